@@ -1,0 +1,162 @@
+// `arbiter perft`: count the legal-move tree, per root move with --divide, or benchmark the
+// engine on the table's perft positions with --bench.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "rules/fen.hpp"
+#include "rules/load_variant.hpp"
+#include "rules/notation.hpp"
+#include "rules/perft.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct PerftOptions {
+  std::string variant = "orthodox";
+  std::string fen;
+  int depth = 0;
+  bool divide = false;
+  bool json = false;
+  bool full = false;
+  bool bench = false;
+  unsigned long long bench_nodes = 60'000'000;
+};
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+int run_perft(const PerftOptions& o) {
+  const VariantPtr v = load_variant(o.variant);
+  Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<DivideEntry> divide;
+  std::uint64_t nodes = 0;
+  if (o.divide) {
+    divide = perft_divide(pos, o.depth);
+    for (const auto& e : divide) nodes += e.nodes;
+  } else {
+    nodes = o.full ? perft_full(pos, o.depth) : perft(pos, o.depth);
+  }
+  const double secs = seconds_since(t0);
+  const double nps = secs > 0 ? static_cast<double>(nodes) / secs : 0.0;
+  if (o.json) {
+    JsonWriter w;
+    w.begin_object().field("variant", v->name()).field("fen", to_fen(pos));
+    w.field("depth", o.depth).field("nodes", static_cast<std::uint64_t>(nodes));
+    w.field("seconds", secs).field("nps", nps).field("bulk", !o.full);
+    if (o.divide) {
+      w.key("divide").begin_array();
+      for (const auto& e : divide)
+        w.begin_object()
+            .field("move", to_uci(pos, e.move))
+            .field("san", to_san(pos, e.move))
+            .field("nodes", static_cast<std::uint64_t>(e.nodes))
+            .end_object();
+      w.end_array();
+    }
+    std::cout << w.end_object().str() << '\n';
+    return 0;
+  }
+  for (const auto& e : divide)
+    std::cout << fmt::format("{} {}: {}\n", to_uci(pos, e.move), to_san(pos, e.move), e.nodes);
+  std::cerr << fmt::format("perft {} of {}: {:.3f} s, {:.1f} M nodes/s\n", o.depth, v->name(),
+                           secs, nps / 1e6);
+  std::cout << "nodes " << nodes << '\n';
+  return 0;
+}
+
+/// Benchmarks bulk-counted and fully made perft on the table's self-check positions, each at
+/// the deepest recorded depth whose count stays under the node budget.
+int run_bench(const PerftOptions& o) {
+  const VariantPtr v = load_variant(o.variant);
+  const auto& checks = v->table().perft_checks;
+  if (checks.empty())
+    throw std::runtime_error("table '" + v->name() + "' has no [[perft]] positions to benchmark");
+  JsonWriter w;
+  w.begin_object().field("variant", v->name()).key("positions").begin_array();
+  const auto rate = [](std::uint64_t nodes, double secs) {
+    return secs > 0 ? static_cast<double>(nodes) / secs : 0.0;
+  };
+  std::uint64_t total_bulk = 0, total_full = 0;
+  double secs_bulk = 0, secs_full = 0;
+  if (!o.json)
+    std::cout << fmt::format("{:<10} {:>5} {:>12} {:>9} {:>12} | {:>5} {:>11} {:>12}\n",
+                             "position", "depth", "nodes", "seconds", "bulk nps", "depth",
+                             "nodes", "full nps");
+  for (const PerftCheck& c : checks) {
+    int depth = 1;
+    while (depth < static_cast<int>(c.nodes.size()) && c.nodes[depth] <= o.bench_nodes) ++depth;
+    int full_depth = 1;
+    while (full_depth < static_cast<int>(c.nodes.size()) &&
+           c.nodes[full_depth] <= o.bench_nodes / 4)
+      ++full_depth;
+    Position pos = parse_fen(v, c.fen);
+    auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t bulk = perft(pos, depth);
+    const double sb = seconds_since(t0);
+    t0 = std::chrono::steady_clock::now();
+    const std::uint64_t full = perft_full(pos, full_depth);
+    const double sf = seconds_since(t0);
+    if (bulk != c.nodes[depth - 1] || full != c.nodes[full_depth - 1])
+      throw std::runtime_error(fmt::format("perft of '{}' gave {} / {}, the table expects {} / {}",
+                                           c.name, bulk, full, c.nodes[depth - 1],
+                                           c.nodes[full_depth - 1]));
+    total_bulk += bulk, total_full += full, secs_bulk += sb, secs_full += sf;
+    if (o.json) {
+      w.begin_object().field("name", c.name).field("fen", c.fen).field("depth", depth);
+      w.field("nodes", bulk).field("seconds", sb).field("nps", rate(bulk, sb));
+      w.field("full_depth", full_depth).field("full_nodes", full).field("full_seconds", sf);
+      w.field("full_nps", rate(full, sf)).end_object();
+    } else {
+      std::cout << fmt::format("{:<10} {:>5} {:>12} {:>9.3f} {:>10.1f} M | {:>5} {:>11} {:>10.1f} M\n",
+                               c.name, depth, bulk, sb, rate(bulk, sb) / 1e6, full_depth, full,
+                               rate(full, sf) / 1e6);
+    }
+  }
+  const double nps_bulk = rate(total_bulk, secs_bulk), nps_full = rate(total_full, secs_full);
+  if (o.json) {
+    w.end_array().field("nodes", total_bulk).field("seconds", secs_bulk).field("nps", nps_bulk);
+    w.field("full_nodes", total_full).field("full_seconds", secs_full).field("full_nps", nps_full);
+    std::cout << w.end_object().str() << '\n';
+  } else {
+    std::cout << fmt::format("total: bulk {} nodes in {:.2f} s = {:.1f} M nodes/s; "
+                             "full make/unmake {} nodes in {:.2f} s = {:.1f} M nodes/s\n",
+                             total_bulk, secs_bulk, nps_bulk / 1e6, total_full, secs_full,
+                             nps_full / 1e6);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_perft_command(CLI::App& app, int& status) {
+  auto o = std::make_shared<PerftOptions>();
+  auto* cmd = app.add_subcommand("perft", "Count legal move paths to a depth (perft)");
+  cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
+      ->capture_default_str();
+  cmd->add_option("--fen", o->fen, "Start position (default: the table's setup)");
+  auto* depth = cmd->add_option("--depth,-d", o->depth, "Depth in plies")->check(CLI::Range(0, 20));
+  cmd->add_flag("--divide", o->divide, "Print the count below each root move");
+  cmd->add_flag("--json", o->json, "Print one JSON object (nodes, seconds, nps, ...)");
+  cmd->add_flag("--full", o->full, "Make and unmake every leaf instead of counting the last ply");
+  auto* bench = cmd->add_flag("--bench", o->bench,
+                              "Benchmark on the table's [[perft]] positions (bulk and full)");
+  cmd->add_option("--bench-nodes", o->bench_nodes, "Node budget per benchmark position")
+      ->capture_default_str();
+  depth->excludes(bench);
+  cmd->callback([o, &status] {
+    if (o->bench) {
+      status = run_bench(*o);
+      return;
+    }
+    if (o->depth <= 0) throw CLI::ValidationError("--depth", "expected a depth of 1 or more (or --bench)");
+    status = run_perft(*o);
+  });
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,18 @@
+// The arbiter subcommands. Each register_* adds one or more subcommands to the app; the
+// subcommand's callback stores its exit status in `status`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace arbiter::cli {
+
+void register_table_commands(CLI::App& app, int& status);  // variants, check-table
+void register_perft_command(CLI::App& app, int& status);
+void register_verify_command(CLI::App& app, int& status);
+void register_position_commands(CLI::App& app, int& status);  // moves
+
+/// Parses and runs the command line; returns the process exit status. Errors in user input
+/// are printed to stderr as "arbiter: error: ..." and give status 1; usage errors status 2.
+int run(int argc, char** argv);
+
+}  // namespace arbiter::cli

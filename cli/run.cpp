@@ -1,0 +1,51 @@
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "rules/diagnostic.hpp"
+#include "rules/fen.hpp"
+#include "rules/notation.hpp"
+
+namespace arbiter::cli {
+
+int run(int argc, char** argv) {
+  CLI::App app{
+      "arbiter: exact rules for hard chess variants. One rule table drives the engine\n"
+      "(play, replay, perft) and the solver. Bundled tables: arbiter variants."};
+  app.name("arbiter");
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "arbiter 0.1.0");
+  int status = 0;
+  register_table_commands(app, status);
+  register_perft_command(app, status);
+  register_verify_command(app, status);
+  register_position_commands(app, status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  } catch (const TableError& e) {
+    for (const Diagnostic& d : e.diagnostics()) std::cerr << "arbiter: error: " << d.str() << '\n';
+    return 1;
+  } catch (const FenError& e) {
+    std::cerr << "arbiter: error: bad FEN: " << e.what() << '\n';
+    return 1;
+  } catch (const NotationError& e) {
+    std::cerr << "arbiter: error: bad move (" << to_string(e.kind()) << "): " << e.what() << '\n';
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+    return 1;
+  }
+  return status;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,29 @@
+// `arbiter verify`: load every bundled table, validate it and run its self-checks.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace arbiter::cli {
+
+struct VerifyOptions {
+  std::vector<std::string> tables;           ///< empty: every bundled table
+  unsigned long long max_nodes = 5'000'000;  ///< skip perft counts above this
+  bool json = false;
+};
+
+struct TableVerdict {
+  std::string table;
+  bool passed = true;
+  std::vector<std::string> checks;    ///< one line per check run
+  std::vector<std::string> failures;  ///< what went wrong
+  double seconds = 0;
+};
+
+std::vector<TableVerdict> verify_tables(const VerifyOptions& options, std::ostream& progress);
+
+/// Runs the verification and prints the report; returns the exit status (0 all passed).
+int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace arbiter::cli

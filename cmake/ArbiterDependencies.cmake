@@ -1,0 +1,39 @@
+# Finds every dependency as an installed Debian package. When one is missing, the error
+# names the package to install (scripts/setup.sh installs them all).
+function(arbiter_require found_var what debian_package)
+  if(NOT ${found_var})
+    message(FATAL_ERROR
+      "arbiter: ${what} was not found. Install the Debian package '${debian_package}' "
+      "(apt-get install ${debian_package}), or run scripts/setup.sh which installs everything.")
+  endif()
+endfunction()
+
+find_package(PkgConfig QUIET)
+arbiter_require(PkgConfig_FOUND "pkg-config" "pkg-config")
+pkg_check_modules(Z3 QUIET IMPORTED_TARGET z3)
+arbiter_require(Z3_FOUND "Z3 (pkg-config module z3)" "libz3-dev")
+
+find_package(range-v3 QUIET CONFIG)
+arbiter_require(range-v3_FOUND "range-v3" "librange-v3-dev")
+find_package(tomlplusplus QUIET CONFIG)
+arbiter_require(tomlplusplus_FOUND "toml++" "libtomlplusplus-dev")
+find_package(CLI11 QUIET CONFIG)
+arbiter_require(CLI11_FOUND "CLI11" "libcli11-dev")
+find_package(fmt QUIET CONFIG)
+arbiter_require(fmt_FOUND "fmt" "libfmt-dev")
+find_package(SQLite3 QUIET)
+arbiter_require(SQLite3_FOUND "SQLite3" "libsqlite3-dev")
+
+if(ARBITER_BUILD_TESTS)
+  find_package(GTest QUIET CONFIG)
+  if(NOT GTest_FOUND)
+    find_package(GTest QUIET)
+  endif()
+  arbiter_require(GTest_FOUND "GoogleTest" "libgtest-dev")
+  find_package(rapidcheck QUIET CONFIG)
+  arbiter_require(rapidcheck_FOUND "RapidCheck" "librapidcheck-dev")
+endif()
+if(ARBITER_BUILD_BENCH)
+  find_package(benchmark QUIET CONFIG)
+  arbiter_require(benchmark_FOUND "Google Benchmark" "libbenchmark-dev")
+endif()

@@ -1,0 +1,39 @@
+#include "puzzles/stipulation.hpp"
+
+#include <cctype>
+#include <charconv>
+
+namespace arbiter::puzzles {
+
+std::string Stipulation::str() const {
+  const char* prefix = kind == StipulationKind::kHelpMate   ? "h#"
+                       : kind == StipulationKind::kSelfMate ? "s#"
+                                                            : "#";
+  return prefix + std::to_string(moves);
+}
+
+Stipulation parse_stipulation(std::string_view text) {
+  const std::string original(text);
+  const auto fail = [&](const std::string& why) {
+    throw std::invalid_argument("bad stipulation '" + original + "': " + why +
+                                " (expected #N, h#N or s#N with N from 1 to 30)");
+  };
+  Stipulation s;
+  if (!text.empty() && (text.front() == 'h' || text.front() == 'H')) {
+    s.kind = StipulationKind::kHelpMate;
+    text.remove_prefix(1);
+  } else if (!text.empty() && (text.front() == 's' || text.front() == 'S')) {
+    s.kind = StipulationKind::kSelfMate;
+    text.remove_prefix(1);
+  }
+  if (text.empty() || text.front() != '#') fail("no '#'");
+  text.remove_prefix(1);
+  int n = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || ptr != text.data() + text.size()) fail("no move count after '#'");
+  if (n < 1 || n > 30) fail("move count out of range");
+  s.moves = n;
+  return s;
+}
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,261 @@
+#include "rules/fen.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+namespace arbiter {
+namespace {
+
+struct Field {
+  std::string_view text;
+  int column;  // 1-based
+};
+
+std::vector<Field> split_fields(std::string_view fen) {
+  std::vector<Field> out;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && fen[i] == ' ') ++i;
+    if (i >= fen.size()) break;
+    const std::size_t start = i;
+    while (i < fen.size() && fen[i] != ' ') ++i;
+    out.push_back({fen.substr(start, i - start), static_cast<int>(start) + 1});
+  }
+  return out;
+}
+
+[[noreturn]] void fail(int column, const std::string& message) {
+  throw FenError(fmt::format("FEN column {}: {}", column, message), column);
+}
+
+std::string piece_letters(const Variant& v) {
+  std::string s;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    if (!s.empty()) s += ' ';
+    s += v.piece(static_cast<PieceType>(t)).letter;
+  }
+  return s;
+}
+
+const char* color_name(Color c) {
+  return c == kWhite ? "White" : "Black";
+}
+const char* color_word(Color c) {
+  return c == kWhite ? "white" : "black";
+}
+
+void parse_placement(Position& pos, const Field& f) {
+  const Variant& v = pos.variant();
+  int rank = 7, file = 0;
+  int rank_start = f.column;
+  for (std::size_t i = 0; i <= f.text.size(); ++i) {
+    const int col = f.column + static_cast<int>(i);
+    const char ch = i < f.text.size() ? f.text[i] : '/';
+    if (ch == '/') {
+      if (file != 8)
+        fail(rank_start, fmt::format("rank {} describes {} squares, expected 8", rank + 1, file));
+      if (i == f.text.size()) break;
+      --rank;
+      file = 0;
+      rank_start = col + 1;
+      if (rank < 0)
+        fail(col, "more than 8 ranks in the piece placement: expected 8 ranks separated by '/'");
+      continue;
+    }
+    if (ch >= '1' && ch <= '8') {
+      file += ch - '0';
+      if (file > 8)
+        fail(rank_start,
+             fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+      continue;
+    }
+    const bool upper = std::isupper(static_cast<unsigned char>(ch)) != 0;
+    const PieceType t = std::isalpha(static_cast<unsigned char>(ch))
+                            ? v.type_of_letter(static_cast<char>(std::toupper(ch)))
+                            : kNoPiece;
+    if (t == kNoPiece)
+      fail(col, fmt::format("unknown piece letter '{}': the {} table has {} (upper case White, "
+                            "lower case Black) and digits 1-8 for empty squares",
+                            ch, v.name(), piece_letters(v)));
+    if (file >= 8)
+      fail(rank_start, fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+    pos.put(upper ? kWhite : kBlack, t, make_square(file, rank));
+    ++file;
+  }
+  if (rank != 0)
+    fail(f.column,
+         fmt::format("the piece placement has {} ranks, expected 8 separated by '/'", 8 - rank));
+}
+
+void check_pieces(const Position& pos, int column) {
+  const Variant& v = pos.variant();
+  const PieceType royal = v.royal();
+  for (Color c : {kWhite, kBlack}) {
+    if (royal != kNoPiece) {
+      const int n = popcount(pos.pieces(c, royal));
+      const char letter = c == kWhite ? v.piece(royal).letter
+                                      : static_cast<char>(std::tolower(v.piece(royal).letter));
+      if (n == 0)
+        fail(column, fmt::format("{} has no {} ({}): expected exactly one", color_name(c),
+                                 v.piece(royal).name, letter));
+      if (n > 1)
+        fail(column, fmt::format("{} has {} {}s ({}): expected exactly one", color_name(c), n,
+                                 v.piece(royal).name, letter));
+    }
+    for (int t = 0; t < v.piece_count(); ++t) {
+      const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+      const Bitboard bad = pos.pieces(c, static_cast<PieceType>(t)) & info.forbidden[c];
+      if (bad)
+        fail(column, fmt::format("{} {} on {}: a {} may not stand on its first rank or on a "
+                                 "rank where it promotes",
+                                 color_word(c), info.name, square_name(lsb(bad)), info.name));
+    }
+  }
+}
+
+void parse_castling(Position& pos, const Field& f) {
+  const Variant& v = pos.variant();
+  if (f.text == "-") return;
+  std::uint8_t rights = 0;
+  for (std::size_t i = 0; i < f.text.size(); ++i) {
+    const char ch = f.text[i];
+    const int col = f.column + static_cast<int>(i);
+    const CastlingMove* found = nullptr;
+    Color side = kWhite;
+    for (Color c : {kWhite, kBlack})
+      for (const CastlingMove& cm : v.castling(c))
+        if (cm.fen == ch) found = &cm, side = c;
+    if (found == nullptr) {
+      std::string letters;
+      for (Color c : {kWhite, kBlack})
+        for (const CastlingMove& cm : v.castling(c)) letters += cm.fen;
+      fail(col, fmt::format("bad castling field '{}': '{}' is not a castling right; expected "
+                            "'-' or some of '{}'",
+                            f.text, ch, letters));
+    }
+    if (rights & found->right)
+      fail(col, fmt::format("bad castling field '{}': '{}' appears twice", f.text, ch));
+    if (pos.piece_on(side, found->king_from) != v.royal() ||
+        pos.piece_on(side, found->rook_from) != found->rook_type)
+      fail(col, fmt::format("bad castling field '{}': right '{}' needs the {} {} on {} and the "
+                            "{} on {}",
+                            f.text, ch, color_word(side), v.piece(v.royal()).name,
+                            square_name(found->king_from), v.piece(found->rook_type).name,
+                            square_name(found->rook_from)));
+    rights |= found->right;
+  }
+  pos.set_castling_rights(rights);
+}
+
+void parse_en_passant(Position& pos, const Field& f) {
+  if (f.text == "-") return;
+  const auto sq = parse_square(f.text);
+  const Color us = pos.side_to_move(), them = ~us;
+  const int want_rank = us == kWhite ? 5 : 2;
+  const std::string expected = fmt::format(
+      "expected '-' or a square on rank {} behind a {} pawn that has just made a double step",
+      want_rank + 1, color_word(them));
+  if (!sq) fail(f.column, fmt::format("bad en-passant field '{}': {}", f.text, expected));
+  const Square victim = us == kWhite ? *sq - 8 : *sq + 8;
+  const Square origin = us == kWhite ? *sq + 8 : *sq - 8;
+  const PieceType t = rank_of(*sq) == want_rank ? pos.piece_on(them, victim) : kNoPiece;
+  if (rank_of(*sq) != want_rank || t == kNoPiece || !pos.variant().piece(t).pawn ||
+      has(pos.occupied(), *sq) || has(pos.occupied(), origin))
+    fail(f.column, fmt::format("bad en-passant square {}: {}", f.text, expected));
+  pos.set_en_passant(*sq);
+}
+
+int parse_counter(const Field& f, const char* what, int min) {
+  int value = -1;
+  const auto* end = f.text.data() + f.text.size();
+  const auto [ptr, ec] = std::from_chars(f.text.data(), end, value);
+  if (ec != std::errc() || ptr != end || value < min || value > 100000)
+    fail(f.column,
+         fmt::format("bad {} '{}': expected a whole number from {} to 100000", what, f.text, min));
+  return value;
+}
+
+}  // namespace
+
+Position parse_fen(const VariantPtr& variant, std::string_view fen) {
+  const std::vector<Field> fields = split_fields(fen);
+  if (fields.empty())
+    fail(1,
+         "empty FEN: expected piece placement, side to move, castling, "
+         "en passant, and optionally the two clocks");
+  if (fields.size() < 4)
+    fail(static_cast<int>(fen.size()) + 1,
+         fmt::format("the FEN has {} field(s), expected 6 (or 4 without the clocks): placement, "
+                     "side to move, castling, en passant, halfmove clock, fullmove number",
+                     fields.size()));
+  if (fields.size() == 5)
+    fail(fields[4].column,
+         "the FEN has a halfmove clock but no fullmove number: expected both "
+         "clocks or neither");
+  if (fields.size() > 6)
+    fail(fields[6].column,
+         fmt::format("unexpected text '{}' after the fullmove number", fields[6].text));
+  Position pos(variant);
+  parse_placement(pos, fields[0]);
+  check_pieces(pos, fields[0].column);
+  if (fields[1].text == "w") {
+    pos.set_side_to_move(kWhite);
+  } else if (fields[1].text == "b") {
+    pos.set_side_to_move(kBlack);
+  } else {
+    fail(fields[1].column,
+         fmt::format("bad side to move '{}': expected 'w' or 'b'", fields[1].text));
+  }
+  parse_castling(pos, fields[2]);
+  parse_en_passant(pos, fields[3]);
+  int halfmove = 0, fullmove = 1;
+  if (fields.size() == 6) {
+    halfmove = parse_counter(fields[4], "halfmove clock", 0);
+    fullmove = parse_counter(fields[5], "fullmove number", 1);
+  }
+  pos.set_clocks(halfmove, fullmove);
+  const Color them = ~pos.side_to_move();
+  const Square k = pos.king_square(them);
+  if (k != kNoSquare && pos.attacked(k, pos.side_to_move()))
+    fail(fields[1].column,
+         fmt::format("{} is not to move but its {} on {} is attacked: the side that has just "
+                     "moved cannot be in check",
+                     color_name(them), variant->piece(variant->royal()).name, square_name(k)));
+  return pos;
+}
+
+std::string to_fen(const Position& pos) {
+  const Variant& v = pos.variant();
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Square s = make_square(file, rank);
+      const PieceType w = pos.piece_on(kWhite, s), b = pos.piece_on(kBlack, s);
+      if (w == kNoPiece && b == kNoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += static_cast<char>('0' + empty), empty = 0;
+      if (w != kNoPiece) out += v.piece(w).letter;
+      if (b != kNoPiece) out += static_cast<char>(std::tolower(v.piece(b).letter));
+    }
+    if (empty) out += static_cast<char>('0' + empty);
+    if (rank) out += '/';
+  }
+  out += pos.side_to_move() == kWhite ? " w " : " b ";
+  std::string castling;
+  for (Color c : {kWhite, kBlack})
+    for (const CastlingMove& cm : v.castling(c))
+      if (pos.castling_rights() & cm.right) castling += cm.fen;
+  out += castling.empty() ? "-" : castling;
+  out += ' ';
+  out += pos.en_passant() == kNoSquare ? "-" : square_name(pos.en_passant());
+  out += fmt::format(" {} {}", pos.halfmove_clock(), pos.fullmove_number());
+  return out;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,30 @@
+// FEN: Forsyth-Edwards Notation for positions of a sequential variant, read with the piece
+// letters of the position's rule table. Every malformed FEN gets its own precise message.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "rules/position.hpp"
+
+namespace arbiter {
+
+/// A malformed FEN. `column` is the 1-based character position the problem was found at.
+class FenError : public std::runtime_error {
+ public:
+  FenError(const std::string& message, int column)
+      : std::runtime_error(message), column_(column) {}
+  int column() const { return column_; }
+
+ private:
+  int column_;
+};
+
+/// Parses a FEN (the two clock fields may be omitted). Throws FenError.
+Position parse_fen(const VariantPtr& variant, std::string_view fen);
+
+/// The canonical FEN of a position.
+std::string to_fen(const Position& pos);
+
+}  // namespace arbiter

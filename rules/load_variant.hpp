@@ -1,0 +1,16 @@
+// Loading a table and compiling it for the engine in one step.
+#pragma once
+
+#include <string>
+
+#include "rules/table_loader.hpp"
+#include "rules/variant.hpp"
+
+namespace arbiter {
+
+/// A bundled table name ("orthodox") or a path to a .toml file. Throws TableError.
+inline VariantPtr load_variant(const std::string& name_or_path) {
+  return Variant::compile(load_table(name_or_path));
+}
+
+}  // namespace arbiter

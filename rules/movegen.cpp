@@ -1,0 +1,170 @@
+#include "rules/movegen.hpp"
+
+namespace arbiter {
+namespace {
+
+/// Adds the moves of one piece to `out`, expanding promotions and marking double steps.
+inline void emit(MoveList& out, const PieceInfo& info, Color us, Square from, Bitboard quiet,
+                 Bitboard captures) {
+  const Bitboard promo = info.promotion_squares[us];
+  if (!info.pawn && promo == 0) {
+    for (Bitboard t = quiet | captures; t;) out.push(Move(from, pop_lsb(t)));
+    return;
+  }
+  for (Bitboard t = quiet | captures; t;) {
+    const Square to = pop_lsb(t);
+    if (has(promo, to)) {
+      for (PieceType p : info.promotion_choices) out.push(Move(from, to, MoveKind::kPromotion, p));
+    } else if (info.pawn && has(quiet, to) && (to - from == 16 || from - to == 16)) {
+      out.push(Move(from, to, MoveKind::kDoubleStep));
+    } else {
+      out.push(Move(from, to));
+    }
+  }
+}
+
+void generate_castling(const Position& pos, MoveList& out) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move(), them = ~us;
+  const std::uint8_t rights = pos.castling_rights();
+  if (rights == 0) return;
+  const Bitboard occ = pos.occupied();
+  const auto& moves = v.castling(us);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const CastlingMove& cm = moves[i];
+    if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
+    if (pos.piece_on(us, cm.king_from) != v.royal() ||
+        pos.piece_on(us, cm.rook_from) != cm.rook_type)
+      continue;
+    bool safe = true;
+    for (Bitboard path = cm.king_path & ~bb(cm.king_to); path && safe;)
+      safe = pos.attackers(pop_lsb(path), them, occ) == 0;
+    if (!safe) continue;
+    const Bitboard after =
+        (occ & ~bb(cm.king_from) & ~bb(cm.rook_from)) | bb(cm.king_to) | bb(cm.rook_to);
+    if (pos.attackers(cm.king_to, them, after)) continue;
+    out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, static_cast<int>(i)));
+  }
+}
+
+/// Our pieces that alone stand between our king and an enemy piece that slides along a
+/// rank, file or diagonal onto it.
+Bitboard pinned_pieces(const Position& pos, Square ksq) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move(), them = ~us;
+  Bitboard snipers = 0;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const Bitboard theirs = pos.pieces(them, static_cast<PieceType>(t));
+    if (!theirs) continue;
+    const AttackSources& a = v.piece(static_cast<PieceType>(t)).moves.attackers[them][ksq];
+    snipers |= theirs & (a.rook | a.bishop);
+  }
+  const Bitboard occ = pos.occupied();
+  Bitboard pinned = 0;
+  while (snipers) {
+    const Bitboard between = v.between(pop_lsb(snipers), ksq) & occ;
+    if (between && !(between & (between - 1))) pinned |= between;
+  }
+  return pinned & pos.pieces(us);
+}
+
+}  // namespace
+
+void generate_pseudo_legal(const Position& pos, MoveList& out) {
+  const Variant& v = pos.variant();
+  const SliderTables& sl = v.sliders();
+  const Color us = pos.side_to_move();
+  const Bitboard occ = pos.occupied();
+  const Bitboard empty = ~occ;
+  const Bitboard enemy = pos.pieces(~us);
+  const Square ep = pos.en_passant();
+  for (int t = 0; t < v.piece_count(); ++t) {
+    Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
+    if (!mine) continue;
+    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+    const PieceMoves& pm = info.moves;
+    while (mine) {
+      const Square from = pop_lsb(mine);
+      const SquareMoves& sm = pm.at[us][from];
+      Bitboard quiet = sm.leap_move;
+      Bitboard captures = sm.leap_capture;
+      if (pm.uses_rook) {
+        const Bitboard r = rook_attacks(sl, from, occ);
+        quiet |= r & sm.rook_move;
+        captures |= r & sm.rook_capture;
+      }
+      if (pm.uses_bishop) {
+        const Bitboard b = bishop_attacks(sl, from, occ);
+        quiet |= b & sm.bishop_move;
+        captures |= b & sm.bishop_capture;
+      }
+      if (pm.has_riders) rider_targets(pm.riders[us], from, occ, quiet, captures);
+      emit(out, info, us, from, quiet & empty, captures & enemy);
+      if (ep != kNoSquare && has(sm.en_passant, ep) && !has(occ, ep))
+        out.push(Move(from, ep, MoveKind::kEnPassant));
+    }
+  }
+  generate_castling(pos, out);
+}
+
+bool leaves_king_safe(const Position& pos, Move m) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square ksq = pos.king_square(us);
+  if (ksq == kNoSquare) return true;
+  const Square from = m.from(), to = m.to();
+  Bitboard occ = pos.occupied();
+  Square captured = to;
+  Square king = ksq == from ? to : ksq;
+  if (m.kind() == MoveKind::kCastling) {
+    const CastlingMove& cm = pos.variant().castling(us)[m.arg()];
+    occ = (occ & ~bb(cm.king_from) & ~bb(cm.rook_from)) | bb(cm.king_to) | bb(cm.rook_to);
+    return pos.attackers(cm.king_to, them, occ) == 0;
+  }
+  occ = (occ & ~bb(from)) | bb(to);
+  if (m.kind() == MoveKind::kEnPassant) {
+    captured = pos.en_passant_victim();
+    occ &= ~bb(captured);
+  }
+  return (pos.attackers(king, them, occ) & ~bb(captured)) == 0;
+}
+
+void generate_legal(const Position& pos, MoveList& out) {
+  const int first = out.size();
+  generate_pseudo_legal(pos, out);
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  if (ksq == kNoSquare) return;
+  const bool in_check = pos.attackers(ksq, ~us, pos.occupied()) != 0;
+  int kept = first;
+  if (in_check || v.any_riders()) {
+    for (int i = first; i < out.size(); ++i)
+      if (leaves_king_safe(pos, out[i])) out[kept++] = out[i];
+  } else {
+    const Bitboard pinned = pinned_pieces(pos, ksq);
+    for (int i = first; i < out.size(); ++i) {
+      const Move m = out[i];
+      bool ok = true;
+      if (m.from() == ksq) {
+        if (m.kind() != MoveKind::kCastling)
+          ok = (pos.attackers(m.to(), ~us, pos.occupied() & ~bb(ksq)) & ~bb(m.to())) == 0;
+      } else if (m.kind() == MoveKind::kEnPassant) {
+        ok = leaves_king_safe(pos, m);
+      } else if (has(pinned, m.from())) {
+        ok = has(v.line(m.from(), ksq), m.to());
+      }
+      if (ok) out[kept++] = m;
+    }
+  }
+  out.truncate(kept);
+}
+
+bool is_legal(const Position& pos, Move m) {
+  MoveList list;
+  generate_legal(pos, list);
+  for (Move x : list)
+    if (x == m) return true;
+  return false;
+}
+
+}  // namespace arbiter

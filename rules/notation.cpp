@@ -1,0 +1,305 @@
+#include "rules/notation.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "rules/movegen.hpp"
+
+namespace arbiter {
+namespace {
+
+PieceType moved_type(const Position& pos, Move m) {
+  return pos.piece_on(pos.side_to_move(), m.from());
+}
+
+bool is_capture(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::kEnPassant) return true;
+  if (m.kind() == MoveKind::kCastling) return false;
+  return pos.piece_on(~pos.side_to_move(), m.to()) != kNoPiece;
+}
+
+char lower(char c) {
+  return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
+char upper(char c) {
+  return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+}
+
+std::string check_suffix(const Position& pos, Move m) {
+  Position after = pos;
+  Undo undo;
+  after.make(m, undo);
+  if (!after.in_check()) return "";
+  return is_checkmate(after) ? "#" : "+";
+}
+
+/// Strips trailing annotation and check marks, recording them.
+std::string_view strip_suffixes(std::string_view s, SanDetails& d) {
+  while (!s.empty()) {
+    const char c = s.back();
+    if (c == '!' || c == '?') {
+      d.annotation.insert(d.annotation.begin(), c);
+    } else if (c == '+' || c == '#') {
+      if (d.check_mark == 0 || c == '#') d.check_mark = c;
+    } else {
+      break;
+    }
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+std::string list_moves(const Position& pos, const std::vector<Move>& moves) {
+  std::string out;
+  for (Move m : moves) {
+    if (!out.empty()) out += ", ";
+    out += to_san(pos, m);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string to_string(NotationErrorKind kind) {
+  switch (kind) {
+    case NotationErrorKind::kSyntax:
+      return "syntax";
+    case NotationErrorKind::kUnknownPiece:
+      return "unknown piece letter";
+    case NotationErrorKind::kIllegal:
+      return "illegal";
+    case NotationErrorKind::kAmbiguous:
+      return "ambiguous";
+  }
+  return "?";
+}
+
+bool is_checkmate(const Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  return moves.empty() && pos.in_check();
+}
+
+bool is_stalemate(const Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  return moves.empty() && !pos.in_check();
+}
+
+std::string to_uci(const Position& pos, Move m) {
+  std::string s = square_name(m.from()) + square_name(m.to());
+  if (m.kind() == MoveKind::kPromotion)
+    s += lower(pos.variant().piece(static_cast<PieceType>(m.arg())).letter);
+  return s;
+}
+
+Move parse_uci(const Position& pos, std::string_view text) {
+  const auto from = parse_square(text.substr(0, 2));
+  const auto to = text.size() >= 4 ? parse_square(text.substr(2, 2)) : std::nullopt;
+  if (!from || !to || text.size() > 5)
+    throw NotationError(NotationErrorKind::kSyntax,
+                        fmt::format("'{}' is not a coordinate move: expected from and to squares "
+                                    "such as e2e4, with a piece letter for a promotion (e7e8q)",
+                                    text));
+  PieceType promo = kNoPiece;
+  if (text.size() == 5) {
+    promo = pos.variant().type_of_letter(upper(text[4]));
+    if (promo == kNoPiece)
+      throw NotationError(NotationErrorKind::kUnknownPiece,
+                          fmt::format("'{}': unknown promotion piece '{}'", text, text[4]));
+  }
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    if (m.from() != *from || m.to() != *to) continue;
+    const bool is_promo = m.kind() == MoveKind::kPromotion;
+    if (is_promo && promo == kNoPiece)
+      throw NotationError(NotationErrorKind::kAmbiguous,
+                          fmt::format("'{}' promotes: add the piece letter, e.g. {}q", text, text));
+    if (!is_promo && promo != kNoPiece) continue;
+    if (is_promo && m.arg() != promo) continue;
+    return m;
+  }
+  throw NotationError(NotationErrorKind::kIllegal,
+                      fmt::format("'{}' is not a legal move in this position", text));
+}
+
+std::string to_san(const Position& pos, Move m) {
+  const Variant& v = pos.variant();
+  if (m.kind() == MoveKind::kCastling) {
+    const bool king_side = v.castling(pos.side_to_move())[m.arg()].king_side;
+    return std::string(king_side ? "O-O" : "O-O-O") + check_suffix(pos, m);
+  }
+  const PieceType type = moved_type(pos, m);
+  const PieceInfo& info = v.piece(type);
+  const bool capture = is_capture(pos, m);
+  std::string s;
+  if (info.pawn) {
+    if (capture) s += static_cast<char>('a' + file_of(m.from()));
+  } else {
+    s += info.letter;
+    MoveList moves;
+    generate_legal(pos, moves);
+    bool clash = false, same_file = false, same_rank = false;
+    for (Move o : moves) {
+      if (o == m || o.to() != m.to() || o.from() == m.from() || moved_type(pos, o) != type)
+        continue;
+      clash = true;
+      same_file |= file_of(o.from()) == file_of(m.from());
+      same_rank |= rank_of(o.from()) == rank_of(m.from());
+    }
+    if (clash) {
+      if (!same_file) {
+        s += static_cast<char>('a' + file_of(m.from()));
+      } else if (!same_rank) {
+        s += static_cast<char>('1' + rank_of(m.from()));
+      } else {
+        s += square_name(m.from());
+      }
+    }
+  }
+  if (capture) s += 'x';
+  s += square_name(m.to());
+  if (m.kind() == MoveKind::kPromotion) {
+    s += '=';
+    s += v.piece(static_cast<PieceType>(m.arg())).letter;
+  }
+  return s + check_suffix(pos, m);
+}
+
+Move parse_san(const Position& pos, std::string_view text, SanDetails* details) {
+  const Variant& v = pos.variant();
+  SanDetails local;
+  SanDetails& d = details ? *details : local;
+  d = SanDetails{};
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
+  const std::string original(text);
+  std::string_view s = strip_suffixes(text, d);
+  if (s.size() > 4 && s.substr(s.size() - 4) == "e.p.") s.remove_suffix(4);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  if (s.empty())
+    throw NotationError(NotationErrorKind::kSyntax,
+                        fmt::format("'{}' is not a move: expected SAN such as e4, Nf3, exd5, "
+                                    "O-O or e8=Q",
+                                    original));
+  MoveList legal;
+  generate_legal(pos, legal);
+
+  // Castling: O-O, 0-0, OO, 00 and the queen-side forms with three.
+  std::string compact;
+  for (char c : s)
+    if (c != '-') compact += c == '0' ? 'O' : c;
+  if (compact == "OO" || compact == "OOO") {
+    const bool king_side = compact == "OO";
+    for (Move m : legal)
+      if (m.kind() == MoveKind::kCastling &&
+          v.castling(pos.side_to_move())[m.arg()].king_side == king_side)
+        return m;
+    throw NotationError(NotationErrorKind::kIllegal,
+                        fmt::format("'{}': castling {} is not legal in this position", original,
+                                    king_side ? "king-side" : "queen-side"));
+  }
+
+  // Promotion suffix: "=Q", "(Q)" or a bare letter after the destination.
+  PieceType promo = kNoPiece;
+  if (s.size() >= 3 && std::isalpha(static_cast<unsigned char>(s.back())) &&
+      std::isupper(static_cast<unsigned char>(s.back()))) {
+    const char letter = s.back();
+    promo = v.type_of_letter(letter);
+    if (promo == kNoPiece)
+      throw NotationError(NotationErrorKind::kUnknownPiece,
+                          fmt::format("'{}': unknown promotion piece '{}'", original, letter));
+    s.remove_suffix(1);
+    if (!s.empty() && s.back() == '=') s.remove_suffix(1);
+  } else if (s.size() >= 4 && s.back() == ')' && s[s.size() - 3] == '(') {
+    promo = v.type_of_letter(upper(s[s.size() - 2]));
+    if (promo == kNoPiece)
+      throw NotationError(
+          NotationErrorKind::kUnknownPiece,
+          fmt::format("'{}': unknown promotion piece '{}'", original, s[s.size() - 2]));
+    s.remove_suffix(3);
+  }
+  if (s.size() < 2)
+    throw NotationError(NotationErrorKind::kSyntax,
+                        fmt::format("'{}' is not a move: expected a destination square", original));
+  const auto to = parse_square(s.substr(s.size() - 2));
+  if (!to)
+    throw NotationError(NotationErrorKind::kSyntax,
+                        fmt::format("'{}' is not a move: expected it to end in a destination "
+                                    "square such as e4 (before any =Q, + or !?)",
+                                    original));
+  s.remove_suffix(2);
+
+  PieceType type = kNoPiece;
+  if (!s.empty() && std::isupper(static_cast<unsigned char>(s.front()))) {
+    type = v.type_of_letter(s.front());
+    if (type == kNoPiece)
+      throw NotationError(NotationErrorKind::kUnknownPiece,
+                          fmt::format("'{}': unknown piece letter '{}'", original, s.front()));
+    s.remove_prefix(1);
+  }
+  if (!s.empty() && (s.back() == 'x' || s.back() == ':')) {
+    d.capture_mark = true;
+    s.remove_suffix(1);
+  }
+  int from_file = -1, from_rank = -1;
+  for (char c : s) {
+    if (c >= 'a' && c <= 'h' && from_file < 0 && from_rank < 0) {
+      from_file = c - 'a';
+    } else if (c >= '1' && c <= '8' && from_rank < 0) {
+      from_rank = c - '1';
+    } else {
+      throw NotationError(NotationErrorKind::kSyntax,
+                          fmt::format("'{}' is not a move: unexpected '{}' (expected a piece "
+                                      "letter, an origin file or rank, 'x', and a square)",
+                                      original, c));
+    }
+  }
+
+  std::vector<Move> matches;
+  for (Move m : legal) {
+    if (m.to() != *to || m.kind() == MoveKind::kCastling) continue;
+    const PieceType t = moved_type(pos, m);
+    if (type == kNoPiece ? !v.piece(t).pawn : t != type) continue;
+    if (from_file >= 0 && file_of(m.from()) != from_file) continue;
+    if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
+    if (m.kind() == MoveKind::kPromotion) {
+      if (promo != kNoPiece && m.arg() != promo) continue;
+    } else if (promo != kNoPiece) {
+      continue;
+    }
+    matches.push_back(m);
+  }
+  if (matches.size() == 1) return matches.front();
+  if (matches.size() > 1) {
+    if (matches.front().kind() == MoveKind::kPromotion && promo == kNoPiece)
+      throw NotationError(
+          NotationErrorKind::kAmbiguous,
+          fmt::format("'{}' promotes: say to what, e.g. {}=Q", original, square_name(*to)));
+    throw NotationError(
+        NotationErrorKind::kAmbiguous,
+        fmt::format("'{}' is ambiguous: it matches {}", original, list_moves(pos, matches)));
+  }
+  // Explain why nothing matched.
+  const std::string who = type == kNoPiece ? std::string("pawn") : v.piece(type).name;
+  MoveList pseudo;
+  generate_pseudo_legal(pos, pseudo);
+  for (Move m : pseudo) {
+    const PieceType t = moved_type(pos, m);
+    if (m.to() == *to && (type == kNoPiece ? v.piece(t).pawn : t == type) &&
+        (from_file < 0 || file_of(m.from()) == from_file) &&
+        (from_rank < 0 || rank_of(m.from()) == from_rank))
+      throw NotationError(NotationErrorKind::kIllegal,
+                          fmt::format("'{}' is illegal: it would leave the {} in check", original,
+                                      v.piece(v.royal()).name));
+  }
+  throw NotationError(NotationErrorKind::kIllegal,
+                      fmt::format("'{}' is illegal: no {} of the side to move can go to {}",
+                                  original, who, square_name(*to)));
+}
+
+}  // namespace arbiter

@@ -1,0 +1,55 @@
+// Move notation: coordinate (UCI) and Standard Algebraic Notation (SAN), read with the piece
+// letters of the position's rule table. Output is canonical; input is forgiving where it is
+// unambiguous ('x' or ':' for captures, O-O / 0-0 / 000, check marks and !? annotations,
+// "=Q" or "Q" for promotions) and precise in its error where it is not.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+
+namespace arbiter {
+
+enum class NotationErrorKind {
+  kSyntax,        ///< not a move in this notation
+  kUnknownPiece,  ///< a piece letter the table does not define
+  kIllegal,       ///< well formed, but no legal move matches
+  kAmbiguous,     ///< several legal moves match
+};
+std::string to_string(NotationErrorKind kind);
+
+class NotationError : public std::runtime_error {
+ public:
+  NotationError(NotationErrorKind kind, const std::string& message)
+      : std::runtime_error(message), kind_(kind) {}
+  NotationErrorKind kind() const { return kind_; }
+
+ private:
+  NotationErrorKind kind_;
+};
+
+/// What the SAN text said beyond the move itself (for replay warnings).
+struct SanDetails {
+  char check_mark = 0;             ///< '+', '#' or 0 as written
+  std::string annotation;          ///< "!?", "??", ... as written
+  bool capture_mark = false;       ///< 'x' or ':' was written
+};
+
+std::string to_uci(const Position& pos, Move m);
+/// Parses "e2e4", "e7e8q", "e1g1" (castling as the king's move). Throws NotationError.
+Move parse_uci(const Position& pos, std::string_view text);
+
+/// Canonical SAN of a legal move, with '+' or '#'.
+std::string to_san(const Position& pos, Move m);
+/// Parses SAN against the legal moves of `pos`. Throws NotationError.
+Move parse_san(const Position& pos, std::string_view text, SanDetails* details = nullptr);
+
+/// True when the side to move has no legal move and is in check.
+bool is_checkmate(const Position& pos);
+bool is_stalemate(const Position& pos);
+
+}  // namespace arbiter

@@ -1,0 +1,44 @@
+// Sliding attacks along ranks, files and diagonals for any occupancy (magic bitboards).
+// These are board geometry, not chess rules: which directions and how far a piece slides is
+// the rule table's business (piece_moves.hpp masks these attacks with the piece's rays).
+#pragma once
+
+#include "rules/geometry.hpp"
+
+namespace arbiter {
+
+struct Magic {
+  Bitboard mask = 0;
+  Bitboard magic = 0;
+  const Bitboard* attacks = nullptr;
+  unsigned shift = 0;
+  std::size_t index(Bitboard occupied) const { return ((occupied & mask) * magic) >> shift; }
+};
+
+/// Magic tables, built once on first use (deterministic search) and read-only afterwards.
+struct SliderTables {
+  Magic rook[kSquares];
+  Magic bishop[kSquares];
+  Bitboard* table = nullptr;
+  SliderTables();
+  ~SliderTables();
+  SliderTables(const SliderTables&) = delete;
+  SliderTables& operator=(const SliderTables&) = delete;
+};
+
+const SliderTables& slider_tables();
+
+/// The squares a rook on `s` reaches (including the first blocker in each direction).
+inline Bitboard rook_attacks(const SliderTables& t, Square s, Bitboard occupied) {
+  const Magic& m = t.rook[s];
+  return m.attacks[m.index(occupied)];
+}
+inline Bitboard bishop_attacks(const SliderTables& t, Square s, Bitboard occupied) {
+  const Magic& m = t.bishop[s];
+  return m.attacks[m.index(occupied)];
+}
+
+/// Reference ray walk (slow): used to build the tables and by tests.
+Bitboard slide_reference(Square s, Bitboard occupied, const int (*dirs)[2], int ndirs);
+
+}  // namespace arbiter

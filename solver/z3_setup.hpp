@@ -1,0 +1,27 @@
+// Z3 set-up shared by every query of the solver: a deterministic configuration (fixed random
+// seeds) and resource limits, so that the same inputs give the same witnesses on every run.
+#pragma once
+
+#include <z3++.h>
+
+#include <string>
+
+namespace arbiter::solver {
+
+struct SolverLimits {
+  unsigned seed = 0;              ///< Z3 random_seed (and SAT/SMT seeds)
+  unsigned timeout_ms = 0;        ///< wall-clock limit for users; 0 = none
+  unsigned long long rlimit = 0;  ///< deterministic work budget for tests; 0 = none
+};
+
+/// Applies seeds and limits to a solver. Call before adding assertions.
+void configure(z3::solver& solver, const SolverLimits& limits);
+
+/// A solver for finite-domain problems (the board encoding), configured deterministically.
+z3::solver make_solver(z3::context& ctx, const SolverLimits& limits,
+                       const std::string& logic = "QF_FD");
+
+/// "sat", "unsat", or "unknown (<reason>)": a timeout is never reported as "no witness".
+std::string describe(const z3::solver& solver, z3::check_result result);
+
+}  // namespace arbiter::solver

@@ -1,0 +1,61 @@
+#include "tests/support/test_support.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "rules/fen.hpp"
+#include "rules/load_variant.hpp"
+
+namespace arbiter::test {
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string temp_path(const char* stem) {
+  static int counter = 0;
+  return std::string("/tmp/arbiter_test_") + std::to_string(::getpid()) + "_" + stem + "_" +
+         std::to_string(counter++);
+}
+
+}  // namespace
+
+std::string data_path(const std::string& relative) {
+  return std::string(ARBITER_TEST_DATA_DIR) + "/" + relative;
+}
+
+const VariantPtr& orthodox() {
+  static const VariantPtr v = load_variant("orthodox");
+  return v;
+}
+
+Position orthodox_position(const std::string& fen) { return parse_fen(orthodox(), fen); }
+
+CommandResult run_arbiter(const std::string& args, const std::string& stdin_text) {
+  const std::string out = temp_path("out"), err = temp_path("err"), in = temp_path("in");
+  {
+    std::ofstream f(in);
+    f << stdin_text;
+  }
+  const std::string cmd = std::string(ARBITER_BINARY) + " " + args + " <" + in + " >" + out +
+                          " 2>" + err;
+  const int raw = std::system(cmd.c_str());
+  CommandResult r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  std::remove(in.c_str());
+  return r;
+}
+
+}  // namespace arbiter::test

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <vector>
@@ -18,10 +20,10 @@ std::vector<Field> split_fields(std::string_view fen) {
   std::vector<Field> out;
   std::size_t i = 0;
   while (i < fen.size()) {
-    while (i < fen.size() && fen[i] == ' ') ++i;
+    while (i < fen.size() && std::isspace(static_cast<unsigned char>(fen[i]))) ++i;
     if (i >= fen.size()) break;
     const std::size_t start = i;
-    while (i < fen.size() && fen[i] != ' ') ++i;
+    while (i < fen.size() && !std::isspace(static_cast<unsigned char>(fen[i]))) ++i;
     out.push_back({fen.substr(start, i - start), static_cast<int>(start) + 1});
   }
   return out;
@@ -47,7 +49,10 @@ const char* color_word(Color c) {
   return c == kWhite ? "white" : "black";
 }
 
-void parse_placement(Position& pos, const Field& f) {
+/// Where each square's piece was written in the FEN (1-based column), for messages.
+using SquareColumns = std::array<int, kSquares>;
+
+void parse_placement(Position& pos, const Field& f, SquareColumns& columns) {
   const Variant& v = pos.variant();
   int rank = 7, file = 0;
   int rank_start = f.column;
@@ -58,13 +63,19 @@ void parse_placement(Position& pos, const Field& f) {
       if (file != 8)
         fail(rank_start, fmt::format("rank {} describes {} squares, expected 8", rank + 1, file));
       if (i == f.text.size()) break;
+      if (rank == 0)
+        fail(col, i + 1 == f.text.size()
+                      ? "stray '/' after the 8th rank: expected the placement to end there"
+                      : "more than 8 ranks in the piece placement: expected 8 ranks separated "
+                        "by '/'");
       --rank;
       file = 0;
       rank_start = col + 1;
-      if (rank < 0)
-        fail(col, "more than 8 ranks in the piece placement: expected 8 ranks separated by '/'");
       continue;
     }
+    if (ch == '0' || ch == '9')
+      fail(col, fmt::format("bad digit '{}' in rank {}: a digit counts 1 to 8 empty squares", ch,
+                            rank + 1));
     if (ch >= '1' && ch <= '8') {
       file += ch - '0';
       if (file > 8)
@@ -82,6 +93,7 @@ void parse_placement(Position& pos, const Field& f) {
                             ch, v.name(), piece_letters(v)));
     if (file >= 8)
       fail(rank_start, fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+    columns[make_square(file, rank)] = col;
     pos.put(upper ? kWhite : kBlack, t, make_square(file, rank));
     ++file;
   }
@@ -90,7 +102,14 @@ void parse_placement(Position& pos, const Field& f) {
          fmt::format("the piece placement has {} ranks, expected 8 separated by '/'", 8 - rank));
 }
 
-void check_pieces(const Position& pos, int column) {
+/// The column of the piece written last among `squares` (the one that broke a rule).
+int last_written(Bitboard squares, const SquareColumns& columns) {
+  int column = 0;
+  for (Bitboard b = squares; b;) column = std::max(column, columns[pop_lsb(b)]);
+  return column;
+}
+
+void check_pieces(const Position& pos, int column, const SquareColumns& columns) {
   const Variant& v = pos.variant();
   const PieceType royal = v.royal();
   for (Color c : {kWhite, kBlack}) {
@@ -102,16 +121,18 @@ void check_pieces(const Position& pos, int column) {
         fail(column, fmt::format("{} has no {} ({}): expected exactly one", color_name(c),
                                  v.piece(royal).name, letter));
       if (n > 1)
-        fail(column, fmt::format("{} has {} {}s ({}): expected exactly one", color_name(c), n,
-                                 v.piece(royal).name, letter));
+        fail(last_written(pos.pieces(c, royal), columns),
+             fmt::format("{} has {} {}s ({}): expected exactly one", color_name(c), n,
+                         v.piece(royal).name, letter));
     }
     for (int t = 0; t < v.piece_count(); ++t) {
       const PieceInfo& info = v.piece(static_cast<PieceType>(t));
       const Bitboard bad = pos.pieces(c, static_cast<PieceType>(t)) & info.forbidden[c];
       if (bad)
-        fail(column, fmt::format("{} {} on {}: a {} may not stand on its first rank or on a "
-                                 "rank where it promotes",
-                                 color_word(c), info.name, square_name(lsb(bad)), info.name));
+        fail(columns[lsb(bad)],
+             fmt::format("{} {} on {}: a {} may not stand on its first rank or on a "
+                         "rank where it promotes",
+                         color_word(c), info.name, square_name(lsb(bad)), info.name));
     }
   }
 }
@@ -161,10 +182,18 @@ void parse_en_passant(Position& pos, const Field& f) {
   if (!sq) fail(f.column, fmt::format("bad en-passant field '{}': {}", f.text, expected));
   const Square victim = us == kWhite ? *sq - 8 : *sq + 8;
   const Square origin = us == kWhite ? *sq + 8 : *sq - 8;
-  const PieceType t = rank_of(*sq) == want_rank ? pos.piece_on(them, victim) : kNoPiece;
-  if (rank_of(*sq) != want_rank || t == kNoPiece || !pos.variant().piece(t).pawn ||
-      has(pos.occupied(), *sq) || has(pos.occupied(), origin))
-    fail(f.column, fmt::format("bad en-passant square {}: {}", f.text, expected));
+  const auto bad = [&](const std::string& why) {
+    fail(f.column, fmt::format("bad en-passant square {}: {}; {}", f.text, why, expected));
+  };
+  if (rank_of(*sq) != want_rank)
+    bad(fmt::format("it is on rank {} but {} is to move", rank_of(*sq) + 1,
+                    us == kWhite ? "White" : "Black"));
+  const PieceType t = pos.piece_on(them, victim);
+  if (t == kNoPiece || !pos.variant().piece(t).pawn)
+    bad(fmt::format("there is no {} pawn on {}", color_word(them), square_name(victim)));
+  if (has(pos.occupied(), *sq)) bad(fmt::format("{} itself is occupied", f.text));
+  if (has(pos.occupied(), origin))
+    bad(fmt::format("{} is occupied, so no pawn can have just left it", square_name(origin)));
   pos.set_en_passant(*sq);
 }
 
@@ -199,8 +228,9 @@ Position parse_fen(const VariantPtr& variant, std::string_view fen) {
     fail(fields[6].column,
          fmt::format("unexpected text '{}' after the fullmove number", fields[6].text));
   Position pos(variant);
-  parse_placement(pos, fields[0]);
-  check_pieces(pos, fields[0].column);
+  SquareColumns columns{};
+  parse_placement(pos, fields[0], columns);
+  check_pieces(pos, fields[0].column, columns);
   if (fields[1].text == "w") {
     pos.set_side_to_move(kWhite);
   } else if (fields[1].text == "b") {

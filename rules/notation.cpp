@@ -59,6 +59,54 @@ std::string list_moves(const Position& pos, const std::vector<Move>& moves) {
   return out;
 }
 
+[[noreturn]] void throw_illegal(const std::string& original, const std::string& why) {
+  throw NotationError(NotationErrorKind::kIllegal,
+                      fmt::format("'{}' is illegal: {}", original, why));
+}
+
+/// Throws the most precise reason why no legal move matched a SAN text.
+[[noreturn]] void explain_no_match(const Position& pos, const std::string& original, PieceType type,
+                                   Square to, int from_file, int from_rank, PieceType promo) {
+  const Variant& v = pos.variant();
+  const auto fail = [&original](const std::string& why) { throw_illegal(original, why); };
+  const auto matches_piece = [&](Move m) {
+    const PieceType t = moved_type(pos, m);
+    return (type == kNoPiece ? v.piece(t).pawn : t == type) &&
+           (from_file < 0 || file_of(m.from()) == from_file) &&
+           (from_rank < 0 || rank_of(m.from()) == from_rank);
+  };
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (Move m : legal)
+    if (m.kind() == MoveKind::kCastling && type == v.royal() && m.to() == to && matches_piece(m))
+      fail(fmt::format("castling is written {}",
+                       v.castling(pos.side_to_move())[m.arg()].king_side ? "O-O" : "O-O-O"));
+  MoveList pseudo;
+  generate_pseudo_legal(pos, pseudo);
+  for (Move m : pseudo) {
+    if (m.to() != to || m.kind() == MoveKind::kCastling || !matches_piece(m)) continue;
+    const PieceInfo& info = v.piece(moved_type(pos, m));
+    if (m.kind() != MoveKind::kPromotion && promo != kNoPiece)
+      fail(fmt::format("that {} move does not promote: drop the '{}'", info.name,
+                       v.piece(promo).letter));
+    if (m.kind() == MoveKind::kPromotion && promo != kNoPiece) {
+      bool allowed = false;
+      std::string choices;
+      for (PieceType c : info.promotion_choices) {
+        allowed |= c == promo;
+        choices += std::string(choices.empty() ? "" : ", ") + v.piece(c).letter;
+      }
+      if (!allowed)
+        fail(fmt::format("a {} promotes to one of {}, not {}", info.name, choices,
+                         v.piece(promo).letter));
+    }
+    fail(fmt::format("it would leave the {} in check", v.piece(v.royal()).name));
+  }
+  const std::string who = type == kNoPiece ? std::string("pawn") : v.piece(type).name;
+  throw_illegal(original,
+                fmt::format("no {} of the side to move can go to {}", who, square_name(to)));
+}
+
 }  // namespace
 
 std::string to_string(NotationErrorKind kind) {
@@ -95,6 +143,10 @@ std::string to_uci(const Position& pos, Move m) {
 }
 
 Move parse_uci(const Position& pos, std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
   const auto from = parse_square(text.substr(0, 2));
   const auto to = text.size() >= 4 ? parse_square(text.substr(2, 2)) : std::nullopt;
   if (!from || !to || text.size() > 5)
@@ -193,6 +245,9 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details) 
   std::string compact;
   for (char c : s)
     if (c != '-') compact += c == '0' ? 'O' : c;
+  if (compact.find_first_not_of('O') == std::string::npos && compact.size() > 3)
+    throw NotationError(NotationErrorKind::kSyntax,
+                        fmt::format("'{}' is not a move: castling is O-O or O-O-O", original));
   if (compact == "OO" || compact == "OOO") {
     const bool king_side = compact == "OO";
     for (Move m : legal)
@@ -204,24 +259,24 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details) 
                                     king_side ? "king-side" : "queen-side"));
   }
 
-  // Promotion suffix: "=Q", "(Q)" or a bare letter after the destination.
+  // Promotion suffix: "=Q", "=q", "(Q)" or a bare letter after the destination square.
   PieceType promo = kNoPiece;
-  if (s.size() >= 3 && std::isalpha(static_cast<unsigned char>(s.back())) &&
-      std::isupper(static_cast<unsigned char>(s.back()))) {
-    const char letter = s.back();
-    promo = v.type_of_letter(letter);
-    if (promo == kNoPiece)
+  const auto promotion_letter = [&](char letter) {
+    const PieceType t = v.type_of_letter(upper(letter));
+    if (t == kNoPiece)
       throw NotationError(NotationErrorKind::kUnknownPiece,
                           fmt::format("'{}': unknown promotion piece '{}'", original, letter));
-    s.remove_suffix(1);
-    if (!s.empty() && s.back() == '=') s.remove_suffix(1);
-  } else if (s.size() >= 4 && s.back() == ')' && s[s.size() - 3] == '(') {
-    promo = v.type_of_letter(upper(s[s.size() - 2]));
-    if (promo == kNoPiece)
-      throw NotationError(
-          NotationErrorKind::kUnknownPiece,
-          fmt::format("'{}': unknown promotion piece '{}'", original, s[s.size() - 2]));
+    return t;
+  };
+  if (s.size() >= 4 && s.back() == ')' && s[s.size() - 3] == '(') {
+    promo = promotion_letter(s[s.size() - 2]);
     s.remove_suffix(3);
+  } else if (s.size() >= 3 && std::isalpha(static_cast<unsigned char>(s.back())) &&
+             (s[s.size() - 2] == '=' ||
+              std::isdigit(static_cast<unsigned char>(s[s.size() - 2])))) {
+    promo = promotion_letter(s.back());
+    s.remove_suffix(1);
+    if (s.back() == '=') s.remove_suffix(1);
   }
   if (s.size() < 2)
     throw NotationError(NotationErrorKind::kSyntax,
@@ -284,22 +339,7 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details) 
         NotationErrorKind::kAmbiguous,
         fmt::format("'{}' is ambiguous: it matches {}", original, list_moves(pos, matches)));
   }
-  // Explain why nothing matched.
-  const std::string who = type == kNoPiece ? std::string("pawn") : v.piece(type).name;
-  MoveList pseudo;
-  generate_pseudo_legal(pos, pseudo);
-  for (Move m : pseudo) {
-    const PieceType t = moved_type(pos, m);
-    if (m.to() == *to && (type == kNoPiece ? v.piece(t).pawn : t == type) &&
-        (from_file < 0 || file_of(m.from()) == from_file) &&
-        (from_rank < 0 || rank_of(m.from()) == from_rank))
-      throw NotationError(NotationErrorKind::kIllegal,
-                          fmt::format("'{}' is illegal: it would leave the {} in check", original,
-                                      v.piece(v.royal()).name));
-  }
-  throw NotationError(NotationErrorKind::kIllegal,
-                      fmt::format("'{}' is illegal: no {} of the side to move can go to {}",
-                                  original, who, square_name(*to)));
+  explain_no_match(pos, original, type, *to, from_file, from_rank, promo);
 }
 
 }  // namespace arbiter

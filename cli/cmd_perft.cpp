@@ -64,9 +64,9 @@ int run_perft(const PerftOptions& o) {
   }
   for (const auto& e : divide)
     std::cout << fmt::format("{} {}: {}\n", to_uci(pos, e.move), to_san(pos, e.move), e.nodes);
+  std::cout << "nodes " << nodes << std::endl;
   std::cerr << fmt::format("perft {} of {}: {:.3f} s, {:.1f} M nodes/s\n", o.depth, v->name(),
                            secs, nps / 1e6);
-  std::cout << "nodes " << nodes << '\n';
   return 0;
 }
 

@@ -151,7 +151,9 @@ void generate_legal(const Position& pos, MoveList& out) {
       } else if (m.kind() == MoveKind::kEnPassant) {
         ok = leaves_king_safe(pos, m);
       } else if (has(pinned, m.from())) {
-        ok = has(v.line(m.from(), ksq), m.to());
+        // A slider stays safe on the pin line; a leaper may jump along it past its king or
+        // the pinner, so pinned pieces get the full test.
+        ok = has(v.line(m.from(), ksq), m.to()) && leaves_king_safe(pos, m);
       }
       if (ok) out[kept++] = m;
     }

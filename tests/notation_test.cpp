@@ -343,27 +343,25 @@ TEST(NotationSanErrors, CastlingNotLegal) {
   EXPECT_TRUE(san_reads_as("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O-O", "e1c1"));
 }
 
-// KNOWN BUG (rules/notation.cpp, parse_san's "explain why nothing matched" pass): it ignores
-// the promotion piece, so a promotion to a piece that is not a promotion choice, or a "=Q"
-// on a move that does not promote, is reported as leaving the king in check. Expected: an
-// illegal-move error that says the move does not promote / what the pawn may promote to.
-TEST(NotationSanErrors, KnownBugBadPromotionPieceIsNotBlamedOnCheck) {
+// A promotion to a piece that is not a choice, or "=Q" on a move that does not promote, is
+// illegal for that reason - not blamed on check.
+TEST(NotationSanErrors, BadPromotionPieceSaysWhatThePawnPromotesTo) {
   for (const char* text : {"e8=K", "e8=P"}) {
     const Failure f = san_failure(kPromotions, text);
     EXPECT_EQ(f.kind, NotationErrorKind::kIllegal) << text;
-    EXPECT_THAT(f.message, Not(HasSubstr("check"))) << text;
+    EXPECT_THAT(f.message,
+                AllOf(Not(HasSubstr("check")), HasSubstr("promotes to one of Q, R, B, N")))
+        << text;
   }
   for (const char* text : {"e4=Q", "Nf3=Q"}) {
     const Failure f = san_failure(kStart, text);
     EXPECT_EQ(f.kind, NotationErrorKind::kIllegal) << text;
-    EXPECT_THAT(f.message, Not(HasSubstr("check"))) << text;
+    EXPECT_THAT(f.message, AllOf(Not(HasSubstr("check")), HasSubstr("does not promote"))) << text;
   }
 }
 
-// KNOWN BUG (rules/notation.cpp, same pass): generate_pseudo_legal includes legal castling,
-// so "Kg1" (or "Ke1g1", "Kc1") with castling legal is reported as "would leave the king in
-// check". Expected: an illegal-move error that points to O-O / O-O-O.
-TEST(NotationSanErrors, KnownBugKingMoveWrittenForCastlingIsNotBlamedOnCheck) {
+// "Kg1" (or "Ke1g1", "Kc1") where castling is legal points to O-O / O-O-O.
+TEST(NotationSanErrors, KingMoveWrittenForCastlingPointsToCastlingNotation) {
   for (const char* text : {"Kg1", "Ke1g1", "Kc1"}) {
     const Failure f = san_failure(kCastles, text);
     EXPECT_EQ(f.kind, NotationErrorKind::kIllegal) << text;

@@ -9,8 +9,8 @@
 namespace arbiter {
 
 /// A bundled table name ("orthodox") or a path to a .toml file. Throws TableError.
-inline VariantPtr load_variant(const std::string& name_or_path) {
-  return Variant::compile(load_table(name_or_path));
+inline VariantPtr load_variant(const std::string& name_or_path, const KnobSettings& knobs = {}) {
+  return Variant::compile(load_table(name_or_path), knobs);
 }
 
 }  // namespace arbiter

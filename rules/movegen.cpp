@@ -1,5 +1,7 @@
 #include "rules/movegen.hpp"
 
+#include "rules/conversion.hpp"
+
 namespace arbiter {
 namespace {
 
@@ -23,6 +25,26 @@ inline void emit(MoveList& out, const PieceInfo& info, Color us, Square from, Bi
   }
 }
 
+/// A square the side `by` attacks or (Conversion Chess) threatens to convert on.
+bool threatened(const Position& pos, Square s, Color by) {
+  return pos.attackers(s, by, pos.occupied()) != 0 ||
+         (pos.variant().conversion().enabled && conversion_threat(pos, s, by));
+}
+
+/// Conversion Chess castling: the co-effect may remove a check, so the landing square is
+/// judged after the move (by the legality filter); start and passing squares are judged now
+/// unless a knob says the co-effect may clear them too.
+void generate_conversion_castling(const Position& pos, const CastlingMove& cm, int index,
+                                  bool in_check, MoveList& out) {
+  const ConversionRules& cr = pos.variant().conversion();
+  const Color them = ~pos.side_to_move();
+  if (in_check && !cr.castle_out_of_check) return;
+  if (!cr.castle_through_cleared)
+    for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path;)
+      if (threatened(pos, pop_lsb(path), them)) return;
+  out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, index));
+}
+
 void generate_castling(const Position& pos, MoveList& out) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move(), them = ~us;
@@ -30,12 +52,18 @@ void generate_castling(const Position& pos, MoveList& out) {
   if (rights == 0) return;
   const Bitboard occ = pos.occupied();
   const auto& moves = v.castling(us);
+  const bool conversion = v.conversion().enabled;
+  const bool in_check = conversion && pos.king_in_check(us);
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const CastlingMove& cm = moves[i];
     if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
     if (pos.piece_on(us, cm.king_from) != v.royal() ||
         pos.piece_on(us, cm.rook_from) != cm.rook_type)
       continue;
+    if (conversion) {
+      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check, out);
+      continue;
+    }
     bool safe = true;
     for (Bitboard path = cm.king_path & ~bb(cm.king_to); path && safe;)
       safe = pos.attackers(pop_lsb(path), them, occ) == 0;
@@ -78,6 +106,8 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
   const Bitboard empty = ~occ;
   const Bitboard enemy = pos.pieces(~us);
   const Square ep = pos.en_passant();
+  const Bitboard converted = pos.converted();
+  const bool allow_converted_initial = v.conversion().converted_pawn_double_step;
   for (int t = 0; t < v.piece_count(); ++t) {
     Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
     if (!mine) continue;
@@ -99,6 +129,10 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
         captures |= b & sm.bishop_capture;
       }
       if (pm.has_riders) rider_targets(pm.riders[us], from, occ, quiet, captures);
+      if (has(converted, from) && !allow_converted_initial) {
+        quiet &= ~sm.initial_only;
+        captures &= ~sm.initial_only;
+      }
       emit(out, info, us, from, quiet & empty, captures & enemy);
       if (ep != kNoSquare && has(sm.en_passant, ep) && !has(occ, ep))
         out.push(Move(from, ep, MoveKind::kEnPassant));
@@ -109,6 +143,12 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
 
 bool leaves_king_safe(const Position& pos, Move m) {
   const Color us = pos.side_to_move(), them = ~us;
+  if (pos.variant().conversion().enabled) {
+    Position after = pos;
+    Undo undo;
+    after.make(m, undo);
+    return !after.king_in_check(us);
+  }
   const Square ksq = pos.king_square(us);
   if (ksq == kNoSquare) return true;
   const Square from = m.from(), to = m.to();
@@ -128,9 +168,43 @@ bool leaves_king_safe(const Position& pos, Move m) {
   return (pos.attackers(king, them, occ) & ~bb(captured)) == 0;
 }
 
+namespace {
+
+/// Conversion Chess: a move is legal when, after it and its conversions, the mover's royal
+/// piece is neither attacked nor threatened with conversion (castling adds its own tests).
+void filter_conversion(const Position& pos, MoveList& out, int first) {
+  const ConversionRules& cr = pos.variant().conversion();
+  const Color us = pos.side_to_move(), them = ~us;
+  const bool in_check = pos.king_in_check(us);
+  Position scratch = pos;
+  Undo undo;
+  int kept = first;
+  for (int i = first; i < out.size(); ++i) {
+    const Move m = out[i];
+    scratch.make(m, undo);
+    bool ok = !scratch.king_in_check(us);
+    if (ok && m.kind() == MoveKind::kCastling) {
+      const CastlingMove& cm = pos.variant().castling(us)[m.arg()];
+      if (in_check) ok = !threatened(scratch, cm.king_from, them);
+      if (cr.castle_through_cleared)
+        for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
+          ok = !threatened(scratch, pop_lsb(path), them);
+    }
+    scratch.unmake(m, undo);
+    if (ok) out[kept++] = m;
+  }
+  out.truncate(kept);
+}
+
+}  // namespace
+
 void generate_legal(const Position& pos, MoveList& out) {
   const int first = out.size();
   generate_pseudo_legal(pos, out);
+  if (pos.variant().conversion().enabled) {
+    filter_conversion(pos, out, first);
+    return;
+  }
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);

@@ -26,12 +26,96 @@ char upper(char c) {
   return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
 }
 
-std::string check_suffix(const Position& pos, Move m) {
+/// What follows the move proper: "/Nf3" per converted piece, then '+' or '#'.
+std::string effects_suffix(const Position& pos, Move m) {
   Position after = pos;
   Undo undo;
   after.make(m, undo);
-  if (!after.in_check()) return "";
-  return is_checkmate(after) ? "#" : "+";
+  std::string s;
+  for (Bitboard b = undo.converted; b;) {
+    const Square sq = pop_lsb(b);
+    s += '/';
+    s += pos.variant().piece(pos.piece_on(~pos.side_to_move(), sq)).letter;
+    s += square_name(sq);
+  }
+  if (after.in_check()) s += is_checkmate(after) ? "#" : "+";
+  return s;
+}
+
+struct StatedConversion {
+  char letter;  ///< 0 when only the square was written
+  Square square;
+};
+
+/// Splits "Qg5+/Pe5" into the move ("Qg5+") and its stated conversions.
+std::string_view split_conversions(std::string_view text, const std::string& original,
+                                   std::vector<StatedConversion>& stated, SanDetails& d) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return text;
+  d.conversions_written = true;
+  std::string_view rest = text.substr(slash + 1);
+  while (true) {
+    const std::size_t next = rest.find('/');
+    std::string_view item = rest.substr(0, next);
+    while (!item.empty() && std::string_view("+#!?").find(item.back()) != std::string_view::npos) {
+      if (item.back() == '+' || item.back() == '#') d.check_mark = item.back();
+      item.remove_suffix(1);
+    }
+    StatedConversion c{0, kNoSquare};
+    if (item.size() == 3 && std::isupper(static_cast<unsigned char>(item[0]))) {
+      c.letter = item[0];
+      item.remove_prefix(1);
+    }
+    const auto sq = parse_square(item);
+    if (!sq)
+      throw NotationError(NotationErrorKind::kSyntax,
+                          fmt::format("'{}': bad conversion suffix '/{}': expected a piece letter "
+                                      "and square such as /Nf3 (or a square such as /f2)",
+                                      original, rest.substr(0, next)));
+    c.square = *sq;
+    stated.push_back(c);
+    if (next == std::string_view::npos) break;
+    rest = rest.substr(next + 1);
+  }
+  return text.substr(0, slash);
+}
+
+void check_conversions(const Position& pos, Move m, const std::string& original,
+                       const std::vector<StatedConversion>& stated, bool written) {
+  Position after = pos;
+  Undo undo;
+  after.make(m, undo);
+  const Variant& v = pos.variant();
+  const Color them = ~pos.side_to_move();
+  Bitboard said = 0;
+  for (const StatedConversion& c : stated) {
+    said |= bb(c.square);
+    if (c.letter && has(undo.converted, c.square) &&
+        v.piece(pos.piece_on(them, c.square)).letter != c.letter)
+      throw NotationError(
+          NotationErrorKind::kConversionMismatch,
+          fmt::format("'{}' states {}{} but the piece converted there is {}{}", original, c.letter,
+                      square_name(c.square), v.piece(pos.piece_on(them, c.square)).letter,
+                      square_name(c.square)));
+  }
+  if (said == undo.converted || (!written && !v.conversion().enabled)) return;
+  const auto list = [&](Bitboard b) {
+    std::string out;
+    while (b) {
+      const Square sq = pop_lsb(b);
+      out += (out.empty() ? "" : ", ") + std::string(1, v.piece(pos.piece_on(them, sq)).letter) +
+             square_name(sq);
+    }
+    return out.empty() ? std::string("nothing") : out;
+  };
+  std::string stated_text;
+  for (const StatedConversion& c : stated)
+    stated_text += (stated_text.empty() ? "" : ", ") +
+                   (c.letter ? std::string(1, c.letter) : std::string()) + square_name(c.square);
+  throw NotationError(NotationErrorKind::kConversionMismatch,
+                      fmt::format("'{}' states conversion of {} but the move converts {}", original,
+                                  stated_text.empty() ? std::string("nothing") : stated_text,
+                                  list(undo.converted)));
 }
 
 /// Strips trailing annotation and check marks, recording them.
@@ -119,6 +203,8 @@ std::string to_string(NotationErrorKind kind) {
       return "illegal";
     case NotationErrorKind::kAmbiguous:
       return "ambiguous";
+    case NotationErrorKind::kConversionMismatch:
+      return "conversion mismatch";
   }
   return "?";
 }
@@ -181,7 +267,7 @@ std::string to_san(const Position& pos, Move m) {
   const Variant& v = pos.variant();
   if (m.kind() == MoveKind::kCastling) {
     const bool king_side = v.castling(pos.side_to_move())[m.arg()].king_side;
-    return std::string(king_side ? "O-O" : "O-O-O") + check_suffix(pos, m);
+    return std::string(king_side ? "O-O" : "O-O-O") + effects_suffix(pos, m);
   }
   const PieceType type = moved_type(pos, m);
   const PieceInfo& info = v.piece(type);
@@ -217,11 +303,17 @@ std::string to_san(const Position& pos, Move m) {
     s += '=';
     s += v.piece(static_cast<PieceType>(m.arg())).letter;
   }
-  return s + check_suffix(pos, m);
+  return s + effects_suffix(pos, m);
 }
 
+namespace {
+
+Move parse_san_move(const Position& pos, std::string_view text, const std::string& original,
+                    SanDetails& d);
+
+}  // namespace
+
 Move parse_san(const Position& pos, std::string_view text, SanDetails* details) {
-  const Variant& v = pos.variant();
   SanDetails local;
   SanDetails& d = details ? *details : local;
   d = SanDetails{};
@@ -230,7 +322,26 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details) 
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
     text.remove_suffix(1);
   const std::string original(text);
+  std::vector<StatedConversion> stated;
+  const std::string_view move_text = split_conversions(text, original, stated, d);
+  const char mark_after = d.check_mark;
+  const Move m = parse_san_move(pos, move_text, original, d);
+  if (mark_after && !d.check_mark) d.check_mark = mark_after;
+  if (d.conversions_written || pos.variant().conversion().enabled)
+    check_conversions(pos, m, original, stated, d.conversions_written);
+  return m;
+}
+
+namespace {
+
+Move parse_san_move(const Position& pos, std::string_view text, const std::string& original,
+                    SanDetails& d) {
+  const Variant& v = pos.variant();
+  const char mark_after = d.check_mark;
+  const std::string annotation_after = d.annotation;
   std::string_view s = strip_suffixes(text, d);
+  if (mark_after && d.check_mark == 0) d.check_mark = mark_after;
+  if (d.annotation.empty()) d.annotation = annotation_after;
   if (s.size() > 4 && s.substr(s.size() - 4) == "e.p.") s.remove_suffix(4);
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
   if (s.empty())
@@ -341,5 +452,7 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details) 
   }
   explain_no_match(pos, original, type, *to, from_file, from_rank, promo);
 }
+
+}  // namespace
 
 }  // namespace arbiter

@@ -15,10 +15,11 @@
 namespace arbiter {
 
 enum class NotationErrorKind {
-  kSyntax,        ///< not a move in this notation
-  kUnknownPiece,  ///< a piece letter the table does not define
-  kIllegal,       ///< well formed, but no legal move matches
-  kAmbiguous,     ///< several legal moves match
+  kSyntax,              ///< not a move in this notation
+  kUnknownPiece,        ///< a piece letter the table does not define
+  kIllegal,             ///< well formed, but no legal move matches
+  kAmbiguous,           ///< several legal moves match
+  kConversionMismatch,  ///< the stated conversions (/Nf3) are not the ones the move makes
 };
 std::string to_string(NotationErrorKind kind);
 
@@ -34,18 +35,22 @@ class NotationError : public std::runtime_error {
 
 /// What the SAN text said beyond the move itself (for replay warnings).
 struct SanDetails {
-  char check_mark = 0;             ///< '+', '#' or 0 as written
-  std::string annotation;          ///< "!?", "??", ... as written
-  bool capture_mark = false;       ///< 'x' or ':' was written
+  char check_mark = 0;               ///< '+', '#' or 0 as written
+  std::string annotation;            ///< "!?", "??", ... as written
+  bool capture_mark = false;         ///< 'x' or ':' was written
+  bool conversions_written = false;  ///< a Conversion Chess suffix such as /Nf3 was present
 };
 
 std::string to_uci(const Position& pos, Move m);
 /// Parses "e2e4", "e7e8q", "e1g1" (castling as the king's move). Throws NotationError.
 Move parse_uci(const Position& pos, std::string_view text);
 
-/// Canonical SAN of a legal move, with '+' or '#'.
+/// Canonical SAN of a legal move, with the conversions it makes (Conversion Chess: "/Nf3" for
+/// each converted piece, in square order) and then '+' or '#'.
 std::string to_san(const Position& pos, Move m);
-/// Parses SAN against the legal moves of `pos`. Throws NotationError.
+/// Parses SAN against the legal moves of `pos`. Conversion suffixes ("Bh3/Nf3+", "Bg2/f2+",
+/// "Qg5+/Pe5", several "/Nf3/Bc4"; a square without a letter matches any piece) must state
+/// exactly the pieces the move converts. Throws NotationError.
 Move parse_san(const Position& pos, std::string_view text, SanDetails* details = nullptr);
 
 /// True when the side to move has no legal move and is in check.

@@ -31,8 +31,37 @@ void add_targets(SquareMoves& sm, Bitboard targets, bool rook_line, bool bishop_
 
 }  // namespace
 
+namespace {
+
+Bitboard all_targets(const SquareMoves& sm) {
+  return sm.leap_move | sm.leap_capture | sm.rook_move | sm.rook_capture | sm.bishop_move |
+         sm.bishop_capture | sm.en_passant;
+}
+
+PieceMoves compile_masks(const std::vector<BetzaAtom>& atoms,
+                         const std::vector<int>& initial_ranks);
+
+}  // namespace
+
 PieceMoves compile_piece_moves(const std::vector<BetzaAtom>& atoms,
                                const std::vector<int>& initial_ranks) {
+  PieceMoves pm = compile_masks(atoms, initial_ranks);
+  std::vector<BetzaAtom> initial, other;
+  for (const BetzaAtom& a : atoms) (a.initial_only ? initial : other).push_back(a);
+  if (initial.empty()) return pm;
+  const PieceMoves only_initial = compile_masks(initial, initial_ranks);
+  const PieceMoves without = compile_masks(other, initial_ranks);
+  for (Color c : {kWhite, kBlack})
+    for (Square s = 0; s < kSquares; ++s)
+      pm.at[c][s].initial_only =
+          all_targets(only_initial.at[c][s]) & ~all_targets(without.at[c][s]);
+  return pm;
+}
+
+namespace {
+
+PieceMoves compile_masks(const std::vector<BetzaAtom>& atoms,
+                         const std::vector<int>& initial_ranks) {
   PieceMoves pm;
   for (Color c : {kWhite, kBlack}) {
     const Bitboard initial = initial_mask(c, initial_ranks);
@@ -93,6 +122,8 @@ PieceMoves compile_piece_moves(const std::vector<BetzaAtom>& atoms,
   }
   return pm;
 }
+
+}  // namespace
 
 void rider_targets(const std::vector<RiderStep>& riders, Square from, Bitboard occupied,
                    Bitboard& quiet, Bitboard& capture_candidates) {

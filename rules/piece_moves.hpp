@@ -20,6 +20,7 @@ struct SquareMoves {
   Bitboard bishop_move = 0;     ///< masks on bishop_attacks(from, occupied)
   Bitboard bishop_capture = 0;
   Bitboard en_passant = 0;      ///< leap targets where an en-passant capture may land
+  Bitboard initial_only = 0;    ///< targets only 'i' atoms reach (a pawn's double step)
 };
 
 /// The squares from which this piece would capture on a given square (for attack tests).

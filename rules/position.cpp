@@ -1,5 +1,7 @@
 #include "rules/position.hpp"
 
+#include "rules/conversion.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -126,12 +128,22 @@ void Position::make(Move m, Undo& u) {
   if (us == kBlack) ++fullmove_;
   stm_ = them;
   key_ ^= v.zobrist().black_to_move;
+  u.converted = 0;
+  u.converted_before = converted_;
+  if (v.conversion().enabled) apply_conversions(m, u);
 }
 
 void Position::unmake(Move m, const Undo& u) {
   const Variant& v = *variant_;
   const Color them = stm_, us = ~them;
   const Square from = m.from(), to = m.to();
+  for (Bitboard b = u.converted; b;) {
+    const Square s = pop_lsb(b);
+    const PieceType t = board_[us][s];
+    remove(us, s);
+    put(them, t, s);
+  }
+  converted_ = u.converted_before;
   switch (m.kind()) {
     case MoveKind::kCastling: {
       const CastlingMove& cm = v.castling(us)[m.arg()];
@@ -192,8 +204,67 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occ) const {
 }
 
 bool Position::in_check() const {
-  const Square k = king_square(stm_);
-  return k != kNoSquare && attacked(k, ~stm_);
+  return king_in_check(stm_);
+}
+
+bool Position::king_in_check(Color c) const {
+  const Square k = king_square(c);
+  if (k == kNoSquare) return false;
+  return attacked(k, ~c) || (variant_->conversion().enabled && conversion_threat(*this, k, ~c));
+}
+
+void Position::set_converted(Bitboard squares) {
+  for (Bitboard changed = squares ^ converted_; changed;)
+    key_ ^= variant_->zobrist().converted[pop_lsb(changed)];
+  converted_ = squares;
+}
+
+/// Conversion Chess: after the move, enemy pieces on the co-squares the moving piece (both
+/// pieces, for castling) formed change colour. Promotion forms none; conversions don't cascade.
+void Position::apply_conversions(Move m, Undo& u) {
+  const Variant& v = *variant_;
+  const ConversionRules& cr = v.conversion();
+  const Color us = ~stm_, them = stm_;  // called after the side to move was switched
+  // Flags follow the pieces: moved with the mover, gone with a captured piece.
+  Bitboard flags = converted_;
+  if (u.captured_square != kNoSquare) flags &= ~bb(u.captured_square);
+  Bitboard formed = 0;
+  const auto twins_of = [&](PieceType mover, Square at) {
+    Bitboard twins = 0;
+    for (int t = 0; t < v.piece_count(); ++t)
+      if (cr.partners[mover] >> t & 1U) twins |= by_type_[us][t];
+    return twins & ~bb(at);
+  };
+  if (m.kind() == MoveKind::kCastling) {
+    const CastlingMove& cm = v.castling(us)[m.arg()];
+    const bool king_flag = has(flags, cm.king_from), rook_flag = has(flags, cm.rook_from);
+    flags &= ~(bb(cm.king_from) | bb(cm.rook_from));
+    if (king_flag) flags |= bb(cm.king_to);
+    if (rook_flag) flags |= bb(cm.rook_to);
+    formed = co_squares_of(cm.king_to, twins_of(v.royal(), cm.king_to)) |
+             co_squares_of(cm.rook_to, twins_of(cm.rook_type, cm.rook_to));
+  } else {
+    const bool flag = has(flags, m.from());
+    flags &= ~(bb(m.from()) | bb(m.to()));
+    if (m.kind() != MoveKind::kPromotion) {
+      if (flag) flags |= bb(m.to());
+      formed = co_squares_of(m.to(), twins_of(board_[us][m.to()], m.to()));
+    }
+  }
+  const Bitboard victims = formed & by_color_[them];
+  for (Bitboard b = victims; b;) {
+    const Square s = pop_lsb(b);
+    const PieceType t = board_[them][s];
+    remove(them, s);
+    put(us, t, s);
+  }
+  u.converted = victims;
+  set_converted(flags | victims);
+  if (victims && !cr.converted_rook_keeps_rights) {
+    std::uint8_t rights = castling_;
+    for (Bitboard b = victims; b;) rights &= v.castling_keep_mask(pop_lsb(b));
+    if (rights != castling_) set_castling_rights(rights);
+  }
 }
 
 std::uint64_t Position::compute_key() const {
@@ -206,13 +277,15 @@ std::uint64_t Position::compute_key() const {
     if ((castling_ >> i) & 1U) k ^= z.castling[i];
   if (ep_ != kNoSquare) k ^= z.en_passant[ep_];
   if (stm_ == kBlack) k ^= z.black_to_move;
+  for (Bitboard b = converted_; b;) k ^= z.converted[pop_lsb(b)];
   return k;
 }
 
 bool operator==(const Position& a, const Position& b) {
   return a.variant_ == b.variant_ && std::memcmp(a.board_, b.board_, sizeof a.board_) == 0 &&
          a.stm_ == b.stm_ && a.castling_ == b.castling_ && a.ep_ == b.ep_ &&
-         a.halfmove_ == b.halfmove_ && a.fullmove_ == b.fullmove_ && a.key_ == b.key_ &&
+         a.converted_ == b.converted_ && a.halfmove_ == b.halfmove_ && a.fullmove_ == b.fullmove_ &&
+         a.key_ == b.key_ &&
          std::equal(std::begin(a.by_color_), std::end(a.by_color_), std::begin(b.by_color_));
 }
 

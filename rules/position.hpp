@@ -20,6 +20,8 @@ struct Undo {
   PieceType captured = kNoPiece;
   PieceType moved = kNoPiece;
   std::uint8_t castling = 0;
+  Bitboard converted = 0;         ///< squares whose pieces this move converted
+  Bitboard converted_before = 0;  ///< Position::converted() before the move
 };
 
 class Position {
@@ -39,6 +41,10 @@ class Position {
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
   std::uint64_t key() const { return key_; }
+  /// Squares holding a piece that changed colour by conversion (written '~' in FEN). Such a
+  /// pawn may lose its initial double step (knob converted-pawn-double-step).
+  Bitboard converted() const { return converted_; }
+  void set_converted(Bitboard squares);
   Square king_square(Color c) const;  ///< kNoSquare when that side has no royal piece
 
   // Editing (used by FEN parsing and tests); each keeps the key consistent.
@@ -58,7 +64,11 @@ class Position {
   /// Pieces of colour `by` that capture onto `s` if the board were occupied as `occupied`.
   Bitboard attackers(Square s, Color by, Bitboard occupied) const;
   bool attacked(Square s, Color by) const { return attackers(s, by, occupied()) != 0; }
+  /// The side to move's royal piece is attacked, or (Conversion Chess) threatened with
+  /// conversion.
   bool in_check() const;
+  /// `c`'s royal piece is attacked or threatened with conversion by the other side.
+  bool king_in_check(Color c) const;
   /// The square a piece captured en passant stands on, for the current target.
   Square en_passant_victim() const;
 
@@ -77,7 +87,9 @@ class Position {
   int halfmove_ = 0;
   int fullmove_ = 1;
   std::uint64_t key_ = 0;
+  Bitboard converted_ = 0;
 
+  void apply_conversions(Move m, Undo& undo);
   void move_piece(Color c, PieceType t, Square from, Square to);
 };
 

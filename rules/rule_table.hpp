@@ -71,6 +71,15 @@ struct KnobDef {
   SourceLoc where;
 };
 
+/// The Conversion Chess co-effect ([effects.conversion]): which pieces form co-pairs.
+/// Identical pieces of one colour pair unless their type is `unpaired`; `cross_pairs` lets two
+/// different types pair with each other (the king with each queen).
+struct ConversionDef {
+  std::vector<char> unpaired;
+  std::vector<std::pair<char, char>> cross_pairs;
+  SourceLoc where;
+};
+
 /// A self-check run by `arbiter verify`: perft node counts from a position, depth 1 upward.
 struct PerftCheck {
   std::string name;
@@ -94,6 +103,7 @@ struct RuleTable {
   Protocol protocol = Protocol::kSequential;
   EndRules end;
   std::vector<KnobDef> knobs;
+  std::optional<ConversionDef> conversion;  ///< [effects.conversion]; none: no co-effect
   std::vector<PerftCheck> perft_checks;  ///< [[perft]] entries, parents' first
 
   const PieceDef* piece(char letter) const;

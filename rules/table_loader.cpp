@@ -44,6 +44,8 @@ constexpr std::string_view kProtocolKeys[] = {"kind"};
 constexpr std::string_view kEndKeys[] = {"checkmate", "stalemate", "fifty_move_plies"};
 constexpr std::string_view kKnobKeys[] = {"alternatives", "default", "clause", "description"};
 constexpr std::string_view kPerftKeys[] = {"name", "fen", "nodes"};
+constexpr std::string_view kEffectsKeys[] = {"conversion"};
+constexpr std::string_view kConversionKeys[] = {"unpaired", "cross_pairs"};
 
 constexpr int kMaxFiles = 26;
 constexpr int kMaxRanks = 99;
@@ -688,6 +690,61 @@ void apply_knobs(Context& c, const toml::node& node) {
   }
 }
 
+// ---- [effects] ----------------------------------------------------------------------------
+
+/// `[effects.conversion]`: the co-pair classes of Conversion Chess.
+void apply_conversion(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[effects.conversion]");
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, "[effects.conversion]"};
+  check_keys(s, kConversionKeys);
+  ConversionDef def = c.out.table.conversion.value_or(ConversionDef{});
+  def.where = c.r.at(node);
+  if (const auto unpaired = get_string_list(s, "unpaired")) {
+    def.unpaired.clear();
+    for (const Located& letter : *unpaired)
+      if (const auto l = as_letter(c.r, letter, "an element of " + key_in(s, "unpaired"))) {
+        def.unpaired.push_back(*l);
+        c.out.where[std::string("conversion.") + *l] = letter.where;
+      }
+  }
+  if (const toml::array* pairs = get_array(s, "cross_pairs")) {
+    def.cross_pairs.clear();
+    for (const toml::node& element : *pairs) {
+      const toml::array* pair = element.as_array();
+      if (pair == nullptr || pair->size() != 2 || !(*pair)[0].is_string() ||
+          !(*pair)[1].is_string()) {
+        c.r.error(c.r.at(element), "bad element of " + key_in(s, "cross_pairs") +
+                                       ": expected a pair of piece letters such as [\"K\", \"Q\"]");
+        continue;
+      }
+      const auto a = as_letter(c.r, Located{*(*pair)[0].value<std::string>(), c.r.at((*pair)[0])},
+                               "a letter in " + key_in(s, "cross_pairs"));
+      const auto b = as_letter(c.r, Located{*(*pair)[1].value<std::string>(), c.r.at((*pair)[1])},
+                               "a letter in " + key_in(s, "cross_pairs"));
+      if (!a || !b) continue;
+      if (*a == *b) {
+        c.r.error(c.r.at(element), "cross pair [" + std::string(1, *a) + ", " + std::string(1, *b) +
+                                       "] pairs a type with itself: identical pieces pair "
+                                       "anyway; expected two different letters");
+        continue;
+      }
+      def.cross_pairs.emplace_back(*a, *b);
+      c.out.where[std::string("conversion.") + *a] = c.r.at((*pair)[0]);
+      c.out.where[std::string("conversion.") + *b] = c.r.at((*pair)[1]);
+    }
+  }
+  c.out.table.conversion = def;
+}
+
+void apply_effects(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[effects]");
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, "[effects]"};
+  check_keys(s, kEffectsKeys);
+  if (const toml::node* conversion = t->get("conversion")) apply_conversion(c, *conversion);
+}
+
 // ---- [[perft]] ----------------------------------------------------------------------------
 
 PerftCheck read_perft(const Scope& s, const SourceLoc& where) {
@@ -750,6 +807,7 @@ constexpr Section kSections[] = {
     {"table", apply_table_meta}, {"board", apply_board},       {"pieces", apply_pieces},
     {"setup", apply_setup},      {"castling", apply_castling}, {"protocol", apply_protocol},
     {"end", apply_end},          {"knobs", apply_knobs},       {"perft", apply_perft},
+    {"effects", apply_effects},
 };
 
 std::string section_names() {
@@ -848,6 +906,20 @@ void check_castling_partners(Context& c) {
   }
 }
 
+void check_conversion_letters(Context& c) {
+  if (!c.out.table.conversion) return;
+  const ConversionDef& def = *c.out.table.conversion;
+  std::vector<char> letters = def.unpaired;
+  for (const auto& [a, b] : def.cross_pairs) letters.insert(letters.end(), {a, b});
+  for (char letter : letters) {
+    if (c.out.table.piece(letter) != nullptr) continue;
+    c.r.error_in_final(where_of(c, std::string("conversion.") + letter, def.where),
+                       "piece " + in_quotes(std::string(1, letter)) +
+                           " in [effects.conversion] is not a declared piece: expected a letter "
+                           "from [pieces]");
+  }
+}
+
 void check_knob_defaults(Context& c) {
   for (const KnobDef& knob : c.out.table.knobs) {
     const auto& alts = knob.alternatives;
@@ -868,6 +940,7 @@ void check_final(Context& c) {
     check_initial_moves(c, piece);
   }
   check_castling_partners(c);
+  check_conversion_letters(c);
   check_knob_defaults(c);
 }
 

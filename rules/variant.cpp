@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "rules/fen.hpp"
 
@@ -41,7 +42,78 @@ PieceType Variant::type_of_letter(char upper) const {
   return kNoPiece;
 }
 
-std::shared_ptr<const Variant> Variant::compile(RuleTable table) {
+const std::string& Variant::knob(const std::string& name) const {
+  const auto it = knob_values_.find(name);
+  if (it == knob_values_.end())
+    throw std::invalid_argument("table '" + table_.name + "' has no knob '" + name + "'");
+  return it->second;
+}
+
+namespace {
+
+KnobSettings resolve_knobs(const RuleTable& t, const KnobSettings& chosen) {
+  KnobSettings values;
+  for (const KnobDef& k : t.knobs) values[k.name] = k.default_value;
+  for (const auto& [name, value] : chosen) {
+    const KnobDef* k = t.knob(name);
+    if (k == nullptr) {
+      std::string names;
+      for (const KnobDef& d : t.knobs) names += (names.empty() ? "" : ", ") + d.name;
+      throw std::invalid_argument(
+          fmt::format("unknown knob '{}' for table '{}': expected one of {}", name, t.name,
+                      names.empty() ? "(none)" : names));
+    }
+    if (std::find(k->alternatives.begin(), k->alternatives.end(), value) == k->alternatives.end()) {
+      std::string alts;
+      for (const auto& a : k->alternatives) alts += (alts.empty() ? "" : ", ") + a;
+      throw std::invalid_argument(
+          fmt::format("knob '{}' has no alternative '{}': expected one of {}", name, value, alts));
+    }
+    values[name] = value;
+  }
+  return values;
+}
+
+/// Compiles [effects.conversion] and reads its knobs, which the table must declare with
+/// exactly the alternatives the engine implements.
+ConversionRules compile_conversion(const Variant& v, const RuleTable& t, const KnobSettings& knobs,
+                                   std::vector<Diagnostic>& errors) {
+  ConversionRules cr;
+  if (!t.conversion) return cr;
+  cr.enabled = true;
+  const ConversionDef& def = *t.conversion;
+  for (int a = 0; a < v.piece_count(); ++a) {
+    const char la = v.piece(static_cast<PieceType>(a)).letter;
+    if (std::find(def.unpaired.begin(), def.unpaired.end(), la) == def.unpaired.end())
+      cr.partners[a] |= static_cast<PieceTypeMask>(1U << a);
+  }
+  for (const auto& [x, y] : def.cross_pairs) {
+    const PieceType a = v.type_of_letter(x), b = v.type_of_letter(y);
+    if (a == kNoPiece || b == kNoPiece) continue;
+    cr.partners[a] |= static_cast<PieceTypeMask>(1U << b);
+    cr.partners[b] |= static_cast<PieceTypeMask>(1U << a);
+  }
+  bool* flags[6] = {&cr.pinned_piece_threatens,      &cr.castling_threatens,
+                    &cr.castle_through_cleared,      &cr.castle_out_of_check,
+                    &cr.converted_rook_keeps_rights, &cr.converted_pawn_double_step};
+  for (int i = 0; i < 6; ++i) {
+    const ConversionKnob& k = kConversionKnobs[i];
+    const KnobDef* d = t.knob(k.name);
+    if (d == nullptr || d->alternatives != std::vector<std::string>{k.first, k.second}) {
+      errors.push_back({d ? d->where : def.where,
+                        fmt::format("a table with [effects.conversion] must declare knob '{}' "
+                                    "with alternatives [\"{}\", \"{}\"]",
+                                    k.name, k.first, k.second)});
+      continue;
+    }
+    *flags[i] = knobs.at(k.name) == k.second;
+  }
+  return cr;
+}
+
+}  // namespace
+
+std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSettings& knobs) {
   std::vector<Diagnostic> errors;
   if (table.files != kFiles || table.ranks != kRanks)
     errors.push_back(
@@ -126,6 +198,8 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table) {
     }
     ++index;
   }
+  v->knob_values_ = resolve_knobs(t, knobs);
+  v->conversion_ = compile_conversion(*v, t, v->knob_values_, errors);
   if (!errors.empty()) throw TableError(errors);
 
   v->zobrist_ = std::make_unique<ZobristKeys>();
@@ -137,6 +211,7 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table) {
   for (auto& key : z.castling) key = splitmix(state);
   for (auto& key : z.en_passant) key = splitmix(state);
   z.black_to_move = splitmix(state);
+  for (auto& key : z.converted) key = splitmix(state);
 
   v->between_ = std::make_unique<Bitboard[][kSquares]>(kSquares);
   v->line_ = std::make_unique<Bitboard[][kSquares]>(kSquares);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/conversion.hpp"
 #include "rules/diagnostic.hpp"
 #include "rules/piece_moves.hpp"
 #include "rules/rule_table.hpp"
@@ -48,13 +49,19 @@ struct ZobristKeys {
   std::uint64_t castling[8];
   std::uint64_t en_passant[kSquares];
   std::uint64_t black_to_move;
+  std::uint64_t converted[kSquares];  ///< a converted piece stands on the square
 };
+
+/// Knob choices that replace a table's defaults: knob name -> alternative.
+using KnobSettings = std::map<std::string, std::string>;
 
 class Variant {
  public:
   /// Compiles a validated table. Throws TableError for what the engine cannot run (a board
   /// other than 8x8, too many piece types, castling squares that do not fit, a bad setup FEN).
-  static std::shared_ptr<const Variant> compile(RuleTable table);
+  /// `knobs` picks alternatives other than the defaults; an unknown knob or alternative
+  /// throws std::invalid_argument naming the choices.
+  static std::shared_ptr<const Variant> compile(RuleTable table, const KnobSettings& knobs = {});
 
   const RuleTable& table() const { return table_; }
   const std::string& name() const { return table_.name; }
@@ -71,6 +78,10 @@ class Variant {
   /// The whole line through two aligned squares (else 0).
   Bitboard line(Square a, Square b) const { return line_[a][b]; }
   bool any_riders() const { return any_riders_; }
+  const ConversionRules& conversion() const { return conversion_; }
+  /// The alternative in force for a knob of the table (default or chosen).
+  const std::string& knob(const std::string& name) const;
+  const KnobSettings& knobs() const { return knob_values_; }
 
  private:
   Variant(RuleTable table, const SliderTables& sliders);
@@ -84,6 +95,8 @@ class Variant {
   std::unique_ptr<Bitboard[][kSquares]> between_;
   std::unique_ptr<Bitboard[][kSquares]> line_;
   bool any_riders_ = false;
+  ConversionRules conversion_;
+  KnobSettings knob_values_;
 };
 
 using VariantPtr = std::shared_ptr<const Variant>;

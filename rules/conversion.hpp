@@ -1,0 +1,55 @@
+// Conversion Chess co-effects, compiled from [effects.conversion] and the table's knobs.
+// Rule text: ../shared/rules-text/conversion-chess.txt. A moving piece that lands off the rank
+// and file of a co-pair partner ("twin") defines two co-squares (the other two corners of the
+// rectangle); enemy pieces on them change colour. A threat to convert the royal piece is check.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "rules/geometry.hpp"
+#include "rules/rule_table.hpp"
+
+namespace arbiter {
+
+class Position;
+using PieceTypeMask = std::uint16_t;
+
+struct ConversionRules {
+  bool enabled = false;
+  /// partners[t]: bit u set when a moving piece of type t pairs with a standing piece of type u.
+  PieceTypeMask partners[16] = {};
+  // Knobs (names in docs/conversion.md); each member is the alternative the engine runs.
+  bool pinned_piece_threatens = true;     ///< threat-by-pinned-piece: counts | ignored
+  bool castling_threatens = true;         ///< castling-threatens: counts | ignored
+  bool castle_through_cleared = false;    ///< castle-through-cleared-square: forbidden | allowed
+  bool castle_out_of_check = false;       ///< castle-out-of-check-by-conversion: forbidden | allowed
+  bool converted_rook_keeps_rights = false;  ///< converted-rook-castling: lost | kept
+  bool converted_pawn_double_step = false;   ///< converted-pawn-double-step: forbidden | allowed
+};
+
+/// Names of the knobs the conversion engine reads, with their alternatives in table order.
+struct ConversionKnob {
+  const char* name;
+  const char* first;   ///< the alternative that sets the flag to its "false" reading
+  const char* second;
+};
+extern const ConversionKnob kConversionKnobs[6];
+
+/// The two co-squares of a mover on `to` and a twin on `twin` (empty when they share a rank or
+/// a file).
+inline Bitboard co_squares(Square to, Square twin) {
+  if (file_of(to) == file_of(twin) || rank_of(to) == rank_of(twin)) return 0;
+  return bb(make_square(file_of(twin), rank_of(to))) | bb(make_square(file_of(to), rank_of(twin)));
+}
+
+/// The co-squares a piece of type `type` and colour `c` forms by landing on `to`; `twins` are
+/// the squares of its partners (the mover itself excluded).
+Bitboard co_squares_of(Square to, Bitboard twins);
+
+/// True when `by` has a move that would convert a piece standing on `target` (a royal piece
+/// there is in check). Occupancy and pieces are the position's.
+bool conversion_threat(const Position& pos, Square target, Color by);
+
+}  // namespace arbiter

@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/knob_options.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/notation.hpp"
@@ -21,6 +22,7 @@ struct PerftOptions {
   int depth = 0;
   bool divide = false;
   bool json = false;
+  std::vector<std::string> knobs;
   bool full = false;
   bool bench = false;
   unsigned long long bench_nodes = 60'000'000;
@@ -31,7 +33,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 int run_perft(const PerftOptions& o) {
-  const VariantPtr v = load_variant(o.variant);
+  const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<DivideEntry> divide;
@@ -73,7 +75,7 @@ int run_perft(const PerftOptions& o) {
 /// Benchmarks bulk-counted and fully made perft on the table's self-check positions, each at
 /// the deepest recorded depth whose count stays under the node budget.
 int run_bench(const PerftOptions& o) {
-  const VariantPtr v = load_variant(o.variant);
+  const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
   const auto& checks = v->table().perft_checks;
   if (checks.empty())
     throw std::runtime_error("table '" + v->name() + "' has no [[perft]] positions to benchmark");
@@ -142,6 +144,7 @@ void register_perft_command(CLI::App& app, int& status) {
   cmd->add_option("--fen", o->fen, "Start position (default: the table's setup)");
   auto* depth = cmd->add_option("--depth,-d", o->depth, "Depth in plies")->check(CLI::Range(0, 20));
   cmd->add_flag("--divide", o->divide, "Print the count below each root move");
+  add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print one JSON object (nodes, seconds, nps, ...)");
   cmd->add_flag("--full", o->full, "Make and unmake every leaf instead of counting the last ply");
   auto* bench = cmd->add_flag("--bench", o->bench,

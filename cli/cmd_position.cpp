@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/knob_options.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/movegen.hpp"
@@ -18,10 +19,11 @@ struct MovesOptions {
   std::string fen;
   std::vector<std::string> play;
   bool json = false;
+  std::vector<std::string> knobs;
 };
 
 int run_moves(const MovesOptions& o) {
-  const VariantPtr v = load_variant(o.variant);
+  const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
   for (std::size_t i = 0; i < o.play.size(); ++i) {
     Move m;
@@ -62,6 +64,7 @@ void register_position_commands(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_option("--fen", o->fen, "Position (default: the table's setup)");
   cmd->add_option("--play", o->play, "SAN moves to play first, in order");
+  add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o, &status] { status = run_moves(*o); });
 }

@@ -28,27 +28,8 @@ Bitboard rank_bb(Square s) {
   return Bitboard{0xFF} << (8 * rank_of(s));
 }
 
-/// Non-promoting pseudo-legal destinations of the piece on `from` (colour `c`).
 Bitboard piece_targets(const Position& pos, Color c, PieceType t, Square from) {
-  const Variant& v = pos.variant();
-  const PieceInfo& info = v.piece(t);
-  const PieceMoves& pm = info.moves;
-  const SquareMoves& sm = pm.at[c][from];
-  const Bitboard occ = pos.occupied();
-  Bitboard quiet = sm.leap_move, captures = sm.leap_capture;
-  if (pm.uses_rook) {
-    const Bitboard r = rook_attacks(v.sliders(), from, occ);
-    quiet |= r & sm.rook_move;
-    captures |= r & sm.rook_capture;
-  }
-  if (pm.uses_bishop) {
-    const Bitboard b = bishop_attacks(v.sliders(), from, occ);
-    quiet |= b & sm.bishop_move;
-    captures |= b & sm.bishop_capture;
-  }
-  if (pm.has_riders) rider_targets(pm.riders[c], from, occ, quiet, captures);
-  // Promotion cannot cause co-effects, so promoting moves threaten nothing.
-  return ((quiet & ~occ) | (captures & pos.pieces(~c))) & ~info.promotion_squares[c];
+  return piece_destinations(pos, c, t, from, pos.occupied(), pos.pieces(~c));
 }
 
 /// The move from -> to of `by` would leave its own royal piece attacked (ordinary attacks).
@@ -89,6 +70,80 @@ bool castling_threat(const Position& pos, Square target, Color by) {
 }
 
 }  // namespace
+
+Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square from, Bitboard occ,
+                            Bitboard victims) {
+  const Variant& v = pos.variant();
+  const PieceInfo& info = v.piece(t);
+  const PieceMoves& pm = info.moves;
+  const SquareMoves& sm = pm.at[c][from];
+  Bitboard quiet = sm.leap_move, captures = sm.leap_capture;
+  if (pm.uses_rook) {
+    const Bitboard r = rook_attacks(v.sliders(), from, occ);
+    quiet |= r & sm.rook_move;
+    captures |= r & sm.rook_capture;
+  }
+  if (pm.uses_bishop) {
+    const Bitboard b = bishop_attacks(v.sliders(), from, occ);
+    quiet |= b & sm.bishop_move;
+    captures |= b & sm.bishop_capture;
+  }
+  if (pm.has_riders) rider_targets(pm.riders[c], from, occ, quiet, captures);
+  // Promotion cannot cause co-effects, so promoting moves threaten nothing.
+  return ((quiet & ~occ) | (captures & victims)) & ~info.promotion_squares[c];
+}
+
+ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by) {
+  ThreatWatch w;
+  const Variant& v = pos.variant();
+  const ConversionRules& cr = v.conversion();
+  const Bitboard on_file = file_bb(king) & ~rank_bb(king);
+  const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const PieceTypeMask partners = cr.partners[t];
+    Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));
+    if (!partners || !movers) continue;
+    Bitboard twins = 0;
+    for (int u = 0; u < v.piece_count(); ++u)
+      if (partners >> u & 1U) twins |= pos.pieces(by, static_cast<PieceType>(u));
+    const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
+    if (!file_twins && !rank_twins) continue;
+    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+    while (movers) {
+      const Square from = pop_lsb(movers);
+      Bitboard landing = 0;
+      if (file_twins & ~bb(from)) landing |= on_rank;
+      if (rank_twins & ~bb(from)) landing |= on_file;
+      const SquareMoves& sm = info.moves.at[by][from];
+      const Bitboard reach = (sm.leap_move | sm.leap_capture | sm.rook_move | sm.rook_capture |
+                              sm.bishop_move | sm.bishop_capture) &
+                             ~info.promotion_squares[by];
+      if (!(landing & reach) && !info.moves.has_riders) continue;
+      if (w.count == 32) {  // more watchers than expected: let the caller test fully
+        w.castling = true;
+        return w;
+      }
+      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing};
+    }
+  }
+  if (cr.castling_threatens) {
+    for (const CastlingMove& cm : v.castling(by)) {
+      if (!(pos.castling_rights() & cm.right)) continue;
+      // Geometry only: could this castling ever form a co-square on the king?
+      Bitboard twins_k = 0, twins_r = 0;
+      for (int u = 0; u < v.piece_count(); ++u) {
+        if (cr.partners[v.royal()] >> u & 1U) twins_k |= pos.pieces(by, static_cast<PieceType>(u));
+        if (cr.partners[cm.rook_type] >> u & 1U)
+          twins_r |= pos.pieces(by, static_cast<PieceType>(u));
+      }
+      const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
+      const Bitboard formed = co_squares_of(cm.king_to, (twins_k & ~moved) | bb(cm.rook_to)) |
+                              co_squares_of(cm.rook_to, (twins_r & ~moved) | bb(cm.king_to));
+      if (has(formed, king)) w.castling = true;
+    }
+  }
+  return w;
+}
 
 bool conversion_threat(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();

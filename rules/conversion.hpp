@@ -9,6 +9,7 @@
 #include <string>
 
 #include "rules/geometry.hpp"
+#include "rules/piece_type.hpp"
 #include "rules/rule_table.hpp"
 
 namespace arbiter {
@@ -19,12 +20,13 @@ using PieceTypeMask = std::uint16_t;
 struct ConversionRules {
   bool enabled = false;
   /// partners[t]: bit u set when a moving piece of type t pairs with a standing piece of type u.
-  PieceTypeMask partners[16] = {};
+  PieceTypeMask partners[kMaxPieceTypes] = {};
+  PieceTypeMask paired = 0;  ///< types that take part in some co-pair
   // Knobs (names in docs/conversion.md); each member is the alternative the engine runs.
-  bool pinned_piece_threatens = true;     ///< threat-by-pinned-piece: counts | ignored
-  bool castling_threatens = true;         ///< castling-threatens: counts | ignored
-  bool castle_through_cleared = false;    ///< castle-through-cleared-square: forbidden | allowed
-  bool castle_out_of_check = false;       ///< castle-out-of-check-by-conversion: forbidden | allowed
+  bool pinned_piece_threatens = true;   ///< threat-by-pinned-piece: counts | ignored
+  bool castling_threatens = true;       ///< castling-threatens: counts | ignored
+  bool castle_through_cleared = false;  ///< castle-through-cleared-square: forbidden | allowed
+  bool castle_out_of_check = false;     ///< castle-out-of-check-by-conversion: forbidden | allowed
   bool converted_rook_keeps_rights = false;  ///< converted-rook-castling: lost | kept
   bool converted_pawn_double_step = false;   ///< converted-pawn-double-step: forbidden | allowed
 };
@@ -32,7 +34,7 @@ struct ConversionRules {
 /// Names of the knobs the conversion engine reads, with their alternatives in table order.
 struct ConversionKnob {
   const char* name;
-  const char* first;   ///< the alternative that sets the flag to its "false" reading
+  const char* first;  ///< the alternative that sets the flag to its "false" reading
   const char* second;
 };
 extern const ConversionKnob kConversionKnobs[6];
@@ -51,5 +53,25 @@ Bitboard co_squares_of(Square to, Bitboard twins);
 /// True when `by` has a move that would convert a piece standing on `target` (a royal piece
 /// there is in check). Occupancy and pieces are the position's.
 bool conversion_threat(const Position& pos, Square target, Color by);
+
+/// Non-promoting destinations of `c`'s piece of type `t` on `from`, for a board occupied as
+/// `occupied`, capturing only among `victims`.
+Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square from,
+                            Bitboard occupied, Bitboard victims);
+
+/// The enemy pieces that could threaten to convert a royal piece on `king` after a move of
+/// the king's side that neither moves the king, captures a paired piece, nor converts: such a
+/// move cannot change the twins, so only these movers' destinations need re-checking.
+struct ThreatWatch {
+  struct Mover {
+    Square from;
+    PieceType type;
+    Bitboard landing;  ///< destinations that would put a co-square on the king
+  };
+  Mover movers[32];
+  int count = 0;
+  bool castling = false;  ///< an enemy castling move could form a co-square on the king
+};
+ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by);
 
 }  // namespace arbiter

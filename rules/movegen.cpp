@@ -1,5 +1,7 @@
 #include "rules/movegen.hpp"
 
+#include <optional>
+
 #include "rules/conversion.hpp"
 
 namespace arbiter {
@@ -141,14 +143,12 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
   generate_castling(pos, out);
 }
 
-bool leaves_king_safe(const Position& pos, Move m) {
+
+namespace {
+
+/// The royal piece is not attacked (ordinary attacks only) after the pseudo-legal move.
+bool ordinary_king_safe(const Position& pos, Move m) {
   const Color us = pos.side_to_move(), them = ~us;
-  if (pos.variant().conversion().enabled) {
-    Position after = pos;
-    Undo undo;
-    after.make(m, undo);
-    return !after.king_in_check(us);
-  }
   const Square ksq = pos.king_square(us);
   if (ksq == kNoSquare) return true;
   const Square from = m.from(), to = m.to();
@@ -168,35 +168,89 @@ bool leaves_king_safe(const Position& pos, Move m) {
   return (pos.attackers(king, them, occ) & ~bb(captured)) == 0;
 }
 
-namespace {
-
 /// Conversion Chess: a move is legal when, after it and its conversions, the mover's royal
 /// piece is neither attacked nor threatened with conversion (castling adds its own tests).
 void filter_conversion(const Position& pos, MoveList& out, int first) {
-  const ConversionRules& cr = pos.variant().conversion();
+  const Variant& v = pos.variant();
+  const ConversionRules& cr = v.conversion();
   const Color us = pos.side_to_move(), them = ~us;
+  const Square ksq = pos.king_square(us);
   const bool in_check = pos.king_in_check(us);
-  Position scratch = pos;
+  // Fast path (see docs/conversion.md): out of check, a move that neither moves the king,
+  // captures a paired piece, converts, nor is special is legal when it is legal by ordinary
+  // attacks and none of the watched enemy pieces can then land where it would convert the king.
+  bool fast = !in_check && ksq != kNoSquare && !v.any_riders();
+  ThreatWatch watch;
+  if (fast) {
+    watch = watch_conversion_threats(pos, ksq, them);
+    fast = !watch.castling;
+  }
+  const Bitboard pinned = fast ? pinned_pieces(pos, ksq) : 0;
+  const Bitboard occ = pos.occupied(), ours = pos.pieces(us), enemy = pos.pieces(them);
+  Bitboard paired_enemies = 0;
+  Bitboard twins[kMaxPieceTypes] = {};
+  for (int t = 0; t < v.piece_count(); ++t) {
+    if (cr.paired >> t & 1U) paired_enemies |= pos.pieces(them, static_cast<PieceType>(t));
+    for (int u = 0; u < v.piece_count(); ++u)
+      if (cr.partners[t] >> u & 1U) twins[t] |= pos.pieces(us, static_cast<PieceType>(u));
+  }
+  std::optional<Position> scratch;
   Undo undo;
   int kept = first;
   for (int i = first; i < out.size(); ++i) {
     const Move m = out[i];
-    scratch.make(m, undo);
-    bool ok = !scratch.king_in_check(us);
-    if (ok && m.kind() == MoveKind::kCastling) {
-      const CastlingMove& cm = pos.variant().castling(us)[m.arg()];
-      if (in_check) ok = !threatened(scratch, cm.king_from, them);
-      if (cr.castle_through_cleared)
-        for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
-          ok = !threatened(scratch, pop_lsb(path), them);
+    const Square from = m.from(), to = m.to();
+    bool full = !fast || from == ksq || m.kind() == MoveKind::kCastling ||
+                m.kind() == MoveKind::kEnPassant || has(paired_enemies, to);
+    if (!full && m.kind() != MoveKind::kPromotion) {
+      const PieceType mover = pos.piece_on(us, from);
+      full = (co_squares_of(to, twins[mover] & ~bb(from)) & enemy) != 0;
     }
-    scratch.unmake(m, undo);
+    bool ok = true;
+    if (!full) {
+      if (has(pinned, from)) ok = ordinary_king_safe(pos, m);
+      const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
+      const Bitboard victims = (ours & ~bb(from)) | bb(to);
+      for (int w = 0; w < watch.count && ok && !full; ++w) {
+        const ThreatWatch::Mover& mv = watch.movers[w];
+        if (mv.from == to) continue;  // captured (an unpaired piece cannot be a watcher)
+        if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
+          if (cr.pinned_piece_threatens)
+            ok = false;
+          else
+            full = true;
+        }
+      }
+    }
+    if (full) {
+      if (!scratch) scratch.emplace(pos);
+      scratch->make(m, undo);
+      ok = !scratch->king_in_check(us);
+      if (ok && m.kind() == MoveKind::kCastling) {
+        const CastlingMove& cm = v.castling(us)[m.arg()];
+        if (in_check) ok = !threatened(*scratch, cm.king_from, them);
+        if (cr.castle_through_cleared)
+          for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
+            ok = !threatened(*scratch, pop_lsb(path), them);
+      }
+      scratch->unmake(m, undo);
+    }
     if (ok) out[kept++] = m;
   }
   out.truncate(kept);
 }
 
 }  // namespace
+
+bool leaves_king_safe(const Position& pos, Move m) {
+  if (pos.variant().conversion().enabled) {
+    Position after = pos;
+    Undo undo;
+    after.make(m, undo);
+    return !after.king_in_check(pos.side_to_move());
+  }
+  return ordinary_king_safe(pos, m);
+}
 
 void generate_legal(const Position& pos, MoveList& out) {
   const int first = out.size();

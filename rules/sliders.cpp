@@ -40,15 +40,18 @@ Bitboard relevant_mask(Square s, const int (*dirs)[2]) {
   return mask;
 }
 
-std::size_t fill_magics(Magic (&magics)[kSquares], const int (*dirs)[2], Bitboard* table,
-                        std::uint64_t seed) {
-  Prng rng(seed);
+std::size_t fill_magics(Magic (&magics)[kSquares], const int (*dirs)[2], Bitboard* table) {
+  // Seeds per rank that are known to find magics after few attempts (any seed works; these
+  // just keep start-up fast). The search is deterministic.
+  constexpr std::uint64_t kSeeds[8] = {728, 10316, 55169, 32803, 12281, 15100, 16645, 255};
+  Prng rng(kSeeds[0]);
   std::size_t used = 0;
   std::vector<Bitboard> occupancy(4096);
   std::vector<Bitboard> reference(4096);
   std::vector<int> epoch(4096, 0);
   int attempt = 0;
   for (Square s = 0; s < kSquares; ++s) {
+    rng = Prng(kSeeds[rank_of(s)]);
     Magic& m = magics[s];
     m.mask = relevant_mask(s, dirs);
     const int bits = popcount(m.mask);
@@ -108,8 +111,8 @@ SliderTables::SliderTables() {
   constexpr std::size_t kRookEntries = 102400;
   constexpr std::size_t kBishopEntries = 5248;
   table = new Bitboard[kRookEntries + kBishopEntries]();
-  const std::size_t rook_used = fill_magics(rook, kRookDirs, table, 0x9E3779B97F4A7C15ULL);
-  fill_magics(bishop, kBishopDirs, table + rook_used, 0xD1B54A32D192ED03ULL);
+  const std::size_t rook_used = fill_magics(rook, kRookDirs, table);
+  fill_magics(bishop, kBishopDirs, table + rook_used);
 }
 
 SliderTables::~SliderTables() {

@@ -93,6 +93,8 @@ ConversionRules compile_conversion(const Variant& v, const RuleTable& t, const K
     cr.partners[a] |= static_cast<PieceTypeMask>(1U << b);
     cr.partners[b] |= static_cast<PieceTypeMask>(1U << a);
   }
+  for (int a = 0; a < v.piece_count(); ++a)
+    if (cr.partners[a]) cr.paired |= static_cast<PieceTypeMask>(cr.partners[a] | (1U << a));
   bool* flags[6] = {&cr.pinned_piece_threatens,      &cr.castling_threatens,
                     &cr.castle_through_cleared,      &cr.castle_out_of_check,
                     &cr.converted_rook_keeps_rights, &cr.converted_pawn_double_step};

@@ -12,14 +12,12 @@
 #include "rules/conversion.hpp"
 #include "rules/diagnostic.hpp"
 #include "rules/piece_moves.hpp"
+#include "rules/piece_type.hpp"
 #include "rules/rule_table.hpp"
 #include "rules/sliders.hpp"
 
 namespace arbiter {
 
-using PieceType = std::uint8_t;
-inline constexpr int kMaxPieceTypes = 16;
-inline constexpr PieceType kNoPiece = 0xFF;
 inline constexpr int kMaxCastlingPerSide = 4;
 
 struct CastlingMove {

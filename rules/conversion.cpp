@@ -119,11 +119,25 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
                               sm.bishop_move | sm.bishop_capture) &
                              ~info.promotion_squares[by];
       if (!(landing & reach) && !info.moves.has_riders) continue;
-      if (w.count == 32) {  // more watchers than expected: let the caller test fully
+      if (w.count == 16) {  // more watchers than expected: let the caller test fully
         w.castling = true;
+        w.threat_now = conversion_threat(pos, king, by);
         return w;
       }
-      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing};
+      const Bitboard occ = pos.occupied();
+      Bitboard sensitive = (sm.leap_move | sm.leap_capture) & ~info.promotion_squares[by];
+      if (info.moves.uses_rook)
+        sensitive |= rook_attacks(v.sliders(), from, occ) & (sm.rook_move | sm.rook_capture);
+      if (info.moves.uses_bishop)
+        sensitive |= bishop_attacks(v.sliders(), from, occ) & (sm.bishop_move | sm.bishop_capture);
+      if (info.moves.has_riders) sensitive = ~Bitboard{0};
+      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing, sensitive};
+      if (!w.threat_now) {
+        Bitboard hits = piece_targets(pos, by, static_cast<PieceType>(t), from) & landing;
+        if (hits && cr.pinned_piece_threatens) w.threat_now = true;
+        while (hits && !w.threat_now)
+          if (!exposes_own_king(pos, by, from, pop_lsb(hits))) w.threat_now = true;
+      }
     }
   }
   if (cr.castling_threatens) {
@@ -141,6 +155,7 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
                               co_squares_of(cm.rook_to, (twins_r & ~moved) | bb(cm.king_to));
       if (has(formed, king)) w.castling = true;
     }
+    if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
   }
   return w;
 }

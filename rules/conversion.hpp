@@ -66,11 +66,13 @@ struct ThreatWatch {
   struct Mover {
     Square from;
     PieceType type;
-    Bitboard landing;  ///< destinations that would put a co-square on the king
+    Bitboard landing;    ///< destinations that would put a co-square on the king
+    Bitboard sensitive;  ///< squares whose change of occupant may change its destinations
   };
-  Mover movers[32];
+  Mover movers[16];
   int count = 0;
-  bool castling = false;  ///< an enemy castling move could form a co-square on the king
+  bool castling = false;    ///< an enemy castling move could form a co-square on the king
+  bool threat_now = false;  ///< the king is threatened with conversion in this position
 };
 ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by);
 

@@ -95,6 +95,14 @@ void parse_placement(Position& pos, const Field& f, SquareColumns& columns) {
       fail(rank_start, fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
     columns[make_square(file, rank)] = col;
     pos.put(upper ? kWhite : kBlack, t, make_square(file, rank));
+    if (i + 1 < f.text.size() && f.text[i + 1] == '~') {
+      if (!v.conversion().enabled)
+        fail(col + 1, fmt::format("'~' after '{}' marks a converted piece, which only tables with "
+                                  "[effects.conversion] have; the {} table has none",
+                                  ch, v.name()));
+      pos.set_converted(pos.converted() | bb(make_square(file, rank)));
+      ++i;
+    }
     ++file;
   }
   if (rank != 0)
@@ -270,8 +278,10 @@ std::string to_fen(const Position& pos) {
         continue;
       }
       if (empty) out += static_cast<char>('0' + empty), empty = 0;
-      if (w != kNoPiece) out += v.piece(w).letter;
-      if (b != kNoPiece) out += static_cast<char>(std::tolower(v.piece(b).letter));
+      const char* mark = has(pos.converted(), s) ? "~" : "";
+      if (w != kNoPiece) out += v.piece(w).letter + std::string(mark);
+      if (b != kNoPiece)
+        out += static_cast<char>(std::tolower(v.piece(b).letter)) + std::string(mark);
     }
     if (empty) out += static_cast<char>('0' + empty);
     if (rank) out += '/';

@@ -143,7 +143,6 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
   generate_castling(pos, out);
 }
 
-
 namespace {
 
 /// The royal piece is not attacked (ordinary attacks only) after the pseudo-legal move.
@@ -168,6 +167,19 @@ bool ordinary_king_safe(const Position& pos, Move m) {
   return (pos.attackers(king, them, occ) & ~bb(captured)) == 0;
 }
 
+/// Squares where a mover would form, with a twin on `twin`, a co-square holding an enemy.
+Bitboard converting_landings(Square twin, Bitboard enemy) {
+  const Bitboard file = Bitboard{0x0101010101010101ULL} << file_of(twin);
+  const Bitboard rank = Bitboard{0xFF} << (8 * rank_of(twin));
+  Bitboard out = 0;
+  // An enemy on the twin's file at rank r is converted by landing anywhere on rank r; an enemy
+  // on the twin's rank at file f by landing anywhere on file f (off the twin's lines).
+  for (Bitboard b = enemy & file & ~rank; b;) out |= Bitboard{0xFF} << (8 * rank_of(pop_lsb(b)));
+  for (Bitboard b = enemy & rank & ~file; b;)
+    out |= Bitboard{0x0101010101010101ULL} << file_of(pop_lsb(b));
+  return out & ~file & ~rank;
+}
+
 /// Conversion Chess: a move is legal when, after it and its conversions, the mover's royal
 /// piece is neither attacked nor threatened with conversion (castling adds its own tests).
 void filter_conversion(const Position& pos, MoveList& out, int first) {
@@ -175,24 +187,39 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   const ConversionRules& cr = v.conversion();
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king_square(us);
-  const bool in_check = pos.king_in_check(us);
+  ThreatWatch watch;
+  bool in_check = false;
+  if (ksq != kNoSquare) {
+    watch = watch_conversion_threats(pos, ksq, them);
+    in_check = watch.threat_now || pos.attackers(ksq, them, pos.occupied()) != 0;
+  }
   // Fast path (see docs/conversion.md): out of check, a move that neither moves the king,
   // captures a paired piece, converts, nor is special is legal when it is legal by ordinary
   // attacks and none of the watched enemy pieces can then land where it would convert the king.
-  bool fast = !in_check && ksq != kNoSquare && !v.any_riders();
-  ThreatWatch watch;
-  if (fast) {
-    watch = watch_conversion_threats(pos, ksq, them);
-    fast = !watch.castling;
-  }
+  const bool fast = !in_check && ksq != kNoSquare && !v.any_riders() && !watch.castling;
   const Bitboard pinned = fast ? pinned_pieces(pos, ksq) : 0;
   const Bitboard occ = pos.occupied(), ours = pos.pieces(us), enemy = pos.pieces(them);
   Bitboard paired_enemies = 0;
-  Bitboard twins[kMaxPieceTypes] = {};
+  Bitboard twins[kMaxPieceTypes];
+  // converting[t]: landing squares where a mover of type t would form a co-square on an enemy
+  // piece with one of its twins (the mover itself not excluded: an exact test follows).
+  Bitboard converting[kMaxPieceTypes];
+  Bitboard conv_by_square[kSquares];
+  Bitboard all_twins = 0;
   for (int t = 0; t < v.piece_count(); ++t) {
     if (cr.paired >> t & 1U) paired_enemies |= pos.pieces(them, static_cast<PieceType>(t));
+    twins[t] = 0;
     for (int u = 0; u < v.piece_count(); ++u)
       if (cr.partners[t] >> u & 1U) twins[t] |= pos.pieces(us, static_cast<PieceType>(u));
+    all_twins |= twins[t];
+  }
+  for (Bitboard b = all_twins; b;) {
+    const Square tw = pop_lsb(b);
+    conv_by_square[tw] = converting_landings(tw, enemy);
+  }
+  for (int t = 0; t < v.piece_count(); ++t) {
+    converting[t] = 0;
+    for (Bitboard b = twins[t]; b;) converting[t] |= conv_by_square[pop_lsb(b)];
   }
   std::optional<Position> scratch;
   Undo undo;
@@ -204,7 +231,8 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
                 m.kind() == MoveKind::kEnPassant || has(paired_enemies, to);
     if (!full && m.kind() != MoveKind::kPromotion) {
       const PieceType mover = pos.piece_on(us, from);
-      full = (co_squares_of(to, twins[mover] & ~bb(from)) & enemy) != 0;
+      full =
+          has(converting[mover], to) && (co_squares_of(to, twins[mover] & ~bb(from)) & enemy) != 0;
     }
     bool ok = true;
     if (!full) {
@@ -214,6 +242,8 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
       for (int w = 0; w < watch.count && ok && !full; ++w) {
         const ThreatWatch::Mover& mv = watch.movers[w];
         if (mv.from == to) continue;  // captured (an unpaired piece cannot be a watcher)
+        // Untouched lines keep its destinations, none of which threatens now (not in check).
+        if (cr.pinned_piece_threatens && !((bb(from) | bb(to)) & mv.sensitive)) continue;
         if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
           if (cr.pinned_piece_threatens)
             ok = false;

@@ -21,6 +21,7 @@ int run(int argc, char** argv) {
   register_perft_command(app, status);
   register_verify_command(app, status);
   register_position_commands(app, status);
+  register_replay_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

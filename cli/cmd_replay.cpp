@@ -1,0 +1,178 @@
+// `arbiter replay`: check a game record move by move and print where it ends.
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "cli/knob_options.hpp"
+#include "rules/game_record.hpp"
+#include "rules/load_variant.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct ReplayCliOptions {
+  std::string variant = "orthodox";
+  std::string fen;
+  std::string file;
+  bool json = false;
+  std::vector<std::string> knobs;
+};
+
+std::string read_record(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    if (std::cin.bad()) throw std::runtime_error("cannot read the game record from standard input");
+    return ss.str();
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw std::runtime_error(fmt::format("cannot read '{}': it is a directory", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw std::runtime_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw std::runtime_error(fmt::format("cannot read '{}': read error", path));
+  return text.str();
+}
+
+/// `s` with every byte that is not part of valid UTF-8 replaced by U+FFFD, so that the JSON
+/// stays valid whatever the record held.
+std::string valid_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t len = b < 0x80           ? 1
+                      : (b >> 5) == 0x6  ? 2
+                      : (b >> 4) == 0xE  ? 3
+                      : (b >> 3) == 0x1E ? 4
+                                         : 0;
+    bool ok = len > 0 && i + len <= s.size();
+    for (std::size_t k = 1; ok && k < len; ++k)
+      ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok && len == 2) ok = b >= 0xC2;
+    if (ok && len == 3) {
+      const auto b1 = static_cast<unsigned char>(s[i + 1]);
+      ok = !(b == 0xE0 && b1 < 0xA0) && !(b == 0xED && b1 >= 0xA0);
+    }
+    if (ok && len == 4) {
+      const auto b1 = static_cast<unsigned char>(s[i + 1]);
+      ok = b <= 0xF4 && !(b == 0xF0 && b1 < 0x90) && !(b == 0xF4 && b1 >= 0x90);
+    }
+    if (ok) {
+      out.append(s.substr(i, len));
+      i += len;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+  return out;
+}
+
+const char* side_json(Color c) {
+  return c == kWhite ? "white" : "black";
+}
+
+void write_note(JsonWriter& w, const ReplayNote& n, bool is_error) {
+  w.begin_object().field("ply", n.ply).field("move_number", n.move_number).key("side");
+  if (n.side)
+    w.value(side_json(*n.side));
+  else
+    w.null();
+  w.field("text", valid_utf8(n.text));
+  if (is_error) w.field("reason", n.reason);
+  w.field("message", valid_utf8(n.message));
+  if (is_error) {
+    w.key("fen_before");
+    if (n.fen_before.empty())
+      w.null();
+    else
+      w.value(n.fen_before);
+  }
+  w.field("line", n.line).field("column", n.column).end_object();
+}
+
+std::string plain_line(const char* level, const ReplayNote& n) {
+  std::string line = fmt::format("{}: {}: ", level, note_location(n));
+  if (!n.reason.empty()) line += n.reason + ": ";
+  return line + n.message;
+}
+
+int run_replay(const ReplayCliOptions& o) {
+  const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
+  ReplayOptions options;
+  if (!o.fen.empty()) options.fen = o.fen;
+  const std::string record = read_record(o.file);
+  const ReplayResult r = replay_record(v, record, options);
+  if (o.json) {
+    JsonWriter w;
+    w.begin_object().field("valid", r.valid()).field("plies", r.plies);
+    w.field("start_fen", r.start_fen).field("final_fen", r.final_fen).key("result");
+    if (r.result)
+      w.value(*r.result);
+    else
+      w.null();
+    w.key("termination");
+    if (r.termination == Termination::kNone)
+      w.null();
+    else
+      w.value(to_string(r.termination));
+    w.key("warnings").begin_array();
+    for (const ReplayNote& n : r.warnings) write_note(w, n, false);
+    w.end_array().key("error");
+    if (r.error)
+      write_note(w, *r.error, true);
+    else
+      w.null();
+    std::cout << w.end_object().str() << '\n';
+    return r.valid() ? 0 : 1;
+  }
+  for (const ReplayNote& n : r.warnings) std::cerr << plain_line("warning", n) << '\n';
+  if (r.error) {
+    std::cerr << plain_line("error", *r.error) << '\n';
+    if (!r.error->fen_before.empty())
+      std::cerr << "position before the move: " << r.error->fen_before << '\n';
+    return 1;
+  }
+  std::cout << "final " << r.final_fen << '\n' << "plies " << r.plies << '\n';
+  std::cout << "result " << (r.result ? *r.result : std::string("none"));
+  if (r.resigned) std::cout << " (" << (*r.resigned == kWhite ? "White" : "Black") << " resigned)";
+  std::cout << '\n' << "termination " << to_string(r.termination);
+  if (r.termination != Termination::kNone) {
+    std::cout << " (" << (r.final_side_to_move == kWhite ? "White" : "Black") << " is "
+              << (r.termination == Termination::kCheckmate ? "checkmated" : "stalemated") << ')';
+  }
+  std::cout << '\n';
+  return 0;
+}
+
+}  // namespace
+
+void register_replay_command(CLI::App& app, int& status) {
+  auto o = std::make_shared<ReplayCliOptions>();
+  auto* cmd = app.add_subcommand(
+      "replay",
+      "Check a game record (PGN-like movetext) move by move and print the final position");
+  cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
+      ->capture_default_str();
+  cmd->add_option("--fen", o->fen,
+                  "Start position (default: the record's [FEN] tag, else the "
+                  "table's setup)");
+  add_knob_option(cmd, o->knobs);
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->add_option("FILE", o->file, "The game record, or - for standard input")->required();
+  cmd->callback([o, &status] { status = run_replay(*o); });
+}
+
+}  // namespace arbiter::cli

@@ -34,6 +34,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 int run_perft(const PerftOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
+  require_protocol(*v, Protocol::kSequential, "perft");
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<DivideEntry> divide;
@@ -67,8 +68,8 @@ int run_perft(const PerftOptions& o) {
   for (const auto& e : divide)
     std::cout << fmt::format("{} {}: {}\n", to_uci(pos, e.move), to_san(pos, e.move), e.nodes);
   std::cout << "nodes " << nodes << std::endl;
-  std::cerr << fmt::format("perft {} of {}: {:.3f} s, {:.1f} M nodes/s\n", o.depth, v->name(),
-                           secs, nps / 1e6);
+  std::cerr << fmt::format("perft {} of {}: {:.3f} s, {:.1f} M nodes/s\n", o.depth, v->name(), secs,
+                           nps / 1e6);
   return 0;
 }
 
@@ -76,6 +77,7 @@ int run_perft(const PerftOptions& o) {
 /// the deepest recorded depth whose count stays under the node budget.
 int run_bench(const PerftOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
+  require_protocol(*v, Protocol::kSequential, "perft");
   const auto& checks = v->table().perft_checks;
   if (checks.empty())
     throw std::runtime_error("table '" + v->name() + "' has no [[perft]] positions to benchmark");
@@ -87,9 +89,8 @@ int run_bench(const PerftOptions& o) {
   std::uint64_t total_bulk = 0, total_full = 0;
   double secs_bulk = 0, secs_full = 0;
   if (!o.json)
-    std::cout << fmt::format("{:<10} {:>5} {:>12} {:>9} {:>12} | {:>5} {:>11} {:>12}\n",
-                             "position", "depth", "nodes", "seconds", "bulk nps", "depth",
-                             "nodes", "full nps");
+    std::cout << fmt::format("{:<10} {:>5} {:>12} {:>9} {:>12} | {:>5} {:>11} {:>12}\n", "position",
+                             "depth", "nodes", "seconds", "bulk nps", "depth", "nodes", "full nps");
   for (const PerftCheck& c : checks) {
     int depth = 1;
     while (depth < static_cast<int>(c.nodes.size()) && c.nodes[depth] <= o.bench_nodes) ++depth;
@@ -115,9 +116,9 @@ int run_bench(const PerftOptions& o) {
       w.field("full_depth", full_depth).field("full_nodes", full).field("full_seconds", sf);
       w.field("full_nps", rate(full, sf)).end_object();
     } else {
-      std::cout << fmt::format("{:<10} {:>5} {:>12} {:>9.3f} {:>10.1f} M | {:>5} {:>11} {:>10.1f} M\n",
-                               c.name, depth, bulk, sb, rate(bulk, sb) / 1e6, full_depth, full,
-                               rate(full, sf) / 1e6);
+      std::cout << fmt::format(
+          "{:<10} {:>5} {:>12} {:>9.3f} {:>10.1f} M | {:>5} {:>11} {:>10.1f} M\n", c.name, depth,
+          bulk, sb, rate(bulk, sb) / 1e6, full_depth, full, rate(full, sf) / 1e6);
     }
   }
   const double nps_bulk = rate(total_bulk, secs_bulk), nps_full = rate(total_full, secs_full);
@@ -126,10 +127,10 @@ int run_bench(const PerftOptions& o) {
     w.field("full_nodes", total_full).field("full_seconds", secs_full).field("full_nps", nps_full);
     std::cout << w.end_object().str() << '\n';
   } else {
-    std::cout << fmt::format("total: bulk {} nodes in {:.2f} s = {:.1f} M nodes/s; "
-                             "full make/unmake {} nodes in {:.2f} s = {:.1f} M nodes/s\n",
-                             total_bulk, secs_bulk, nps_bulk / 1e6, total_full, secs_full,
-                             nps_full / 1e6);
+    std::cout << fmt::format(
+        "total: bulk {} nodes in {:.2f} s = {:.1f} M nodes/s; "
+        "full make/unmake {} nodes in {:.2f} s = {:.1f} M nodes/s\n",
+        total_bulk, secs_bulk, nps_bulk / 1e6, total_full, secs_full, nps_full / 1e6);
   }
   return 0;
 }
@@ -157,7 +158,8 @@ void register_perft_command(CLI::App& app, int& status) {
       status = run_bench(*o);
       return;
     }
-    if (o->depth <= 0) throw CLI::ValidationError("--depth", "expected a depth of 1 or more (or --bench)");
+    if (o->depth <= 0)
+      throw CLI::ValidationError("--depth", "expected a depth of 1 or more (or --bench)");
     status = run_perft(*o);
   });
 }

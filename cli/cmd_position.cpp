@@ -24,14 +24,15 @@ struct MovesOptions {
 
 int run_moves(const MovesOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
+  require_protocol(*v, Protocol::kSequential, "moves");
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
   for (std::size_t i = 0; i < o.play.size(); ++i) {
     Move m;
     try {
       m = parse_san(pos, o.play[i]);
     } catch (const NotationError& e) {
-      throw NotationError(e.kind(), fmt::format("--play move {} ('{}'): {}", i + 1, o.play[i],
-                                                e.what()));
+      throw NotationError(e.kind(),
+                          fmt::format("--play move {} ('{}'): {}", i + 1, o.play[i], e.what()));
     }
     Undo undo;
     pos.make(m, undo);
@@ -39,7 +40,8 @@ int run_moves(const MovesOptions& o) {
   MoveList moves;
   generate_legal(pos, moves);
   const bool check = pos.in_check();
-  const char* state = moves.empty() ? (check ? "checkmate" : "stalemate") : (check ? "check" : "normal");
+  const char* state =
+      moves.empty() ? (check ? "checkmate" : "stalemate") : (check ? "check" : "normal");
   if (o.json) {
     JsonWriter w;
     w.begin_object().field("fen", to_fen(pos)).field("state", state).key("moves").begin_array();

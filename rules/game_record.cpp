@@ -345,10 +345,7 @@ class Replayer {
  public:
   Replayer(const VariantPtr& variant, const ReplayOptions& options)
       : variant_(variant), options_(options) {
-    if (variant->table().protocol != Protocol::kSequential)
-      throw std::invalid_argument(fmt::format(
-          "replay needs a table with the sequential protocol: '{}' uses the {} protocol",
-          variant->name(), to_string(variant->table().protocol)));
+    require_protocol(*variant, Protocol::kSequential, "replay");
     if (options.fen) pos_.emplace(parse_fen(variant, *options.fen));
   }
 

@@ -42,6 +42,14 @@ PieceType Variant::type_of_letter(char upper) const {
   return kNoPiece;
 }
 
+void require_protocol(const Variant& v, Protocol p, const std::string& what) {
+  if (v.table().protocol == p) return;
+  throw std::invalid_argument(
+      fmt::format("{} needs a table with the {} protocol: '{}' uses the "
+                  "{} protocol",
+                  what, to_string(p), v.name(), to_string(v.table().protocol)));
+}
+
 const std::string& Variant::knob(const std::string& name) const {
   const auto it = knob_values_.find(name);
   if (it == knob_values_.end())

@@ -99,4 +99,8 @@ class Variant {
 
 using VariantPtr = std::shared_ptr<const Variant>;
 
+/// Throws std::invalid_argument ("perft needs a table with the sequential protocol: ...") when
+/// the table's protocol is not `p`. `what` names the command or function that needs it.
+void require_protocol(const Variant& v, Protocol p, const std::string& what);
+
 }  // namespace arbiter

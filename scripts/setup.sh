@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Installs the Debian packages arbiter needs, then configures and builds it in build/ (Release).
+#
+#   scripts/setup.sh               # install what is missing (needs root), then build
+#   scripts/setup.sh --deps-only   # only install what is missing
+#   scripts/setup.sh --check       # only report missing packages (exit 1 if any)
+#
+# Made for Debian 12 (bookworm). Only missing packages are installed, and `apt-get update`
+# runs only when something is missing, so a second run touches nothing. Everything comes from
+# Debian: the build downloads nothing and nothing is vendored. As a normal user, the script
+# works when every package is already installed; otherwise it names the missing ones and stops.
+# Ninja runs at most ARBITER_JOBS jobs (default 2).
+set -euo pipefail
+
+packages=(
+  build-essential g++ clang cmake ninja-build pkg-config
+  libz3-dev librange-v3-dev librapidcheck-dev libgtest-dev libgmock-dev
+  libtomlplusplus-dev libcli11-dev libfmt-dev libsqlite3-dev libbenchmark-dev
+  clang-format
+  libclang-rt-14-dev # sanitizer and libFuzzer runtimes for clang 14
+)
+
+usage() {
+  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+}
+
+mode=all
+case "${1:-}" in
+  "") ;;
+  --deps-only) mode=deps ;;
+  --check) mode=check ;;
+  -h | --help)
+    usage
+    exit 0
+    ;;
+  *)
+    printf 'setup: error: unknown option %s\n' "$1" >&2
+    usage >&2
+    exit 2
+    ;;
+esac
+if [[ $# -gt 1 ]]; then
+  printf 'setup: error: takes at most one option\n' >&2
+  exit 2
+fi
+
+log() { printf '==> setup: %s\n' "$*" >&2; }
+die() {
+  printf 'setup: error: %s\n' "$*" >&2
+  exit 1
+}
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+# --- stage 1: packages ---------------------------------------------------------------------
+log "checking ${#packages[@]} Debian packages"
+command -v dpkg-query >/dev/null 2>&1 ||
+  die "dpkg-query not found: this script is for Debian 12; install the packages listed in docs/building.md by hand"
+if [[ -r /etc/debian_version ]]; then
+  case "$(cat /etc/debian_version)" in
+    12.* | bookworm*) ;;
+    *) log "warning: made for Debian 12, this is Debian $(cat /etc/debian_version); trying anyway" ;;
+  esac
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  status="$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)"
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  log "all packages are installed"
+elif [[ $mode == check ]]; then
+  die "missing packages: ${missing[*]}"
+elif [[ $(id -u) -ne 0 ]]; then
+  die "missing Debian packages: ${missing[*]}
+  Installing them needs root. Run this script as root (e.g. sudo scripts/setup.sh), or:
+    sudo apt-get install --no-install-recommends ${missing[*]}"
+else
+  log "missing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  log "apt-get update"
+  apt-get update </dev/null || die "apt-get update failed (network? /etc/apt/sources.list?)"
+  log "apt-get install ${missing[*]}"
+  apt-get install -y --no-install-recommends "${missing[@]}" </dev/null ||
+    die "apt-get install failed for: ${missing[*]}"
+  still=()
+  for p in "${missing[@]}"; do
+    status="$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)"
+    [[ "$status" == "install ok installed" ]] || still+=("$p")
+  done
+  [[ ${#still[@]} -eq 0 ]] || die "apt-get did not install: ${still[*]}"
+  log "installed ${#missing[@]} package(s)"
+fi
+[[ $mode == all ]] || exit 0
+
+# --- stage 2: configure and build ------------------------------------------------------------
+log "configuring and building build/ (Release)"
+start=$SECONDS
+"$root/scripts/build.sh" build -DCMAKE_BUILD_TYPE=Release
+log "build/ is ready in $((SECONDS - start)) s: build/arbiter --help"

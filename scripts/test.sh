@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Builds arbiter and runs every test, then the main job. From the repository root, as root on
+# a fresh Debian 12 machine:
+#
+#   scripts/test.sh             # everything
+#   scripts/test.sh --fast      # skip the tests labelled "slow" in the release run
+#   scripts/test.sh --no-asan   # skip the sanitizer build and its tests
+#
+# Stages:
+#   1. setup     scripts/setup.sh: install missing packages, build build/ (Release)
+#   2. tests     ctest --test-dir build --output-on-failure -j2 (with --fast: -LE slow)
+#   3. asan      build build-asan/ with -DARBITER_SANITIZE=ON (ASan + UBSan, RelWithDebInfo,
+#                no benchmarks) and run ctest -LE slow there
+#   4. verify    build/arbiter verify
+# Stops at the first failing stage. Prints each stage's wall time and ctest's summary lines at
+# the end; the exit status is 0 only when every stage passed.
+set -euo pipefail
+
+usage() {
+  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+}
+
+asan=1
+fast=0
+for arg in "$@"; do
+  case "$arg" in
+    --no-asan) asan=0 ;;
+    --fast) fast=1 ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    *)
+      printf 'test: error: unknown option %s\n' "$arg" >&2
+      usage >&2
+      exit 2
+      ;;
+  esac
+done
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+jobs="${ARBITER_JOBS:-2}"
+
+logdir="$(mktemp -d "${TMPDIR:-/tmp}/arbiter-test.XXXXXX")"
+stage_names=()
+stage_times=()
+stage_results=()
+summaries=()
+total_start=$EPOCHREALTIME
+
+elapsed() { # seconds since $1 (an EPOCHREALTIME value), with one decimal
+  local now=$EPOCHREALTIME
+  awk -v a="$1" -v b="$now" 'BEGIN { printf "%.1f", b - a }'
+}
+
+report() {
+  local status=$?
+  trap - EXIT
+  {
+    printf '\n==> test: summary\n'
+    local i
+    for i in "${!stage_names[@]}"; do
+      printf '    %-11s %-5s %8s s\n' "${stage_names[$i]}" "${stage_results[$i]}" "${stage_times[$i]}"
+    done
+    printf '    %-11s %-5s %8s s\n' total "" "$(elapsed "$total_start")"
+    for i in "${!summaries[@]}"; do printf '    %s\n' "${summaries[$i]}"; done
+    if [[ $status -eq 0 ]]; then
+      printf '==> test: all stages passed\n'
+    else
+      printf '==> test: FAILED (exit status %d)\n' "$status"
+    fi
+  } >&2
+  rm -rf "$logdir"
+  exit "$status"
+}
+trap report EXIT
+
+# stage NAME WHAT COMMAND...: runs COMMAND, records its wall time and result.
+stage() {
+  local name="$1" what="$2"
+  shift 2
+  printf '\n==> test: stage %s: %s\n' "$name" "$what" >&2
+  local start=$EPOCHREALTIME status=0
+  "$@" || status=$?
+  stage_names+=("$name")
+  stage_times+=("$(elapsed "$start")")
+  if [[ $status -eq 0 ]]; then
+    stage_results+=(ok)
+    printf '==> test: stage %s passed in %s s\n' "$name" "${stage_times[-1]}" >&2
+  else
+    stage_results+=(FAIL)
+    printf '==> test: stage %s FAILED (exit status %d) after %s s\n' "$name" "$status" \
+      "${stage_times[-1]}" >&2
+    exit "$status"
+  fi
+}
+
+# run_ctest LABEL LOG CTEST_ARGS...: runs ctest, keeps its summary lines for the final report.
+run_ctest() {
+  local label="$1" log="$2"
+  shift 2
+  local status=0
+  ctest "$@" 2>&1 | tee "$log" || status=$?
+  local line
+  while IFS= read -r line; do
+    summaries+=("$label: $line")
+  done < <(grep -E '^[0-9]+% tests passed|^No tests were found|^The following tests FAILED' "$log" || true)
+  # The names of the failed tests (without gtest's dump of the test parameter), at most 20.
+  local failed=0
+  while IFS= read -r line; do
+    failed=$((failed + 1))
+    if [[ $failed -le 20 ]]; then summaries+=("    $line"); fi
+  done < <(sed -n '/^The following tests FAILED:/,/^[^[:space:]]/{/^[[:space:]]/p}' "$log" |
+    sed -E 's/^[[:space:]]+//; s/  # GetParam\(\) = .* (\([A-Za-z_ ]+\))$/ \1/')
+  if [[ $failed -gt 20 ]]; then
+    summaries+=("    ... and $((failed - 20)) more (see the ctest output above)")
+  fi
+  if ! grep -qE '^[0-9]+% tests passed' "$log"; then
+    summaries+=("$label: ctest ran no tests (exit status $status; see its output above)")
+    [[ $status -ne 0 ]] || status=1
+  fi
+  return "$status"
+}
+
+release_tests() {
+  local args=(--test-dir build --output-on-failure -j"$jobs") label="release tests"
+  if [[ $fast -eq 1 ]]; then
+    args+=(-LE slow)
+    label+=" (-LE slow)"
+  fi
+  run_ctest "$label" "$logdir/release.log" "${args[@]}"
+}
+
+asan_build() {
+  "$root/scripts/build.sh" build-asan -DARBITER_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DARBITER_BUILD_BENCH=OFF
+}
+
+asan_tests() {
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    run_ctest "asan tests (-LE slow)" "$logdir/asan.log" \
+    --test-dir build-asan -LE slow --output-on-failure -j"$jobs"
+}
+
+stage setup "scripts/setup.sh (packages, Release build in build/)" "$root/scripts/setup.sh"
+release_args="--output-on-failure -j$jobs"
+if [[ $fast -eq 1 ]]; then release_args+=" -LE slow"; fi
+stage tests "ctest --test-dir build $release_args" release_tests
+if [[ $asan -eq 1 ]]; then
+  stage asan-build "build-asan/ with ASan + UBSan (RelWithDebInfo, no benchmarks)" asan_build
+  stage asan-tests "ctest --test-dir build-asan -LE slow --output-on-failure -j$jobs" asan_tests
+fi
+stage verify "build/arbiter verify" build/arbiter verify

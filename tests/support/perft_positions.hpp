@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,9 @@ struct PerftPosition {
   std::string fen;
   std::vector<std::uint64_t> nodes;
 };
+
+/// Names the position in test output (instead of a byte dump).
+inline void PrintTo(const PerftPosition& p, std::ostream* os) { *os << p.name; }
 
 inline const std::vector<PerftPosition>& perft_positions() {
   static const std::vector<PerftPosition> positions = {

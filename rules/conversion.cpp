@@ -32,13 +32,18 @@ Bitboard piece_targets(const Position& pos, Color c, PieceType t, Square from) {
   return piece_destinations(pos, c, t, from, pos.occupied(), pos.pieces(~c));
 }
 
-/// The move from -> to of `by` would leave its own royal piece attacked (ordinary attacks).
+/// The move from -> to of `by` would leave its own royal piece attacked (ordinary attacks),
+/// judged on the board after the move and its own conversions (which may convert a pinner).
 bool exposes_own_king(const Position& pos, Color by, Square from, Square to) {
   const Square k = pos.king_square(by);
   if (k == kNoSquare) return false;
+  Position after = pos;
+  if (after.side_to_move() != by) after.set_side_to_move(by);
+  after.set_en_passant(kNoSquare);
+  Undo undo;
+  after.make(Move(from, to), undo);
   const Square king = k == from ? to : k;
-  const Bitboard occ = (pos.occupied() & ~bb(from)) | bb(to);
-  return (pos.attackers(king, ~by, occ) & ~bb(to)) != 0;
+  return after.attackers(king, ~by, after.occupied()) != 0;
 }
 
 /// Castling moves of `by` whose king or partner would form a co-square on `target`.

@@ -257,11 +257,13 @@ Position parse_fen(const VariantPtr& variant, std::string_view fen) {
   pos.set_clocks(halfmove, fullmove);
   const Color them = ~pos.side_to_move();
   const Square k = pos.king_square(them);
-  if (k != kNoSquare && pos.attacked(k, pos.side_to_move()))
+  if (k != kNoSquare && pos.king_in_check(them))
     fail(fields[1].column,
-         fmt::format("{} is not to move but its {} on {} is attacked: the side that has just "
-                     "moved cannot be in check",
-                     color_name(them), variant->piece(variant->royal()).name, square_name(k)));
+         fmt::format(
+             "{} is not to move but its {} on {} is {}: the side that has just "
+             "moved cannot be in check",
+             color_name(them), variant->piece(variant->royal()).name, square_name(k),
+             pos.attacked(k, pos.side_to_move()) ? "attacked" : "threatened with conversion"));
   return pos;
 }
 

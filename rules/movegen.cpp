@@ -255,7 +255,12 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     if (full) {
       if (!scratch) scratch.emplace(pos);
       scratch->make(m, undo);
-      ok = !scratch->king_in_check(us);
+      // The mover's own royal piece, wherever the move took it (a move that converted the
+      // enemy royal piece leaves two on the board).
+      const Square king = m.kind() == MoveKind::kCastling ? v.castling(us)[m.arg()].king_to
+                          : from == ksq                   ? to
+                                                          : ksq;
+      ok = ksq == kNoSquare || !threatened(*scratch, king, them);
       if (ok && m.kind() == MoveKind::kCastling) {
         const CastlingMove& cm = v.castling(us)[m.arg()];
         if (in_check) ok = !threatened(*scratch, cm.king_from, them);
@@ -274,10 +279,16 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
 
 bool leaves_king_safe(const Position& pos, Move m) {
   if (pos.variant().conversion().enabled) {
+    const Square ksq = pos.king_square(pos.side_to_move());
+    if (ksq == kNoSquare) return true;
     Position after = pos;
     Undo undo;
     after.make(m, undo);
-    return !after.king_in_check(pos.side_to_move());
+    const Square king = m.kind() == MoveKind::kCastling
+                            ? pos.variant().castling(pos.side_to_move())[m.arg()].king_to
+                        : m.from() == ksq ? m.to()
+                                          : ksq;
+    return !threatened(after, king, ~pos.side_to_move());
   }
   return ordinary_king_safe(pos, m);
 }

@@ -69,7 +69,17 @@ bool castling_threat(const Position& pos, Square target, Color by) {
     };
     const Bitboard formed = co_squares_of(cm.king_to, twins_of(v.royal(), cm.king_to)) |
                             co_squares_of(cm.rook_to, twins_of(cm.rook_type, cm.rook_to));
-    if (has(formed, target)) return true;
+    if (!has(formed, target)) continue;
+    if (cr.pinned_piece_threatens) return true;
+    // 'ignored': a castling that would leave the castling king attacked threatens nothing.
+    Position after = pos;
+    if (after.side_to_move() != by) after.set_side_to_move(by);
+    after.set_en_passant(kNoSquare);
+    Undo undo;
+    after.make(Move(cm.king_from, cm.king_to, MoveKind::kCastling,
+                    static_cast<int>(&cm - v.castling(by).data())),
+               undo);
+    if (after.attackers(cm.king_to, ~by, after.occupied()) == 0) return true;
   }
   return false;
 }

@@ -260,7 +260,10 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
       const Square king = m.kind() == MoveKind::kCastling ? v.castling(us)[m.arg()].king_to
                           : from == ksq                   ? to
                                                           : ksq;
-      ok = ksq == kNoSquare || !threatened(*scratch, king, them);
+      // Converting the enemy royal piece is never a legal move: with the default knobs it
+      // cannot arise, and a knob that ignores some threats does not make them executable.
+      ok = ksq == kNoSquare || (!(undo.converted & scratch->pieces(us, v.royal())) &&
+                                !threatened(*scratch, king, them));
       if (ok && m.kind() == MoveKind::kCastling) {
         const CastlingMove& cm = v.castling(us)[m.arg()];
         if (in_check) ok = !threatened(*scratch, cm.king_from, them);
@@ -288,7 +291,8 @@ bool leaves_king_safe(const Position& pos, Move m) {
                             ? pos.variant().castling(pos.side_to_move())[m.arg()].king_to
                         : m.from() == ksq ? m.to()
                                           : ksq;
-    return !threatened(after, king, ~pos.side_to_move());
+    return !(undo.converted & after.pieces(pos.side_to_move(), pos.variant().royal())) &&
+           !threatened(after, king, ~pos.side_to_move());
   }
   return ordinary_king_safe(pos, m);
 }

@@ -1,5 +1,7 @@
 #include "rules/conversion.hpp"
 
+#include <bit>
+
 #include "rules/position.hpp"
 
 namespace arbiter {
@@ -52,7 +54,12 @@ bool castling_threat(const Position& pos, Square target, Color by) {
   const ConversionRules& cr = v.conversion();
   const Bitboard occ = pos.occupied();
   for (const CastlingMove& cm : v.castling(by)) {
-    if (!(pos.castling_rights() & cm.right) || (occ & cm.must_be_empty)) continue;
+    if (!(pos.castling_rights() & cm.right)) continue;
+    // Co-squares share a rank or file with the piece that formed them.
+    if (rank_of(target) != rank_of(cm.king_to) && file_of(target) != file_of(cm.king_to) &&
+        rank_of(target) != rank_of(cm.rook_to) && file_of(target) != file_of(cm.rook_to))
+      continue;
+    if (occ & cm.must_be_empty) continue;
     if (pos.piece_on(by, cm.king_from) != v.royal() ||
         pos.piece_on(by, cm.rook_from) != cm.rook_type)
       continue;
@@ -176,18 +183,25 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
 }
 
 bool conversion_threat(const Position& pos, Square target, Color by) {
+  return conversion_threat_after(pos, target, by, pos.occupied(), 0, pos.pieces(~by));
+}
+
+bool conversion_threat_after(const Position& pos, Square target, Color by, Bitboard occupied,
+                             Bitboard removed, Bitboard victims) {
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
   if (!cr.enabled) return false;
   const Bitboard on_file = file_bb(target) & ~rank_bb(target);
   const Bitboard on_rank = rank_bb(target) & ~file_bb(target);
+  const Bitboard lines = on_file | on_rank;
   for (int t = 0; t < v.piece_count(); ++t) {
     const PieceTypeMask partners = cr.partners[t];
-    Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));
+    Bitboard movers = pos.pieces(by, static_cast<PieceType>(t)) & ~removed;
     if (!partners || !movers) continue;
     Bitboard twins = 0;
-    for (int u = 0; u < v.piece_count(); ++u)
-      if (partners >> u & 1U) twins |= pos.pieces(by, static_cast<PieceType>(u));
+    for (PieceTypeMask m = partners; m; m &= static_cast<PieceTypeMask>(m - 1))
+      twins |= pos.pieces(by, static_cast<PieceType>(std::countr_zero(m)));
+    twins &= lines & ~removed;
     // A twin on the target's file makes a co-square on the target for a mover landing on the
     // target's rank (and the other way round); the landing square is never the target itself.
     const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
@@ -198,13 +212,25 @@ bool conversion_threat(const Position& pos, Square target, Color by) {
       if (file_twins & ~bb(from)) landing |= on_rank;
       if (rank_twins & ~bb(from)) landing |= on_file;
       if (!landing) continue;
-      Bitboard hits = piece_targets(pos, by, static_cast<PieceType>(t), from) & landing;
+      Bitboard hits =
+          piece_destinations(pos, by, static_cast<PieceType>(t), from, occupied, victims) & landing;
       if (hits && cr.pinned_piece_threatens) return true;
       while (hits)
         if (!exposes_own_king(pos, by, from, pop_lsb(hits))) return true;
     }
   }
   return cr.castling_threatens && castling_threat(pos, target, by);
+}
+
+bool castling_may_threaten(const Position& pos, Square target, Color by) {
+  const Variant& v = pos.variant();
+  if (!v.conversion().castling_threatens) return false;
+  for (const CastlingMove& cm : v.castling(by))
+    if ((pos.castling_rights() & cm.right) &&
+        (rank_of(target) == rank_of(cm.king_to) || file_of(target) == file_of(cm.king_to) ||
+         rank_of(target) == rank_of(cm.rook_to) || file_of(target) == file_of(cm.rook_to)))
+      return true;
+  return false;
 }
 
 }  // namespace arbiter

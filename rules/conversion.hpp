@@ -54,6 +54,15 @@ Bitboard co_squares_of(Square to, Bitboard twins);
 /// there is in check). Occupancy and pieces are the position's.
 bool conversion_threat(const Position& pos, Square target, Color by);
 
+/// The same on a changed board: `occupied` is the occupancy, `removed` squares of `by` whose
+/// pieces are gone (captured), `victims` the pieces `by` may capture. Castling threats are
+/// judged on the position as it is (see castling_may_threaten).
+bool conversion_threat_after(const Position& pos, Square target, Color by, Bitboard occupied,
+                             Bitboard removed, Bitboard victims);
+
+/// Cheap test: could a castling move of `by` ever form a co-square on `target`?
+bool castling_may_threaten(const Position& pos, Square target, Color by);
+
 /// Non-promoting destinations of `c`'s piece of type `t` on `from`, for a board occupied as
 /// `occupied`, capturing only among `victims`.
 Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square from,

@@ -227,25 +227,33 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   for (int i = first; i < out.size(); ++i) {
     const Move m = out[i];
     const Square from = m.from(), to = m.to();
-    bool full = !fast || from == ksq || m.kind() == MoveKind::kCastling ||
-                m.kind() == MoveKind::kEnPassant || has(paired_enemies, to);
+    bool full = !fast || m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
     if (!full && m.kind() != MoveKind::kPromotion) {
       const PieceType mover = pos.piece_on(us, from);
       full =
           has(converting[mover], to) && (co_squares_of(to, twins[mover] & ~bb(from)) & enemy) != 0;
     }
     bool ok = true;
-    if (!full) {
+    if (!full && from == ksq) {
+      // A king step: ordinary attacks with the king off its square, then conversion threats
+      // on the new square. Castling threats and the exposure knob need the full test.
+      full = !cr.pinned_piece_threatens || castling_may_threaten(pos, to, them);
+      if (!full)
+        ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
+             !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
+                                      (ours & ~bb(ksq)) | bb(to));
+    } else if (!full) {
       if (has(pinned, from)) ok = ordinary_king_safe(pos, m);
       const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
       const Bitboard victims = (ours & ~bb(from)) | bb(to);
       for (int w = 0; w < watch.count && ok && !full; ++w) {
         const ThreatWatch::Mover& mv = watch.movers[w];
-        if (mv.from == to) continue;  // captured (an unpaired piece cannot be a watcher)
+        if (mv.from == to) continue;  // captured
         // Untouched lines keep its destinations, none of which threatens now (not in check).
         if (cr.pinned_piece_threatens && !((bb(from) | bb(to)) & mv.sensitive)) continue;
         if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
-          if (cr.pinned_piece_threatens)
+          // A captured paired piece may have been the twin this threat needs: test fully.
+          if (cr.pinned_piece_threatens && !has(paired_enemies, to))
             ok = false;
           else
             full = true;

@@ -3,6 +3,7 @@
 #include "rules/conversion.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace arbiter {
@@ -231,8 +232,9 @@ void Position::apply_conversions(Move m, Undo& u) {
   Bitboard formed = 0;
   const auto twins_of = [&](PieceType mover, Square at) {
     Bitboard twins = 0;
-    for (int t = 0; t < v.piece_count(); ++t)
-      if (cr.partners[mover] >> t & 1U) twins |= by_type_[us][t];
+    for (PieceTypeMask mask = cr.partners[mover]; mask;
+         mask &= static_cast<PieceTypeMask>(mask - 1))
+      twins |= by_type_[us][std::countr_zero(mask)];
     return twins & ~bb(at);
   };
   if (m.kind() == MoveKind::kCastling) {

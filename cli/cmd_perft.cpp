@@ -26,6 +26,7 @@ struct PerftOptions {
   bool full = false;
   bool bench = false;
   unsigned long long bench_nodes = 60'000'000;
+  std::string compare;
 };
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -135,6 +136,77 @@ int run_bench(const PerftOptions& o) {
   return 0;
 }
 
+/// Bulk perft of one position under two tables, best of three alternating runs each.
+struct PairTiming {
+  std::uint64_t nodes_a = 0, nodes_b = 0;
+  double secs_a = 1e30, secs_b = 1e30;
+};
+
+PairTiming time_pair(const VariantPtr& a, const VariantPtr& b, const std::string& fen, int depth) {
+  PairTiming t;
+  for (int round = 0; round < 3; ++round) {
+    for (int which = 0; which < 2; ++which) {
+      const VariantPtr& v = which == 0 ? a : b;
+      Position pos = parse_fen(v, fen);
+      const auto t0 = std::chrono::steady_clock::now();
+      const std::uint64_t n = perft(pos, depth);
+      const double secs = seconds_since(t0);
+      (which == 0 ? t.nodes_a : t.nodes_b) = n;
+      double& best = which == 0 ? t.secs_a : t.secs_b;
+      if (secs < best) best = secs;
+    }
+  }
+  return t;
+}
+
+/// Runs the [[perft]] positions of both tables under both tables at equal depths, so that the
+/// two node rates are measured on the same positions by the same binary.
+int run_compare(const PerftOptions& o) {
+  const VariantPtr a = load_variant(o.variant, parse_knob_options(o.knobs));
+  const VariantPtr b = load_variant(o.compare);
+  require_protocol(*a, Protocol::kSequential, "perft");
+  require_protocol(*b, Protocol::kSequential, "perft");
+  std::vector<PerftCheck> positions = a->table().perft_checks;
+  for (const PerftCheck& c : b->table().perft_checks) positions.push_back(c);
+  const auto rate = [](std::uint64_t n, double s) {
+    return s > 0 ? static_cast<double>(n) / s : 0;
+  };
+  double total_a = 0, total_b = 0;
+  std::uint64_t nodes_a = 0, nodes_b = 0;
+  JsonWriter w;
+  w.begin_object().field("variant", a->name()).field("compare", b->name());
+  w.key("positions").begin_array();
+  if (!o.json)
+    std::cout << fmt::format("{:<12} {:>5} {:>14} {:>14} {:>7}\n", "position", "depth",
+                             a->name() + " nps", b->name() + " nps", "ratio");
+  for (const PerftCheck& c : positions) {
+    int depth = 1;
+    while (depth < static_cast<int>(c.nodes.size()) && c.nodes[depth] <= o.bench_nodes / 4) ++depth;
+    const PairTiming t = time_pair(a, b, c.fen, depth);
+    total_a += t.secs_a, total_b += t.secs_b, nodes_a += t.nodes_a, nodes_b += t.nodes_b;
+    const double ra = rate(t.nodes_a, t.secs_a), rb = rate(t.nodes_b, t.secs_b);
+    if (o.json) {
+      w.begin_object().field("name", c.name).field("fen", c.fen).field("depth", depth);
+      w.field("nodes", t.nodes_a).field("nps", ra).field("compare_nodes", t.nodes_b);
+      w.field("compare_nps", rb).field("ratio", rb > 0 ? ra / rb : 0.0).end_object();
+    } else {
+      std::cout << fmt::format("{:<12} {:>5} {:>12.1f} M {:>12.1f} M {:>6.0f}%\n", c.name, depth,
+                               ra / 1e6, rb / 1e6, rb > 0 ? 100 * ra / rb : 0.0);
+    }
+  }
+  const double ra = rate(nodes_a, total_a), rb = rate(nodes_b, total_b);
+  if (o.json) {
+    w.end_array().field("nps", ra).field("compare_nps", rb).field("ratio", rb > 0 ? ra / rb : 0.0);
+    std::cout << w.end_object().str() << '\n';
+  } else {
+    std::cout << fmt::format(
+        "total: {} {:.1f} M nodes/s, {} {:.1f} M nodes/s on the same "
+        "positions: {:.0f}%\n",
+        a->name(), ra / 1e6, b->name(), rb / 1e6, rb > 0 ? 100 * ra / rb : 0.0);
+  }
+  return 0;
+}
+
 }  // namespace
 
 void register_perft_command(CLI::App& app, int& status) {
@@ -152,10 +224,13 @@ void register_perft_command(CLI::App& app, int& status) {
                               "Benchmark on the table's [[perft]] positions (bulk and full)");
   cmd->add_option("--bench-nodes", o->bench_nodes, "Node budget per benchmark position")
       ->capture_default_str();
+  cmd->add_option("--compare", o->compare,
+                  "With --bench: time this table and another on both tables' [[perft]] "
+                  "positions at equal depths and print the ratio of their node rates");
   depth->excludes(bench);
   cmd->callback([o, &status] {
     if (o->bench) {
-      status = run_bench(*o);
+      status = o->compare.empty() ? run_bench(*o) : run_compare(*o);
       return;
     }
     if (o->depth <= 0)

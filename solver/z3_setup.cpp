@@ -5,7 +5,6 @@ namespace arbiter::solver {
 void configure(z3::solver& solver, const SolverLimits& limits) {
   z3::params p(solver.ctx());
   p.set("random_seed", limits.seed);
-  p.set("seed", limits.seed);  // the SAT core behind QF_FD
   if (limits.timeout_ms) p.set("timeout", limits.timeout_ms);
   if (limits.rlimit) p.set("rlimit", static_cast<unsigned>(limits.rlimit));
   solver.set(p);

@@ -48,6 +48,21 @@ bool exposes_own_king(const Position& pos, Color by, Square from, Square to) {
   return after.attackers(king, ~by, after.occupied()) != 0;
 }
 
+/// The co-squares a castling would form with the twins on the board now, ignoring whether
+/// it is possible (its squares may be occupied): a superset for quick rejection.
+Bitboard castling_co_squares(const Position& pos, const CastlingMove& cm, Color by) {
+  const Variant& v = pos.variant();
+  const ConversionRules& cr = v.conversion();
+  Bitboard twins_k = 0, twins_r = 0;
+  for (int u = 0; u < v.piece_count(); ++u) {
+    if (cr.partners[v.royal()] >> u & 1U) twins_k |= pos.pieces(by, static_cast<PieceType>(u));
+    if (cr.partners[cm.rook_type] >> u & 1U) twins_r |= pos.pieces(by, static_cast<PieceType>(u));
+  }
+  const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
+  return co_squares_of(cm.king_to, (twins_k & ~moved) | bb(cm.rook_to)) |
+         co_squares_of(cm.rook_to, (twins_r & ~moved) | bb(cm.king_to));
+}
+
 /// Castling moves of `by` whose king or partner would form a co-square on `target`.
 bool castling_threat(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
@@ -166,15 +181,7 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
     for (const CastlingMove& cm : v.castling(by)) {
       if (!(pos.castling_rights() & cm.right)) continue;
       // Geometry only: could this castling ever form a co-square on the king?
-      Bitboard twins_k = 0, twins_r = 0;
-      for (int u = 0; u < v.piece_count(); ++u) {
-        if (cr.partners[v.royal()] >> u & 1U) twins_k |= pos.pieces(by, static_cast<PieceType>(u));
-        if (cr.partners[cm.rook_type] >> u & 1U)
-          twins_r |= pos.pieces(by, static_cast<PieceType>(u));
-      }
-      const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
-      const Bitboard formed = co_squares_of(cm.king_to, (twins_k & ~moved) | bb(cm.rook_to)) |
-                              co_squares_of(cm.rook_to, (twins_r & ~moved) | bb(cm.king_to));
+      const Bitboard formed = castling_co_squares(pos, cm, by);
       if (has(formed, king)) w.castling = true;
     }
     if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
@@ -226,9 +233,7 @@ bool castling_may_threaten(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
   if (!v.conversion().castling_threatens) return false;
   for (const CastlingMove& cm : v.castling(by))
-    if ((pos.castling_rights() & cm.right) &&
-        (rank_of(target) == rank_of(cm.king_to) || file_of(target) == file_of(cm.king_to) ||
-         rank_of(target) == rank_of(cm.rook_to) || file_of(target) == file_of(cm.rook_to)))
+    if ((pos.castling_rights() & cm.right) && has(castling_co_squares(pos, cm, by), target))
       return true;
   return false;
 }

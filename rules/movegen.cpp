@@ -228,10 +228,13 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     const Move m = out[i];
     const Square from = m.from(), to = m.to();
     bool full = !fast || m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
+    Bitboard converted = 0;  // enemy pieces this move converts
     if (!full && m.kind() != MoveKind::kPromotion) {
       const PieceType mover = pos.piece_on(us, from);
-      full =
-          has(converting[mover], to) && (co_squares_of(to, twins[mover] & ~bb(from)) & enemy) != 0;
+      if (has(converting[mover], to))
+        converted = co_squares_of(to, twins[mover] & ~bb(from)) & enemy;
+      // A converting king step, or one converting the enemy royal piece, takes the full test.
+      full = converted && (from == ksq || (converted & pos.pieces(them, v.royal())));
     }
     bool ok = true;
     if (!full && from == ksq) {
@@ -243,17 +246,25 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
              !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
                                       (ours & ~bb(ksq)) | bb(to));
     } else if (!full) {
-      if (has(pinned, from)) ok = ordinary_king_safe(pos, m);
+      // Converted pieces stay where they are (occupancy unchanged) but change sides: they
+      // neither attack nor threaten any more, and become capturable by the enemy.
       const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
-      const Bitboard victims = (ours & ~bb(from)) | bb(to);
+      const Bitboard victims = (ours & ~bb(from)) | bb(to) | converted;
+      const Bitboard gone = bb(to) | converted;  // enemy pieces captured or converted
+      if (converted)
+        ok = (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
+      else if (has(pinned, from))
+        ok = ordinary_king_safe(pos, m);
+      const bool removed_paired = (gone & paired_enemies) != 0;
       for (int w = 0; w < watch.count && ok && !full; ++w) {
         const ThreatWatch::Mover& mv = watch.movers[w];
-        if (mv.from == to) continue;  // captured
+        if (has(gone, mv.from)) continue;  // captured or converted
         // Untouched lines keep its destinations, none of which threatens now (not in check).
-        if (cr.pinned_piece_threatens && !((bb(from) | bb(to)) & mv.sensitive)) continue;
+        if (cr.pinned_piece_threatens && !converted && !((bb(from) | bb(to)) & mv.sensitive))
+          continue;
         if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
-          // A captured paired piece may have been the twin this threat needs: test fully.
-          if (cr.pinned_piece_threatens && !has(paired_enemies, to))
+          // A removed paired piece may have been the twin this threat needs: test fully.
+          if (cr.pinned_piece_threatens && !removed_paired)
             ok = false;
           else
             full = true;

@@ -194,7 +194,7 @@ bool conversion_threat(const Position& pos, Square target, Color by) {
 }
 
 bool conversion_threat_after(const Position& pos, Square target, Color by, Bitboard occupied,
-                             Bitboard removed, Bitboard victims) {
+                             Bitboard removed, Bitboard victims, bool castling) {
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
   if (!cr.enabled) return false;
@@ -226,16 +226,16 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
         if (!exposes_own_king(pos, by, from, pop_lsb(hits))) return true;
     }
   }
-  return cr.castling_threatens && castling_threat(pos, target, by);
+  return castling && cr.castling_threatens && castling_threat(pos, target, by);
 }
 
-bool castling_may_threaten(const Position& pos, Square target, Color by) {
+Bitboard castling_danger(const Position& pos, Color by) {
   const Variant& v = pos.variant();
-  if (!v.conversion().castling_threatens) return false;
+  if (!v.conversion().castling_threatens) return 0;
+  Bitboard danger = 0;
   for (const CastlingMove& cm : v.castling(by))
-    if ((pos.castling_rights() & cm.right) && has(castling_co_squares(pos, cm, by), target))
-      return true;
-  return false;
+    if (pos.castling_rights() & cm.right) danger |= castling_co_squares(pos, cm, by);
+  return danger;
 }
 
 }  // namespace arbiter

@@ -58,10 +58,11 @@ bool conversion_threat(const Position& pos, Square target, Color by);
 /// pieces are gone (captured), `victims` the pieces `by` may capture. Castling threats are
 /// judged on the position as it is (see castling_may_threaten).
 bool conversion_threat_after(const Position& pos, Square target, Color by, Bitboard occupied,
-                             Bitboard removed, Bitboard victims);
+                             Bitboard removed, Bitboard victims, bool castling = true);
 
-/// Cheap test: could a castling move of `by` ever form a co-square on `target`?
-bool castling_may_threaten(const Position& pos, Square target, Color by);
+/// Squares on which some castling move of `by` (with its right) could ever form a co-square,
+/// whether or not it is possible now: castling threats lie within these.
+Bitboard castling_danger(const Position& pos, Color by);
 
 /// Non-promoting destinations of `c`'s piece of type `t` on `from`, for a board occupied as
 /// `occupied`, capturing only among `victims`.

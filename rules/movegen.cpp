@@ -221,6 +221,8 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     converting[t] = 0;
     for (Bitboard b = twins[t]; b;) converting[t] |= conv_by_square[pop_lsb(b)];
   }
+  // Squares where an enemy castling could ever convert: king steps there are tested fully.
+  const Bitboard danger = fast ? castling_danger(pos, them) : 0;
   std::optional<Position> scratch;
   Undo undo;
   int kept = first;
@@ -240,11 +242,11 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     if (!full && from == ksq) {
       // A king step: ordinary attacks with the king off its square, then conversion threats
       // on the new square. Castling threats and the exposure knob need the full test.
-      full = !cr.pinned_piece_threatens || castling_may_threaten(pos, to, them);
+      full = !cr.pinned_piece_threatens || has(danger, to);
       if (!full)
         ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
              !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
-                                      (ours & ~bb(ksq)) | bb(to));
+                                      (ours & ~bb(ksq)) | bb(to), /*castling=*/false);
     } else if (!full) {
       // Converted pieces stay where they are (occupancy unchanged) but change sides: they
       // neither attack nor threaten any more, and become capturable by the enemy.

@@ -59,30 +59,44 @@ AtomClass class_of(const BaseAtom& atom) {
   return AtomClass::kOblique;
 }
 
-bool is_direction_letter(char c) { return std::string_view("fblrvsh").find(c) != std::string_view::npos; }
+bool is_direction_letter(char c) {
+  return std::string_view("fblrvsh").find(c) != std::string_view::npos;
+}
 
 /// A single direction letter as a predicate on a leap.
 bool single_letter(char c, Offset o, AtomClass cls) {
   const bool oblique = cls == AtomClass::kOblique;
   switch (c) {
-    case 'f': return o.dr > 0;
-    case 'b': return o.dr < 0;
-    case 'l': return o.df < 0;
-    case 'r': return o.df > 0;
-    case 'v': return oblique ? std::abs(o.dr) > std::abs(o.df) : o.dr != 0;
-    case 's': return oblique ? std::abs(o.df) > std::abs(o.dr) : o.df != 0;
-    default: return false;
+    case 'f':
+      return o.dr > 0;
+    case 'b':
+      return o.dr < 0;
+    case 'l':
+      return o.df < 0;
+    case 'r':
+      return o.df > 0;
+    case 'v':
+      return oblique ? std::abs(o.dr) > std::abs(o.df) : o.dr != 0;
+    case 's':
+      return oblique ? std::abs(o.df) > std::abs(o.dr) : o.df != 0;
+    default:
+      return false;
   }
 }
 
 /// A doubled letter ("ff"): the leaps of that half whose larger component points that way.
 bool narrow_letter(char c, Offset o) {
   switch (c) {
-    case 'f': return o.dr > 0 && std::abs(o.dr) > std::abs(o.df);
-    case 'b': return o.dr < 0 && std::abs(o.dr) > std::abs(o.df);
-    case 'l': return o.df < 0 && std::abs(o.df) > std::abs(o.dr);
-    case 'r': return o.df > 0 && std::abs(o.df) > std::abs(o.dr);
-    default: return false;
+    case 'f':
+      return o.dr > 0 && std::abs(o.dr) > std::abs(o.df);
+    case 'b':
+      return o.dr < 0 && std::abs(o.dr) > std::abs(o.df);
+    case 'l':
+      return o.df < 0 && std::abs(o.df) > std::abs(o.dr);
+    case 'r':
+      return o.df > 0 && std::abs(o.df) > std::abs(o.dr);
+    default:
+      return false;
   }
 }
 
@@ -109,9 +123,9 @@ std::vector<Offset> select_directions(std::string_view mods, std::size_t mods_of
     const char c = mods[i];
     const char n = i + 1 < mods.size() ? mods[i + 1] : '\0';
     if (c == 'h') {
-      throw BetzaError("in '" + std::string(source) +
-                           "': modifier 'h' (half) must follow one of f, b, l, r",
-                       mods_offset + i);
+      throw BetzaError(
+          "in '" + std::string(source) + "': modifier 'h' (half) must follow one of f, b, l, r",
+          mods_offset + i);
     }
     std::size_t used = 1;
     for (std::size_t k = 0; k < dirs.size(); ++k) {
@@ -119,8 +133,9 @@ std::vector<Offset> select_directions(std::string_view mods, std::size_t mods_of
       bool sel = false;
       if (n == 'h') {
         if (c == 'v' || c == 's')
-          throw BetzaError("in '" + std::string(source) + "': 'h' (half) must follow f, b, l or r, not '" +
-                               std::string(1, c) + "'",
+          throw BetzaError("in '" + std::string(source) +
+                               "': 'h' (half) must follow f, b, l or r, not '" + std::string(1, c) +
+                               "'",
                            mods_offset + i + 1);
         sel = single_letter(c, o, cls);
         used = 2;
@@ -165,9 +180,9 @@ std::vector<BetzaAtom> parse_betza(std::string_view text) {
       if (is_direction_letter(ch)) {
         if (!have_dir) dir_offset = pos;
         if (have_dir && !dir_mods.empty() && pos != dir_offset + dir_mods.size())
-          throw BetzaError("direction modifiers must be written together (at '" +
-                               std::string(1, ch) + "')",
-                           pos);
+          throw BetzaError(
+              "direction modifiers must be written together (at '" + std::string(1, ch) + "')",
+              pos);
         have_dir = true;
         dir_mods.push_back(ch);
       } else if (ch == 'm') {
@@ -189,9 +204,10 @@ std::vector<BetzaAtom> parse_betza(std::string_view text) {
       ++pos;
     }
     if (pos >= text.size())
-      throw BetzaError("modifiers at the end of the Betza text modify nothing: expected an atom "
-                       "letter (W F D N A H C Z G, or K R B Q) after them",
-                       group_start);
+      throw BetzaError(
+          "modifiers at the end of the Betza text modify nothing: expected an atom "
+          "letter (W F D N A H C Z G, or K R B Q) after them",
+          group_start);
     const char cap = text[pos];
     const std::size_t atom_pos = pos;
     std::string letters;
@@ -231,8 +247,9 @@ std::vector<BetzaAtom> parse_betza(std::string_view text) {
     }
     const std::string source(text.substr(group_start, pos - group_start));
     if (lame && range != 1)
-      throw BetzaError("in '" + source + "': 'n' (lame) applies to a single straight leap (D H A G)",
-                       group_start);
+      throw BetzaError(
+          "in '" + source + "': 'n' (lame) applies to a single straight leap (D H A G)",
+          group_start);
     for (char letter : letters) {
       const BaseAtom* base = find_base(letter);
       BetzaAtom atom;

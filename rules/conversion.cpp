@@ -30,7 +30,7 @@ Bitboard rank_bb(Square s) {
   return Bitboard{0xFF} << (8 * rank_of(s));
 }
 
-Bitboard piece_targets(const Position& pos, Color c, PieceType t, Square from) {
+Bitboard destinations_now(const Position& pos, Color c, PieceType t, Square from) {
   return piece_destinations(pos, c, t, from, pos.occupied(), pos.pieces(~c));
 }
 
@@ -113,19 +113,8 @@ Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square fr
   const Variant& v = pos.variant();
   const PieceInfo& info = v.piece(t);
   const PieceMoves& pm = info.moves;
-  const SquareMoves& sm = pm.at[c][from];
-  Bitboard quiet = sm.leap_move, captures = sm.leap_capture;
-  if (pm.uses_rook) {
-    const Bitboard r = rook_attacks(v.sliders(), from, occ);
-    quiet |= r & sm.rook_move;
-    captures |= r & sm.rook_capture;
-  }
-  if (pm.uses_bishop) {
-    const Bitboard b = bishop_attacks(v.sliders(), from, occ);
-    quiet |= b & sm.bishop_move;
-    captures |= b & sm.bishop_capture;
-  }
-  if (pm.has_riders) rider_targets(pm.riders[c], from, occ, quiet, captures);
+  Bitboard quiet, captures;
+  piece_targets(pm, v.sliders(), c, from, occ, quiet, captures);
   // Promotion cannot cause co-effects, so promoting moves threaten nothing.
   return ((quiet & ~occ) | (captures & victims)) & ~info.promotion_squares[c];
 }
@@ -170,7 +159,7 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
       if (info.moves.has_riders) sensitive = ~Bitboard{0};
       w.movers[w.count++] = {from, static_cast<PieceType>(t), landing, sensitive};
       if (!w.threat_now) {
-        Bitboard hits = piece_targets(pos, by, static_cast<PieceType>(t), from) & landing;
+        Bitboard hits = destinations_now(pos, by, static_cast<PieceType>(t), from) & landing;
         if (hits && cr.pinned_piece_threatens) w.threat_now = true;
         while (hits && !w.threat_now)
           if (!exposes_own_king(pos, by, from, pop_lsb(hits))) w.threat_now = true;

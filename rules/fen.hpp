@@ -13,8 +13,7 @@ namespace arbiter {
 /// A malformed FEN. `column` is the 1-based character position the problem was found at.
 class FenError : public std::runtime_error {
  public:
-  FenError(const std::string& message, int column)
-      : std::runtime_error(message), column_(column) {}
+  FenError(const std::string& message, int column) : std::runtime_error(message), column_(column) {}
   int column() const { return column_; }
 
  private:

@@ -18,18 +18,34 @@ inline constexpr int kSquares = 64;
 inline constexpr Square kNoSquare = 64;
 
 enum Color : std::uint8_t { kWhite = 0, kBlack = 1 };
-constexpr Color operator~(Color c) { return static_cast<Color>(c ^ 1); }
+constexpr Color operator~(Color c) {
+  return static_cast<Color>(c ^ 1);
+}
 
-constexpr int file_of(Square s) { return s & 7; }
-constexpr int rank_of(Square s) { return s >> 3; }
-constexpr Square make_square(int file, int rank) { return rank * 8 + file; }
+constexpr int file_of(Square s) {
+  return s & 7;
+}
+constexpr int rank_of(Square s) {
+  return s >> 3;
+}
+constexpr Square make_square(int file, int rank) {
+  return rank * 8 + file;
+}
 constexpr bool on_board(int file, int rank) {
   return file >= 0 && file < kFiles && rank >= 0 && rank < kRanks;
 }
-constexpr Bitboard bb(Square s) { return Bitboard{1} << s; }
-constexpr bool has(Bitboard b, Square s) { return (b >> s) & 1U; }
-inline int popcount(Bitboard b) { return std::popcount(b); }
-inline Square lsb(Bitboard b) { return std::countr_zero(b); }
+constexpr Bitboard bb(Square s) {
+  return Bitboard{1} << s;
+}
+constexpr bool has(Bitboard b, Square s) {
+  return (b >> s) & 1U;
+}
+inline int popcount(Bitboard b) {
+  return std::popcount(b);
+}
+inline Square lsb(Bitboard b) {
+  return std::countr_zero(b);
+}
 inline Square pop_lsb(Bitboard& b) {
   const Square s = lsb(b);
   b &= b - 1;
@@ -37,9 +53,13 @@ inline Square pop_lsb(Bitboard& b) {
 }
 /// The square seen from the other side of the board (a1 <-> a8): used to mirror
 /// White-relative table data (ranks, castling squares) for Black.
-constexpr Square flip_rank(Square s) { return s ^ 56; }
+constexpr Square flip_rank(Square s) {
+  return s ^ 56;
+}
 /// Rank index 0..7 counted from `c`'s own side.
-constexpr int relative_rank(Color c, Square s) { return c == kWhite ? rank_of(s) : 7 - rank_of(s); }
+constexpr int relative_rank(Color c, Square s) {
+  return c == kWhite ? rank_of(s) : 7 - rank_of(s);
+}
 
 inline std::string square_name(Square s) {
   return {static_cast<char>('a' + file_of(s)), static_cast<char>('1' + rank_of(s))};
@@ -53,6 +73,8 @@ inline std::optional<Square> parse_square(std::string_view text) {
 }
 
 /// Mirror a bitboard top to bottom (rank 1 <-> rank 8).
-constexpr Bitboard flip_vertical(Bitboard b) { return __builtin_bswap64(b); }
+constexpr Bitboard flip_vertical(Bitboard b) {
+  return __builtin_bswap64(b);
+}
 
 }  // namespace arbiter

@@ -11,8 +11,8 @@ enum class MoveKind : std::uint8_t {
   kNormal = 0,
   kDoubleStep = 1,  ///< a pawn's two-square step: leaves an en-passant target
   kEnPassant = 2,
-  kCastling = 3,    ///< from/to are the king's squares; arg is the castling index
-  kPromotion = 4,   ///< arg is the piece type promoted to
+  kCastling = 3,   ///< from/to are the king's squares; arg is the castling index
+  kPromotion = 4,  ///< arg is the piece type promoted to
 };
 
 class Move {

@@ -118,19 +118,8 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
     while (mine) {
       const Square from = pop_lsb(mine);
       const SquareMoves& sm = pm.at[us][from];
-      Bitboard quiet = sm.leap_move;
-      Bitboard captures = sm.leap_capture;
-      if (pm.uses_rook) {
-        const Bitboard r = rook_attacks(sl, from, occ);
-        quiet |= r & sm.rook_move;
-        captures |= r & sm.rook_capture;
-      }
-      if (pm.uses_bishop) {
-        const Bitboard b = bishop_attacks(sl, from, occ);
-        quiet |= b & sm.bishop_move;
-        captures |= b & sm.bishop_capture;
-      }
-      if (pm.has_riders) rider_targets(pm.riders[us], from, occ, quiet, captures);
+      Bitboard quiet, captures;
+      piece_targets(pm, sl, us, from, occ, quiet, captures);
       if (has(converted, from) && !allow_converted_initial) {
         quiet &= ~sm.initial_only;
         captures &= ~sm.initial_only;

@@ -8,19 +8,20 @@
 
 #include "rules/betza.hpp"
 #include "rules/geometry.hpp"
+#include "rules/sliders.hpp"
 
 namespace arbiter {
 
 /// What a piece standing on one square may do.
 struct SquareMoves {
-  Bitboard leap_move = 0;       ///< leap targets usable when empty
-  Bitboard leap_capture = 0;    ///< leap targets usable to capture
-  Bitboard rook_move = 0;       ///< masks on rook_attacks(from, occupied)
+  Bitboard leap_move = 0;     ///< leap targets usable when empty
+  Bitboard leap_capture = 0;  ///< leap targets usable to capture
+  Bitboard rook_move = 0;     ///< masks on rook_attacks(from, occupied)
   Bitboard rook_capture = 0;
-  Bitboard bishop_move = 0;     ///< masks on bishop_attacks(from, occupied)
+  Bitboard bishop_move = 0;  ///< masks on bishop_attacks(from, occupied)
   Bitboard bishop_capture = 0;
-  Bitboard en_passant = 0;      ///< leap targets where an en-passant capture may land
-  Bitboard initial_only = 0;    ///< targets only 'i' atoms reach (a pawn's double step)
+  Bitboard en_passant = 0;    ///< leap targets where an en-passant capture may land
+  Bitboard initial_only = 0;  ///< targets only 'i' atoms reach (a pawn's double step)
 };
 
 /// The squares from which this piece would capture on a given square (for attack tests).
@@ -62,5 +63,30 @@ void rider_targets(const std::vector<RiderStep>& riders, Square from, Bitboard o
 /// onto `target` with the board occupied as `occupied`.
 bool rider_attacks(const std::vector<RiderStep>& riders, Square target, Bitboard pieces,
                    Bitboard occupied);
+
+}  // namespace arbiter
+
+namespace arbiter {
+
+/// The squares a piece of colour `c` on `from` could go to with the board occupied as
+/// `occupied`: `quiet` before masking with the empty squares, `captures` before masking with
+/// the enemy pieces. The one place that turns masks into targets.
+inline void piece_targets(const PieceMoves& pm, const SliderTables& sl, Color c, Square from,
+                          Bitboard occupied, Bitboard& quiet, Bitboard& captures) {
+  const SquareMoves& sm = pm.at[c][from];
+  quiet = sm.leap_move;
+  captures = sm.leap_capture;
+  if (pm.uses_rook) {
+    const Bitboard r = rook_attacks(sl, from, occupied);
+    quiet |= r & sm.rook_move;
+    captures |= r & sm.rook_capture;
+  }
+  if (pm.uses_bishop) {
+    const Bitboard b = bishop_attacks(sl, from, occupied);
+    quiet |= b & sm.bishop_move;
+    captures |= b & sm.bishop_capture;
+  }
+  if (pm.has_riders) rider_targets(pm.riders[c], from, occupied, quiet, captures);
+}
 
 }  // namespace arbiter

@@ -22,18 +22,18 @@ struct SourceLoc {
 };
 
 struct PromotionRule {
-  std::vector<int> ranks;       ///< 0-based ranks from White's side (7 = the eighth rank)
-  std::vector<char> choices;    ///< piece letters, in the order moves are generated
+  std::vector<int> ranks;     ///< 0-based ranks from White's side (7 = the eighth rank)
+  std::vector<char> choices;  ///< piece letters, in the order moves are generated
 };
 
 struct PieceDef {
-  char letter = 0;              ///< upper-case letter; Black's pieces are written lower case
+  char letter = 0;  ///< upper-case letter; Black's pieces are written lower case
   std::string name;
   std::string betza;
   std::vector<BetzaAtom> atoms;
-  bool royal = false;           ///< checkmate and check are about this piece
-  bool pawn = false;            ///< resets the halfmove clock; a two-square straight
-                                ///< non-capturing move leaves an en-passant target
+  bool royal = false;              ///< checkmate and check are about this piece
+  bool pawn = false;               ///< resets the halfmove clock; a two-square straight
+                                   ///< non-capturing move leaves an en-passant target
   std::vector<int> initial_ranks;  ///< 0-based, White's view: where 'i' moves are allowed
   std::optional<PromotionRule> promotion;
   SourceLoc where;
@@ -41,11 +41,11 @@ struct PieceDef {
 
 /// One castling move, squares from White's side (Black's are the vertical mirror).
 struct CastlingDef {
-  std::string name;             ///< "king-side", "queen-side"
-  char fen = 0;                 ///< letter in the FEN castling field ('K', 'Q')
+  std::string name;  ///< "king-side", "queen-side"
+  char fen = 0;      ///< letter in the FEN castling field ('K', 'Q')
   Square king_from = kNoSquare, king_to = kNoSquare;
   Square rook_from = kNoSquare, rook_to = kNoSquare;
-  char rook = 'R';              ///< the partner piece's letter
+  char rook = 'R';  ///< the partner piece's letter
   SourceLoc where;
 };
 
@@ -66,7 +66,7 @@ struct KnobDef {
   std::string name;
   std::vector<std::string> alternatives;
   std::string default_value;
-  std::string clause;           ///< a short quote of the rule text clause it reads
+  std::string clause;  ///< a short quote of the rule text clause it reads
   std::string description;
   SourceLoc where;
 };
@@ -91,7 +91,7 @@ struct PerftCheck {
 struct RuleTable {
   std::string name;
   std::string description;
-  std::string source_file;              ///< the file this table was loaded from
+  std::string source_file;                 ///< the file this table was loaded from
   std::vector<std::string> extends_chain;  ///< parents, nearest first
   int files = 8;
   int ranks = 8;
@@ -104,7 +104,7 @@ struct RuleTable {
   EndRules end;
   std::vector<KnobDef> knobs;
   std::optional<ConversionDef> conversion;  ///< [effects.conversion]; none: no co-effect
-  std::vector<PerftCheck> perft_checks;  ///< [[perft]] entries, parents' first
+  std::vector<PerftCheck> perft_checks;     ///< [[perft]] entries, parents' first
 
   const PieceDef* piece(char letter) const;
   const KnobDef* knob(const std::string& name) const;

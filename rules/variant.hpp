@@ -38,7 +38,7 @@ struct PieceInfo {
   bool pawn = false;
   Bitboard promotion_squares[2] = {0, 0};  ///< arriving here promotes
   std::vector<PieceType> promotion_choices;
-  Bitboard forbidden[2] = {0, 0};           ///< where the piece may never stand (FEN check)
+  Bitboard forbidden[2] = {0, 0};  ///< where the piece may never stand (FEN check)
   PieceMoves moves;
 };
 

@@ -177,15 +177,18 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king_square(us);
   ThreatWatch watch;
-  bool in_check = false;
+  bool in_check = false, attacked = false;
   if (ksq != kNoSquare) {
     watch = watch_conversion_threats(pos, ksq, them);
-    in_check = watch.threat_now || pos.attackers(ksq, them, pos.occupied()) != 0;
+    attacked = pos.attackers(ksq, them, pos.occupied()) != 0;
+    in_check = watch.threat_now || attacked;
   }
   // Fast path (see docs/conversion.md): out of check, a move that neither moves the king,
   // captures a paired piece, converts, nor is special is legal when it is legal by ordinary
   // attacks and none of the watched enemy pieces can then land where it would convert the king.
-  const bool fast = !in_check && ksq != kNoSquare && !v.any_riders() && !watch.castling;
+  // An ordinary check is answered by the ordinary test on every move; a conversion threat
+  // now (or a castling that might convert) takes the full test.
+  const bool fast = !watch.threat_now && ksq != kNoSquare && !v.any_riders() && !watch.castling;
   const Bitboard pinned = fast ? pinned_pieces(pos, ksq) : 0;
   const Bitboard occ = pos.occupied(), ours = pos.pieces(us), enemy = pos.pieces(them);
   Bitboard paired_enemies = 0;
@@ -244,7 +247,7 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
       const Bitboard gone = bb(to) | converted;  // enemy pieces captured or converted
       if (converted)
         ok = (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
-      else if (has(pinned, from))
+      else if (attacked || has(pinned, from))
         ok = ordinary_king_safe(pos, m);
       const bool removed_paired = (gone & paired_enemies) != 0;
       for (int w = 0; w < watch.count && ok && !full; ++w) {

@@ -27,7 +27,7 @@ int run_moves(const MovesOptions& o) {
   require_protocol(*v, Protocol::kSequential, "moves");
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
   for (std::size_t i = 0; i < o.play.size(); ++i) {
-    Move m;
+    Move m{};
     try {
       m = parse_san(pos, o.play[i]);
     } catch (const NotationError& e) {

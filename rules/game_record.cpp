@@ -506,7 +506,7 @@ class Replayer {
                   fmt::format("the game is over: {} is {}", side_name(us),
                               pos_->in_check() ? "checkmated" : "stalemated"));
     SanDetails d;
-    Move m;
+    Move m{};
     try {
       m = parse_san(*pos_, t.text, &d);
     } catch (const NotationError& e) {

@@ -17,7 +17,9 @@ enum class MoveKind : std::uint8_t {
 
 class Move {
  public:
-  constexpr Move() = default;
+  // Trivial, so that a MoveList's array is not zero-filled at every node; write `Move m{}`
+  // for the null move.
+  Move() = default;
   constexpr Move(Square from, Square to, MoveKind kind = MoveKind::kNormal, int arg = 0)
       : v_(static_cast<std::uint32_t>(from) | static_cast<std::uint32_t>(to) << 6 |
            static_cast<std::uint32_t>(kind) << 12 | static_cast<std::uint32_t>(arg) << 16) {}
@@ -30,7 +32,7 @@ class Move {
   friend constexpr bool operator==(Move, Move) = default;
 
  private:
-  std::uint32_t v_ = 0;
+  std::uint32_t v_;
 };
 
 /// A fixed-capacity move list (no allocation on the hot path).

@@ -16,7 +16,7 @@ std::uint64_t perft(Position& pos, int depth);
 std::uint64_t perft_full(Position& pos, int depth);
 
 struct DivideEntry {
-  Move move;
+  Move move{};
   std::uint64_t nodes = 0;
 };
 

@@ -251,7 +251,7 @@ RC_GTEST_PROP(ConversionProperty, MirrorHasMirroredMovesAndEqualPerft, ()) {
     const std::string text = test::move_text(pos.variant(), m);
     std::string flipped_text = square_name(m.from() ^ 56) + square_name(m.to() ^ 56);
     flipped_text += text.substr(4);
-    Move fm;
+    Move fm{};
     for (Move x : legal_moves(flipped))
       if (test::move_text(flipped.variant(), x) == flipped_text) fm = x;
     RC_ASSERT(!fm.is_null());

@@ -102,7 +102,7 @@ TEST(ConversionSlow, LongRandomGamesMatchTheReferenceUnderEveryKnobCombination) 
       line += text;
       MoveList list;
       generate_legal(pos, list);
-      Move chosen;
+      Move chosen{};
       for (Move x : list)
         if (test::move_text(pos.variant(), x) == test::to_string(m.triple())) chosen = x;
       ASSERT_FALSE(chosen.is_null());

@@ -12,3 +12,9 @@ if(ARBITER_SANITIZE)
     -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   target_link_options(arbiter_options INTERFACE -fsanitize=address,undefined)
 endif()
+if(ARBITER_BUILD_FUZZ)
+  # Coverage instrumentation for the whole library, so that libFuzzer sees into the parsers.
+  target_compile_options(arbiter_options INTERFACE
+    -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  target_link_options(arbiter_options INTERFACE -fsanitize=address,undefined)
+endif()

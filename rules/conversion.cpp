@@ -51,13 +51,8 @@ bool exposes_own_king(const Position& pos, Color by, Square from, Square to) {
 /// The co-squares a castling would form with the twins on the board now, ignoring whether
 /// it is possible (its squares may be occupied): a superset for quick rejection.
 Bitboard castling_co_squares(const Position& pos, const CastlingMove& cm, Color by) {
-  const Variant& v = pos.variant();
-  const ConversionRules& cr = v.conversion();
-  Bitboard twins_k = 0, twins_r = 0;
-  for (int u = 0; u < v.piece_count(); ++u) {
-    if (cr.partners[v.royal()] >> u & 1U) twins_k |= pos.pieces(by, static_cast<PieceType>(u));
-    if (cr.partners[cm.rook_type] >> u & 1U) twins_r |= pos.pieces(by, static_cast<PieceType>(u));
-  }
+  const Bitboard twins_k = partner_pieces(pos, by, pos.variant().royal());
+  const Bitboard twins_r = partner_pieces(pos, by, cm.rook_type);
   const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
   return co_squares_of(cm.king_to, (twins_k & ~moved) | bb(cm.rook_to)) |
          co_squares_of(cm.rook_to, (twins_r & ~moved) | bb(cm.king_to));
@@ -82,9 +77,7 @@ bool castling_threat(const Position& pos, Square target, Color by) {
     const Bitboard moved_away = bb(cm.king_from) | bb(cm.rook_from);
     const auto twins_of = [&](PieceType mover, Square landed) {
       Bitboard twins = 0;
-      for (int u = 0; u < v.piece_count(); ++u)
-        if (cr.partners[mover] >> u & 1U) twins |= pos.pieces(by, static_cast<PieceType>(u));
-      twins &= ~moved_away;
+      twins = partner_pieces(pos, by, mover) & ~moved_away;
       if (cr.partners[mover] >> v.royal() & 1U && landed != cm.king_to) twins |= bb(cm.king_to);
       if (cr.partners[mover] >> cm.rook_type & 1U && landed != cm.rook_to) twins |= bb(cm.rook_to);
       return twins;
@@ -130,8 +123,7 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));
     if (!partners || !movers) continue;
     Bitboard twins = 0;
-    for (int u = 0; u < v.piece_count(); ++u)
-      if (partners >> u & 1U) twins |= pos.pieces(by, static_cast<PieceType>(u));
+    twins = partner_pieces(pos, by, static_cast<PieceType>(t));
     const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
     if (!file_twins && !rank_twins) continue;
     const PieceInfo& info = v.piece(static_cast<PieceType>(t));

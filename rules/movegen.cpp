@@ -200,9 +200,7 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   Bitboard all_twins = 0;
   for (int t = 0; t < v.piece_count(); ++t) {
     if (cr.paired >> t & 1U) paired_enemies |= pos.pieces(them, static_cast<PieceType>(t));
-    twins[t] = 0;
-    for (int u = 0; u < v.piece_count(); ++u)
-      if (cr.partners[t] >> u & 1U) twins[t] |= pos.pieces(us, static_cast<PieceType>(u));
+    twins[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
     all_twins |= twins[t];
   }
   for (Bitboard b = all_twins; b;) {

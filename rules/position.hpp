@@ -3,6 +3,7 @@
 // move, castling rights, en-passant target, clocks and a Zobrist key kept incrementally.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -92,5 +93,15 @@ class Position {
   void apply_conversions(Move m, Undo& undo);
   void move_piece(Color c, PieceType t, Square from, Square to);
 };
+
+/// Conversion Chess: the pieces of colour `c` that pair with a mover of type `t` (the mover
+/// itself included when its own type pairs).
+inline Bitboard partner_pieces(const Position& pos, Color c, PieceType t) {
+  Bitboard out = 0;
+  for (PieceTypeMask m = pos.variant().conversion().partners[t]; m;
+       m &= static_cast<PieceTypeMask>(m - 1))
+    out |= pos.pieces(c, static_cast<PieceType>(std::countr_zero(m)));
+  return out;
+}
 
 }  // namespace arbiter

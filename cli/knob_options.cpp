@@ -13,8 +13,9 @@ KnobSettings parse_knob_options(const std::vector<std::string>& texts) {
   for (const std::string& text : texts) {
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-      throw CLI::ValidationError("--knob", "'" + text + "': expected NAME=ALTERNATIVE, e.g. "
-                                           "--knob castling-threatens=ignored");
+      throw CLI::ValidationError("--knob", "'" + text +
+                                               "': expected NAME=ALTERNATIVE, e.g. "
+                                               "--knob castling-threatens=ignored");
     settings[text.substr(0, eq)] = text.substr(eq + 1);
   }
   return settings;

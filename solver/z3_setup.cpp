@@ -18,9 +18,12 @@ z3::solver make_solver(z3::context& ctx, const SolverLimits& limits, const std::
 
 std::string describe(const z3::solver& solver, z3::check_result result) {
   switch (result) {
-    case z3::sat: return "sat";
-    case z3::unsat: return "unsat";
-    default: return "unknown (" + solver.reason_unknown() + ")";
+    case z3::sat:
+      return "sat";
+    case z3::unsat:
+      return "unsat";
+    default:
+      return "unknown (" + solver.reason_unknown() + ")";
   }
 }
 

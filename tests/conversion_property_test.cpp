@@ -19,6 +19,7 @@
 #include "rules/perft.hpp"
 #include "tests/support/conversion_reference.hpp"
 #include "tests/support/random_play.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter {
 namespace {
@@ -27,10 +28,7 @@ using test::ConvBoard;
 using test::ConversionReference;
 
 const VariantPtr& conversion_variant(const KnobSettings& knobs = {}) {
-  static std::map<KnobSettings, VariantPtr> cache;
-  auto it = cache.find(knobs);
-  if (it == cache.end()) it = cache.emplace(knobs, load_variant("conversion", knobs)).first;
-  return it->second;
+  return test::bundled_variant("conversion", knobs);
 }
 
 const std::vector<std::string>& start_fens() {

@@ -16,6 +16,7 @@
 #include "rules/perft.hpp"
 #include "tests/support/conversion_reference.hpp"
 #include "tests/support/random_play.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter {
 namespace {
@@ -24,10 +25,7 @@ using test::ConvBoard;
 using test::ConversionReference;
 
 const VariantPtr& conversion_variant(const KnobSettings& knobs = {}) {
-  static std::map<KnobSettings, VariantPtr> cache;
-  auto it = cache.find(knobs);
-  if (it == cache.end()) it = cache.emplace(knobs, load_variant("conversion", knobs)).first;
-  return it->second;
+  return test::bundled_variant("conversion", knobs);
 }
 
 void expect_reference_perft(const std::string& name, int depth) {

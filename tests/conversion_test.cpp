@@ -29,11 +29,7 @@ using Strings = std::vector<std::string>;
 
 /// The conversion table compiled with some knob alternatives (the defaults when empty).
 const VariantPtr& conversion(const KnobSettings& knobs = {}) {
-  static std::map<KnobSettings, VariantPtr> cache;
-  auto it = cache.find(knobs);
-  if (it == cache.end())
-    it = cache.emplace(knobs, Variant::compile(load_table("conversion"), knobs)).first;
-  return it->second;
+  return test::bundled_variant("conversion", knobs);
 }
 
 Move uci(const Position& pos, const std::string& text) {

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "rules/fen.hpp"
@@ -37,7 +38,17 @@ const VariantPtr& orthodox() {
   return v;
 }
 
-Position orthodox_position(const std::string& fen) { return parse_fen(orthodox(), fen); }
+const VariantPtr& bundled_variant(const std::string& name, const KnobSettings& knobs) {
+  static std::map<std::pair<std::string, KnobSettings>, VariantPtr> cache;
+  const auto key = std::make_pair(name, knobs);
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, load_variant(name, knobs)).first;
+  return it->second;
+}
+
+Position orthodox_position(const std::string& fen) {
+  return parse_fen(orthodox(), fen);
+}
 
 CommandResult run_arbiter(const std::string& args, const std::string& stdin_text) {
   const std::string out = temp_path("out"), err = temp_path("err"), in = temp_path("in");
@@ -45,8 +56,8 @@ CommandResult run_arbiter(const std::string& args, const std::string& stdin_text
     std::ofstream f(in);
     f << stdin_text;
   }
-  const std::string cmd = std::string(ARBITER_BINARY) + " " + args + " <" + in + " >" + out +
-                          " 2>" + err;
+  const std::string cmd =
+      std::string(ARBITER_BINARY) + " " + args + " <" + in + " >" + out + " 2>" + err;
   const int raw = std::system(cmd.c_str());
   CommandResult r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

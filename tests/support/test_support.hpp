@@ -14,6 +14,10 @@ std::string data_path(const std::string& relative);
 /// The compiled orthodox table (loaded once per test binary).
 const VariantPtr& orthodox();
 
+/// A bundled table compiled with some knob alternatives (the defaults when empty); each
+/// combination is compiled once per test binary.
+const VariantPtr& bundled_variant(const std::string& name, const KnobSettings& knobs = {});
+
 /// A position of the orthodox table from a FEN.
 Position orthodox_position(const std::string& fen);
 

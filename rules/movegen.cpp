@@ -98,6 +98,19 @@ Bitboard pinned_pieces(const Position& pos, Square ksq) {
   return pinned & pos.pieces(us);
 }
 
+/// In check by `checkers`: where a move other than the king's must land to answer the check -
+/// on a single checker, or between it and the king when it reaches the king along a line (a
+/// leap cannot be blocked). Empty in double check.
+Bitboard evasion_squares(const Position& pos, Square ksq, Bitboard checkers) {
+  if (checkers & (checkers - 1)) return 0;
+  const Square c = lsb(checkers);
+  const Color them = ~pos.side_to_move();
+  const PieceType t = pos.piece_on(them, c);
+  const AttackSources& a = pos.variant().piece(t).moves.attackers[them][ksq];
+  if (has(a.leap, c)) return checkers;
+  return checkers | pos.variant().between(c, ksq);
+}
+
 }  // namespace
 
 void generate_pseudo_legal(const Position& pos, MoveList& out) {
@@ -190,6 +203,9 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   // now (or a castling that might convert) takes the full test.
   const bool fast = !watch.threat_now && ksq != kNoSquare && !v.any_riders() && !watch.castling;
   const Bitboard pinned = fast ? pinned_pieces(pos, ksq) : 0;
+  const Bitboard evasions =
+      fast && attacked ? evasion_squares(pos, ksq, pos.attackers(ksq, them, pos.occupied()))
+                       : ~Bitboard{0};
   const Bitboard occ = pos.occupied(), ours = pos.pieces(us), enemy = pos.pieces(them);
   Bitboard paired_enemies = 0;
   Bitboard twins[kMaxPieceTypes];
@@ -245,7 +261,9 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
       const Bitboard gone = bb(to) | converted;  // enemy pieces captured or converted
       if (converted)
         ok = (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
-      else if (attacked || has(pinned, from))
+      else if (!has(evasions, to))
+        ok = false;
+      else if (has(pinned, from))
         ok = ordinary_king_safe(pos, m);
       const bool removed_paired = (gone & paired_enemies) != 0;
       for (int w = 0; w < watch.count && ok && !full; ++w) {
@@ -319,13 +337,14 @@ void generate_legal(const Position& pos, MoveList& out) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
   if (ksq == kNoSquare) return;
-  const bool in_check = pos.attackers(ksq, ~us, pos.occupied()) != 0;
+  const Bitboard checkers = pos.attackers(ksq, ~us, pos.occupied());
   int kept = first;
-  if (in_check || v.any_riders()) {
+  if (v.any_riders()) {
     for (int i = first; i < out.size(); ++i)
       if (leaves_king_safe(pos, out[i])) out[kept++] = out[i];
   } else {
     const Bitboard pinned = pinned_pieces(pos, ksq);
+    const Bitboard evasions = checkers ? evasion_squares(pos, ksq, checkers) : ~Bitboard{0};
     for (int i = first; i < out.size(); ++i) {
       const Move m = out[i];
       bool ok = true;
@@ -334,6 +353,8 @@ void generate_legal(const Position& pos, MoveList& out) {
           ok = (pos.attackers(m.to(), ~us, pos.occupied() & ~bb(ksq)) & ~bb(m.to())) == 0;
       } else if (m.kind() == MoveKind::kEnPassant) {
         ok = leaves_king_safe(pos, m);
+      } else if (!has(evasions, m.to())) {
+        ok = false;
       } else if (has(pinned, m.from())) {
         // A slider stays safe on the pin line; a leaper may jump along it past its king or
         // the pinner, so pinned pieces get the full test.

@@ -23,13 +23,6 @@ Bitboard co_squares_of(Square to, Bitboard twins) {
 
 namespace {
 
-Bitboard file_bb(Square s) {
-  return Bitboard{0x0101010101010101ULL} << file_of(s);
-}
-Bitboard rank_bb(Square s) {
-  return Bitboard{0xFF} << (8 * rank_of(s));
-}
-
 Bitboard destinations_now(const Position& pos, Color c, PieceType t, Square from) {
   return piece_destinations(pos, c, t, from, pos.occupied(), pos.pieces(~c));
 }

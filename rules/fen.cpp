@@ -188,8 +188,8 @@ void parse_en_passant(Position& pos, const Field& f) {
       "expected '-' or a square on rank {} behind a {} pawn that has just made a double step",
       want_rank + 1, color_word(them));
   if (!sq) fail(f.column, fmt::format("bad en-passant field '{}': {}", f.text, expected));
-  const Square victim = us == kWhite ? *sq - 8 : *sq + 8;
-  const Square origin = us == kWhite ? *sq + 8 : *sq - 8;
+  const Square victim = en_passant_victim_of(*sq, us);
+  const Square origin = 2 * *sq - victim;  // the square the pawn started from
   const auto bad = [&](const std::string& why) {
     fail(f.column, fmt::format("bad en-passant square {}: {}; {}", f.text, why, expected));
   };

@@ -72,6 +72,17 @@ inline std::optional<Square> parse_square(std::string_view text) {
   return make_square(f, r);
 }
 
+/// The whole rank / file of a square, and a rank by index (0 = the first rank).
+constexpr Bitboard rank_bb_of(int rank) {
+  return Bitboard{0xFF} << (8 * rank);
+}
+constexpr Bitboard rank_bb(Square s) {
+  return rank_bb_of(rank_of(s));
+}
+constexpr Bitboard file_bb(Square s) {
+  return Bitboard{0x0101010101010101ULL} << file_of(s);
+}
+
 /// Mirror a bitboard top to bottom (rank 1 <-> rank 8).
 constexpr Bitboard flip_vertical(Bitboard b) {
   return __builtin_bswap64(b);

@@ -171,14 +171,12 @@ bool ordinary_king_safe(const Position& pos, Move m) {
 
 /// Squares where a mover would form, with a twin on `twin`, a co-square holding an enemy.
 Bitboard converting_landings(Square twin, Bitboard enemy) {
-  const Bitboard file = Bitboard{0x0101010101010101ULL} << file_of(twin);
-  const Bitboard rank = Bitboard{0xFF} << (8 * rank_of(twin));
+  const Bitboard file = file_bb(twin), rank = rank_bb(twin);
   Bitboard out = 0;
   // An enemy on the twin's file at rank r is converted by landing anywhere on rank r; an enemy
   // on the twin's rank at file f by landing anywhere on file f (off the twin's lines).
-  for (Bitboard b = enemy & file & ~rank; b;) out |= Bitboard{0xFF} << (8 * rank_of(pop_lsb(b)));
-  for (Bitboard b = enemy & rank & ~file; b;)
-    out |= Bitboard{0x0101010101010101ULL} << file_of(pop_lsb(b));
+  for (Bitboard b = enemy & file & ~rank; b;) out |= rank_bb(pop_lsb(b));
+  for (Bitboard b = enemy & rank & ~file; b;) out |= file_bb(pop_lsb(b));
   return out & ~file & ~rank;
 }
 

@@ -9,7 +9,7 @@ Bitboard initial_mask(Color c, const std::vector<int>& ranks) {
   Bitboard m = 0;
   for (int r : ranks) {
     const int rr = c == kWhite ? r : 7 - r;
-    if (rr >= 0 && rr < kRanks) m |= Bitboard{0xFF} << (8 * rr);
+    if (rr >= 0 && rr < kRanks) m |= rank_bb_of(rr);
   }
   return m;
 }

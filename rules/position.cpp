@@ -64,7 +64,7 @@ void Position::set_en_passant(Square s) {
 
 Square Position::en_passant_victim() const {
   if (ep_ == kNoSquare) return kNoSquare;
-  return stm_ == kWhite ? ep_ - 8 : ep_ + 8;
+  return en_passant_victim_of(ep_, stm_);
 }
 
 void Position::make(Move m, Undo& u) {
@@ -96,7 +96,7 @@ void Position::make(Move m, Undo& u) {
       break;
     }
     case MoveKind::kEnPassant: {
-      const Square victim = us == kWhite ? to - 8 : to + 8;
+      const Square victim = en_passant_victim_of(to, us);
       u.captured = board_[them][victim];
       u.captured_square = victim;
       remove(them, victim);

@@ -12,6 +12,12 @@
 
 namespace arbiter {
 
+/// The square of the pawn an en-passant capture onto `target` by `mover` removes: the square
+/// the double-stepped pawn passed over is `target`, the pawn stands one step beyond it.
+constexpr Square en_passant_victim_of(Square target, Color mover) {
+  return mover == kWhite ? target - 8 : target + 8;
+}
+
 /// What make() needs to restore in unmake().
 struct Undo {
   std::uint64_t key = 0;

@@ -19,10 +19,6 @@ std::uint64_t splitmix(std::uint64_t& state) {
   return z ^ (z >> 31);
 }
 
-Bitboard rank_mask(int rank) {
-  return Bitboard{0xFF} << (8 * rank);
-}
-
 Bitboard squares_between_inclusive(Square a, Square b) {
   // Same rank only (castling squares).
   Bitboard m = 0;
@@ -154,16 +150,16 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSetti
     if (def.royal) v->royal_ = static_cast<PieceType>(i);
     if (def.promotion) {
       for (int r : def.promotion->ranks) {
-        info.promotion_squares[kWhite] |= rank_mask(r);
-        info.promotion_squares[kBlack] |= rank_mask(7 - r);
+        info.promotion_squares[kWhite] |= rank_bb_of(r);
+        info.promotion_squares[kBlack] |= rank_bb_of(7 - r);
       }
       for (char c : def.promotion->choices) info.promotion_choices.push_back(v->type_of_letter(c));
       info.forbidden[kWhite] |= info.promotion_squares[kWhite];
       info.forbidden[kBlack] |= info.promotion_squares[kBlack];
     }
     if (def.pawn) {
-      info.forbidden[kWhite] |= rank_mask(0);
-      info.forbidden[kBlack] |= rank_mask(7);
+      info.forbidden[kWhite] |= rank_bb_of(0);
+      info.forbidden[kBlack] |= rank_bb_of(7);
     }
   }
 

@@ -27,18 +27,22 @@ Bitboard destinations_now(const Position& pos, Color c, PieceType t, Square from
   return piece_destinations(pos, c, t, from, pos.occupied(), pos.pieces(~c));
 }
 
-/// The move from -> to of `by` would leave its own royal piece attacked (ordinary attacks),
-/// judged on the board after the move and its own conversions (which may convert a pinner).
-bool exposes_own_king(const Position& pos, Color by, Square from, Square to) {
-  const Square k = pos.king_square(by);
-  if (k == kNoSquare) return false;
+/// After `by` (to move or not) makes `m` with its co-effect, `king` is attacked in the ordinary
+/// way.
+bool attacked_after(const Position& pos, Color by, Move m, Square king) {
   Position after = pos;
   if (after.side_to_move() != by) after.set_side_to_move(by);
   after.set_en_passant(kNoSquare);
   Undo undo;
-  after.make(Move(from, to), undo);
-  const Square king = k == from ? to : k;
+  after.make(m, undo);
   return after.attackers(king, ~by, after.occupied()) != 0;
+}
+
+/// The move from -> to of `by` would leave its own royal piece attacked (ordinary attacks),
+/// judged on the board after the move and its own conversions (which may convert a pinner).
+bool exposes_own_king(const Position& pos, Color by, Square from, Square to) {
+  const Square k = pos.king_square(by);
+  return k != kNoSquare && attacked_after(pos, by, Move(from, to), k == from ? to : k);
 }
 
 /// The co-squares a castling would form with the twins on the board now, ignoring whether
@@ -80,14 +84,9 @@ bool castling_threat(const Position& pos, Square target, Color by) {
     if (!has(formed, target)) continue;
     if (cr.pinned_piece_threatens) return true;
     // 'ignored': a castling that would leave the castling king attacked threatens nothing.
-    Position after = pos;
-    if (after.side_to_move() != by) after.set_side_to_move(by);
-    after.set_en_passant(kNoSquare);
-    Undo undo;
-    after.make(Move(cm.king_from, cm.king_to, MoveKind::kCastling,
-                    static_cast<int>(&cm - v.castling(by).data())),
-               undo);
-    if (after.attackers(cm.king_to, ~by, after.occupied()) == 0) return true;
+    const Move castle(cm.king_from, cm.king_to, MoveKind::kCastling,
+                      static_cast<int>(&cm - v.castling(by).data()));
+    if (!attacked_after(pos, by, castle, cm.king_to)) return true;
   }
   return false;
 }
@@ -135,14 +134,10 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
         w.threat_now = conversion_threat(pos, king, by);
         return w;
       }
-      const Bitboard occ = pos.occupied();
-      Bitboard sensitive = (sm.leap_move | sm.leap_capture) & ~info.promotion_squares[by];
-      if (info.moves.uses_rook)
-        sensitive |= rook_attacks(v.sliders(), from, occ) & (sm.rook_move | sm.rook_capture);
-      if (info.moves.uses_bishop)
-        sensitive |= bishop_attacks(v.sliders(), from, occ) & (sm.bishop_move | sm.bishop_capture);
-      if (info.moves.has_riders) sensitive = ~Bitboard{0};
-      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing, sensitive};
+      // Its destinations change only when a move empties or fills a square it reaches now.
+      Bitboard quiet, captures;
+      piece_targets(info.moves, v.sliders(), by, from, pos.occupied(), quiet, captures);
+      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing, quiet | captures};
       if (!w.threat_now) {
         Bitboard hits = destinations_now(pos, by, static_cast<PieceType>(t), from) & landing;
         if (hits && cr.pinned_piece_threatens) w.threat_now = true;

@@ -27,12 +27,6 @@ inline void emit(MoveList& out, const PieceInfo& info, Color us, Square from, Bi
   }
 }
 
-/// A square the side `by` attacks or (Conversion Chess) threatens to convert on.
-bool threatened(const Position& pos, Square s, Color by) {
-  return pos.attackers(s, by, pos.occupied()) != 0 ||
-         (pos.variant().conversion().enabled && conversion_threat(pos, s, by));
-}
-
 /// Conversion Chess castling: the co-effect may remove a check, so the landing square is
 /// judged after the move (by the legality filter); start and passing squares are judged now
 /// unless a knob says the co-effect may clear them too.
@@ -43,7 +37,7 @@ void generate_conversion_castling(const Position& pos, const CastlingMove& cm, i
   if (in_check && !cr.castle_out_of_check) return;
   if (!cr.castle_through_cleared)
     for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path;)
-      if (threatened(pos, pop_lsb(path), them)) return;
+      if (pos.threatened(pop_lsb(path), them)) return;
   out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, index));
 }
 
@@ -169,6 +163,20 @@ bool ordinary_king_safe(const Position& pos, Move m) {
   return (pos.attackers(king, them, occ) & ~bb(captured)) == 0;
 }
 
+/// Conversion Chess: after making `m` (from `before`, whose mover's royal piece stood on
+/// `ksq`), that royal piece - wherever the move took it - is neither attacked nor threatened.
+/// Converting the enemy royal piece is never legal: with the default knobs it cannot arise, and
+/// a knob that ignores some threats does not make them executable.
+bool safe_after(const Position& before, const Position& after, const Undo& undo, Move m,
+                Square ksq) {
+  const Variant& v = before.variant();
+  const Color us = before.side_to_move();
+  const Square king = m.kind() == MoveKind::kCastling ? v.castling(us)[m.arg()].king_to
+                      : m.from() == ksq               ? m.to()
+                                                      : ksq;
+  return !(undo.converted & after.pieces(us, v.royal())) && !after.threatened(king, ~us);
+}
+
 /// Squares where a mover would form, with a twin on `twin`, a co-square holding an enemy.
 Bitboard converting_landings(Square twin, Bitboard enemy) {
   const Bitboard file = file_bb(twin), rank = rank_bb(twin);
@@ -282,21 +290,13 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     if (full) {
       if (!scratch) scratch.emplace(pos);
       scratch->make(m, undo);
-      // The mover's own royal piece, wherever the move took it (a move that converted the
-      // enemy royal piece leaves two on the board).
-      const Square king = m.kind() == MoveKind::kCastling ? v.castling(us)[m.arg()].king_to
-                          : from == ksq                   ? to
-                                                          : ksq;
-      // Converting the enemy royal piece is never a legal move: with the default knobs it
-      // cannot arise, and a knob that ignores some threats does not make them executable.
-      ok = ksq == kNoSquare || (!(undo.converted & scratch->pieces(us, v.royal())) &&
-                                !threatened(*scratch, king, them));
+      ok = ksq == kNoSquare || safe_after(pos, *scratch, undo, m, ksq);
       if (ok && m.kind() == MoveKind::kCastling) {
         const CastlingMove& cm = v.castling(us)[m.arg()];
-        if (in_check) ok = !threatened(*scratch, cm.king_from, them);
+        if (in_check) ok = !scratch->threatened(cm.king_from, them);
         if (cr.castle_through_cleared)
           for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
-            ok = !threatened(*scratch, pop_lsb(path), them);
+            ok = !scratch->threatened(pop_lsb(path), them);
       }
       scratch->unmake(m, undo);
     }
@@ -314,12 +314,7 @@ bool leaves_king_safe(const Position& pos, Move m) {
     Position after = pos;
     Undo undo;
     after.make(m, undo);
-    const Square king = m.kind() == MoveKind::kCastling
-                            ? pos.variant().castling(pos.side_to_move())[m.arg()].king_to
-                        : m.from() == ksq ? m.to()
-                                          : ksq;
-    return !(undo.converted & after.pieces(pos.side_to_move(), pos.variant().royal())) &&
-           !threatened(after, king, ~pos.side_to_move());
+    return safe_after(pos, after, undo, m, ksq);
   }
   return ordinary_king_safe(pos, m);
 }

@@ -210,8 +210,11 @@ bool Position::in_check() const {
 
 bool Position::king_in_check(Color c) const {
   const Square k = king_square(c);
-  if (k == kNoSquare) return false;
-  return attacked(k, ~c) || (variant_->conversion().enabled && conversion_threat(*this, k, ~c));
+  return k != kNoSquare && threatened(k, ~c);
+}
+
+bool Position::threatened(Square s, Color by) const {
+  return attacked(s, by) || (variant_->conversion().enabled && conversion_threat(*this, s, by));
 }
 
 void Position::set_converted(Bitboard squares) {

@@ -76,6 +76,8 @@ class Position {
   bool in_check() const;
   /// `c`'s royal piece is attacked or threatened with conversion by the other side.
   bool king_in_check(Color c) const;
+  /// `by` attacks `s`, or (Conversion Chess) has a move that would convert a piece there.
+  bool threatened(Square s, Color by) const;
   /// The square a piece captured en passant stands on, for the current target.
   Square en_passant_victim() const;
 

@@ -61,15 +61,7 @@ Failure failure(std::string_view text, const Variant& v = ortho()) {
   return {};
 }
 
-/// The legal move `uci` of `pos` (found without the notation code under test).
-Move legal_move(const Position& pos, std::string_view uci) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  for (Move m : moves)
-    if (to_uci(pos, m) == uci) return m;
-  ADD_FAILURE() << uci << " is not legal in " << to_fen(pos);
-  return Move();
-}
+using test::legal_move;
 
 /// resolve_branch of `text` on `fen` (stater: the side to move) plays `uci` from `branch`.
 ::testing::AssertionResult resolves(const std::string& fen, std::string_view text,

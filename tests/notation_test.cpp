@@ -34,15 +34,7 @@ Position pos_of(const std::string& fen) {
   return test::orthodox_position(fen);
 }
 
-/// The legal move whose UCI text is `uci` (found without parse_uci).
-Move legal_move(const Position& pos, std::string_view uci) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  for (Move m : moves)
-    if (to_uci(pos, m) == uci) return m;
-  ADD_FAILURE() << uci << " is not legal in " << to_fen(pos);
-  return Move();
-}
+using test::legal_move;
 
 /// SAN of the legal move `uci`.
 std::string san(const std::string& fen, std::string_view uci) {

@@ -10,6 +10,10 @@
 
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+#include <gtest/gtest.h>
 
 namespace arbiter::test {
 namespace {
@@ -48,6 +52,15 @@ const VariantPtr& bundled_variant(const std::string& name, const KnobSettings& k
 
 Position orthodox_position(const std::string& fen) {
   return parse_fen(orthodox(), fen);
+}
+
+Move legal_move(const Position& pos, std::string_view uci) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves)
+    if (to_uci(pos, m) == uci) return m;
+  ADD_FAILURE() << uci << " is not legal in " << to_fen(pos);
+  return Move();
 }
 
 CommandResult run_arbiter(const std::string& args, const std::string& stdin_text) {

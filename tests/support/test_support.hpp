@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "rules/position.hpp"
 
@@ -20,6 +21,10 @@ const VariantPtr& bundled_variant(const std::string& name, const KnobSettings& k
 
 /// A position of the orthodox table from a FEN.
 Position orthodox_position(const std::string& fen);
+
+/// The legal move of `pos` whose coordinate text is `uci`, found by generating moves (not by
+/// the notation code under test); a test failure and the null move when there is none.
+Move legal_move(const Position& pos, std::string_view uci);
 
 struct CommandResult {
   int status = -1;

@@ -1,0 +1,304 @@
+#include "rules/conditional_game.hpp"
+
+#include <fmt/format.h>
+
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+namespace arbiter {
+
+const ConditionalKnobInfo kConditionalKnobs[6] = {
+    {"forced-a-move-check", {"draw", "loss"}},
+    {"illegal-c-move", {"skip", "opponent-moves"}},
+    {"c-move-resolution", {"execution", "statement"}},
+    {"b-move-check", {"restart-turn", "replace-c-move"}},
+    {"a-move-mate", {"immediate", "end-of-turn"}},
+    {"no-legal-c-move", {"skip", "stalemate"}},
+};
+
+char phase_letter(Phase p) {
+  return "ABC"[static_cast<int>(p)];
+}
+
+ConditionalKnobs ConditionalKnobs::of(const Variant& v) {
+  // True when the knob is set to its second alternative; a table without the knob reads the
+  // first one.
+  const auto second = [&](int i) {
+    const auto it = v.knobs().find(kConditionalKnobs[i].name);
+    return it != v.knobs().end() && it->second == kConditionalKnobs[i].alternatives[1];
+  };
+  ConditionalKnobs k;
+  k.forced_check_loses = second(0);
+  k.opponent_moves_for_illegal_c = second(1);
+  k.resolve_at_statement = second(2);
+  k.replace_c_move_after_b_check = second(3);
+  k.mate_by_end_of_turn = second(4);
+  k.no_legal_c_is_stalemate = second(5);
+  return k;
+}
+
+ConditionalState conditional_start(const VariantPtr& v) {
+  require_protocol(*v, Protocol::kConditional, "a Conditional Chess game");
+  return parse_conditional_fen(v, v->table().setup_fen);
+}
+
+std::string to_string(ConditionalEnd e) {
+  switch (e) {
+    case ConditionalEnd::kNone:
+      return "none";
+    case ConditionalEnd::kCheckmate:
+      return "checkmate";
+    case ConditionalEnd::kStalemate:
+      return "stalemate";
+    case ConditionalEnd::kForcedCheck:
+      return "forced non-mating check in an A-move";
+  }
+  return "?";
+}
+
+std::string ConditionalStatus::result() const {
+  if (!over()) return "";
+  if (!winner) return "1/2-1/2";
+  return *winner == kWhite ? "1-0" : "0-1";
+}
+
+namespace {
+
+const char* side_name(Color c) {
+  return c == kWhite ? "White" : "Black";
+}
+
+MoveList legal_moves(const Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  return moves;
+}
+
+/// The status for `stuck`, who has no legal move, by the table's [end] outcomes.
+ConditionalStatus no_move_status(const Position& pos) {
+  const Color stuck = pos.side_to_move();
+  const bool check = pos.in_check();
+  const EndRules& end = pos.variant().table().end;
+  ConditionalStatus st;
+  st.end = check ? ConditionalEnd::kCheckmate : ConditionalEnd::kStalemate;
+  switch (check ? end.checkmate : end.stalemate) {
+    case Outcome::kLoss:
+      st.winner = ~stuck;
+      break;
+    case Outcome::kWin:
+      st.winner = stuck;
+      break;
+    case Outcome::kDraw:
+      break;
+  }
+  return st;
+}
+
+/// Passes the ply without a move: the other side is to move, no en-passant right survives.
+void pass_turn(Position& pos) {
+  const Color next = ~pos.side_to_move();
+  pos.set_en_passant(kNoSquare);
+  pos.set_side_to_move(next);
+  if (next == kWhite) pos.set_clocks(pos.halfmove_clock(), pos.fullmove_number() + 1);
+}
+
+bool looks_like_uci(std::string_view t) {
+  const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+  const auto rank = [](char c) { return c >= '1' && c <= '8'; };
+  return (t.size() == 4 || t.size() == 5) && file(t[0]) && rank(t[1]) && file(t[2]) && rank(t[3]) &&
+         (t.size() == 4 || (t[4] >= 'a' && t[4] <= 'z'));
+}
+
+/// Reads a branch as UCI (how statement-time resolution stores it) or SAN.
+Move read_branch(const Position& pos, const std::string& text) {
+  return looks_like_uci(text) ? parse_uci(pos, text) : parse_san(pos, text);
+}
+
+bool a_move_allowed(const Position& pos, Move m, bool mate_by_end_of_turn) {
+  if (mate_by_end_of_turn) return true;
+  bool mate = false;
+  return !gives_check(pos, m, &mate) || mate;
+}
+
+void require_phase(const ConditionalState& s, bool ok, const char* what) {
+  if (!ok)
+    throw ConditionalRuleError("wrong phase",
+                               fmt::format("{} is not possible in phase {} ({} to move)", what,
+                                           phase_letter(s.phase), side_name(s.pos.side_to_move())));
+}
+
+void require_ongoing(const ConditionalState& s) {
+  const ConditionalStatus st = conditional_status(s);
+  if (st.over())
+    throw ConditionalRuleError(
+        "game over", fmt::format("the game is over ({}, {})", to_string(st.end), st.result()));
+}
+
+}  // namespace
+
+bool gives_check(const Position& pos, Move m, bool* mate) {
+  Position after = pos;
+  Undo undo;
+  after.make(m, undo);
+  const bool check = after.in_check();
+  if (mate != nullptr) *mate = check && legal_moves(after).empty();
+  return check;
+}
+
+ConditionalStatus conditional_status(const ConditionalState& s) {
+  const ConditionalKnobs k = ConditionalKnobs::of(s.pos.variant());
+  const MoveList legal = legal_moves(s.pos);
+  if (s.phase == Phase::kC) {
+    if (!legal.empty()) return {};
+    if (s.pos.in_check() || k.no_legal_c_is_stalemate) return no_move_status(s.pos);
+    return {};
+  }
+  if (legal.empty()) return no_move_status(s.pos);
+  if (s.phase == Phase::kB || k.mate_by_end_of_turn) return {};
+  for (Move m : legal)
+    if (a_move_allowed(s.pos, m, false)) return {};
+  ConditionalStatus st;
+  st.end = ConditionalEnd::kForcedCheck;
+  if (k.forced_check_loses) st.winner = ~s.pos.side_to_move();
+  return st;
+}
+
+void phase_moves(const ConditionalState& s, MoveList& out) {
+  if (s.phase == Phase::kC || conditional_status(s).over()) return;
+  const MoveList legal = legal_moves(s.pos);
+  const bool end_of_turn = ConditionalKnobs::of(s.pos.variant()).mate_by_end_of_turn;
+  for (Move m : legal)
+    if (s.phase == Phase::kB || a_move_allowed(s.pos, m, end_of_turn)) out.push(m);
+}
+
+void play(ConditionalState& s, Move m) {
+  require_phase(s, s.phase != Phase::kC, "a free move (the C-move is due)");
+  require_ongoing(s);
+  if (!is_legal(s.pos, m))
+    throw ConditionalRuleError("illegal", "the move is not legal in this position");
+  const bool end_of_turn = ConditionalKnobs::of(s.pos.variant()).mate_by_end_of_turn;
+  if (s.phase == Phase::kA && !a_move_allowed(s.pos, m, end_of_turn))
+    throw ConditionalRuleError(
+        "check in A-move",
+        "an A-move may give check only when it mates (knob a-move-mate=immediate)");
+  bool checks = false;
+  if (s.phase == Phase::kA && end_of_turn) checks = gives_check(s.pos, m);
+  Undo undo;
+  s.pos.make(m, undo);
+  if (s.phase == Phase::kA) {
+    s.phase = Phase::kB;
+    s.pending.reset();
+    s.mate_due = checks;
+  } else {
+    s.phase = Phase::kC;
+  }
+}
+
+void state(ConditionalState& s, ConditionalMove cm) {
+  require_phase(s, s.phase == Phase::kB, "stating a conditional move");
+  if (s.pending)
+    throw ConditionalRuleError("mismatch",
+                               fmt::format("{} has already stated {}", side_name(s.stater()),
+                                           to_string(s.pos.variant(), *s.pending)));
+  if (ConditionalKnobs::of(s.pos.variant()).resolve_at_statement) {
+    // The stater's moves on the current board, as if it were the stater's turn.
+    Position view = s.pos;
+    view.set_en_passant(kNoSquare);
+    view.set_side_to_move(s.stater());
+    for (std::string* text : {&cm.then_text, &cm.else_text}) {
+      try {
+        *text = to_uci(view, read_branch(view, *text));
+      } catch (const NotationError&) {
+        // Left as SAN: it named no single legal move when stated, so it is illegal when due.
+      }
+    }
+  }
+  cm.marked = -1;
+  s.pending = std::move(cm);
+}
+
+CDecision decide_c(const ConditionalState& s, const ConditionalMove& cm) {
+  require_phase(s, s.phase == Phase::kC, "a C-move");
+  require_ongoing(s);
+  const Position& pos = s.pos;
+  const ConditionalKnobs k = ConditionalKnobs::of(pos.variant());
+  CDecision d;
+  d.branch = cm.condition && !evaluate(*cm.condition, pos, pos.side_to_move()) ? 1 : 0;
+  const std::string& text = d.branch == 0 ? cm.then_text : cm.else_text;
+  try {
+    if (k.resolve_at_statement && !looks_like_uci(text))
+      throw NotationError(NotationErrorKind::kIllegal,
+                          fmt::format("'{}' named no single legal move when it was stated "
+                                      "(knob c-move-resolution=statement)",
+                                      text));
+    d.move = read_branch(pos, text);
+    d.kind = CDecision::Kind::kExecute;
+    return d;
+  } catch (const NotationError& e) {
+    d.reason = e.what();
+  }
+  const bool in_check = pos.in_check();
+  if (in_check) {
+    d.reason += "; the B-move's check stands";
+    if (k.replace_c_move_after_b_check) {
+      d.kind = CDecision::Kind::kReplace;
+      d.chooser = pos.side_to_move();
+    } else {
+      d.kind = CDecision::Kind::kSkip;
+    }
+    return d;
+  }
+  if (k.opponent_moves_for_illegal_c && !legal_moves(pos).empty()) {
+    d.kind = CDecision::Kind::kReplace;
+    d.chooser = ~pos.side_to_move();
+    return d;
+  }
+  d.kind = CDecision::Kind::kSkip;
+  return d;
+}
+
+void apply_c(ConditionalState& s, CStep step) {
+  require_phase(s, s.phase == Phase::kC, "a C-move");
+  require_ongoing(s);
+  s.pending.reset();
+  s.mate_due = false;
+  s.phase = Phase::kA;
+  if (!step.skip) {
+    if (!is_legal(s.pos, step.move))
+      throw ConditionalRuleError("illegal", "the C-move is not legal in this position");
+    Undo undo;
+    s.pos.make(step.move, undo);
+    return;
+  }
+  // A skip under a B-move check gives the checked side its own A-move; otherwise the
+  // opponent's A-move follows.
+  if (!s.pos.in_check()) pass_turn(s.pos);
+}
+
+std::vector<CStep> c_outcomes(const ConditionalState& s) {
+  std::vector<CStep> out;
+  if (s.phase != Phase::kC || conditional_status(s).over()) return out;
+  const ConditionalKnobs k = ConditionalKnobs::of(s.pos.variant());
+  const MoveList legal = legal_moves(s.pos);
+  for (Move m : legal) {
+    if (s.mate_due) {
+      bool mate = false;
+      if (!gives_check(s.pos, m, &mate) || !mate) continue;
+    }
+    out.push_back({false, m});
+  }
+  if (s.mate_due) return out;
+  // A statement naming no legal move is always possible; whether it leads to a skip or to a
+  // chosen replacement (which is one of the moves above) is the knobs' to say.
+  const bool replaced =
+      s.pos.in_check() ? k.replace_c_move_after_b_check : k.opponent_moves_for_illegal_c;
+  if (legal.empty() || !replaced) out.push_back({});
+  return out;
+}
+
+bool owed_mate_delivered(const ConditionalState& after, bool mate_was_due) {
+  if (!mate_was_due) return true;
+  return after.pos.in_check() && legal_moves(after.pos).empty();
+}
+
+}  // namespace arbiter

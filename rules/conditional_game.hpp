@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rules/conditional_move.hpp"
+#include "rules/fen.hpp"
 #include "rules/move.hpp"
 #include "rules/position.hpp"
 

@@ -217,7 +217,7 @@ int parse_counter(const Field& f, const char* what, int min) {
 
 }  // namespace
 
-Position parse_fen(const VariantPtr& variant, std::string_view fen) {
+Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOptions& options) {
   const std::vector<Field> fields = split_fields(fen);
   if (fields.empty())
     fail(1,
@@ -257,7 +257,7 @@ Position parse_fen(const VariantPtr& variant, std::string_view fen) {
   pos.set_clocks(halfmove, fullmove);
   const Color them = ~pos.side_to_move();
   const Square k = pos.king_square(them);
-  if (k != kNoSquare && pos.king_in_check(them))
+  if (k != kNoSquare && !options.allow_both_in_check && pos.king_in_check(them))
     fail(fields[1].column,
          fmt::format(
              "{} is not to move but its {} on {} is {}: the side that has just "

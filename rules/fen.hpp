@@ -20,8 +20,13 @@ class FenError : public std::runtime_error {
   int column_;
 };
 
+struct FenOptions {
+  /// Simultaneous protocols: both sides may stand in check (no side has "just moved").
+  bool allow_both_in_check = false;
+};
+
 /// Parses a FEN (the two clock fields may be omitted). Throws FenError.
-Position parse_fen(const VariantPtr& variant, std::string_view fen);
+Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOptions& options = {});
 
 /// The canonical FEN of a position.
 std::string to_fen(const Position& pos);

@@ -29,6 +29,18 @@ std::string to_string(Protocol p) {
   return "unknown";
 }
 
+std::string to_string(Resolver r) {
+  switch (r) {
+    case Resolver::kNone:
+      return "none";
+    case Resolver::kDiplomacy:
+      return "diplomacy";
+    case Resolver::kMoveNeutral:
+      return "move-neutral";
+  }
+  return "unknown";
+}
+
 std::string to_string(Outcome o) {
   switch (o) {
     case Outcome::kLoss:

@@ -36,6 +36,7 @@ struct PieceDef {
                                    ///< non-capturing move leaves an en-passant target
   std::vector<int> initial_ranks;  ///< 0-based, White's view: where 'i' moves are allowed
   std::optional<PromotionRule> promotion;
+  int rank = 0;  ///< Diplomacy conflict rank from [protocol] ranks (higher wins); 0 when unset
   SourceLoc where;
 };
 
@@ -51,6 +52,10 @@ struct CastlingDef {
 
 enum class Protocol { kSequential, kConditional, kSimultaneous };
 std::string to_string(Protocol p);
+
+/// How a simultaneous protocol turns the two submitted moves into the next position.
+enum class Resolver { kNone, kDiplomacy, kMoveNeutral };
+std::string to_string(Resolver r);
 
 enum class Outcome { kLoss, kDraw, kWin };
 std::string to_string(Outcome o);
@@ -101,6 +106,11 @@ struct RuleTable {
   SourceLoc board_where;
   std::vector<CastlingDef> castling;
   Protocol protocol = Protocol::kSequential;
+  Resolver resolver = Resolver::kNone;  ///< simultaneous protocol only
+  /// [protocol] ranks, such as "K>Q>R>B=N>P": groups of equal rank, highest first. Each
+  /// piece's `rank` is filled from it when the table is complete.
+  std::vector<std::vector<char>> rank_order;
+  SourceLoc protocol_where;
   EndRules end;
   std::vector<KnobDef> knobs;
   std::optional<ConversionDef> conversion;  ///< [effects.conversion]; none: no co-effect

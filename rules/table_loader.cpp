@@ -40,7 +40,7 @@ constexpr std::string_view kPieceKeys[] = {"name",          "betza",     "royal"
 constexpr std::string_view kPromotionKeys[] = {"ranks", "choices"};
 constexpr std::string_view kSetupKeys[] = {"fen"};
 constexpr std::string_view kCastlingKeys[] = {"name", "fen", "king", "rook", "piece"};
-constexpr std::string_view kProtocolKeys[] = {"kind"};
+constexpr std::string_view kProtocolKeys[] = {"kind", "resolver", "ranks"};
 constexpr std::string_view kEndKeys[] = {"checkmate", "stalemate", "fifty_move_plies"};
 constexpr std::string_view kKnobKeys[] = {"alternatives", "default", "clause", "description"};
 constexpr std::string_view kPerftKeys[] = {"name", "fen", "nodes"};
@@ -590,6 +590,42 @@ std::optional<Enum> get_enum(const Scope& s, std::string_view key,
 }
 
 constexpr std::string_view kProtocolNames[] = {"sequential", "conditional", "simultaneous"};
+constexpr std::string_view kResolverNames[] = {"none", "diplomacy", "move-neutral"};
+
+/// Parses "K>Q>R>B=N>P" into groups of equal rank, highest first; reports the first problem.
+std::optional<std::vector<std::vector<char>>> parse_rank_order(const Scope& s,
+                                                               const std::string& text,
+                                                               const SourceLoc& where) {
+  std::vector<std::vector<char>> groups(1);
+  std::set<char> seen;
+  const auto fail = [&](const std::string& what) {
+    s.r.error(where, "bad ranks " + in_quotes(text) + " in [protocol]: " + what +
+                         "; expected piece letters from highest to lowest rank joined by '>' "
+                         "(or '=' for equal ranks), such as \"K>Q>R>B=N>P\"");
+    return std::nullopt;
+  };
+  bool want_letter = true;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == ' ') continue;
+    if (want_letter) {
+      if (ch < 'A' || ch > 'Z')
+        return fail("character " + std::to_string(i + 1) + " is " + in_quotes(std::string(1, ch)) +
+                    " where a piece letter (upper case) belongs");
+      if (!seen.insert(ch).second) return fail("piece " + std::string(1, ch) + " is ranked twice");
+      groups.back().push_back(ch);
+      want_letter = false;
+    } else if (ch == '>' || ch == '=') {
+      if (ch == '>') groups.emplace_back();
+      want_letter = true;
+    } else {
+      return fail("character " + std::to_string(i + 1) + " is " + in_quotes(std::string(1, ch)) +
+                  " where '>' or '=' belongs");
+    }
+  }
+  if (want_letter) return fail(seen.empty() ? "it is empty" : "it ends with '>' or '='");
+  return groups;
+}
 constexpr std::string_view kOutcomeNames[] = {"loss", "draw", "win"};
 
 void apply_protocol(Context& c, const toml::node& node) {
@@ -597,7 +633,15 @@ void apply_protocol(Context& c, const toml::node& node) {
   if (t == nullptr) return;
   const Scope s{c.r, *t, "[protocol]"};
   check_keys(s, kProtocolKeys);
+  c.out.table.protocol_where = c.r.at(node);
   if (const auto kind = get_enum<Protocol>(s, "kind", kProtocolNames)) c.out.table.protocol = *kind;
+  if (const auto resolver = get_enum<Resolver>(s, "resolver", kResolverNames))
+    c.out.table.resolver = *resolver;
+  if (const auto ranks = get<std::string>(s, "ranks")) {
+    const SourceLoc where = c.r.at(*t->get("ranks"));
+    c.out.where["protocol.ranks"] = where;
+    if (auto order = parse_rank_order(s, *ranks, where)) c.out.table.rank_order = std::move(*order);
+  }
 }
 
 void apply_end(Context& c, const toml::node& node) {
@@ -932,7 +976,53 @@ void check_knob_defaults(Context& c) {
   }
 }
 
+/// The resolver fits the protocol, and Diplomacy ranks name every piece once; fills
+/// PieceDef::rank (the lowest group gets 1).
+void check_resolver(Context& c) {
+  RuleTable& t = c.out.table;
+  const SourceLoc where = where_of(c, "protocol", t.protocol_where);
+  if (t.protocol == Protocol::kSimultaneous && t.resolver == Resolver::kNone)
+    c.r.error_in_final(where,
+                       "protocol 'simultaneous' needs a resolver: expected resolver = "
+                       "\"diplomacy\" or \"move-neutral\" in [protocol]");
+  if (t.protocol != Protocol::kSimultaneous && t.resolver != Resolver::kNone)
+    c.r.error_in_final(where, "resolver " + in_quotes(to_string(t.resolver)) +
+                                  " belongs to protocol 'simultaneous', not " +
+                                  in_quotes(to_string(t.protocol)));
+  for (PieceDef& p : t.pieces) p.rank = 0;
+  if (t.rank_order.empty()) {
+    if (t.resolver == Resolver::kDiplomacy)
+      c.r.error_in_final(where,
+                         "resolver 'diplomacy' needs piece ranks: expected ranks = "
+                         "\"K>Q>R>B=N>P\" (every piece letter once) in [protocol]");
+    return;
+  }
+  const SourceLoc ranks_where = where_of(c, "protocol.ranks", where);
+  const int groups = static_cast<int>(t.rank_order.size());
+  for (int g = 0; g < groups; ++g) {
+    for (char letter : t.rank_order[g]) {
+      PieceDef* p = nullptr;
+      for (PieceDef& q : t.pieces)
+        if (q.letter == letter) p = &q;
+      if (p == nullptr) {
+        c.r.error_in_final(ranks_where, "ranks in [protocol] name " +
+                                            in_quotes(std::string(1, letter)) +
+                                            ", which is not a declared piece");
+        continue;
+      }
+      p->rank = groups - g;
+    }
+  }
+  std::vector<std::string> missing;
+  for (const PieceDef& p : t.pieces)
+    if (p.rank == 0) missing.emplace_back(1, p.letter);
+  if (!missing.empty())
+    c.r.error_in_final(ranks_where, "ranks in [protocol] leave out " + join(missing) +
+                                        ": expected every piece letter exactly once");
+}
+
 void check_final(Context& c) {
+  check_resolver(c);
   check_royal(c);
   check_setup(c);
   for (const PieceDef& piece : c.out.table.pieces) {

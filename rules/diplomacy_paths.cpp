@@ -10,9 +10,11 @@ int sign(int x) {
 }
 
 Leg travel(PieceType type, Square from, Square to, const DiplomacyKnobs& k) {
-  Leg leg{type, from, {}};
+  Leg leg;
+  leg.type = type;
+  leg.home = from;
   if (from == to) {  // a castling partner that does not move (a table may define one)
-    leg.path.push_back(to);
+    leg.push(to);
     return leg;
   }
   const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
@@ -23,38 +25,44 @@ Leg travel(PieceType type, Square from, Square to, const DiplomacyKnobs& k) {
     do {
       f += sf;
       r += sr;
-      leg.path.push_back(make_square(f, r));
-    } while (leg.path.back() != to);
+      leg.push(make_square(f, r));
+    } while (leg.dest() != to);
     return leg;
   }
   switch (k.knight) {
     case DiplomacyKnobs::KnightTiming::kOneTick:
       break;
     case DiplomacyKnobs::KnightTiming::kTwoTicks:
-      leg.path.push_back(kNoSquare);
+      leg.push(kNoSquare);
       break;
     case DiplomacyKnobs::KnightTiming::kTwoStepPath:
-      leg.path.push_back(std::abs(dr) > std::abs(df)
-                             ? make_square(file_of(from), rank_of(from) + sign(dr))
-                             : make_square(file_of(from) + sign(df), rank_of(from)));
+      leg.push(std::abs(dr) > std::abs(df) ? make_square(file_of(from), rank_of(from) + sign(dr))
+                                           : make_square(file_of(from) + sign(df), rank_of(from)));
       break;
   }
-  leg.path.push_back(to);
+  leg.push(to);
   return leg;
 }
 
 }  // namespace
 
-std::vector<Leg> legs_of(const Position& view, Move m, const DiplomacyKnobs& k) {
-  const Color us = view.side_to_move();
+Bitboard Leg::squares() const {
+  Bitboard b = bb(home);
+  for (int i = 0; i < steps; ++i)
+    if (path[i] != kNoSquare) b |= bb(path[i]);
+  return b;
+}
+
+Legs legs_of(const Position& pos, Color us, Move m, const DiplomacyKnobs& k) {
+  Legs legs;
   if (m.kind() == MoveKind::kCastling) {
-    const CastlingMove& cm = view.variant().castling(us)[m.arg()];
-    std::vector<Leg> legs;
-    legs.push_back(travel(view.piece_on(us, cm.king_from), cm.king_from, cm.king_to, k));
-    legs.push_back(travel(cm.rook_type, cm.rook_from, cm.rook_to, k));
+    const CastlingMove& cm = pos.variant().castling(us)[m.arg()];
+    legs.leg[legs.count++] = travel(pos.piece_on(us, cm.king_from), cm.king_from, cm.king_to, k);
+    legs.leg[legs.count++] = travel(cm.rook_type, cm.rook_from, cm.rook_to, k);
     return legs;
   }
-  return {travel(view.piece_on(us, m.from()), m.from(), m.to(), k)};
+  legs.leg[legs.count++] = travel(pos.piece_on(us, m.from()), m.from(), m.to(), k);
+  return legs;
 }
 
 }  // namespace arbiter

@@ -55,8 +55,8 @@ const char* side(Color c) {
 class Run {
  public:
   Run(const SimState& s, const std::vector<Submission>& subs, const DiplomacyKnobs& k,
-      const std::vector<bool>& excluded)
-      : s_(s), v_(s.pos.variant()), k_(k) {
+      const std::vector<bool>& excluded, bool trace)
+      : s_(s), v_(s.pos.variant()), k_(k), tracing_(trace) {
     for (Square sq = 0; sq < kSquares; ++sq)
       for (Color c : {kWhite, kBlack})
         if (s.pos.piece_on(c, sq) != kNoPiece) board_[sq] = Cell{c, s.pos.piece_on(c, sq), -1};
@@ -80,11 +80,20 @@ class Run {
 
   /// The board after the travel, with rights, en-passant targets and clocks moved on.
   SimState after() const {
-    SimState out{Position(s_.pos.variant_ptr())};
+    SimState out{s_.pos};
     bool reset_clock = captured_any_;
     std::uint8_t rights = s_.pos.castling_rights();
-    for (Square sq = 0; sq < kSquares; ++sq)
-      if (board_[sq]) out.pos.put(board_[sq]->color, board_[sq]->type, sq);
+    for (Square sq = 0; sq < kSquares; ++sq) {
+      const PieceType w = s_.pos.piece_on(kWhite, sq), b = s_.pos.piece_on(kBlack, sq);
+      const std::optional<Cell>& cell = board_[sq];
+      const bool same = cell ? (cell->color == kWhite ? w == cell->type && b == kNoPiece
+                                                      : b == cell->type && w == kNoPiece)
+                             : w == kNoPiece && b == kNoPiece;
+      if (same) continue;
+      if (w != kNoPiece) out.pos.remove(kWhite, sq);
+      if (b != kNoPiece) out.pos.remove(kBlack, sq);
+      if (cell) out.pos.put(cell->color, cell->type, sq);
+    }
     for (Square sq : capture_squares_) rights &= v_.castling_keep_mask(sq);
     for (const SimUnit& u : units_) {
       if (u.fate != Fate::kExecuted) continue;
@@ -95,7 +104,7 @@ class Run {
         if (v_.piece(m.leg.type).pawn) reset_clock = true;
       }
       if (u.move.kind() == MoveKind::kDoubleStep)
-        out.ep_target[u.color] = movers_[u.movers[0]].leg.path[0];
+        out.ep_target[u.color] = movers_[static_cast<std::size_t>(u.movers[0])].leg.path[0];
     }
     for (const SimMover& m : movers_)
       if (m.state == MState::kCaptured) rights &= v_.castling_keep_mask(m.leg.home);
@@ -108,6 +117,7 @@ class Run {
   const SimState& s_;
   const Variant& v_;
   const DiplomacyKnobs& k_;
+  bool tracing_ = true;
   std::array<std::optional<Cell>, kSquares> board_{};
   std::vector<SimMover> movers_;
   std::vector<SimUnit> units_;
@@ -121,7 +131,7 @@ class Run {
     return fmt::format("{}'s {}", side(m.color), name(m.leg.type));
   }
   void note(std::string clause, Square sq, int tick, std::string text) {
-    trace_.push_back({std::move(clause), sq, tick, std::move(text)});
+    if (tracing_) trace_.push_back({std::move(clause), sq, tick, std::move(text)});
   }
 
   int rank_of_type(PieceType t) const {
@@ -139,33 +149,37 @@ class Run {
       units_.push_back(u);
       return;
     }
-    const Position view = view_for(s_, sub.color);
+    const Position& pos = s_.pos;
     const Color them = ~sub.color;
-    const PieceType mover_type = view.piece_on(sub.color, sub.move.from());
+    const PieceType mover_type = pos.piece_on(sub.color, sub.move.from());
     u.royal = mover_type == v_.royal();
     const bool pawn = v_.piece(mover_type).pawn;
     if (sub.move.kind() == MoveKind::kEnPassant) {
       u.target = en_passant_victim_of(sub.move.to(), sub.color);
     } else if (sub.move.kind() != MoveKind::kCastling &&
-               view.piece_on(them, sub.move.to()) != kNoPiece) {
+               pos.piece_on(them, sub.move.to()) != kNoPiece) {
       u.target = sub.move.to();
     }
     const bool diagonal = file_of(sub.move.from()) != file_of(sub.move.to());
     u.pawn_diagonal = pawn && diagonal;
     u.pawn_straight = pawn && !diagonal;
-    u.text = fmt::format("{}'s {} {}", side(sub.color), name(mover_type), to_uci(view, sub.move));
+    if (tracing_)
+      u.text = fmt::format("{}'s {} {}", side(sub.color), name(mover_type),
+                           to_uci(view_for(s_, sub.color), sub.move));
     if (excluded) {
       u.fate = Fate::kFailed;
       units_.push_back(u);
       return;
     }
-    for (Leg& leg : legs_of(view, sub.move, k_)) {
+    Legs legs = legs_of(pos, sub.color, sub.move, k_);
+    for (int l = 0; l < legs.count; ++l) {
+      Leg& leg = legs.leg[l];
       SimMover m;
       m.unit = index;
       m.color = sub.color;
       m.rank = rank_of_type(leg.type);
       m.at = leg.home;
-      m.leg = std::move(leg);  // a promoting pawn travels as a pawn (see arrive)
+      m.leg = leg;  // a promoting pawn travels as a pawn (see arrive)
       u.movers.push_back(static_cast<int>(movers_.size()));
       movers_.push_back(std::move(m));
     }
@@ -452,19 +466,14 @@ class Run {
   }
 };
 
-}  // namespace
-
-DiplomacyResolution resolve_diplomacy(const SimState& s, const std::vector<Submission>& subs) {
-  const DiplomacyKnobs k = DiplomacyKnobs::of(s.pos.variant());
-  for (const Submission& sub : subs)
-    if (!sub.move.is_null() && !is_diplomacy_submission(s, sub.color, sub.move))
-      throw std::invalid_argument(
-          fmt::format("{} may not submit {}: not a Diplomacy Chess move in this position",
-                      side(sub.color), to_uci(view_for(s, sub.color), sub.move)));
+/// The general resolution: the step-by-step simulation, run again without any king move
+/// that would end on an attacked square.
+DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submission>& subs,
+                                    const DiplomacyKnobs& k, bool trace) {
   std::vector<bool> excluded(subs.size(), false);
   std::vector<TraceEntry> safety;
   for (;;) {
-    Run run(s, subs, k, excluded);
+    Run run(s, subs, k, excluded, trace);
     run.simulate();
     SimState after = run.after();
     // A king may not end on a square attacked after resolution: its move fails, and the
@@ -477,10 +486,11 @@ DiplomacyResolution resolve_diplomacy(const SimState& s, const std::vector<Submi
                               ? s.pos.variant().castling(u.color)[u.move.arg()].king_to
                               : u.move.to();
       if (!after.pos.attacked(dest, ~u.color)) continue;
-      safety.push_back({"king-safety", dest, 0,
-                        fmt::format("{}: {} would stand attacked after resolution: the king "
-                                    "does not move",
-                                    square_name(dest), u.text)});
+      if (trace)
+        safety.push_back({"king-safety", dest, 0,
+                          fmt::format("{}: {} would stand attacked after resolution: the king "
+                                      "does not move",
+                                      square_name(dest), u.text)});
       excluded[i] = true;
       again = true;
     }
@@ -489,7 +499,7 @@ DiplomacyResolution resolve_diplomacy(const SimState& s, const std::vector<Submi
     for (const SimUnit& u : run.units()) out.fates.push_back(u.fate);
     out.trace = std::move(safety);
     for (TraceEntry& e : run.trace()) out.trace.push_back(std::move(e));
-    for (std::size_t i = 0; i < subs.size(); ++i) {
+    for (std::size_t i = 0; trace && i < subs.size(); ++i) {
       const SimUnit& u = run.units()[i];
       if (u.move.is_null()) continue;
       out.trace.push_back({u.fate == Fate::kExecuted ? "executed" : "not-executed", u.move.to(), 0,
@@ -500,8 +510,90 @@ DiplomacyResolution resolve_diplomacy(const SimState& s, const std::vector<Submi
   }
 }
 
-DiplomacyResolution resolve_diplomacy(const SimState& s, Move white, Move black) {
-  return resolve_diplomacy(s, {{kWhite, white}, {kBlack, black}});
+/// The squares a move involves: its pieces' homes and paths, and the piece it takes.
+Bitboard involved(const SimState& s, Color c, Move m, const DiplomacyKnobs& k) {
+  const Legs legs = legs_of(s.pos, c, m, k);
+  Bitboard b = 0;
+  for (int i = 0; i < legs.count; ++i) b |= legs.leg[i].squares();
+  if (m.kind() == MoveKind::kEnPassant) b |= bb(en_passant_victim_of(m.to(), c));
+  return b;
+}
+
+/// Two moves that share no square and take no king cannot conflict: each executes as it
+/// would alone. Returns nothing when that does not hold, or when a king would end attacked.
+std::optional<DiplomacyResolution> resolve_independent(const SimState& s, Move white, Move black,
+                                                       const DiplomacyKnobs& k, bool trace) {
+  const Bitboard w = involved(s, kWhite, white, k), b = involved(s, kBlack, black, k);
+  if (w & b) return std::nullopt;
+  // A piece standing still in the way (a path across an enemy piece that stays) or a king
+  // taken needs the full rules.
+  const Bitboard w_pass = w & ~bb(white.from()) & ~bb(white.to());
+  const Bitboard b_pass = b & ~bb(black.from()) & ~bb(black.to());
+  if ((w_pass & s.pos.pieces(kBlack)) || (b_pass & s.pos.pieces(kWhite))) return std::nullopt;
+  if ((w & s.pos.pieces(kBlack, s.pos.variant().royal())) ||
+      (b & s.pos.pieces(kWhite, s.pos.variant().royal())))
+    return std::nullopt;
+  if (white.kind() == MoveKind::kCastling || black.kind() == MoveKind::kCastling)
+    return std::nullopt;  // two pieces each: leave it to the simulation
+  Position p = s.pos;
+  Undo undo;
+  p.set_en_passant(s.ep_target[kBlack]);
+  p.make(white, undo);
+  const Square white_ep = p.en_passant();
+  p.set_en_passant(s.ep_target[kWhite]);
+  p.make(black, undo);
+  const Square black_ep = p.en_passant();
+  p.set_en_passant(kNoSquare);
+  p.set_side_to_move(kWhite);
+  const PieceType royal = p.variant().royal();
+  for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
+    if (p.piece_on(c, m.to()) == royal && p.attacked(m.to(), ~c)) return std::nullopt;
+  const bool quiet = s.pos.piece_on(kBlack, white.to()) == kNoPiece &&
+                     s.pos.piece_on(kWhite, black.to()) == kNoPiece &&
+                     white.kind() != MoveKind::kEnPassant && black.kind() != MoveKind::kEnPassant &&
+                     !p.variant().piece(s.pos.piece_on(kWhite, white.from())).pawn &&
+                     !p.variant().piece(s.pos.piece_on(kBlack, black.from())).pawn;
+  p.set_clocks(quiet ? s.pos.halfmove_clock() + 1 : 0, s.pos.fullmove_number() + 1);
+  DiplomacyResolution out{
+      SimState{std::move(p)}, {Fate::kExecuted, Fate::kExecuted}, {}, {false, false}};
+  out.after.ep_target[kWhite] = white.kind() == MoveKind::kDoubleStep ? white_ep : kNoSquare;
+  out.after.ep_target[kBlack] = black.kind() == MoveKind::kDoubleStep ? black_ep : kNoSquare;
+  if (trace) {
+    for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
+      out.trace.push_back(
+          {"executed", m.to(), 0,
+           fmt::format("{}'s {} {}: executed (no square in common with the other move)", side(c),
+                       s.pos.variant().piece(s.pos.piece_on(c, m.from())).name,
+                       to_uci(view_for(s, c), m))});
+  }
+  return out;
+}
+
+void validate(const SimState& s, const std::vector<Submission>& subs) {
+  for (const Submission& sub : subs)
+    if (!sub.move.is_null() && !is_diplomacy_submission(s, sub.color, sub.move))
+      throw std::invalid_argument(
+          fmt::format("{} may not submit {}: not a Diplomacy Chess move in this position",
+                      side(sub.color), to_uci(view_for(s, sub.color), sub.move)));
+}
+
+}  // namespace
+
+DiplomacyResolution resolve_diplomacy(const SimState& s, const std::vector<Submission>& subs,
+                                      const ResolveOptions& options) {
+  if (options.validate) validate(s, subs);
+  const DiplomacyKnobs k = options.knobs ? *options.knobs : DiplomacyKnobs::of(s.pos.variant());
+  return resolve_general(s, subs, k, options.trace);
+}
+
+DiplomacyResolution resolve_diplomacy(const SimState& s, Move white, Move black,
+                                      const ResolveOptions& options) {
+  const std::vector<Submission> subs = {{kWhite, white}, {kBlack, black}};
+  if (options.validate) validate(s, subs);
+  const DiplomacyKnobs k = options.knobs ? *options.knobs : DiplomacyKnobs::of(s.pos.variant());
+  if (!white.is_null() && !black.is_null())
+    if (auto fast = resolve_independent(s, white, black, k, options.trace)) return std::move(*fast);
+  return resolve_general(s, subs, k, options.trace);
 }
 
 }  // namespace arbiter

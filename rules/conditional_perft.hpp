@@ -15,6 +15,7 @@ std::uint64_t conditional_perft(const ConditionalState& s, int depth);
 
 struct ConditionalDivideEntry {
   std::string ply;  ///< UCI of the move, or "skip"
+  Move move{};      ///< the null move for a skip
   std::uint64_t nodes = 0;
 };
 

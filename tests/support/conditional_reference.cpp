@@ -55,6 +55,26 @@ Position passed(const Position& pos) {
   return parse_fen(pos.variant_ptr(), text);
 }
 
+/// The stater's legal moves on the statement board `pos` (phase B, the stater not to move):
+/// the board as if it were the stater's turn, with no en-passant right (none is its own).
+std::vector<std::string> stateable_moves(const Position& pos) {
+  Position view = pos;
+  view.set_en_passant(kNoSquare);
+  view.set_side_to_move(~pos.side_to_move());
+  std::vector<std::string> out;
+  for (Move m : legal(view)) out.push_back(to_uci(view, m));
+  return out;
+}
+
+/// The node entering phase B on `pos`, with the statement board's moves when the knob makes
+/// them matter (computing them always would only slow the reference down).
+RefConditionalNode phase_b(Position pos, bool mate_due) {
+  if (!RefConditionalRules::of(pos.variant()).resolve_at_statement)
+    return {std::move(pos), 'B', mate_due, {}, false};
+  std::vector<std::string> stateable = stateable_moves(pos);
+  return {std::move(pos), 'B', mate_due, std::move(stateable), true};
+}
+
 }  // namespace
 
 RefConditionalRules RefConditionalRules::of(const Variant& v) {
@@ -64,6 +84,7 @@ RefConditionalRules RefConditionalRules::of(const Variant& v) {
   r.replace_c_after_b_check = knob_is(v, "b-move-check", "replace-c-move");
   r.mate_by_end_of_turn = knob_is(v, "a-move-mate", "end-of-turn");
   r.no_legal_c_is_stalemate = knob_is(v, "no-legal-c-move", "stalemate");
+  r.resolve_at_statement = knob_is(v, "c-move-resolution", "statement");
   return r;
 }
 
@@ -71,11 +92,12 @@ RefConditionalNode ref_conditional_node(const VariantPtr& v, std::string_view fe
   const std::vector<std::string> f = fields_of(fen);
   std::string orthodox;
   for (std::size_t i = 0; i < f.size() && i < 6; ++i) orthodox += (i ? " " : "") + f[i];
-  RefConditionalNode n{parse_fen(v, orthodox), 'A', false};
+  RefConditionalNode n{parse_fen(v, orthodox), 'A', false, {}, false};
   if (f.size() < 7) return n;
   const std::string& phase = f[6];
   if (phase != "A" && phase != "B" && phase != "C" && phase != "B+" && phase != "C+")
     throw std::invalid_argument("reference: unknown phase field '" + phase + "'");
+  if (phase[0] == 'B') return phase_b(std::move(n.pos), phase.size() == 2);
   n.phase = phase[0];
   n.mate_due = phase.size() == 2;
   return n;
@@ -110,29 +132,40 @@ std::vector<std::pair<std::string, RefConditionalNode>> ref_conditional_plies(
       Position next = after(n.pos, m);
       const bool check = next.in_check();
       if (check && !rules.mate_by_end_of_turn && !is_mate(next)) continue;
-      out.push_back({to_uci(n.pos, m), {std::move(next), 'B', check && rules.mate_by_end_of_turn}});
+      out.push_back(
+          {to_uci(n.pos, m), phase_b(std::move(next), check && rules.mate_by_end_of_turn)});
     }
     return out;
   }
   if (n.phase == 'B') {
-    for (Move m : moves) out.push_back({to_uci(n.pos, m), {after(n.pos, m), 'C', n.mate_due}});
+    for (Move m : moves)
+      out.push_back({to_uci(n.pos, m), {after(n.pos, m), 'C', n.mate_due, n.stateable, true}});
     return out;
   }
-  // Phase C. An owed mate: only a mating C-move keeps the turn's A-move legal.
-  if (n.mate_due) {
-    for (Move m : moves) {
-      Position next = after(n.pos, m);
-      if (is_mate(next)) out.push_back({to_uci(n.pos, m), {std::move(next), 'A', false}});
-    }
-    return out;
+  // Phase C. Who moves when the stated move does not execute: the checked C-mover
+  // (replace-c-move), the opponent (opponent-moves) or nobody (a skip).
+  const bool in_check = n.pos.in_check();
+  const bool someone_picks =
+      in_check ? rules.replace_c_after_b_check : rules.illegal_c_opponent_moves && !moves.empty();
+  // A move is an outcome when a statement executes it or a player can pick it.
+  const auto reachable = [&](const std::string& uci) {
+    return !rules.resolve_at_statement || someone_picks || !n.stateable_known ||
+           std::find(n.stateable.begin(), n.stateable.end(), uci) != n.stateable.end();
+  };
+  for (Move m : moves) {
+    const std::string uci = to_uci(n.pos, m);
+    Position next = after(n.pos, m);
+    // An owed mate: only a mating C-move keeps the turn's A-move legal.
+    if (n.mate_due && !is_mate(next)) continue;
+    if (reachable(uci)) out.push_back({uci, {std::move(next), 'A', false, {}, false}});
   }
-  for (Move m : moves) out.push_back({to_uci(n.pos, m), {after(n.pos, m), 'A', false}});
-  if (n.pos.in_check()) {
-    // Rule 2.2: the C-move did not cancel the B-move's check.
-    if (!rules.replace_c_after_b_check) out.push_back({"skip", {n.pos, 'A', false}});
-  } else if (moves.empty() || !rules.illegal_c_opponent_moves) {
+  if (n.mate_due || someone_picks) return out;
+  if (in_check) {
+    // Rule 2.2: the C-move did not cancel the B-move's check; the checked side's A-move.
+    out.push_back({"skip", {n.pos, 'A', false, {}, false}});
+  } else {
     // Rule 3 (or rule 4 read as a skip): nothing moves, the opponent's A-move follows.
-    out.push_back({"skip", {passed(n.pos), 'A', false}});
+    out.push_back({"skip", {passed(n.pos), 'A', false, {}, false}});
   }
   return out;
 }

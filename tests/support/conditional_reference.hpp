@@ -23,6 +23,13 @@
 //    the C-mover instead (no extra outcome), unless the C-mover has none.
 //  - C-mover with no legal move and not in check: skipped, or a drawn stalemate (rule 4, knob
 //    no-legal-c-move); in check: checkmate.
+//  - c-move-resolution=statement: the then/else move is fixed on the board where it is stated
+//    (after the A-move, the stater as if to move, no en-passant right), so a C-move can only
+//    execute a move that was legal there too: a pawn capture of a piece that the B-move
+//    brought, an en-passant capture of the B-move's double step or a move of a piece the
+//    B-move unpinned cannot be stated. Moves a player picks in the C-move's place (knobs
+//    opponent-moves, replace-c-move) are not limited. From a phase-C root the statement board
+//    is unknown and every legal move counts as stateable.
 //  - A skip makes no move: after a skip to the opponent the en-passant right lapses (the
 //    opponent cannot capture its own pawn); after a skip back to the checked side nothing on
 //    the board changed, and that side's A-move is the very next move after the B-move's
@@ -39,14 +46,14 @@
 
 namespace arbiter::test {
 
-/// The five knobs that change what can be played or when the game ends (c-move-resolution
-/// only changes which statement leads to which outcome, not the set of outcomes).
+/// The knobs as the reference reads them.
 struct RefConditionalRules {
   bool forced_check_loses = false;        ///< forced-a-move-check = loss
   bool illegal_c_opponent_moves = false;  ///< illegal-c-move = opponent-moves
   bool replace_c_after_b_check = false;   ///< b-move-check = replace-c-move
   bool mate_by_end_of_turn = false;       ///< a-move-mate = end-of-turn
   bool no_legal_c_is_stalemate = false;   ///< no-legal-c-move = stalemate
+  bool resolve_at_statement = false;      ///< c-move-resolution = statement
 
   /// Read from the variant's knob values by name.
   static RefConditionalRules of(const Variant& v);
@@ -57,6 +64,11 @@ struct RefConditionalNode {
   Position pos;
   char phase = 'A';
   bool mate_due = false;
+  /// Phases B and C: the stater's legal moves (UCI) on the board where the conditional was
+  /// stated; `stateable_known` false when that board is not known (a phase-C root) or does
+  /// not matter (c-move-resolution=execution).
+  std::vector<std::string> stateable;
+  bool stateable_known = false;
 };
 
 /// Reads an extended FEN by splitting off fields 7 ("A", "B", "C", "B+", "C+") and 8 (the

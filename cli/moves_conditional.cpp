@@ -46,6 +46,12 @@ bool same_step(const CStep& a, const CStep& b) {
 CStep read_c_ply(const ConditionalState& s, const std::string& text) {
   if (text == "skip") return {};
   if (!is_conditional_text(text)) return {false, read_move(s.pos, text)};
+  // decide_c would read the SAN branches as never resolved and skip them.
+  if (ConditionalKnobs::of(s.pos.variant()).resolve_at_statement)
+    throw ConditionalRuleError(
+        "not stated",
+        "under c-move-resolution=statement a conditional move is matched on the board where it "
+        "was stated, which --play does not record: write the C-move's outcome (a move or skip)");
   const CDecision d = decide_c(s, parse_conditional(s.pos.variant(), text));
   switch (d.kind) {
     case CDecision::Kind::kExecute:

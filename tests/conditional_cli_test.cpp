@@ -145,6 +145,11 @@ TEST(ConditionalCli, MovesRefusesWrongPlies) {
   r = run_arbiter("moves -v conditional --knob illegal-c-move=opponent-moves --play e4 e5 '!Ke3'");
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.err, HasSubstr("Black picks a move of White in its place"));
+  r = run_arbiter("moves -v conditional --knob c-move-resolution=statement --play e4 e5 '!Nf3'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("write the C-move's outcome (a move or skip)"));
+  r = run_arbiter("moves -v conditional --knob c-move-resolution=statement --play e4 e5 Nf3");
+  EXPECT_EQ(r.status, 0) << r.err;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
+#include "cli/perft_options.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/notation.hpp"
@@ -16,25 +17,9 @@
 namespace arbiter::cli {
 namespace {
 
-struct PerftOptions {
-  std::string variant = "orthodox";
-  std::string fen;
-  int depth = 0;
-  bool divide = false;
-  bool json = false;
-  std::vector<std::string> knobs;
-  bool full = false;
-  bool bench = false;
-  unsigned long long bench_nodes = 60'000'000;
-  std::string compare;
-};
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 int run_perft(const PerftOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
+  if (v->table().protocol == Protocol::kConditional) return run_conditional_perft(o, v);
   require_protocol(*v, Protocol::kSequential, "perft");
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
   const auto t0 = std::chrono::steady_clock::now();
@@ -78,6 +63,7 @@ int run_perft(const PerftOptions& o) {
 /// the deepest recorded depth whose count stays under the node budget.
 int run_bench(const PerftOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
+  if (v->table().protocol == Protocol::kConditional) return run_conditional_bench(o, v);
   require_protocol(*v, Protocol::kSequential, "perft");
   const auto& checks = v->table().perft_checks;
   if (checks.empty())
@@ -163,9 +149,11 @@ PairTiming time_pair(const VariantPtr& a, const VariantPtr& b, const std::string
 /// two node rates are measured on the same positions by the same binary.
 int run_compare(const PerftOptions& o) {
   const VariantPtr a = load_variant(o.variant, parse_knob_options(o.knobs));
-  const VariantPtr b = load_variant(o.compare);
+  if (a->table().protocol == Protocol::kConditional) return run_conditional_bench(o, a);
   require_protocol(*a, Protocol::kSequential, "perft");
-  require_protocol(*b, Protocol::kSequential, "perft");
+  const VariantPtr b = load_variant(o.compare);
+  require_protocol(*b, Protocol::kSequential,
+                   fmt::format("--compare with the sequential table '{}'", a->name()));
   std::vector<PerftCheck> positions = a->table().perft_checks;
   for (const PerftCheck& c : b->table().perft_checks) positions.push_back(c);
   const auto rate = [](std::uint64_t n, double s) {

@@ -1,4 +1,5 @@
-// `arbiter moves`: the legal moves of a position, in SAN and coordinate notation.
+// `arbiter moves`: the legal moves of a position, in SAN and coordinate notation (Conditional
+// Chess: the plies of the current phase, moves_conditional.cpp).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -6,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
+#include "cli/moves_options.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/movegen.hpp"
@@ -14,16 +16,9 @@
 namespace arbiter::cli {
 namespace {
 
-struct MovesOptions {
-  std::string variant = "orthodox";
-  std::string fen;
-  std::vector<std::string> play;
-  bool json = false;
-  std::vector<std::string> knobs;
-};
-
 int run_moves(const MovesOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
+  if (v->table().protocol == Protocol::kConditional) return run_conditional_moves(o, v);
   require_protocol(*v, Protocol::kSequential, "moves");
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
   for (std::size_t i = 0; i < o.play.size(); ++i) {
@@ -65,7 +60,8 @@ void register_position_commands(CLI::App& app, int& status) {
   cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
       ->capture_default_str();
   cmd->add_option("--fen", o->fen, "Position (default: the table's setup)");
-  cmd->add_option("--play", o->play, "SAN moves to play first, in order");
+  cmd->add_option("--play", o->play,
+                  "SAN moves to play first, in order (Conditional Chess: plies, see docs/cli.md)");
   add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o, &status] { status = run_moves(*o); });

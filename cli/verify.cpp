@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 
 #include "cli/json_writer.hpp"
+#include "cli/verify_conditional.hpp"
+#include "rules/conditional_game.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/movegen.hpp"
@@ -17,20 +20,27 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// Perft counts recorded in the table, up to the node budget.
-void check_perft(const VariantPtr& vp, unsigned long long max_nodes,
-                 TableVerdict& verdict) {
+void check_perft(const VariantPtr& vp, unsigned long long max_nodes, TableVerdict& verdict) {
   for (const PerftCheck& c : vp->table().perft_checks) {
-    Position pos = parse_fen(vp, c.fen);
+    std::optional<Position> pos;
+    try {
+      pos = parse_fen(vp, c.fen);
+    } catch (const FenError& e) {
+      verdict.failures.push_back(
+          fmt::format("{}: perft '{}': bad FEN: {}", c.where.str(), c.name, e.what()));
+      continue;
+    }
     int depths = 0;
     std::uint64_t nodes_total = 0;
     for (std::size_t d = 1; d <= c.nodes.size() && c.nodes[d - 1] <= max_nodes; ++d) {
-      const std::uint64_t got = perft(pos, static_cast<int>(d));
+      const std::uint64_t got = perft(*pos, static_cast<int>(d));
       nodes_total += got;
       ++depths;
       if (got != c.nodes[d - 1]) {
-        verdict.failures.push_back(fmt::format("{}: perft '{}' depth {}: {} nodes, the table "
-                                               "records {}",
-                                               c.where.str(), c.name, d, got, c.nodes[d - 1]));
+        verdict.failures.push_back(
+            fmt::format("{}: perft '{}' depth {}: {} nodes, the table "
+                        "records {}",
+                        c.where.str(), c.name, d, got, c.nodes[d - 1]));
         break;
       }
     }
@@ -39,13 +49,24 @@ void check_perft(const VariantPtr& vp, unsigned long long max_nodes,
   }
 }
 
-/// FEN and SAN/UCI round trips on every self-check position and the setup.
+bool conditional(const VariantPtr& vp) {
+  return vp->table().protocol == Protocol::kConditional;
+}
+
+/// FEN and SAN/UCI round trips on every self-check position and the setup (for a conditional
+/// table, on the board part of its extended FENs).
 void check_notation(const VariantPtr& vp, TableVerdict& verdict) {
   std::vector<std::string> fens{vp->table().setup_fen};
   for (const PerftCheck& c : vp->table().perft_checks) fens.push_back(c.fen);
   int moves_checked = 0;
   for (const std::string& fen : fens) {
-    const Position pos = parse_fen(vp, fen);
+    std::optional<Position> board;
+    try {
+      board = conditional(vp) ? parse_conditional_fen(vp, fen).pos : parse_fen(vp, fen);
+    } catch (const FenError&) {
+      continue;  // a [[perft]] FEN: reported with its file and line by the perft check
+    }
+    const Position& pos = *board;
     const std::string printed = to_fen(pos);
     if (!(parse_fen(vp, printed) == pos))
       verdict.failures.push_back(fmt::format("FEN round trip changed the position: {}", fen));
@@ -59,8 +80,8 @@ void check_notation(const VariantPtr& vp, TableVerdict& verdict) {
             fmt::format("notation round trip failed for {} / {} in {}", san, uci, fen));
     }
   }
-  verdict.checks.push_back(fmt::format("notation: {} positions, {} moves round-trip",
-                                       fens.size(), moves_checked));
+  verdict.checks.push_back(
+      fmt::format("notation: {} positions, {} moves round-trip", fens.size(), moves_checked));
 }
 
 }  // namespace
@@ -78,7 +99,12 @@ std::vector<TableVerdict> verify_tables(const VerifyOptions& options, std::ostre
       verdict.table = v->name();
       verdict.checks.push_back(fmt::format("table loads and compiles ({} pieces, {} knobs)",
                                            v->piece_count(), v->table().knobs.size()));
-      check_perft(v, options.max_nodes, verdict);
+      if (conditional(v)) {
+        check_conditional_perft(v, options.max_nodes, verdict);
+        check_conditional_notation(v, verdict);
+      } else {
+        check_perft(v, options.max_nodes, verdict);
+      }
       check_notation(v, verdict);
     } catch (const TableError& e) {
       for (const Diagnostic& d : e.diagnostics()) verdict.failures.push_back(d.str());

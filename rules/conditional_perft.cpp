@@ -49,7 +49,8 @@ std::vector<ConditionalDivideEntry> conditional_perft_divide(const ConditionalSt
   std::vector<ConditionalDivideEntry> out;
   if (depth < 1) return out;
   for_each_ply(s, [&](const CStep& step, const ConditionalState& child) {
-    out.push_back({step.skip ? "skip" : to_uci(s.pos, step.move), count(child, depth - 1)});
+    out.push_back({step.skip ? "skip" : to_uci(s.pos, step.move), step.skip ? Move{} : step.move,
+                   count(child, depth - 1)});
   });
   return out;
 }

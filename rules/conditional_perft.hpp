@@ -1,6 +1,6 @@
 // Perft for Conditional Chess: the number of distinct sequences of executed plies to a depth.
 // An A- or B-ply is one of phase_moves; a C-ply is one of c_outcomes (each legal move of the
-// C-mover, or a skip), whatever conditional move was stated. Definition: docs/conditional.md.
+// C-mover, or a skip), whatever conditional move was stated. Definition: docs/conditional-perft.md.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,7 @@ std::uint64_t conditional_perft(const ConditionalState& s, int depth);
 
 struct ConditionalDivideEntry {
   std::string ply;  ///< UCI of the move, or "skip"
+  Move move{};      ///< the null move for a skip
   std::uint64_t nodes = 0;
 };
 

@@ -47,7 +47,8 @@ ConditionalState parse_conditional_fen(const VariantPtr& v, std::string_view fen
                      fields[5].text));
   const std::size_t board_end =
       fields.size() > 6 ? fields[6].begin : fen.size();  // the orthodox part, columns unchanged
-  ConditionalState s{parse_fen(v, fen.substr(0, board_end)), Phase::kA, std::nullopt, false};
+  ConditionalState s{parse_fen(v, fen.substr(0, board_end)), Phase::kA, std::nullopt, false,
+                     std::nullopt};
   if (fields.size() <= 6) return s;
 
   const Field& phase = fields[6];

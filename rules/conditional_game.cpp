@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 
@@ -120,6 +122,33 @@ bool a_move_allowed(const Position& pos, Move m, bool mate_by_end_of_turn) {
   return !gives_check(pos, m, &mate) || mate;
 }
 
+/// The same from and to squares and promotion (the kind may differ: a capture on the board
+/// where it was stated can be an en-passant capture on another).
+bool same_squares(Move a, Move b) {
+  const auto promo = [](Move m) { return m.kind() == MoveKind::kPromotion ? m.arg() : -1; };
+  return a.from() == b.from() && a.to() == b.to() && promo(a) == promo(b);
+}
+
+bool was_stateable(const ConditionalState& s, Move m) {
+  if (!s.statement_moves) return true;
+  return std::any_of(s.statement_moves->begin(), s.statement_moves->end(),
+                     [&](Move x) { return same_squares(x, m); });
+}
+
+/// The stater's view of the board in phase B: the stater to move, no en-passant right.
+Position stater_view(const ConditionalState& s) {
+  Position view = s.pos;
+  view.set_en_passant(kNoSquare);
+  view.set_side_to_move(s.stater());
+  return view;
+}
+
+void record_statement_board(ConditionalState& s) {
+  if (!ConditionalKnobs::of(s.pos.variant()).resolve_at_statement) return;
+  const MoveList moves = legal_moves(stater_view(s));
+  s.statement_moves.emplace(moves.begin(), moves.end());
+}
+
 void require_phase(const ConditionalState& s, bool ok, const char* what) {
   if (!ok)
     throw ConditionalRuleError("wrong phase",
@@ -183,12 +212,16 @@ void play(ConditionalState& s, Move m) {
         "an A-move may give check only when it mates (knob a-move-mate=immediate)");
   bool checks = false;
   if (s.phase == Phase::kA && end_of_turn) checks = gives_check(s.pos, m);
+  // A position read in phase B: the board before the B-move is the statement board.
+  if (s.phase == Phase::kB && !s.statement_moves) record_statement_board(s);
   Undo undo;
   s.pos.make(m, undo);
   if (s.phase == Phase::kA) {
     s.phase = Phase::kB;
     s.pending.reset();
     s.mate_due = checks;
+    s.statement_moves.reset();
+    record_statement_board(s);
   } else {
     s.phase = Phase::kC;
   }
@@ -202,9 +235,8 @@ void state(ConditionalState& s, ConditionalMove cm) {
                                            to_string(s.pos.variant(), *s.pending)));
   if (ConditionalKnobs::of(s.pos.variant()).resolve_at_statement) {
     // The stater's moves on the current board, as if it were the stater's turn.
-    Position view = s.pos;
-    view.set_en_passant(kNoSquare);
-    view.set_side_to_move(s.stater());
+    const Position view = stater_view(s);
+    if (!s.statement_moves) record_statement_board(s);
     for (std::string* text : {&cm.then_text, &cm.else_text}) {
       try {
         *text = to_uci(view, read_branch(view, *text));
@@ -232,6 +264,11 @@ CDecision decide_c(const ConditionalState& s, const ConditionalMove& cm) {
                                       "(knob c-move-resolution=statement)",
                                       text));
     d.move = read_branch(pos, text);
+    if (k.resolve_at_statement && !was_stateable(s, d.move))
+      throw NotationError(NotationErrorKind::kIllegal,
+                          fmt::format("'{}' was not a legal move when it was stated (knob "
+                                      "c-move-resolution=statement)",
+                                      text));
     d.kind = CDecision::Kind::kExecute;
     return d;
   } catch (const NotationError& e) {
@@ -262,6 +299,7 @@ void apply_c(ConditionalState& s, CStep step) {
   require_ongoing(s);
   s.pending.reset();
   s.mate_due = false;
+  s.statement_moves.reset();
   s.phase = Phase::kA;
   if (!step.skip) {
     if (!is_legal(s.pos, step.move))
@@ -280,7 +318,12 @@ std::vector<CStep> c_outcomes(const ConditionalState& s) {
   if (s.phase != Phase::kC || conditional_status(s).over()) return out;
   const ConditionalKnobs k = ConditionalKnobs::of(s.pos.variant());
   const MoveList legal = legal_moves(s.pos);
+  // A chosen replacement can be any legal move; an executed statement only one that was
+  // stateable (c-move-resolution=statement).
+  const bool replaced =
+      s.pos.in_check() ? k.replace_c_move_after_b_check : k.opponent_moves_for_illegal_c;
   for (Move m : legal) {
+    if (k.resolve_at_statement && !replaced && !was_stateable(s, m)) continue;
     if (s.mate_due) {
       bool mate = false;
       if (!gives_check(s.pos, m, &mate) || !mate) continue;
@@ -290,8 +333,6 @@ std::vector<CStep> c_outcomes(const ConditionalState& s) {
   if (s.mate_due) return out;
   // A statement naming no legal move is always possible; whether it leads to a skip or to a
   // chosen replacement (which is one of the moves above) is the knobs' to say.
-  const bool replaced =
-      s.pos.in_check() ? k.replace_c_move_after_b_check : k.opponent_moves_for_illegal_c;
   if (legal.empty() || !replaced) out.push_back({});
   return out;
 }

@@ -57,6 +57,11 @@ struct ConditionalState {
   /// Knob a-move-mate=end-of-turn, phases B and C: this turn's A-move gave check, so the turn
   /// must end with the A-mover's C-move mating.
   bool mate_due = false;
+  /// Knob c-move-resolution=statement, phases B and C: the stater's legal moves on the board
+  /// where the conditional move was stated (right after the A-move), when known. A C-move
+  /// executes only one of these. Not part of the FEN: a position read from FEN in phase C
+  /// does not know them, and then any legal move counts.
+  std::optional<std::vector<Move>> statement_moves;
 
   /// The player who stated (phase B: the side not to move; phase C: the side to move).
   Color stater() const { return phase == Phase::kB ? ~pos.side_to_move() : pos.side_to_move(); }

@@ -175,48 +175,40 @@ TEST(ConditionalPerft, StalemateAtCTimeStatusFollowsTheKnob) {
             test::RefEnd::kStalemate);
 }
 
-// KNOWN TURN-MACHINE BUG (rules/conditional_game.cpp; reported, not fixed here: tests only).
 // Under c-move-resolution=statement a branch is matched to a move on the board where it is
-// stated, before the B-move; state() keeps a branch that names no legal move there as written
-// and decide_c treats it as illegal. So a C-move that only the B-move made possible (exd6 after
-// ...d6 here, or exd6 e.p. after ...d5) cannot be stated in SAN: every such statement is
-// skipped. But c_outcomes ignores the knob and lists the move, so conditional_perft counts it
-// while the reference does not. (It can still be reached through a loophole: the same move
-// written as coordinates, "!e5d6", is executed; see the second test.) Smallest case: Black's
-// B-move from this position, then White's C-move.
-constexpr const char* kStatementBugFen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 B -";
+// stated, before the B-move. A C-move that only the B-move made possible (exd6 after ...d6
+// here, or exd6 e.p. after ...d5) can therefore never execute, however it is written (SAN or
+// coordinates), and c_outcomes does not list it. (Found by the reference: c_outcomes once
+// listed it and "!e5d6" once executed.)
+constexpr const char* kStatementFen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 B -";
 
 /// Black's B-move ...d6 after White stated `text`: what White's C-move does.
 CDecision::Kind after_d6(const VariantPtr& v, const char* text) {
-  ConditionalState s = parse_conditional_fen(v, kStatementBugFen);
+  ConditionalState s = parse_conditional_fen(v, kStatementFen);
   state(s, parse_conditional(*v, text));
   play(s, test::legal_move(s.pos, "d7d6"));
   return decide_c(s, *s.pending).kind;
 }
 
-TEST(ConditionalPerftKnownBug, StatementResolutionCannotExecuteAMoveTheBMoveEnabled) {
+TEST(ConditionalStatementResolution, AMoveTheBMoveEnabledCannotExecute) {
   const VariantPtr& v = test::bundled_variant("conditional", {{"c-move-resolution", "statement"}});
-  for (const char* text : {"!exd6", "Pd6?exd6/Kd2", "d6?Kd2/exd6", "e6?exd6/exd6"})
+  for (const char* text : {"!exd6", "Pd6?exd6/Kd2", "d6?Kd2/exd6", "e6?exd6/exd6", "!e5d6"})
     EXPECT_EQ(after_d6(v, text), CDecision::Kind::kSkip) << text;
-  // Second half of the bug: a branch written as coordinates that named no legal move when
-  // stated is kept as written, and decide_c cannot tell it from a branch resolved at the
-  // statement (stored as coordinates), so it is resolved at execution after all.
-  EXPECT_EQ(after_d6(v, "!e5d6"), CDecision::Kind::kExecute);
+  // Under the default reading the same statements execute.
+  const VariantPtr& exec = test::bundled_variant("conditional");
+  EXPECT_EQ(after_d6(exec, "!exd6"), CDecision::Kind::kExecute);
 }
 
-TEST(ConditionalPerftKnownBug, StatementResolutionCOutcomesListTheUnstateableMove) {
+TEST(ConditionalStatementResolution, COutcomesLeaveOutMovesThatWereNotStateable) {
   const VariantPtr& v = test::bundled_variant("conditional", {{"c-move-resolution", "statement"}});
-  ConditionalState s = parse_conditional_fen(v, kStatementBugFen);
+  ConditionalState s = parse_conditional_fen(v, kStatementFen);
   play(s, test::legal_move(s.pos, "d7d6"));
-  bool listed = false;
   for (const CStep& step : c_outcomes(s))
-    listed = listed || (!step.skip && to_uci(s.pos, step.move) == "e5d6");
-  // Today's behaviour; a fixed c_outcomes would not list e5d6 and the counts would agree.
-  EXPECT_TRUE(listed);
-  const std::uint64_t engine = conditional_perft(parse_conditional_fen(v, kStatementBugFen), 2);
-  const std::uint64_t ref =
-      test::ref_conditional_perft(test::ref_conditional_node(v, kStatementBugFen), 2);
-  EXPECT_EQ(engine, ref + 2);  // exd6 after ...d6 and exd6 e.p. after ...d5
+    EXPECT_TRUE(step.skip || to_uci(s.pos, step.move) != "e5d6");
+  for (int depth = 1; depth <= 4; ++depth)
+    EXPECT_EQ(conditional_perft(parse_conditional_fen(v, kStatementFen), depth),
+              test::ref_conditional_perft(test::ref_conditional_node(v, kStatementFen), depth))
+        << "depth " << depth;
 }
 
 }  // namespace

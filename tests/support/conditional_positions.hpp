@@ -62,9 +62,9 @@ inline const KnobSettings kConditionalKnobSets[] = {
     {{"illegal-c-move", "opponent-moves"}},
     {{"no-legal-c-move", "stalemate"}},
     {{"forced-a-move-check", "loss"}},
-    // c-move-resolution=statement alone is left out: c_outcomes ignores it (a turn-machine bug,
-    // see ConditionalPerftKnownBug in conditional_perft_test.cpp). Together with opponent-moves
-    // and replace-c-move it cannot matter: every legal move is reachable as a player's pick.
+    {{"c-move-resolution", "statement"}},
+    // Together with opponent-moves and replace-c-move the statement reading cannot matter:
+    // every legal move is reachable as a player's pick.
     {{"c-move-resolution", "statement"},
      {"illegal-c-move", "opponent-moves"},
      {"b-move-check", "replace-c-move"}},

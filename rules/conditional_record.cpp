@@ -407,8 +407,8 @@ class ConditionalReplayer {
           s_->pos.in_check() ? "b-move-check=replace-c-move" : "illegal-c-move=opponent-moves";
       return fail(
           t, "missing replacement",
-          fmt::format("the C-move does not execute ({}), so under knob {} {} chooses a "
-                      "move of {}'s in its place: write it after the conditional, as "
+          fmt::format("the C-move does not execute ({}), so under knob {} {} chooses the "
+                      "move {} makes in its place: write it after the conditional, as "
                       "in d2?Nh4/e6=>Kh1",
                       d.reason, knob, side_name(d.chooser), side_name(s_->pos.side_to_move())));
     }

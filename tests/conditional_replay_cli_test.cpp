@@ -42,7 +42,7 @@ std::vector<std::string> string_values(const std::string& json, const std::strin
 }
 
 TEST(ConditionalReplayCli, PlainOutput) {
-  const auto r = run_arbiter("replay -v conditional " + record("four_turns.pgn"));
+  const auto r = run_arbiter("replay -v conditional " + record("five_turns.pgn"));
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out,
             "final r1bq1rk1/1pp2pp1/p1np1n1p/2b1p3/4P3/1BPP1N1P/PP3PP1/RNBQ1RK1 w - - 0 9 B -\n"

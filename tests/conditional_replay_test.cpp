@@ -77,8 +77,8 @@ TEST(ConditionalRecordTokens, ConditionalsAreSingleMoveWords) {
 }
 
 TEST(ConditionalReplay, FiveTurnsWithThenAndElseBranches) {
-  // Each line of tests/data/conditional/four_turns.pgn says what its plies do.
-  const ConditionalReplayResult r = replay(read_data("four_turns.pgn"));
+  // Each line of tests/data/conditional/five_turns.pgn says what its plies do.
+  const ConditionalReplayResult r = replay(read_data("five_turns.pgn"));
   ASSERT_TRUE(r.valid()) << errors_of(r);
   EXPECT_TRUE(r.warnings.empty());
   EXPECT_EQ(r.plies, 16);

@@ -313,34 +313,6 @@ std::string win_for(Color c) {
   return c == kWhite ? "1-0" : "0-1";
 }
 
-bool is_capture(const Position& pos, Move m) {
-  if (m.kind() == MoveKind::kEnPassant) return true;
-  if (m.kind() == MoveKind::kCastling) return false;
-  return pos.piece_on(~pos.side_to_move(), m.to()) != kNoPiece;
-}
-
-/// A NotationError's message without the "'Nxe5' is illegal: " the error line already says.
-std::string notation_reason(const NotationError& e, const std::string& text, const Variant& v) {
-  const std::string message = e.what();
-  if (e.kind() == NotationErrorKind::kUnknownPiece && message.size() >= 3 &&
-      message.back() == '\'') {
-    std::string letters;
-    for (int t = 0; t < v.piece_count(); ++t)
-      letters += fmt::format("{}{}", letters.empty() ? "" : " ",
-                             v.piece(static_cast<PieceType>(t)).letter);
-    return fmt::format("{}'{}' is not a piece letter of table '{}' (its letters: {})",
-                       message.find("promotion") != std::string::npos ? "promotion to " : "",
-                       message[message.size() - 2], v.name(), letters);
-  }
-  const std::string quoted = "'" + text + "'";
-  if (message.compare(0, quoted.size(), quoted) != 0) return message;
-  const std::string_view rest = std::string_view(message).substr(quoted.size());
-  for (const std::string_view prefix : {" is illegal: ", " is ambiguous: ", ": "})
-    if (rest.substr(0, prefix.size()) == prefix) return std::string(rest.substr(prefix.size()));
-  if (rest.substr(0, 4) == " is ") return std::string(rest.substr(4));
-  return message;
-}
-
 class Replayer {
  public:
   Replayer(const VariantPtr& variant, const ReplayOptions& options)
@@ -520,20 +492,7 @@ class Replayer {
     legal_count_ = -1;
     const bool check = pos_->in_check();
     const bool mate = check && legal_count() == 0;
-    std::vector<std::string> problems;
-    if (d.capture_mark && !capture)
-      problems.push_back("'x' written, but the move captures nothing");
-    if (!d.capture_mark && capture) problems.push_back("the move captures: 'x' missing");
-    if (d.check_mark == '#' && !check)
-      problems.push_back("'#' written, but the move gives no check");
-    if (d.check_mark == '#' && check && !mate)
-      problems.push_back("'#' written, but the move gives check, not mate ('+')");
-    if (d.check_mark == '+' && !check)
-      problems.push_back("'+' written, but the move gives no check");
-    if (d.check_mark == '+' && mate) problems.push_back("the move mates: '#', not '+'");
-    if (d.check_mark == 0 && mate) problems.push_back("the move mates: '#' missing");
-    if (d.check_mark == 0 && check && !mate)
-      problems.push_back("the move gives check: '+' missing");
+    std::vector<std::string> problems = san_mark_problems(d, capture, check, mate);
     for (std::string& p : problems) {
       ReplayNote n = before;
       n.message = std::move(p);
@@ -585,6 +544,48 @@ std::string to_string(Termination t) {
       return "stalemate";
   }
   return "?";
+}
+
+std::string notation_reason(const NotationError& e, const std::string& text, const Variant& v) {
+  const std::string message = e.what();
+  if (e.kind() == NotationErrorKind::kUnknownPiece && message.size() >= 3 &&
+      message.back() == '\'') {
+    std::string letters;
+    for (int t = 0; t < v.piece_count(); ++t)
+      letters += fmt::format("{}{}", letters.empty() ? "" : " ",
+                             v.piece(static_cast<PieceType>(t)).letter);
+    return fmt::format("{}'{}' is not a piece letter of table '{}' (its letters: {})",
+                       message.find("promotion") != std::string::npos ? "promotion to " : "",
+                       message[message.size() - 2], v.name(), letters);
+  }
+  const std::string quoted = "'" + text + "'";
+  if (message.compare(0, quoted.size(), quoted) != 0) return message;
+  const std::string_view rest = std::string_view(message).substr(quoted.size());
+  for (const std::string_view prefix : {" is illegal: ", " is ambiguous: ", ": "})
+    if (rest.substr(0, prefix.size()) == prefix) return std::string(rest.substr(prefix.size()));
+  if (rest.substr(0, 4) == " is ") return std::string(rest.substr(4));
+  return message;
+}
+
+bool is_capture(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::kEnPassant) return true;
+  if (m.kind() == MoveKind::kCastling) return false;
+  return pos.piece_on(~pos.side_to_move(), m.to()) != kNoPiece;
+}
+
+std::vector<std::string> san_mark_problems(const SanDetails& d, bool capture, bool check,
+                                           bool mate) {
+  std::vector<std::string> problems;
+  if (d.capture_mark && !capture) problems.push_back("'x' written, but the move captures nothing");
+  if (!d.capture_mark && capture) problems.push_back("the move captures: 'x' missing");
+  if (d.check_mark == '#' && !check) problems.push_back("'#' written, but the move gives no check");
+  if (d.check_mark == '#' && check && !mate)
+    problems.push_back("'#' written, but the move gives check, not mate ('+')");
+  if (d.check_mark == '+' && !check) problems.push_back("'+' written, but the move gives no check");
+  if (d.check_mark == '+' && mate) problems.push_back("the move mates: '#', not '+'");
+  if (d.check_mark == 0 && mate) problems.push_back("the move mates: '#' missing");
+  if (d.check_mark == 0 && check && !mate) problems.push_back("the move gives check: '+' missing");
+  return problems;
 }
 
 std::vector<RecordToken> tokenize_record(std::string_view text) {

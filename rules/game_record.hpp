@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/notation.hpp"
 #include "rules/position.hpp"
 
 namespace arbiter {
@@ -91,6 +92,19 @@ struct ReplayResult {
 /// reported in the result.
 ReplayResult replay_record(const VariantPtr& variant, std::string_view record,
                            const ReplayOptions& options = {});
+
+/// A NotationError's message for a replay error line, without the "'Nxe5' is illegal: " that the
+/// line already says; an unknown piece letter lists the table's letters.
+std::string notation_reason(const NotationError& e, const std::string& text, const Variant& v);
+
+/// True when `m` (legal on `pos`) captures a piece.
+bool is_capture(const Position& pos, Move m);
+
+/// The sloppy marks of a SAN move as written (`d` from parse_san): an 'x', '+' or '#' that does
+/// not match what the move does (`capture`, and `check`/`mate` after it), one message each, in
+/// the words the replay's warnings use.
+std::vector<std::string> san_mark_problems(const SanDetails& d, bool capture, bool check,
+                                           bool mate);
 
 /// The result the rules give for a final position ("1-0", "0-1", "1/2-1/2"), from the table's
 /// [end] outcomes; empty when the side to move still has a legal move.

@@ -316,6 +316,19 @@ class Run {
         for (int j : group) fail(j, t);
         return true;
       }
+      // Ranks decide between the two sides only: two pieces of one side (simultaneously
+      // progressive play) bound for one square both fail.
+      const auto count_of = [&](Color c) {
+        return std::count_if(group.begin(), group.end(),
+                             [&](int j) { return movers_[j].color == c; });
+      };
+      if (count_of(kWhite) > 1 || count_of(kBlack) > 1) {
+        note("same-destination", sq, t,
+             fmt::format("{}: {} reach the square together, two of one side: no move executes",
+                         square_name(sq), names(group)));
+        for (int j : group) fail(j, t);
+        return true;
+      }
       int top = 0;
       for (int j : group) top = std::max(top, movers_[j].rank);
       std::vector<int> best;

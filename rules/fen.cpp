@@ -52,7 +52,46 @@ const char* color_word(Color c) {
 /// Where each square's piece was written in the FEN (1-based column), for messages.
 using SquareColumns = std::array<int, kSquares>;
 
-void parse_placement(Position& pos, const Field& f, SquareColumns& columns) {
+/// "(Qp)" at f.text[i]: one white and one black piece sharing a square. Returns the index of
+/// the closing ')'.
+std::size_t parse_shared(Position& pos, const Field& f, std::size_t i, Square sq, bool allowed) {
+  const Variant& v = pos.variant();
+  const int col = f.column + static_cast<int>(i);
+  if (!allowed)
+    fail(col, fmt::format("'(' starts a shared square such as (Qp), which only Move-Neutral "
+                          "Chess positions have; the {} table has none",
+                          v.name()));
+  const std::size_t close = f.text.find(')', i);
+  if (close == std::string_view::npos)
+    fail(col, "unclosed '(': expected a shared square such as (Qp), a white and a black piece");
+  const std::string_view inside = f.text.substr(i + 1, close - i - 1);
+  if (inside.size() != 2)
+    fail(col, fmt::format("shared square '({})' holds {} piece letter(s): expected one white and "
+                          "one black piece such as (Qp)",
+                          inside, inside.size()));
+  bool seen[2] = {false, false};
+  for (std::size_t k = 0; k < 2; ++k) {
+    const char ch = inside[k];
+    const PieceType t = std::isalpha(static_cast<unsigned char>(ch))
+                            ? v.type_of_letter(static_cast<char>(std::toupper(ch)))
+                            : kNoPiece;
+    if (t == kNoPiece)
+      fail(col + 1 + static_cast<int>(k),
+           fmt::format("unknown piece letter '{}' in a shared square: the {} table has {}", ch,
+                       v.name(), piece_letters(v)));
+    const Color c = std::isupper(static_cast<unsigned char>(ch)) ? kWhite : kBlack;
+    if (seen[c])
+      fail(col + 1 + static_cast<int>(k),
+           fmt::format("shared square '({})' holds two {} pieces: a square holds at most one "
+                       "piece of each colour",
+                       inside, color_word(c)));
+    seen[c] = true;
+    pos.put(c, t, sq);
+  }
+  return close;
+}
+
+void parse_placement(Position& pos, const Field& f, SquareColumns& columns, bool shared) {
   const Variant& v = pos.variant();
   int rank = 7, file = 0;
   int rank_start = f.column;
@@ -76,6 +115,14 @@ void parse_placement(Position& pos, const Field& f, SquareColumns& columns) {
     if (ch == '0' || ch == '9')
       fail(col, fmt::format("bad digit '{}' in rank {}: a digit counts 1 to 8 empty squares", ch,
                             rank + 1));
+    if (ch == '(') {
+      if (file >= 8)
+        fail(rank_start, fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+      columns[make_square(file, rank)] = col;
+      i = parse_shared(pos, f, i, make_square(file, rank), shared);
+      ++file;
+      continue;
+    }
     if (ch >= '1' && ch <= '8') {
       file += ch - '0';
       if (file > 8)
@@ -117,7 +164,8 @@ int last_written(Bitboard squares, const SquareColumns& columns) {
   return column;
 }
 
-void check_pieces(const Position& pos, int column, const SquareColumns& columns) {
+void check_pieces(const Position& pos, int column, const SquareColumns& columns,
+                  bool missing_king_ok) {
   const Variant& v = pos.variant();
   const PieceType royal = v.royal();
   for (Color c : {kWhite, kBlack}) {
@@ -125,7 +173,7 @@ void check_pieces(const Position& pos, int column, const SquareColumns& columns)
       const int n = popcount(pos.pieces(c, royal));
       const char letter = c == kWhite ? v.piece(royal).letter
                                       : static_cast<char>(std::tolower(v.piece(royal).letter));
-      if (n == 0)
+      if (n == 0 && !missing_king_ok)
         fail(column, fmt::format("{} has no {} ({}): expected exactly one", color_name(c),
                                  v.piece(royal).name, letter));
       if (n > 1)
@@ -237,8 +285,8 @@ Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOpt
          fmt::format("unexpected text '{}' after the fullmove number", fields[6].text));
   Position pos(variant);
   SquareColumns columns{};
-  parse_placement(pos, fields[0], columns);
-  check_pieces(pos, fields[0].column, columns);
+  parse_placement(pos, fields[0], columns, options.allow_shared_squares);
+  check_pieces(pos, fields[0].column, columns, options.allow_missing_king);
   if (fields[1].text == "w") {
     pos.set_side_to_move(kWhite);
   } else if (fields[1].text == "b") {
@@ -281,9 +329,12 @@ std::string to_fen(const Position& pos) {
       }
       if (empty) out += static_cast<char>('0' + empty), empty = 0;
       const char* mark = has(pos.converted(), s) ? "~" : "";
+      const bool shared = w != kNoPiece && b != kNoPiece;
+      if (shared) out += '(';
       if (w != kNoPiece) out += v.piece(w).letter + std::string(mark);
       if (b != kNoPiece)
         out += static_cast<char>(std::tolower(v.piece(b).letter)) + std::string(mark);
+      if (shared) out += ')';
     }
     if (empty) out += static_cast<char>('0' + empty);
     if (rank) out += '/';

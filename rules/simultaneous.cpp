@@ -82,7 +82,11 @@ SimState parse_sim_fen(const VariantPtr& v, std::string_view fen) {
     padded[0] = '-';
     orthodox.replace(ep_at, ep_text.size(), padded);
   }
-  SimState s{parse_fen(v, orthodox, FenOptions{true})};
+  FenOptions options;
+  options.allow_both_in_check = true;
+  options.allow_missing_king = true;
+  options.allow_shared_squares = v->table().resolver == Resolver::kMoveNeutral;
+  SimState s{parse_fen(v, orthodox, options)};
   if (ep_text == "-") return s;
   if (ep_text.size() != 2 && ep_text.size() != 4)
     fail(ep_at, fmt::format("bad en-passant field '{}': expected '-', one square or two squares "

@@ -31,7 +31,8 @@ Position view_for(const SimState& s, Color c);
 /// FEN for simultaneous protocols: the orthodox fields, where the side to move is always 'w'
 /// (both sides move) and the en-passant field holds '-', one square or two squares written
 /// together ("e3d6": White's pawn passed e3, Black's passed d6). Either side may stand in
-/// check. Throws FenError with the column.
+/// check or have lost its king; under the move-neutral resolver a square may be shared,
+/// written "(Qp)". Throws FenError with the column.
 SimState parse_sim_fen(const VariantPtr& v, std::string_view fen);
 std::string to_sim_fen(const SimState& s);
 

@@ -105,10 +105,11 @@ ProgressiveResult play_progressive(const SimState& start, const MoveSet& white,
         r.outcome = ProgressiveOutcome::kVoid;
         r.reason = "an earlier move of the set was void";
       } else {
+        ReadEntry read;
         try {
-          const ReadEntry read = read_entry(s, e, &history[c]);
-          r.branch = read.branch;
+          read_entry(s, e, &history[c], read);
           r.canonical = diplomacy_san(s, c, read.move);
+          r.branch = read.branch;
           slot[c].move = read.move;
         } catch (const DiplomacyConditionalError& err) {
           throw entry_error(e, "a condition that can be evaluated", err.what(), err.column());
@@ -118,6 +119,7 @@ ProgressiveResult play_progressive(const SimState& start, const MoveSet& white,
             throw entry_error(e, "a move it may submit on the starting board", err.what());
           voided[c] = knobs.progressive_void;
           r.outcome = voided[c] ? ProgressiveOutcome::kVoid : ProgressiveOutcome::kSkipped;
+          r.branch = read.branch;
           r.reason = err.what();
         }
       }

@@ -44,8 +44,8 @@ std::string written_text(const SimState& s, const PreparedEntry& e) {
   return to_uci(view_for(s, e.color), e.entry.ply);
 }
 
-ReadEntry read_entry(const SimState& s, const PreparedEntry& e, const ExecutedHistory* history) {
-  ReadEntry out;
+void read_entry(const SimState& s, const PreparedEntry& e, const ExecutedHistory* history,
+                ReadEntry& out) {
   if (e.entry.text.empty()) {
     if (!is_diplomacy_submission(s, e.color, e.entry.ply))
       throw NotationError(
@@ -53,15 +53,14 @@ ReadEntry read_entry(const SimState& s, const PreparedEntry& e, const ExecutedHi
           fmt::format("'{}' is not a move {} may submit in this position",
                       to_uci(view_for(s, e.color), e.entry.ply), side_name(e.color)));
     out.move = e.entry.ply;
-    return out;
+    return;
   }
   if (e.conditional) {
     out.branch = chosen_branch(*e.conditional, s, history);
     out.move = read_diplomacy_move(s, e.color, out.branch);
-    return out;
+    return;
   }
   out.move = read_diplomacy_move(s, e.color, e.entry.text);
-  return out;
 }
 
 }  // namespace arbiter

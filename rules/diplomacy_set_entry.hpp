@@ -27,13 +27,15 @@ PreparedEntry prepare_entry(const Variant& v, Color c, int index, const Progress
 std::string written_text(const SimState& s, const PreparedEntry& e);
 
 /// The entry read against `s`: the branch chosen (empty when not a conditional) and the move.
-/// Throws NotationError when the move is not a submission of its colour on `s` (a
+/// `out.branch` is set before the move is read, so that it is known when reading throws
+/// NotationError (the move is not a submission of its colour on `s`; a
 /// DiplomacyConditionalError when the condition cannot be evaluated).
 struct ReadEntry {
   std::string branch;
   Move move{};
 };
-ReadEntry read_entry(const SimState& s, const PreparedEntry& e, const ExecutedHistory* history);
+void read_entry(const SimState& s, const PreparedEntry& e, const ExecutedHistory* history,
+                ReadEntry& out);
 
 /// A ProgressiveError for entry `e` with the message of a notation error.
 ProgressiveError entry_error(const PreparedEntry& e, const std::string& expected,

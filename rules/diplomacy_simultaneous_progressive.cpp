@@ -62,7 +62,8 @@ ProgressiveResult play_simultaneously_progressive(const SimState& start, const M
       r.written = written_text(start, e);
       try {
         // No history: every move is resolved at the same moment, so "n?" has no answer.
-        const ReadEntry read = read_entry(start, e, nullptr);
+        ReadEntry read;
+        read_entry(start, e, nullptr, read);
         r.branch = read.branch;
         r.canonical = diplomacy_san(start, c, read.move);
         moves.push_back(read.move);

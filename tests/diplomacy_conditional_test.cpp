@@ -82,6 +82,15 @@ TEST(DiplomacyConditional, MyThirdMoveFailed) {
   EXPECT_EQ(to_string(r.moves[6].outcome), "executed");
 }
 
+TEST(DiplomacyConditional, ChosenBranchThatIsNoSubmissionIsSkipped) {
+  // Rh2 executes, so the then-branch Ra3 is read with the rook on h2: no such move.
+  const ProgressiveResult r = play_progressive(
+      at(kThird), move_set({"Kg1", "Kh1", "Rh2", "3?Ra3:Na3"}), move_set({"Kd7", "Ke8", "Bb5"}));
+  ASSERT_EQ(r.moves.size(), 7U);
+  EXPECT_EQ(r.moves[6].branch, "Ra3");
+  EXPECT_EQ(to_string(r.moves[6].outcome), "skipped");
+}
+
 TEST(DiplomacyConditional, ProgressiveEntriesAreEvaluatedOnTheBoardOfTheirPair) {
   // ~e5 is false on the starting board (Black's pawn), true after ...e5-e4 in pair 1.
   const SimState s = at("4k3/8/8/4p3/8/8/4P3/4K3 w - - 0 1");

@@ -117,7 +117,8 @@ void parse_placement(Position& pos, const Field& f, SquareColumns& columns, bool
                             rank + 1));
     if (ch == '(') {
       if (file >= 8)
-        fail(rank_start, fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+        fail(rank_start,
+             fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
       columns[make_square(file, rank)] = col;
       i = parse_shared(pos, f, i, make_square(file, rank), shared);
       ++file;

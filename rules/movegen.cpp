@@ -113,7 +113,8 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
   const Color us = pos.side_to_move();
   const Bitboard occ = pos.occupied();
   const Bitboard empty = ~occ;
-  const Bitboard enemy = pos.pieces(~us);
+  // A square shared by one piece of each colour (Move-Neutral Chess) cannot be captured on.
+  const Bitboard enemy = pos.pieces(~us) & ~pos.pieces(us);
   const Square ep = pos.en_passant();
   const Bitboard converted = pos.converted();
   const bool allow_converted_initial = v.conversion().converted_pawn_double_step;

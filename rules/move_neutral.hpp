@@ -1,0 +1,55 @@
+// Move-Neutral Chess (rule text: shared/rules-text/move-neutral-chess.txt): both players
+// submit a move that is legal on the present board, and both moves stand, whatever the other
+// did. Mutual captures trade places, a capture whose target left takes nothing, two pieces
+// arriving on one square share it. Rules, knobs and decisions: docs/move-neutral.md.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/diplomacy.hpp"  // TraceEntry, SimStatus
+#include "rules/move.hpp"
+#include "rules/simultaneous.hpp"
+
+namespace arbiter {
+
+struct MoveNeutralKnobs {
+  bool ep_landing_captures = false;         ///< ep-landing-entered: co-occupy | capture
+  bool ep_void_when_pawn_moves = false;     ///< en-passant-moved-on: lands-empty | void
+  bool castling_void_when_entered = false;  ///< castling-path-entered: stands | void
+  bool mated_and_stalemated_draw = false;   ///< mated-and-stalemated: mate-wins | draw
+  bool shared_square_passable = false;      ///< shared-square-sliding: blocked | passable
+
+  static MoveNeutralKnobs of(const Variant& v);
+};
+
+struct MoveNeutralKnobInfo {
+  const char* name;
+  const char* alternatives[2];  ///< default first
+};
+const std::vector<MoveNeutralKnobInfo>& move_neutral_knob_infos();
+
+/// The "ostensibly legal" moves of colour `c`: its legal moves on the present board as if it
+/// were its turn (so a side in check must get out of it), never taking a king and never
+/// moving onto a shared square. Under shared-square-sliding=passable a slider may also cross
+/// a shared square.
+void move_neutral_submissions(const SimState& s, Color c, MoveList& out);
+bool is_move_neutral_submission(const SimState& s, Color c, Move m);
+
+struct MoveNeutralResolution {
+  SimState after;
+  bool executed[2] = {true, true};  ///< [c]: c's move stood (false only where a knob voids it)
+  std::vector<TraceEntry> trace;
+};
+
+/// Plays both submissions at once. Throws std::invalid_argument when a move is not a
+/// submission of its colour (with options.validate).
+MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move black,
+                                           bool trace = true, bool validate = true);
+
+/// From the resolved board: a side with no submission is mated (in check) or stalemated; both
+/// mated is a draw; one mated while the other is stalemated follows knob mated-and-stalemated.
+SimStatus move_neutral_status(const SimState& s);
+
+}  // namespace arbiter

@@ -256,12 +256,17 @@ class Run {
     std::vector<Square> next(n, kNoSquare);
     for (int i = 0; i < n; ++i)
       if (moving(i)) next[i] = movers_[i].leg.path[t - 1];
+    // Until nothing changes: crossings and meetings, then each piece against what stands on
+    // its square, and only when all that has settled, captures whose target has gone (the
+    // target may still bounce back home in this step). Each failure puts a piece back home at
+    // once, so everything is looked at again: the result does not depend on the order of
+    // the submissions.
     for (bool changed = true; changed;) {
-      changed = false;
-      changed |= head_on(t, next);
-      changed |= meetings(t, next);
+      changed = head_on(t, next) || meetings(t, next);
       for (int i = 0; i < n && !changed; ++i)
-        if (moving(i) && next[i] != kNoSquare) changed |= enter(i, t, next[i]);
+        if (moving(i) && next[i] != kNoSquare) changed = enter(i, t, next[i], false);
+      for (int i = 0; i < n && !changed; ++i)
+        if (moving(i) && next[i] != kNoSquare) changed = enter(i, t, next[i], true);
     }
     for (int i = 0; i < n; ++i) {
       if (!moving(i)) continue;
@@ -366,13 +371,14 @@ class Run {
     return out;
   }
 
-  /// Mover i steps onto `sq` at step t: what stands there decides.
-  bool enter(int i, int t, Square sq) {
+  /// Mover i steps onto `sq` at step t: what stands there decides. With `departed`, an
+  /// empty destination whose piece to take has gone is judged too.
+  bool enter(int i, int t, Square sq, bool departed) {
     SimMover& m = movers_[i];
     const SimUnit& u = units_[m.unit];
     const bool dest = arrives(m, t) && sq == m.leg.dest();
     if (!board_[sq]) {
-      if (!dest || u.target == kNoSquare) return false;
+      if (!departed || !dest || u.target == kNoSquare) return false;
       if (u.move.kind() == MoveKind::kEnPassant && board_[u.target] &&
           board_[u.target]->color != m.color)
         return false;  // the pawn to take is still there
@@ -426,6 +432,7 @@ class Run {
              fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
                          letter(m), letter(o), name(m.leg.type), name(o.leg.type)));
         capture_mover(cell.mover, sq);
+        units_[m.unit].target = kNoSquare;  // it took what it found there
         return true;
       }
       if (contest) {

@@ -45,14 +45,12 @@ void read_target(SimState& s, std::string_view text, std::size_t at) {
     fail(at, fmt::format("two en-passant squares for {}: each side has at most one",
                          mover == kWhite ? "White" : "Black"));
   const Square victim = en_passant_victim_of(*sq, ~mover);
-  const Square origin = 2 * *sq - victim;
   const PieceType t = s.pos.piece_on(mover, victim);
   if (t == kNoPiece || !s.pos.variant().piece(t).pawn)
     fail(at, fmt::format("bad en-passant square {}: there is no {} pawn on {}", text,
                          mover == kWhite ? "white" : "black", square_name(victim)));
-  if (has(s.pos.occupied(), *sq) || has(s.pos.occupied(), origin))
-    fail(at, fmt::format("bad en-passant square {}: {} and {} must be empty after a double step",
-                         text, square_name(*sq), square_name(origin)));
+  // Unlike orthodox FEN, the squares the pawn passed and left may be occupied: an enemy piece
+  // may have arrived there in the same turn.
   s.ep_target[mover] = *sq;
 }
 

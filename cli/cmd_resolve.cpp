@@ -36,10 +36,11 @@ struct SideMove {
 void require_diplomacy_resolver(const Variant& v) {
   const RuleTable& t = v.table();
   if (t.protocol != Protocol::kSimultaneous)
-    throw std::invalid_argument(fmt::format(
-        "resolve needs a table with the simultaneous protocol: '{}' uses the {} protocol "
-        "(for a sequential table, see arbiter moves)",
-        v.name(), to_string(t.protocol)));
+    throw std::invalid_argument(
+        fmt::format("resolve needs a table with the simultaneous protocol: '{}' uses the {} "
+                    "protocol{}",
+                    v.name(), to_string(t.protocol),
+                    t.protocol == Protocol::kSequential ? " (arbiter moves lists its moves)" : ""));
   if (t.resolver == Resolver::kMoveNeutral)
     throw std::invalid_argument(fmt::format(
         "resolve: table '{}' uses the move-neutral resolver, which is not built yet (only the "

@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <stdexcept>
+#include <vector>
 
 #include "cli/board_diagram.hpp"
 #include "cli/commands.hpp"
@@ -139,7 +140,10 @@ int run_resolve(const ResolveCliOptions& o) {
         fmt::format("the game is already over in this position: {}", status_text(already)));
   const SideMove sides[2] = {read_side(before, kWhite, o.moves[kWhite]),
                              read_side(before, kBlack, o.moves[kBlack])};
-  const DiplomacyResolution r = resolve_diplomacy(before, sides[kWhite].move, sides[kBlack].move);
+  // The vector overload always runs the step-by-step simulation: its trace names every capture
+  // (the pair overload's fast path only says that both moves executed). Same result.
+  const DiplomacyResolution r = resolve_diplomacy(
+      before, std::vector<Submission>{{kWhite, sides[kWhite].move}, {kBlack, sides[kBlack].move}});
   if (o.json) {
     print_json(before, sides, r);
   } else {

@@ -132,6 +132,13 @@ TEST(ResolveCli, KingTakenEndsTheGame) {
   EXPECT_THAT(r.out, HasSubstr("status 1-0 (king captured)\n"));
 }
 
+TEST(ResolveCli, CaptureByAMoveThatMeetsNothingIsExplained) {
+  const auto r = resolve("1n2k3/8/8/8/8/4n3/2Q5/6BK w - - 0 1", "Bxe3", "Ke7");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("white  Bxe3 (g1e3): executed\nblack  Ke7 (e8e7): executed\n"
+                               "  capture: e3: White's bishop takes Black's knight\n"));
+}
+
 TEST(ResolveCli, DashPassesAndIsPrinted) {
   const auto r = resolve(kRule5, "-", "Kb3");
   EXPECT_EQ(r.status, 0) << r.err;

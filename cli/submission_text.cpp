@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <vector>
 
 #include "rules/notation.hpp"
 
@@ -36,12 +37,14 @@ Position bare_view(const SimState& s, Color c) {
 
 /// The submission with the same squares and promotion as `m` (read on another board, where
 /// its kind may differ: a capture there is a plain move).
+bool same_promotion(Move a, Move b) {
+  return (a.kind() == MoveKind::kPromotion) == (b.kind() == MoveKind::kPromotion) &&
+         (a.kind() != MoveKind::kPromotion || a.arg() == b.arg());
+}
+
 std::optional<Move> same_squares(const MoveList& subs, Move m) {
   for (Move sub : subs)
-    if (sub.from() == m.from() && sub.to() == m.to() &&
-        (sub.kind() == MoveKind::kPromotion) == (m.kind() == MoveKind::kPromotion) &&
-        (sub.kind() != MoveKind::kPromotion || sub.arg() == m.arg()))
-      return sub;
+    if (sub.from() == m.from() && sub.to() == m.to() && same_promotion(sub, m)) return sub;
   return std::nullopt;
 }
 
@@ -82,6 +85,29 @@ struct Match {
   std::string why;
 };
 
+/// The other submissions that the SAN `text`, read as `m`, could also name: the same piece
+/// type, destination and promotion from another square. Orthodox notation disambiguates among
+/// legal moves only, so each is read on the bare view where it is the only piece of its type.
+std::vector<Move> also_named(const SimState& s, Color c, const MoveList& subs, Move m,
+                             std::string_view text) {
+  std::vector<Move> out;
+  if (looks_like_coordinates(text)) return out;
+  const Position view = view_for(s, c);
+  const PieceType type = view.piece_on(c, m.from());
+  for (Move o : subs) {
+    if (o.from() == m.from() || o.to() != m.to() || view.piece_on(c, o.from()) != type ||
+        !same_promotion(o, m))
+      continue;
+    Position alone = bare_view(s, c);
+    for (Bitboard b = view.pieces(c, type) & ~bb(o.from()); b;) alone.remove(c, pop_lsb(b));
+    try {
+      if (read_orthodox(alone, text).from() == o.from()) out.push_back(o);
+    } catch (const NotationError&) {
+    }
+  }
+  return out;
+}
+
 Match match(const SimState& s, Color c, const MoveList& subs, std::string_view text) {
   Move m{};
   try {
@@ -94,8 +120,15 @@ Match match(const SimState& s, Color c, const MoveList& subs, std::string_view t
       return {std::nullopt, e.kind(), e.what()};
     }
   }
-  if (const auto sub = same_squares(subs, m)) return {*sub, NotationErrorKind::kIllegal, ""};
-  return {std::nullopt, NotationErrorKind::kIllegal, why_not(s, c, m)};
+  const auto sub = same_squares(subs, m);
+  if (!sub) return {std::nullopt, NotationErrorKind::kIllegal, why_not(s, c, m)};
+  const std::vector<Move> others = also_named(s, c, subs, *sub, text);
+  if (others.empty()) return {*sub, NotationErrorKind::kIllegal, ""};
+  const Position view = view_for(s, c);
+  std::string names = to_uci(view, *sub);
+  for (Move o : others) names += ", " + to_uci(view, o);
+  return {std::nullopt, NotationErrorKind::kAmbiguous,
+          fmt::format("'{}' is ambiguous among the submissions: it names {}", text, names)};
 }
 
 }  // namespace
@@ -117,10 +150,18 @@ std::string submission_san(const SimState& s, Color c, Move m) {
   MoveList subs;
   diplomacy_submissions(s, c, subs);
   if (match(s, c, subs, san).move == m) return san;
-  // Orthodox SAN is disambiguated among the orthodox legal moves only: name the origin.
-  const bool capture = view.piece_on(~c, m.to()) != kNoPiece;
-  return fmt::format("{}{}{}{}", view.variant().piece(type).letter, square_name(m.from()),
-                     capture ? "x" : "", san.substr(san.find(square_name(m.to()))));
+  // Orthodox SAN is disambiguated among the orthodox legal moves only: name the origin's
+  // file, else its rank, else its square, as SAN does.
+  const std::string from = square_name(m.from());
+  std::string rest;
+  if (view.piece_on(~c, m.to()) != kNoPiece) rest += 'x';
+  rest.append(san, san.find(square_name(m.to())));
+  const char letter = view.variant().piece(type).letter;
+  for (const std::string& origin : {from.substr(0, 1), from.substr(1, 1)}) {
+    const std::string text = letter + origin + rest;
+    if (match(s, c, subs, text).move == m) return text;
+  }
+  return letter + from + rest;
 }
 
 }  // namespace arbiter::cli

@@ -256,6 +256,23 @@ TEST(ResolveCli, MoveThatLeavesTheKingAttackedNowIsNoSubmission) {
             "White's king attacked now; White may submit Kd1, Kf1, Kd2, Kf2\n");
 }
 
+// White: Ke2, Ra1, Rh1. Black: Ke8, Nd1. Both rooks may submit e1: Ra1-e1 crosses the
+// knight, which may leave. Orthodox SAN would read Re1 as the h1 rook's only legal move.
+constexpr const char* kTwoRooks = "4k3/8/8/8/8/8/4K3/R2n3R w - - 0 1";
+
+TEST(ResolveCli, SanAmbiguousAmongSubmissions) {
+  const auto r = resolve(kTwoRooks, "Re1", "Nc3");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, StartsWith("arbiter: error: bad move (ambiguous): White may not submit "
+                                "'Re1': 'Re1' is ambiguous among the submissions: it names h1e1, "
+                                "a1e1; White may submit "));
+}
+
+TEST(ResolveCli, SanIsDisambiguatedAmongSubmissions) {
+  EXPECT_THAT(resolve(kTwoRooks, "a1e1", "Nc3").out, HasSubstr("white  Rae1 (a1e1): executed\n"));
+  EXPECT_THAT(resolve(kTwoRooks, "Rhe1", "Nc3").out, HasSubstr("white  Rhe1 (h1e1): executed\n"));
+}
+
 TEST(ResolveCli, MoveSyntaxError) {
   const auto r = run_arbiter("resolve --white Zz4 --black e5");
   EXPECT_EQ(r.status, 1);

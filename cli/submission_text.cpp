@@ -35,13 +35,14 @@ Position bare_view(const SimState& s, Color c) {
   return bare;
 }
 
-/// The submission with the same squares and promotion as `m` (read on another board, where
-/// its kind may differ: a capture there is a plain move).
+/// Both moves promote to the same piece, or neither promotes.
 bool same_promotion(Move a, Move b) {
   return (a.kind() == MoveKind::kPromotion) == (b.kind() == MoveKind::kPromotion) &&
          (a.kind() != MoveKind::kPromotion || a.arg() == b.arg());
 }
 
+/// The submission with the same squares and promotion as `m` (read on another board, where
+/// its kind may differ: a capture there is a plain move).
 std::optional<Move> same_squares(const MoveList& subs, Move m) {
   for (Move sub : subs)
     if (sub.from() == m.from() && sub.to() == m.to() && same_promotion(sub, m)) return sub;

@@ -1,0 +1,14 @@
+// A text diagram of a board for terminal output.
+#pragma once
+
+#include <string>
+
+#include "rules/position.hpp"
+
+namespace arbiter::cli {
+
+/// Eight lines from rank 8 down, each starting with the rank number, squares separated by
+/// spaces ('.' empty, White's pieces upper case, Black's lower case), then the file letters.
+std::string board_diagram(const Position& pos);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,23 @@
+// Reading and writing one Diplomacy Chess submission as a player would type it (SAN or
+// coordinates), against that player's view of the simultaneous position.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "rules/diplomacy.hpp"
+
+namespace arbiter::cli {
+
+/// The submission of colour `c` written as SAN ("Qc6") or coordinates ("c2c6"). Orthodox
+/// notation reads only orthodox legal moves, so a submission that is not one (a path across
+/// an enemy piece, a king step into a square attacked now) is read on the board without the
+/// enemy pieces and then matched with the submissions. Throws NotationError naming the
+/// colour, the text, the reason and a few of that side's submissions.
+Move read_submission(const SimState& s, Color c, std::string_view text);
+
+/// The SAN of a submission of colour `c`, disambiguated among that side's submissions so
+/// that read_submission reads it back.
+std::string submission_san(const SimState& s, Color c, Move m);
+
+}  // namespace arbiter::cli

@@ -7,6 +7,7 @@
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
 #include "cli/replay_conditional.hpp"
+#include "cli/replay_diplomacy.hpp"
 #include "cli/replay_io.hpp"
 #include "rules/game_record.hpp"
 #include "rules/load_variant.hpp"
@@ -54,6 +55,13 @@ int run_replay(const ReplayCliOptions& o) {
   const std::string record = read_record(o.file);
   if (v->table().protocol == Protocol::kConditional)
     return run_conditional_replay(v, record, options, o.json);
+  if (v->table().resolver == Resolver::kDiplomacy)
+    return run_diplomacy_replay(v, record, options, o.json);
+  if (v->table().protocol == Protocol::kSimultaneous)
+    throw std::invalid_argument(fmt::format(
+        "replay: the table '{}' uses the simultaneous resolver '{}', whose records replay does "
+        "not read yet (it reads sequential, Conditional Chess and Diplomacy Chess records)",
+        v->name(), to_string(v->table().resolver)));
   const ReplayResult r = replay_record(v, record, options);
   if (o.json) {
     JsonWriter w;

@@ -58,10 +58,11 @@ int run_replay(const ReplayCliOptions& o) {
   if (v->table().resolver == Resolver::kDiplomacy)
     return run_diplomacy_replay(v, record, options, o.json);
   if (v->table().protocol == Protocol::kSimultaneous)
-    throw std::invalid_argument(fmt::format(
-        "replay: the table '{}' uses the simultaneous resolver '{}', whose records replay does "
-        "not read yet (it reads sequential, Conditional Chess and Diplomacy Chess records)",
-        v->name(), to_string(v->table().resolver)));
+    throw std::invalid_argument(
+        fmt::format("replay needs a table with the sequential protocol, the conditional protocol "
+                    "or the diplomacy resolver: '{}' uses the simultaneous protocol with the "
+                    "resolver '{}', whose records replay does not read",
+                    v->name(), to_string(v->table().resolver)));
   const ReplayResult r = replay_record(v, record, options);
   if (o.json) {
     JsonWriter w;

@@ -186,5 +186,13 @@ TEST(DiplomacyReplayCli, ErrorNamesTurnSideAndPosition) {
                                "RNBQKBNR w KQkq e3e6 0 2\n"));
 }
 
+TEST(DiplomacyReplayCli, MoveNeutralTablesAreStillRefused) {
+  const auto r =
+      run_arbiter("replay -v '" + test::data_path("tables/grandchild.toml") + "' -", "1. e4 e5");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("'grandchild' uses the simultaneous protocol with the resolver "
+                               "'move-neutral', whose records replay does not read"));
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -7,6 +7,7 @@
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
 #include "cli/replay_conditional.hpp"
+#include "cli/replay_diplomacy.hpp"
 #include "cli/replay_io.hpp"
 #include "rules/game_record.hpp"
 #include "rules/load_variant.hpp"
@@ -54,6 +55,14 @@ int run_replay(const ReplayCliOptions& o) {
   const std::string record = read_record(o.file);
   if (v->table().protocol == Protocol::kConditional)
     return run_conditional_replay(v, record, options, o.json);
+  if (v->table().resolver == Resolver::kDiplomacy)
+    return run_diplomacy_replay(v, record, options, o.json);
+  if (v->table().protocol == Protocol::kSimultaneous)
+    throw std::invalid_argument(
+        fmt::format("replay needs a table with the sequential protocol, the conditional protocol "
+                    "or the diplomacy resolver: '{}' uses the simultaneous protocol with the "
+                    "resolver '{}', whose records replay does not read",
+                    v->name(), to_string(v->table().resolver)));
   const ReplayResult r = replay_record(v, record, options);
   if (o.json) {
     JsonWriter w;

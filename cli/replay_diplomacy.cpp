@@ -1,0 +1,119 @@
+#include "cli/replay_diplomacy.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/json_writer.hpp"
+#include "cli/replay_io.hpp"
+#include "rules/diplomacy_record.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+void optional_string(JsonWriter& w, std::string_view key, const std::string& s) {
+  w.key(key);
+  if (s.empty())
+    w.null();
+  else
+    w.value(valid_utf8(s));
+}
+
+void write_note(JsonWriter& w, const ReplayNote& n, bool is_error) {
+  w.begin_object().field("turn", n.ply).field("move_number", n.move_number).key("side");
+  if (n.side)
+    w.value(side_json(*n.side));
+  else
+    w.null();
+  w.field("text", valid_utf8(n.text));
+  if (is_error) w.field("reason", n.reason);
+  w.field("message", valid_utf8(n.message));
+  if (is_error) optional_string(w, "fen_before", n.fen_before);
+  w.field("line", n.line).field("column", n.column).end_object();
+}
+
+void write_move(JsonWriter& w, std::string_view key, const DiplomacyTurnMove& m) {
+  w.key(key).begin_object().field("text", valid_utf8(m.text)).field("san", m.san);
+  w.field("uci", m.uci).field("fate", to_string(m.fate));
+  w.field("line", m.line).field("column", m.column).end_object();
+}
+
+void write_turn(JsonWriter& w, const DiplomacyTurn& t) {
+  w.begin_object().field("turn", t.turn).field("move_number", t.move_number);
+  write_move(w, "white", t.white);
+  write_move(w, "black", t.black);
+  w.key("trace").begin_array();
+  for (const TraceEntry& e : t.trace) {
+    w.begin_object().field("clause", e.clause).key("square");
+    if (e.square == kNoSquare)
+      w.null();
+    else
+      w.value(square_name(e.square));
+    w.field("tick", e.tick).field("text", e.text).end_object();
+  }
+  w.end_array().field("fen_after", t.fen_after).end_object();
+}
+
+int print_json(const DiplomacyReplayResult& r) {
+  JsonWriter w;
+  w.begin_object().field("valid", r.valid()).field("turns", r.turns);
+  w.field("start_fen", r.start_fen).field("final_fen", r.final_fen).key("result");
+  if (r.result)
+    w.value(*r.result);
+  else
+    w.null();
+  optional_string(w, "termination", r.status.reason);
+  optional_string(w, "result_by_rules", r.status.result());
+  w.key("moves").begin_array();
+  for (const DiplomacyTurn& t : r.moves) write_turn(w, t);
+  w.end_array().key("warnings").begin_array();
+  for (const ReplayNote& n : r.warnings) write_note(w, n, false);
+  w.end_array().key("error");
+  if (r.error)
+    write_note(w, *r.error, true);
+  else
+    w.null();
+  std::cout << w.end_object().str() << '\n';
+  return r.valid() ? 0 : 1;
+}
+
+std::string location(const ReplayNote& n) {
+  if (!n.side) return fmt::format("line {} '{}'", n.line, n.text);
+  return fmt::format("turn {} ({}) '{}'", n.move_number, *n.side == kWhite ? "White" : "Black",
+                     n.text);
+}
+
+std::string plain_line(const char* level, const ReplayNote& n) {
+  std::string line = fmt::format("{}: {}: ", level, location(n));
+  if (!n.reason.empty()) line += n.reason + ": ";
+  return line + n.message;
+}
+
+int print_text(const DiplomacyReplayResult& r) {
+  for (const DiplomacyTurn& t : r.moves)
+    std::cout << fmt::format("{}. {} {}: White {}, Black {}\n", t.move_number, t.white.san,
+                             t.black.san, to_string(t.white.fate), to_string(t.black.fate));
+  for (const ReplayNote& n : r.warnings) std::cerr << plain_line("warning", n) << '\n';
+  if (r.error) {
+    std::cerr << plain_line("error", *r.error) << '\n';
+    if (!r.error->fen_before.empty())
+      std::cerr << "position before the turn: " << r.error->fen_before << '\n';
+    return 1;
+  }
+  std::cout << "final " << r.final_fen << '\n' << "turns " << r.turns << '\n';
+  std::cout << "result " << (r.result ? *r.result : std::string("none")) << '\n';
+  std::cout << "termination " << (r.status.over ? r.status.reason : std::string("none"));
+  if (r.status.over) std::cout << " (" << r.status.result() << ')';
+  std::cout << '\n';
+  return 0;
+}
+
+}  // namespace
+
+int run_diplomacy_replay(const VariantPtr& v, const std::string& record,
+                         const ReplayOptions& options, bool json) {
+  const DiplomacyReplayResult r = replay_diplomacy_record(v, record, options);
+  return json ? print_json(r) : print_text(r);
+}
+
+}  // namespace arbiter::cli

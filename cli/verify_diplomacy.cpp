@@ -1,0 +1,112 @@
+#include "cli/verify_diplomacy.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <stdexcept>
+
+#include "rules/diplomacy_perft.hpp"
+#include "rules/fen.hpp"
+#include "rules/load_variant.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+/// The FENs of the setup and the [[perft]] positions that read (a bad one is reported by the
+/// perft check, with its file and line).
+std::vector<std::string> readable_fens(const VariantPtr& vp) {
+  std::vector<std::string> out{vp->table().setup_fen};
+  for (const PerftCheck& c : vp->table().perft_checks) {
+    try {
+      parse_sim_fen(vp, c.fen);
+      out.push_back(c.fen);
+    } catch (const FenError&) {
+    }
+  }
+  return out;
+}
+
+/// Resolves every pair of submissions on `fen` under `v`; the number of pairs.
+int resolve_all(const VariantPtr& v, const std::string& fen) {
+  const SimState s = parse_sim_fen(v, fen);
+  MoveList white, black;
+  diplomacy_submissions(s, kWhite, white);
+  diplomacy_submissions(s, kBlack, black);
+  int pairs = 0;
+  for (Move w : white)
+    for (Move b : black) {
+      if (resolve_diplomacy(s, w, b).fates.size() != 2)
+        throw std::logic_error("a resolution without two fates on " + fen);
+      ++pairs;
+    }
+  return pairs;
+}
+
+}  // namespace
+
+void check_diplomacy_perft(const VariantPtr& vp, unsigned long long max_nodes,
+                           TableVerdict& verdict) {
+  const DiplomacyKnobs knobs = DiplomacyKnobs::of(*vp);
+  for (const PerftCheck& c : vp->table().perft_checks) {
+    std::optional<SimState> s;
+    try {
+      s = parse_sim_fen(vp, c.fen);
+    } catch (const FenError& e) {
+      verdict.failures.push_back(
+          fmt::format("{}: perft '{}': bad simultaneous FEN: {}", c.where.str(), c.name, e.what()));
+      continue;
+    }
+    int depths = 0;
+    std::uint64_t nodes_total = 0;
+    for (std::size_t d = 1; d <= c.nodes.size() && c.nodes[d - 1] <= max_nodes; ++d) {
+      const std::uint64_t got = diplomacy_perft(*s, static_cast<int>(d), knobs);
+      nodes_total += got;
+      ++depths;
+      if (got != c.nodes[d - 1]) {
+        verdict.failures.push_back(
+            fmt::format("{}: diplomacy perft '{}' depth {}: {} pairs, the table records {}",
+                        c.where.str(), c.name, d, got, c.nodes[d - 1]));
+        break;
+      }
+    }
+    verdict.checks.push_back(
+        fmt::format("diplomacy perft {}: depths 1-{} ({} pairs)", c.name, depths, nodes_total));
+  }
+}
+
+void check_diplomacy_fens(const VariantPtr& vp, TableVerdict& verdict) {
+  const std::vector<std::string> fens = readable_fens(vp);
+  for (const std::string& fen : fens) {
+    const SimState s = parse_sim_fen(vp, fen);
+    const std::string printed = to_sim_fen(s);
+    if (!(parse_sim_fen(vp, printed) == s))
+      verdict.failures.push_back(
+          fmt::format("simultaneous FEN round trip changed the position: '{}'", fen));
+    else if (fen != vp->table().setup_fen && printed != fen)
+      verdict.failures.push_back(fmt::format(
+          "simultaneous FEN '{}' prints as '{}': record it in that form", fen, printed));
+  }
+  verdict.checks.push_back(fmt::format("simultaneous FEN: {} positions round-trip", fens.size()));
+}
+
+void check_diplomacy_knobs(const std::string& name, const VariantPtr& vp, TableVerdict& verdict) {
+  const std::vector<std::string> fens = readable_fens(vp);
+  int alternatives = 0;
+  long long pairs = 0;
+  for (const DiplomacyKnobInfo& info : diplomacy_knob_infos()) {
+    for (const char* alt : info.alternatives) {
+      try {
+        const VariantPtr v = load_variant(name, KnobSettings{{info.name, alt}});
+        for (const std::string& fen : fens) pairs += resolve_all(v, fen);
+        ++alternatives;
+      } catch (const std::exception& e) {
+        verdict.failures.push_back(fmt::format("knob {}={}: {}", info.name, alt, e.what()));
+      }
+    }
+  }
+  verdict.checks.push_back(
+      fmt::format("diplomacy knobs: {} alternatives compile and resolve {} pairs on {} positions",
+                  alternatives, pairs, fens.size()));
+}
+
+}  // namespace arbiter::cli

@@ -76,8 +76,8 @@ int check_table(const std::string& path, bool json) {
     } else {
       std::string ext;
       for (const auto& p : chain) ext += " -> " + p;
-      std::cout << fmt::format("{}: valid table '{}'{} ({} pieces, {} knobs)\n", path, name,
-                               ext, pieces, knobs);
+      std::cout << fmt::format("{}: valid table '{}'{} ({} pieces, {} knobs)\n", path, name, ext,
+                               pieces, knobs);
     }
     return 0;
   } catch (const TableError& e) {
@@ -107,8 +107,8 @@ void register_table_commands(CLI::App& app, int& status) {
   variants->add_flag("--json", *vjson, "Print a JSON array");
   variants->callback([&status, vjson] { status = list_variants(*vjson); });
 
-  auto* check = app.add_subcommand(
-      "check-table", "Validate a rule table file (exit 1 with file:line:col errors)");
+  auto* check = app.add_subcommand("check-table",
+                                   "Validate a rule table file (exit 1 with file:line:col errors)");
   auto path = std::make_shared<std::string>();
   check->add_option("file", *path, "The .toml rule table")->required();
   auto cjson = std::make_shared<bool>(false);

@@ -8,7 +8,7 @@
 
 #include "cli/json_writer.hpp"
 #include "cli/perft_options.hpp"
-#include "rules/diplomacy_notation.hpp"
+#include "rules/diplomacy_move_text.hpp"
 #include "rules/diplomacy_perft.hpp"
 
 namespace arbiter::cli {

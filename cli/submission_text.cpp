@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "rules/diplomacy_move_text.hpp"
 #include "rules/notation.hpp"
 
 namespace arbiter::cli {
@@ -33,20 +34,6 @@ Position bare_view(const SimState& s, Color c) {
   bare.set_en_passant(kNoSquare);
   for (Bitboard b = bare.pieces(~c); b;) bare.remove(~c, pop_lsb(b));
   return bare;
-}
-
-/// Both moves promote to the same piece, or neither promotes.
-bool same_promotion(Move a, Move b) {
-  return (a.kind() == MoveKind::kPromotion) == (b.kind() == MoveKind::kPromotion) &&
-         (a.kind() != MoveKind::kPromotion || a.arg() == b.arg());
-}
-
-/// The submission with the same squares and promotion as `m` (read on another board, where
-/// its kind may differ: a capture there is a plain move).
-std::optional<Move> same_squares(const MoveList& subs, Move m) {
-  for (Move sub : subs)
-    if (sub.from() == m.from() && sub.to() == m.to() && same_promotion(sub, m)) return sub;
-  return std::nullopt;
 }
 
 std::string some_submissions(const SimState& s, Color c, const MoveList& subs) {
@@ -78,91 +65,30 @@ std::string why_not(const SimState& s, Color c, Move m) {
   return "it is not a Diplomacy Chess move in this position";
 }
 
-/// The submission a text names, or the error kind and reason (without the list of
-/// submissions, so that submission_san may call it).
-struct Match {
-  std::optional<Move> move;
-  NotationErrorKind kind = NotationErrorKind::kIllegal;
-  std::string why;
-};
-
-/// The other submissions that the SAN `text`, read as `m`, could also name: the same piece
-/// type, destination and promotion from another square. Orthodox notation disambiguates among
-/// legal moves only, so each is read on the bare view where it is the only piece of its type.
-std::vector<Move> also_named(const SimState& s, Color c, const MoveList& subs, Move m,
-                             std::string_view text) {
-  std::vector<Move> out;
-  if (looks_like_coordinates(text)) return out;
-  const Position view = view_for(s, c);
-  const PieceType type = view.piece_on(c, m.from());
-  for (Move o : subs) {
-    if (o.from() == m.from() || o.to() != m.to() || view.piece_on(c, o.from()) != type ||
-        !same_promotion(o, m))
-      continue;
-    Position alone = bare_view(s, c);
-    for (Bitboard b = view.pieces(c, type) & ~bb(o.from()); b;) alone.remove(c, pop_lsb(b));
-    try {
-      if (read_orthodox(alone, text).from() == o.from()) out.push_back(o);
-    } catch (const NotationError&) {
-    }
-  }
-  return out;
-}
-
-Match match(const SimState& s, Color c, const MoveList& subs, std::string_view text) {
-  Move m{};
-  try {
-    m = read_orthodox(view_for(s, c), text);
-  } catch (const NotationError& e) {
-    if (e.kind() != NotationErrorKind::kIllegal) return {std::nullopt, e.kind(), e.what()};
-    try {
-      m = read_orthodox(bare_view(s, c), text);
-    } catch (const NotationError&) {
-      return {std::nullopt, e.kind(), e.what()};
-    }
-  }
-  const auto sub = same_squares(subs, m);
-  if (!sub) return {std::nullopt, NotationErrorKind::kIllegal, why_not(s, c, m)};
-  const std::vector<Move> others = also_named(s, c, subs, *sub, text);
-  if (others.empty()) return {*sub, NotationErrorKind::kIllegal, ""};
-  const Position view = view_for(s, c);
-  std::string names = to_uci(view, *sub);
-  for (Move o : others) names += ", " + to_uci(view, o);
-  return {std::nullopt, NotationErrorKind::kAmbiguous,
-          fmt::format("'{}' is ambiguous among the submissions: it names {}", text, names)};
-}
-
 }  // namespace
 
 Move read_submission(const SimState& s, Color c, std::string_view text) {
-  MoveList subs;
-  diplomacy_submissions(s, c, subs);
-  const Match found = match(s, c, subs, text);
-  if (found.move) return *found.move;
-  throw NotationError(found.kind, fmt::format("{} may not submit '{}': {}; {}", side_name(c), text,
-                                              found.why, some_submissions(s, c, subs)));
+  try {
+    return read_diplomacy_move(s, c, text);
+  } catch (const NotationError& e) {
+    MoveList subs;
+    diplomacy_submissions(s, c, subs);
+    std::string why = e.what();
+    if (e.kind() == NotationErrorKind::kIllegal) {
+      // Say why: read the text as an orthodox move on the board without the other side.
+      try {
+        why = why_not(s, c, read_orthodox(bare_view(s, c), text));
+      } catch (const NotationError& orthodox) {
+        why = orthodox.what();  // no piece of that side can make it at all
+      }
+    }
+    throw NotationError(e.kind(), fmt::format("{} may not submit '{}': {}; {}", side_name(c), text,
+                                              why, some_submissions(s, c, subs)));
+  }
 }
 
 std::string submission_san(const SimState& s, Color c, Move m) {
-  const Position view = view_for(s, c);
-  const std::string san = to_san(view, m);
-  const PieceType type = view.piece_on(c, m.from());
-  if (view.variant().piece(type).pawn || m.kind() == MoveKind::kCastling) return san;
-  MoveList subs;
-  diplomacy_submissions(s, c, subs);
-  if (match(s, c, subs, san).move == m) return san;
-  // Orthodox SAN is disambiguated among the orthodox legal moves only: name the origin's
-  // file, else its rank, else its square, as SAN does.
-  const std::string from = square_name(m.from());
-  std::string rest;
-  if (view.piece_on(~c, m.to()) != kNoPiece) rest += 'x';
-  rest.append(san, san.find(square_name(m.to())));
-  const char letter = view.variant().piece(type).letter;
-  for (const std::string& origin : {from.substr(0, 1), from.substr(1, 1)}) {
-    const std::string text = letter + origin + rest;
-    if (match(s, c, subs, text).move == m) return text;
-  }
-  return letter + from + rest;
+  return diplomacy_san(s, c, m);
 }
 
 }  // namespace arbiter::cli

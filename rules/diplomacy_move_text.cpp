@@ -97,7 +97,10 @@ DiplomacyMoveText parse_diplomacy_move_text(const Variant& v, std::string_view t
     if (v.piece(t.piece).pawn) t.piece = kNoPiece;  // "Pe4" is a pawn move
     s.remove_prefix(1);
   }
-  if (!s.empty() && s.back() == 'x') s.remove_suffix(1);
+  if (!s.empty() && (s.back() == 'x' || s.back() == ':')) {
+    t.capture_mark = true;
+    s.remove_suffix(1);
+  }
   for (char c : s) {
     if (c >= 'a' && c <= 'h' && t.from_file < 0 && t.from_rank < 0) {
       t.from_file = c - 'a';
@@ -112,8 +115,14 @@ DiplomacyMoveText parse_diplomacy_move_text(const Variant& v, std::string_view t
   return t;
 }
 
-Move read_diplomacy_move(const SimState& s, Color c, std::string_view text) {
+bool diplomacy_capture(const SimState& s, Color c, Move m) {
+  return captures(s, c, m);
+}
+
+Move read_diplomacy_move(const SimState& s, Color c, std::string_view text,
+                         DiplomacyMoveText* shape) {
   const DiplomacyMoveText t = parse_diplomacy_move_text(s.pos.variant(), text);
+  if (shape != nullptr) *shape = t;
   MoveList subs;
   diplomacy_submissions(s, c, subs);
   std::vector<Move> found;

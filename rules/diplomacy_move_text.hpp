@@ -22,6 +22,7 @@ struct DiplomacyMoveText {
   int from_file = -1, from_rank = -1;  ///< SAN disambiguation; exact squares for coordinates
   Square to = kNoSquare;
   PieceType promotion = kNoPiece;
+  bool capture_mark = false;  ///< SAN: 'x' (or ':') was written
 };
 
 /// Reads the shape of a move. Captures are marked with 'x' only (':' separates the branches of
@@ -29,9 +30,14 @@ struct DiplomacyMoveText {
 /// kUnknownPiece) with a message saying what was expected.
 DiplomacyMoveText parse_diplomacy_move_text(const Variant& v, std::string_view text);
 
-/// The submission of colour `c` on `s` that the text names. Throws NotationError: kIllegal when
-/// no submission matches, kAmbiguous when several do, or the errors of the shape.
-Move read_diplomacy_move(const SimState& s, Color c, std::string_view text);
+/// The submission of colour `c` on `s` that the text names (its shape in `*shape` when given).
+/// Throws NotationError: kIllegal when no submission matches, kAmbiguous when several do, or
+/// the errors of the shape.
+Move read_diplomacy_move(const SimState& s, Color c, std::string_view text,
+                         DiplomacyMoveText* shape = nullptr);
+
+/// True when `m` (a submission of `c`) means to take a piece standing there now (or en passant).
+bool diplomacy_capture(const SimState& s, Color c, Move m);
 
 /// Canonical SAN of a submission of `c`: disambiguated among the submissions (not only the
 /// orthodox legal moves), 'x' when an enemy piece stands on the destination now, "=Q" for a

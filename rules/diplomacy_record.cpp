@@ -4,7 +4,7 @@
 
 #include <stdexcept>
 
-#include "rules/diplomacy_notation.hpp"
+#include "rules/diplomacy_move_text.hpp"
 
 namespace arbiter {
 namespace {
@@ -190,7 +190,7 @@ class DiplomacyReplayer {
     Move m{};
     DiplomacyMoveText d;
     try {
-      m = parse_diplomacy_move(*s_, side, t.text, &d);
+      m = read_diplomacy_move(*s_, side, t.text, &d);
     } catch (const NotationError& e) {
       return fail(t, side, to_string(e.kind()), e.what());
     }

@@ -1,7 +1,7 @@
 // Diplomacy Chess game records: the movetext of rules/game_record.hpp (tags, numbers,
 // comments, variations, results) with both moves of a turn on one numbered line,
 // "N. white black", each move SAN or coordinates read against the submissions of its side
-// (rules/diplomacy_notation.hpp). Every turn is resolved by resolve_diplomacy. There is no
+// (rules/diplomacy_move_text.hpp). Every turn is resolved by resolve_diplomacy. There is no
 // pass: "--" is read and refused, and so is "Resigns" (both sides move at once, so it does not
 // say who resigned: write the result). The format and every decision: docs/replay.md.
 #pragma once

@@ -579,6 +579,16 @@ std::optional<DiplomacyResolution> resolve_independent(const SimState& s, Move w
   out.after.ep_target[kWhite] = white.kind() == MoveKind::kDoubleStep ? white_ep : kNoSquare;
   out.after.ep_target[kBlack] = black.kind() == MoveKind::kDoubleStep ? black_ep : kNoSquare;
   if (trace) {
+    for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}}) {
+      const Square taken =
+          m.kind() == MoveKind::kEnPassant ? en_passant_victim_of(m.to(), c) : m.to();
+      if (s.pos.piece_on(~c, taken) != kNoPiece)
+        out.trace.push_back(
+            {"capture", taken, 0,
+             fmt::format("{}: {}'s {} takes {}'s {}", square_name(taken), side(c),
+                         s.pos.variant().piece(s.pos.piece_on(c, m.from())).name, side(~c),
+                         s.pos.variant().piece(s.pos.piece_on(~c, taken)).name)});
+    }
     for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
       out.trace.push_back(
           {"executed", m.to(), 0,

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "rules/diplomacy_notation.hpp"
+#include "rules/diplomacy_move_text.hpp"
 #include "rules/diplomacy_record.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -73,21 +73,21 @@ TEST(DiplomacyReplay, CoordinatesAndSanReadTheSame) {
 TEST(DiplomacyNotation, SubmissionsBeyondTheOrthodoxMoves) {
   // The a1 rook may submit a path across the black knight on a4 (it may have left).
   const SimState s = parse_sim_fen(diplomacy(), "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1");
-  const Move m = parse_diplomacy_move(s, kWhite, "Ra8");
+  const Move m = read_diplomacy_move(s, kWhite, "Ra8");
   EXPECT_EQ(diplomacy_san(s, kWhite, m), "Ra8");
-  EXPECT_EQ(diplomacy_san(s, kWhite, parse_diplomacy_move(s, kWhite, "a1a4")), "Rxa4");
+  EXPECT_EQ(diplomacy_san(s, kWhite, read_diplomacy_move(s, kWhite, "a1a4")), "Rxa4");
 }
 
 TEST(DiplomacyNotation, AmbiguityAndDisambiguation) {
   const SimState s = parse_sim_fen(diplomacy(), "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
   try {
-    parse_diplomacy_move(s, kWhite, "Nd2");
+    read_diplomacy_move(s, kWhite, "Nd2");
     ADD_FAILURE() << "Nd2 is ambiguous";
   } catch (const NotationError& e) {
     EXPECT_EQ(e.kind(), NotationErrorKind::kAmbiguous);
     EXPECT_THAT(std::string(e.what()), HasSubstr("Nbd2, Nfd2"));
   }
-  EXPECT_EQ(diplomacy_san(s, kWhite, parse_diplomacy_move(s, kWhite, "Nbd2")), "Nbd2");
+  EXPECT_EQ(diplomacy_san(s, kWhite, read_diplomacy_move(s, kWhite, "Nbd2")), "Nbd2");
 }
 
 TEST(DiplomacyReplay, Errors) {

@@ -233,8 +233,8 @@ TEST(DiplomacyRuleText, QueenBoundForH6TakesTheReturningRook) {
 TEST(DiplomacyClauses, TwoPiecesOfOneSideNeverTakeEachOther) {
   // Simultaneously progressive: White's Qh8-f6 and Rf8-f6 both land on f6 in step 2.
   const SimState s = at("5R1Q/8/k7/8/8/8/8/K7 w - - 0 1");
-  const DiplomacyResolution r = resolve_diplomacy(
-      s, {{kWhite, sub(s, kWhite, "h8f6")}, {kWhite, sub(s, kWhite, "f8f6")}});
+  const DiplomacyResolution r =
+      resolve_diplomacy(s, {{kWhite, sub(s, kWhite, "h8f6")}, {kWhite, sub(s, kWhite, "f8f6")}});
   EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
   EXPECT_EQ(r.fates[1], Fate::kFailed);
   EXPECT_EQ(on(r, "h8"), 'Q');

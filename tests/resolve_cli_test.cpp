@@ -37,7 +37,7 @@ TEST(ResolveCli, QueenTakesKnightOnC6PlainOutput) {
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out,
             "before 1n2k3/8/8/8/8/4nB2/2Q5/7K w - - 0 1\n"
-            "white  Qc6+ (c2c6): executed\n"
+            "white  Qc6 (c2c6): executed\n"
             "black  Nc6 (b8c6): captured on the way\n"
             "  same-destination: c6: same destination, Q outranks N: queen takes knight\n"
             "  executed: White's queen c2c6: executed\n"
@@ -119,7 +119,7 @@ TEST(ResolveCli, KingMayNotEnterASquareThatBecomesAttacked) {
 
 TEST(ResolveCli, KnobHeadOnSwapConflict) {
   const std::string fen = "4k3/8/8/8/5q2/8/8/2B1K3 w - - 0 1";
-  EXPECT_THAT(resolve(fen, "Bxf4", "Qxc1").out, HasSubstr("black  Qxc1+ (f4c1): executed\n"));
+  EXPECT_THAT(resolve(fen, "Bxf4", "Qxc1").out, HasSubstr("black  Qxc1 (f4c1): executed\n"));
   const auto r = resolve(fen, "Bxf4", "Qxc1", "--knob head-on-swap=conflict");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("  head-on: d2-e3: White's bishop and Black's queen meet head-on"));
@@ -206,7 +206,7 @@ TEST(ResolveCli, JsonObjectFields) {
   ASSERT_THAT(r.out, StartsWith("{"));
   EXPECT_EQ(json_value(r.out, "fen_before"), "\"1n2k3/8/8/8/8/4nB2/2Q5/7K w - - 0 1\"");
   EXPECT_EQ(json_value(r.out, "moves"),
-            "{\"white\":{\"written\":\"Qc6\",\"san\":\"Qc6+\",\"uci\":\"c2c6\"},"
+            "{\"white\":{\"written\":\"Qc6\",\"san\":\"Qc6\",\"uci\":\"c2c6\"},"
             "\"black\":{\"written\":\"Nc6\",\"san\":\"Nc6\",\"uci\":\"b8c6\"}}");
   EXPECT_EQ(json_value(r.out, "fates"),
             "{\"white\":\"executed\",\"black\":\"captured on the way\"}");
@@ -264,8 +264,8 @@ TEST(ResolveCli, SanAmbiguousAmongSubmissions) {
   const auto r = resolve(kTwoRooks, "Re1", "Nc3");
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.err, StartsWith("arbiter: error: bad move (ambiguous): White may not submit "
-                                "'Re1': 'Re1' is ambiguous among the submissions: it names h1e1, "
-                                "a1e1; White may submit "));
+                                "'Re1': 'Re1' is ambiguous: it matches Rhe1, Rae1; White may "
+                                "submit "));
 }
 
 TEST(ResolveCli, SanIsDisambiguatedAmongSubmissions) {

@@ -23,6 +23,7 @@ int run(int argc, char** argv) {
   register_position_commands(app, status);
   register_replay_command(app, status);
   register_resolve_command(app, status);
+  register_find_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,154 @@
+// `arbiter find`: witnesses of a catalog scenario found by the Z3 solver, each replayed by the
+// engine before it is printed; `arbiter find --list` shows the catalog. See docs/solver.md.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "rules/fen.hpp"
+#include "rules/load_variant.hpp"
+#include "rules/notation.hpp"
+#include "solver/scenarios.hpp"
+#include "solver/witness_search.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct FindOptions {
+  std::string variant = "orthodox";
+  std::string scenario;
+  int max_pieces = 8;
+  std::string side = "w";
+  int count = 1;
+  unsigned seed = 0;
+  unsigned timeout_ms = 0;
+  unsigned long long rlimit = 0;
+  int max_rounds = 2000;
+  bool list = false;
+  bool json = false;
+};
+
+/// Rank 8 at the top; White upper case, Black lower case, '.' for an empty square.
+std::string diagram(const Position& pos) {
+  std::string out;
+  for (int r = kRanks - 1; r >= 0; --r) {
+    out += fmt::format("  {} ", r + 1);
+    for (int f = 0; f < kFiles; ++f) {
+      const Square s = make_square(f, r);
+      char ch = '.';
+      for (Color c : {kWhite, kBlack})
+        if (pos.piece_on(c, s) != kNoPiece) {
+          const char letter = pos.variant().piece(pos.piece_on(c, s)).letter;
+          ch = c == kWhite ? letter : static_cast<char>(letter - 'A' + 'a');
+        }
+      out += fmt::format(" {}", ch);
+    }
+    out += '\n';
+  }
+  return out + "     a b c d e f g h\n";
+}
+
+int list_catalog(bool json) {
+  if (json) {
+    JsonWriter w;
+    w.begin_array();
+    for (const solver::Scenario& s : solver::scenario_catalog())
+      w.begin_object().field("name", s.name).field("description", s.description).end_object();
+    std::cout << w.end_array().str() << '\n';
+    return 0;
+  }
+  for (const solver::Scenario& s : solver::scenario_catalog())
+    std::cout << fmt::format("{:48} {}\n", s.name, s.description);
+  return 0;
+}
+
+std::string moves_text(const Position& pos, const std::vector<Move>& moves) {
+  std::string out;
+  for (Move m : moves) {
+    if (!out.empty()) out += ' ';
+    out += to_san(pos, m);
+  }
+  return out;
+}
+
+int run_find(const FindOptions& o) {
+  if (o.list) return list_catalog(o.json);
+  if (o.scenario.empty()) throw std::invalid_argument("find: name a scenario (see --list)");
+  const VariantPtr v = load_variant(o.variant);
+  const solver::Scenario* scenario = solver::find_scenario(v->name(), o.scenario);
+  if (!scenario)
+    throw std::invalid_argument(
+        fmt::format("find: no scenario '{}' for table '{}' (see --list)", o.scenario, v->name()));
+  solver::SearchOptions so;
+  so.max_pieces = o.max_pieces;
+  so.side = o.side == "b" ? kBlack : kWhite;
+  so.count = o.count;
+  so.limits = solver::SolverLimits{o.seed, o.timeout_ms, o.rlimit};
+  so.max_rounds = o.max_rounds;
+  solver::SearchResult r;
+  try {
+    r = solver::find_witnesses(*scenario, v, so);
+  } catch (const solver::EngineDisagreement& e) {
+    std::cerr << "arbiter: error: the solver and the engine disagree on " << e.fen() << '\n'
+              << "  solver: " << e.solver_view() << '\n'
+              << "  engine: " << e.engine_view() << '\n';
+    return 3;
+  }
+  const bool complete = static_cast<int>(r.witnesses.size()) == o.count;
+  if (o.json) {
+    JsonWriter w;
+    w.begin_object().field("scenario", scenario->name).field("status", r.status);
+    w.field("rounds", r.rounds).key("witnesses").begin_array();
+    for (const solver::Witness& wit : r.witnesses)
+      w.begin_object()
+          .field("fen", to_fen(wit.position))
+          .field("moves", moves_text(wit.position, wit.moves))
+          .field("what", wit.what)
+          .end_object();
+    std::cout << w.end_array().end_object().str() << '\n';
+  } else {
+    std::cout << fmt::format("scenario {}: {}\n", scenario->name, scenario->description);
+    for (std::size_t i = 0; i < r.witnesses.size(); ++i) {
+      const solver::Witness& wit = r.witnesses[i];
+      std::cout << fmt::format("witness {}\nfen {}\n", i + 1, to_fen(wit.position));
+      if (!wit.moves.empty()) std::cout << "moves " << moves_text(wit.position, wit.moves) << '\n';
+      std::cout << "what " << wit.what << '\n' << diagram(wit.position);
+    }
+    std::cout << fmt::format("status {} ({} witness(es), {} proposal(s) judged by the engine)\n",
+                             r.status, r.witnesses.size(), r.rounds);
+  }
+  if (complete) return 0;
+  return r.status.rfind("unknown", 0) == 0 ? 4 : 1;
+}
+
+}  // namespace
+
+void register_find_command(CLI::App& app, int& status) {
+  auto o = std::make_shared<FindOptions>();
+  auto* cmd = app.add_subcommand("find", "Find positions of a catalog scenario with the Z3 solver");
+  cmd->add_option("scenario", o->scenario,
+                  "Scenario name, e.g. double-check or orthodox/stalemate");
+  cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
+      ->capture_default_str();
+  cmd->add_option("--max-pieces", o->max_pieces, "Pieces on the board at most")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 32));
+  cmd->add_option("--side", o->side, "Side to move")
+      ->check(CLI::IsMember({"w", "b"}))
+      ->capture_default_str();
+  cmd->add_option("--count", o->count, "Distinct witnesses wanted")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--seed", o->seed, "Z3 random seed")->capture_default_str();
+  cmd->add_option("--timeout", o->timeout_ms,
+                  "Wall-clock limit in ms for the whole search (0 = none)");
+  cmd->add_option("--rlimit", o->rlimit, "Z3 resource limit per check (deterministic; 0 = none)");
+  cmd->add_option("--max-rounds", o->max_rounds, "Engine refutations before giving up")
+      ->capture_default_str();
+  cmd->add_flag("--list", o->list, "List the scenario catalog");
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o, &status] { status = run_find(*o); });
+}
+
+}  // namespace arbiter::cli

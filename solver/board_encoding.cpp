@@ -1,0 +1,153 @@
+#include "solver/board_encoding.hpp"
+
+#include <bit>
+#include <stdexcept>
+
+#include "rules/fen.hpp"
+
+namespace arbiter::solver {
+
+namespace {
+
+unsigned bits_for(int values) {
+  unsigned bits = 1;
+  while ((1 << bits) < values) ++bits;
+  return bits;
+}
+
+/// Per side: all pieces and pawns of the table's setup position (the count bounds).
+struct SetupCounts {
+  int pieces[2] = {0, 0};
+  int pawns[2] = {0, 0};
+};
+
+SetupCounts setup_counts(const VariantPtr& v) {
+  SetupCounts out;
+  const Position setup = parse_fen(v, v->table().setup_fen);
+  for (Color c : {kWhite, kBlack}) {
+    out.pieces[c] = popcount(setup.pieces(c));
+    for (int t = 0; t < v->piece_count(); ++t)
+      if (v->piece(static_cast<PieceType>(t)).pawn)
+        out.pawns[c] += popcount(setup.pieces(c, static_cast<PieceType>(t)));
+  }
+  return out;
+}
+
+z3::expr count_at_most(z3::context& ctx, const z3::expr_vector& terms, int k) {
+  if (terms.empty()) return ctx.bool_val(true);
+  return z3::atmost(terms, static_cast<unsigned>(k));
+}
+
+}  // namespace
+
+BoardEncoding::BoardEncoding(z3::context& ctx, VariantPtr variant, const std::string& prefix)
+    : ctx_(&ctx), variant_(std::move(variant)) {
+  const int n = variant_->piece_count();
+  codes_ = 1 + 2 * n;
+  const unsigned bits = bits_for(codes_);
+  for (Square s = 0; s < kSquares; ++s) {
+    cells_.push_back(ctx.bv_const((prefix + square_name(s)).c_str(), bits));
+    std::vector<z3::expr> row;
+    for (int code = 0; code < codes_; ++code) row.push_back(cells_[s] == ctx.bv_val(code, bits));
+    is_.push_back(row);
+  }
+  for (Color c : {kWhite, kBlack}) {
+    for (Square s = 0; s < kSquares; ++s) {
+      // Codes of one colour are contiguous: 1 + c*n .. c*n + n.
+      const z3::expr lo = ctx.bv_val(1 + c * n, bits), hi = ctx.bv_val(c * n + n, bits);
+      colour_[c].push_back(z3::uge(cells_[s], lo) && z3::ule(cells_[s], hi));
+    }
+    for (const CastlingMove& cm : variant_->castling(c))
+      rights_[c].push_back(ctx.bool_const(
+          (prefix + (c == kWhite ? "castle_w_" : "castle_b_") + std::string(1, cm.fen)).c_str()));
+  }
+}
+
+z3::expr BoardEncoding::all_empty(Bitboard squares) const {
+  z3::expr_vector terms(*ctx_);
+  while (squares) terms.push_back(empty(pop_lsb(squares)));
+  return terms.empty() ? ctx_->bool_val(true) : z3::mk_and(terms);
+}
+
+z3::expr BoardEncoding::is_any(Square s, Color c, std::uint32_t types) const {
+  z3::expr_vector terms(*ctx_);
+  while (types) {
+    const int t = std::countr_zero(types);
+    types &= types - 1;
+    terms.push_back(is(s, c, static_cast<PieceType>(t)));
+  }
+  return terms.empty() ? ctx_->bool_val(false) : z3::mk_or(terms);
+}
+
+z3::expr BoardEncoding::validity(const BoardLimits& limits) const {
+  const Variant& v = *variant_;
+  const int n = v.piece_count();
+  const SetupCounts setup = setup_counts(variant_);
+  z3::expr_vector all(*ctx_);
+  const unsigned bits = cells_[0].get_sort().bv_size();
+  for (Square s = 0; s < kSquares; ++s)
+    all.push_back(z3::ule(cells_[s], ctx_->bv_val(codes_ - 1, bits)));
+  z3::expr_vector occupied(*ctx_);
+  for (Square s = 0; s < kSquares; ++s) occupied.push_back(!empty(s));
+  all.push_back(count_at_most(*ctx_, occupied, limits.max_pieces));
+  for (Color c : {kWhite, kBlack}) {
+    z3::expr_vector royals(*ctx_), side(*ctx_), pawns(*ctx_);
+    for (Square s = 0; s < kSquares; ++s) {
+      side.push_back(occupied_by(s, c));
+      for (int t = 0; t < n; ++t) {
+        const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+        const z3::expr& here = is(s, c, static_cast<PieceType>(t));
+        if (info.royal) royals.push_back(here);
+        if (info.pawn) pawns.push_back(here);
+        if (has(info.forbidden[c], s)) all.push_back(!here);
+      }
+    }
+    if (v.royal() != kNoPiece) all.push_back(z3::atmost(royals, 1) && z3::atleast(royals, 1));
+    all.push_back(count_at_most(*ctx_, side, setup.pieces[c]));
+    all.push_back(count_at_most(*ctx_, pawns, setup.pawns[c]));
+    const std::vector<CastlingMove>& moves = v.castling(c);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      all.push_back(z3::implies(rights_[c][i], is(moves[i].king_from, c, v.royal()) &&
+                                                   is(moves[i].rook_from, c, moves[i].rook_type)));
+  }
+  return z3::mk_and(all);
+}
+
+z3::expr BoardEncoding::equals(const Position& pos) const {
+  z3::expr_vector terms(*ctx_);
+  for (Square s = 0; s < kSquares; ++s) {
+    int code = 0;
+    for (Color c : {kWhite, kBlack})
+      if (pos.piece_on(c, s) != kNoPiece) code = this->code(c, pos.piece_on(c, s));
+    terms.push_back(is_[s][code]);
+  }
+  for (Color c : {kWhite, kBlack}) {
+    const std::vector<CastlingMove>& moves = variant_->castling(c);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      terms.push_back((pos.castling_rights() & moves[i].right) ? rights_[c][i] : !rights_[c][i]);
+  }
+  return z3::mk_and(terms);
+}
+
+Position BoardEncoding::extract(const z3::model& model, Color side) const {
+  Position pos(variant_);
+  const int n = variant_->piece_count();
+  for (Square s = 0; s < kSquares; ++s) {
+    const int code = static_cast<int>(model.eval(cells_[s], true).get_numeral_uint());
+    if (code == 0) continue;
+    if (code >= codes_) throw std::logic_error("solver: a cell value outside the domain");
+    const Color c = code - 1 < n ? kWhite : kBlack;
+    pos.put(c, static_cast<PieceType>((code - 1) % n), s);
+  }
+  std::uint8_t rights = 0;
+  for (Color c : {kWhite, kBlack}) {
+    const std::vector<CastlingMove>& moves = variant_->castling(c);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (model.eval(rights_[c][i], true).is_true()) rights |= moves[i].right;
+  }
+  pos.set_castling_rights(rights);
+  pos.set_side_to_move(side);
+  return pos;
+}
+
+}  // namespace arbiter::solver

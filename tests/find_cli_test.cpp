@@ -1,0 +1,51 @@
+// `arbiter find`: the catalog listing, witnesses printed with FEN and diagram, JSON output,
+// determinism for a fixed seed, and honest reporting of an exhausted budget.
+#include <gtest/gtest.h>
+
+#include "tests/support/test_support.hpp"
+
+namespace arbiter {
+namespace {
+
+using test::run_arbiter;
+
+TEST(FindCli, ListsTheCatalog) {
+  const test::CommandResult r = run_arbiter("find --list");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("orthodox/stalemate"), std::string::npos);
+  EXPECT_NE(r.out.find("conversion/conversion-gives-check"), std::string::npos);
+}
+
+TEST(FindCli, PrintsAReplayedWitness) {
+  const test::CommandResult r =
+      run_arbiter("find --variant orthodox double-check --max-pieces 5 --rlimit 50000000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("fen "), std::string::npos);
+  EXPECT_NE(r.out.find("a b c d e f g h"), std::string::npos);
+  EXPECT_NE(r.out.find("status sat"), std::string::npos);
+}
+
+TEST(FindCli, SameSeedSameOutput) {
+  const std::string args =
+      "find -v conversion conversion-check --max-pieces 6 --seed 3 --count 2 --rlimit 50000000 "
+      "--json";
+  const test::CommandResult a = run_arbiter(args), b = run_arbiter(args);
+  EXPECT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out.find("\"status\":\"sat\""), std::string::npos) << a.out;
+}
+
+TEST(FindCli, ExhaustedBudgetIsUnknownNotNoWitness) {
+  const test::CommandResult r = run_arbiter("find double-check --rlimit 1");
+  EXPECT_EQ(r.status, 4);
+  EXPECT_NE(r.out.find("status unknown"), std::string::npos) << r.out;
+}
+
+TEST(FindCli, UnknownScenarioIsAnError) {
+  const test::CommandResult r = run_arbiter("find --variant orthodox no-such-thing");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("no scenario"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -552,3 +552,25 @@ TEST(ConversionRegression, PinnedPieceIgnoredIgnoresCastlingThreatsIntoAttack) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+// Found by ConversionProperty.EngineMatchesReferenceWithRandomKnobs (the reference was wrong):
+// with castling-threatens=ignored Black's king may stand on g8, where White's O-O (king to g1,
+// twin queen on c8) would convert it; no move may convert a royal piece, so O-O is no move.
+TEST(ConversionRegression, CastlingThatWouldConvertTheEnemyKingIsNoMove) {
+  const KnobSettings knobs = {{"threat-by-pinned-piece", "ignored"},
+                              {"castling-threatens", "ignored"}};
+  const Position pos = parse_fen(test::bundled_variant("conversion", knobs),
+                                 "rnQq2kr/pp2bppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w K - 1 9");
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) EXPECT_NE(m.kind(), MoveKind::kCastling) << to_uci(pos, m);
+  const test::ConversionReference ref(test::ConversionKnobSet::from(knobs));
+  EXPECT_EQ(ref.legal_moves(test::ConversionReference::from_position(pos)).size(),
+            static_cast<std::size_t>(moves.size()));
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -561,6 +561,12 @@ std::vector<ConvMove> ConversionReference::legal(const ConvBoard& b) const {
     for (Square k = 0; k < kSquares; ++k)
       if (moved.piece[k] == letter(us, 'K') && guarded(after, k)) safe = false;
     if (!safe) continue;
+    // No move may convert a royal piece (docs/conversion.md). With castling-threatens=ignored
+    // an enemy king may stand where a castling would convert it: that castling is no move.
+    bool converts_king = false;
+    for (Square k = 0; k < kSquares; ++k)
+      if (b.piece[k] == letter(them, 'K') && after.piece[k] == letter(us, 'K')) converts_king = true;
+    if (converts_king) continue;
     if (m.castling) {
       // Out of check only when the co-effect removed it: the king's square is no longer
       // attacked nor threatened after the move.

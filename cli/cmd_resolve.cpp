@@ -12,9 +12,9 @@
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
 #include "cli/submission_text.hpp"
-#include "rules/sim_rules.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/notation.hpp"
+#include "rules/sim_rules.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -84,7 +84,8 @@ void print_plain(const ResolveCliOptions& o, const SimState& before, const SideM
   std::cout << "status " << status_text(st) << '\n';
 }
 
-void print_json(const SimState& before, const SideMove (&sides)[2], const SimTurnOutcome& r, const SimStatus& st) {
+void print_json(const SimState& before, const SideMove (&sides)[2], const SimTurnOutcome& r,
+                const SimStatus& st) {
   JsonWriter w;
   w.begin_object().field("fen_before", to_sim_fen(before)).key("moves").begin_object();
   for (Color c : {kWhite, kBlack}) {
@@ -134,8 +135,7 @@ int run_resolve(const ResolveCliOptions& o) {
         fmt::format("the game is already over in this position: {}", status_text(already)));
   const SideMove sides[2] = {read_side(before, kWhite, o.moves[kWhite]),
                              read_side(before, kBlack, o.moves[kBlack])};
-  const SimTurnOutcome r =
-      rules->resolve_traced(before, sides[kWhite].move, sides[kBlack].move);
+  const SimTurnOutcome r = rules->resolve_traced(before, sides[kWhite].move, sides[kBlack].move);
   const SimStatus st = rules->status(r.after);
   if (o.json) {
     print_json(before, sides, r, st);
@@ -150,7 +150,8 @@ int run_resolve(const ResolveCliOptions& o) {
 void register_resolve_command(CLI::App& app, int& status) {
   auto o = std::make_shared<ResolveCliOptions>();
   auto* cmd = app.add_subcommand(
-      "resolve", "Resolve one turn of a simultaneous table (Diplomacy Chess, Move-Neutral Chess): "
+      "resolve",
+      "Resolve one turn of a simultaneous table (Diplomacy Chess, Move-Neutral Chess): "
       "both moves at once");
   cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
       ->capture_default_str();

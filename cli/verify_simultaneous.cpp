@@ -5,10 +5,10 @@
 #include <optional>
 #include <stdexcept>
 
-#include "rules/move_neutral.hpp"
-#include "rules/sim_perft.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
+#include "rules/move_neutral.hpp"
+#include "rules/sim_perft.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -84,8 +84,8 @@ void check_sim_perft(const VariantPtr& vp, unsigned long long max_nodes, TableVe
       ++depths;
       if (got != c.nodes[d - 1]) {
         verdict.failures.push_back(
-            fmt::format("{}: {} perft '{}' depth {}: {} pairs, the table records {}",
-                        c.where.str(), resolver, c.name, d, got, c.nodes[d - 1]));
+            fmt::format("{}: {} perft '{}' depth {}: {} pairs, the table records {}", c.where.str(),
+                        resolver, c.name, d, got, c.nodes[d - 1]));
         break;
       }
     }

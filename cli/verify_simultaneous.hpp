@@ -12,8 +12,7 @@
 namespace arbiter::cli {
 
 /// [[perft]] counts (simultaneous FENs), up to `max_nodes` per depth.
-void check_sim_perft(const VariantPtr& vp, unsigned long long max_nodes,
-                     TableVerdict& verdict);
+void check_sim_perft(const VariantPtr& vp, unsigned long long max_nodes, TableVerdict& verdict);
 
 /// The setup and every [[perft]] FEN read and print back unchanged.
 void check_sim_fens(const VariantPtr& vp, TableVerdict& verdict);

@@ -32,8 +32,7 @@ std::uint64_t sim_perft(const SimRules& rules, const SimState& s, int depth, boo
   return count(rules, s, depth, bulk);
 }
 
-std::vector<SimDivideEntry> sim_perft_divide(const SimRules& rules, const SimState& s,
-                                             int depth) {
+std::vector<SimDivideEntry> sim_perft_divide(const SimRules& rules, const SimState& s, int depth) {
   std::vector<SimDivideEntry> out;
   if (depth < 1 || rules.status(s).over) return out;
   MoveList white, black;

@@ -31,8 +31,7 @@ class DiplomacyRules final : public SimRules {
     // capture (the pair overload's fast path only says that both moves executed).
     DiplomacyResolution r =
         resolve_diplomacy(s, std::vector<Submission>{{kWhite, white}, {kBlack, black}}, traced_);
-    return {std::move(r.after), {to_string(r.fates[0]), to_string(r.fates[1])},
-            std::move(r.trace)};
+    return {std::move(r.after), {to_string(r.fates[0]), to_string(r.fates[1])}, std::move(r.trace)};
   }
   SimStatus status(const SimState& s) const override { return diplomacy_status(s); }
 
@@ -71,14 +70,12 @@ std::unique_ptr<SimRules> move_neutral_rules() {
 std::unique_ptr<SimRules> sim_rules_for(const VariantPtr& v) {
   const RuleTable& t = v->table();
   if (t.protocol != Protocol::kSimultaneous)
-    throw std::invalid_argument(
-        fmt::format("'{}' uses the {} protocol, not the simultaneous one", v->name(),
-                    to_string(t.protocol)));
+    throw std::invalid_argument(fmt::format("'{}' uses the {} protocol, not the simultaneous one",
+                                            v->name(), to_string(t.protocol)));
   if (t.resolver == Resolver::kDiplomacy) return diplomacy_rules(DiplomacyKnobs::of(*v));
   if (t.resolver == Resolver::kMoveNeutral) return move_neutral_rules();
-  throw std::invalid_argument(
-      fmt::format("table '{}' uses the {} resolver, which is not built", v->name(),
-                  to_string(t.resolver)));
+  throw std::invalid_argument(fmt::format("table '{}' uses the {} resolver, which is not built",
+                                          v->name(), to_string(t.resolver)));
 }
 
 }  // namespace arbiter

@@ -104,8 +104,8 @@ TEST(MoveNeutralResolveCli, JsonHasTheDiplomacyShape) {
 
 TEST(MoveNeutralResolveCli, VoidFateUnderAKnob) {
   // en-passant-moved-on=void: exd6 e.p. while the d5 pawn moves on to d4.
-  const auto r = resolve("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "d4",
-                         "--knob en-passant-moved-on=void");
+  const auto r =
+      resolve("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "d4", "--knob en-passant-moved-on=void");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("white  exd6 (e5d6): void\nblack  d4 (d5d4): stood\n"
                                "  en-passant-moved-on: d5: the pawn taken en passant moves on"));

@@ -19,11 +19,11 @@ namespace {
 
 int run_perft(const PerftOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
-  if (v->table().resolver == Resolver::kDiplomacy) return run_diplomacy_perft(o, v);
+  if (v->table().protocol == Protocol::kSimultaneous) return run_sim_perft(o, v);
   if (o.distinct)
     throw CLI::ValidationError(
         "--distinct",
-        fmt::format("only Diplomacy Chess tables count distinct positions, not '{}'", v->name()));
+        fmt::format("only simultaneous tables count distinct positions, not '{}'", v->name()));
   if (v->table().protocol == Protocol::kConditional) return run_conditional_perft(o, v);
   require_protocol(*v, Protocol::kSequential, "perft");
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
@@ -69,7 +69,7 @@ int run_perft(const PerftOptions& o) {
 int run_bench(const PerftOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
   if (v->table().protocol == Protocol::kConditional) return run_conditional_bench(o, v);
-  if (v->table().resolver == Resolver::kDiplomacy) return run_diplomacy_bench(o, v);
+  if (v->table().protocol == Protocol::kSimultaneous) return run_sim_bench(o, v);
   require_protocol(*v, Protocol::kSequential, "perft");
   const auto& checks = v->table().perft_checks;
   if (checks.empty())
@@ -156,7 +156,7 @@ PairTiming time_pair(const VariantPtr& a, const VariantPtr& b, const std::string
 int run_compare(const PerftOptions& o) {
   const VariantPtr a = load_variant(o.variant, parse_knob_options(o.knobs));
   if (a->table().protocol == Protocol::kConditional) return run_conditional_bench(o, a);
-  if (a->table().resolver == Resolver::kDiplomacy) return run_diplomacy_bench(o, a);
+  if (a->table().protocol == Protocol::kSimultaneous) return run_sim_bench(o, a);
   require_protocol(*a, Protocol::kSequential, "perft");
   const VariantPtr b = load_variant(o.compare);
   require_protocol(*b, Protocol::kSequential,
@@ -216,7 +216,7 @@ void register_perft_command(CLI::App& app, int& status) {
   cmd->add_flag("--json", o->json, "Print one JSON object (nodes, seconds, nps, ...)");
   cmd->add_flag("--full", o->full, "Make and unmake every leaf instead of counting the last ply");
   cmd->add_flag("--distinct", o->distinct,
-                "Diplomacy Chess: also count the distinct positions at each depth");
+                "Simultaneous tables: also count the distinct positions at each depth");
   auto* bench = cmd->add_flag("--bench", o->bench,
                               "Benchmark on the table's [[perft]] positions (bulk and full)");
   cmd->add_option("--bench-nodes", o->bench_nodes, "Node budget per benchmark position")

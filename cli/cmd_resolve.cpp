@@ -1,5 +1,6 @@
-// `arbiter resolve`: one turn of a simultaneous table resolved by the Diplomacy Chess
-// resolver: both moves, their fates, the explanation, the new position and the game's state.
+// `arbiter resolve`: one turn of a simultaneous table resolved by its resolver (Diplomacy Chess
+// or Move-Neutral Chess): both moves, their fates, the explanation, the new position and the
+// game's state.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -11,9 +12,9 @@
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
 #include "cli/submission_text.hpp"
-#include "rules/diplomacy.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/notation.hpp"
+#include "rules/sim_rules.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -34,7 +35,7 @@ struct SideMove {
   std::string san, uci;
 };
 
-void require_diplomacy_resolver(const Variant& v) {
+void require_simultaneous(const Variant& v) {
   const RuleTable& t = v.table();
   if (t.protocol != Protocol::kSimultaneous)
     throw std::invalid_argument(
@@ -42,30 +43,23 @@ void require_diplomacy_resolver(const Variant& v) {
                     "protocol{}",
                     v.name(), to_string(t.protocol),
                     t.protocol == Protocol::kSequential ? " (arbiter moves lists its moves)" : ""));
-  if (t.resolver == Resolver::kMoveNeutral)
-    throw std::invalid_argument(fmt::format(
-        "resolve: table '{}' uses the move-neutral resolver, which is not built yet (only the "
-        "diplomacy resolver is)",
-        v.name()));
-  if (t.resolver != Resolver::kDiplomacy)
-    throw std::invalid_argument(
-        fmt::format("resolve: table '{}' uses the {} resolver; only the "
-                    "diplomacy resolver is built",
-                    v.name(), to_string(t.resolver)));
 }
 
 SideMove read_side(const SimState& s, Color c, const std::string& text) {
   SideMove side;
   side.written = text;
-  if (text == "-") return side;
+  if (text == "-") {
+    if (s.pos.variant().table().resolver == Resolver::kMoveNeutral)
+      throw std::invalid_argument(fmt::format(
+          "{} must submit a move: in Move-Neutral Chess both sides move every turn ('-' passes "
+          "only in Diplomacy Chess)",
+          c == kWhite ? "White" : "Black"));
+    return side;
+  }
   side.move = read_submission(s, c, text);
   side.san = submission_san(s, c, side.move);
   side.uci = to_uci(view_for(s, c), side.move);
   return side;
-}
-
-std::string fate_text(const SideMove& side, Fate f) {
-  return side.move.is_null() ? "passes (does not move)" : to_string(f);
 }
 
 std::string status_text(const SimStatus& st) {
@@ -73,24 +67,25 @@ std::string status_text(const SimStatus& st) {
 }
 
 void print_plain(const ResolveCliOptions& o, const SimState& before, const SideMove (&sides)[2],
-                 const DiplomacyResolution& r) {
+                 const SimTurnOutcome& r, const SimStatus& st) {
   std::cout << "before " << to_sim_fen(before) << '\n';
   for (Color c : {kWhite, kBlack}) {
     const SideMove& side = sides[c];
     std::cout << (c == kWhite ? "white  " : "black  ");
     if (side.move.is_null()) {
-      std::cout << fate_text(side, r.fates[c]) << '\n';
+      std::cout << "passes (does not move)\n";
     } else {
-      std::cout << fmt::format("{} ({}): {}\n", side.san, side.uci, to_string(r.fates[c]));
+      std::cout << fmt::format("{} ({}): {}\n", side.san, side.uci, r.fates[c]);
     }
   }
   for (const TraceEntry& e : r.trace) std::cout << "  " << e.clause << ": " << e.text << '\n';
   std::cout << "after  " << to_sim_fen(r.after) << '\n';
   if (o.board) std::cout << board_diagram(r.after.pos);
-  std::cout << "status " << status_text(diplomacy_status(r.after)) << '\n';
+  std::cout << "status " << status_text(st) << '\n';
 }
 
-void print_json(const SimState& before, const SideMove (&sides)[2], const DiplomacyResolution& r) {
+void print_json(const SimState& before, const SideMove (&sides)[2], const SimTurnOutcome& r,
+                const SimStatus& st) {
   JsonWriter w;
   w.begin_object().field("fen_before", to_sim_fen(before)).key("moves").begin_object();
   for (Color c : {kWhite, kBlack}) {
@@ -108,7 +103,7 @@ void print_json(const SimState& before, const SideMove (&sides)[2], const Diplom
   w.end_object().key("fates").begin_object();
   for (Color c : {kWhite, kBlack})
     w.field(c == kWhite ? "white" : "black",
-            sides[c].move.is_null() ? std::string("passed") : to_string(r.fates[c]));
+            sides[c].move.is_null() ? std::string("passed") : r.fates[c]);
   w.end_object().key("trace").begin_array();
   for (const TraceEntry& e : r.trace) {
     w.begin_object().field("clause", e.clause).key("square");
@@ -119,7 +114,6 @@ void print_json(const SimState& before, const SideMove (&sides)[2], const Diplom
     }
     w.field("tick", e.tick).field("text", e.text).end_object();
   }
-  const SimStatus st = diplomacy_status(r.after);
   w.end_array().field("fen_after", to_sim_fen(r.after)).key("status").begin_object();
   w.field("over", st.over).key("result");
   if (st.over) {
@@ -132,22 +126,21 @@ void print_json(const SimState& before, const SideMove (&sides)[2], const Diplom
 
 int run_resolve(const ResolveCliOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
-  require_diplomacy_resolver(*v);
+  require_simultaneous(*v);
+  const std::unique_ptr<SimRules> rules = sim_rules_for(v);
   const SimState before = parse_sim_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
-  const SimStatus already = diplomacy_status(before);
+  const SimStatus already = rules->status(before);
   if (already.over)
     throw std::invalid_argument(
         fmt::format("the game is already over in this position: {}", status_text(already)));
   const SideMove sides[2] = {read_side(before, kWhite, o.moves[kWhite]),
                              read_side(before, kBlack, o.moves[kBlack])};
-  // The vector overload always runs the step-by-step simulation: its trace names every capture
-  // (the pair overload's fast path only says that both moves executed). Same result.
-  const DiplomacyResolution r = resolve_diplomacy(
-      before, std::vector<Submission>{{kWhite, sides[kWhite].move}, {kBlack, sides[kBlack].move}});
+  const SimTurnOutcome r = rules->resolve_traced(before, sides[kWhite].move, sides[kBlack].move);
+  const SimStatus st = rules->status(r.after);
   if (o.json) {
-    print_json(before, sides, r);
+    print_json(before, sides, r, st);
   } else {
-    print_plain(o, before, sides, r);
+    print_plain(o, before, sides, r, st);
   }
   return 0;
 }
@@ -157,7 +150,9 @@ int run_resolve(const ResolveCliOptions& o) {
 void register_resolve_command(CLI::App& app, int& status) {
   auto o = std::make_shared<ResolveCliOptions>();
   auto* cmd = app.add_subcommand(
-      "resolve", "Resolve one turn of a simultaneous table (Diplomacy Chess): both moves at once");
+      "resolve",
+      "Resolve one turn of a simultaneous table (Diplomacy Chess, Move-Neutral Chess): "
+      "both moves at once");
   cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
       ->capture_default_str();
   cmd->add_option("--fen", o->fen,
@@ -165,11 +160,11 @@ void register_resolve_command(CLI::App& app, int& status) {
                   "table's setup)");
   cmd->add_option("--white", o->moves[kWhite],
                   "White's move, SAN or coordinates read on White's view; '-': White does not "
-                  "move")
+                  "move (Diplomacy Chess)")
       ->required();
   cmd->add_option("--black", o->moves[kBlack],
                   "Black's move, SAN or coordinates read on Black's view; '-': Black does not "
-                  "move")
+                  "move (Diplomacy Chess)")
       ->required();
   add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print JSON");

@@ -1,6 +1,6 @@
 // The options of `arbiter perft`, shared by the sequential runs (cmd_perft.cpp), the
 // Conditional Chess runs (perft_conditional.cpp) and the Diplomacy Chess runs
-// (perft_diplomacy.cpp).
+// (perft_simultaneous.cpp).
 #pragma once
 
 #include <chrono>
@@ -19,7 +19,7 @@ struct PerftOptions {
   bool json = false;
   std::vector<std::string> knobs;
   bool full = false;
-  bool distinct = false;  ///< Diplomacy Chess: also count the distinct positions per depth
+  bool distinct = false;  ///< simultaneous tables: also count the distinct positions per depth
   bool bench = false;
   unsigned long long bench_nodes = 60'000'000;
   std::string compare;
@@ -38,14 +38,14 @@ int run_conditional_perft(const PerftOptions& o, const VariantPtr& v);
 /// positions of both tables under both, best of three.
 int run_conditional_bench(const PerftOptions& o, const VariantPtr& v);
 
-/// `perft` on a table with the diplomacy resolver: pairs of submissions to a depth
-/// (docs/diplomacy-perft.md), per White root submission with --divide, and with --distinct the
-/// distinct positions at each depth. --full resolves the last level's pairs instead of
-/// multiplying the submission counts.
-int run_diplomacy_perft(const PerftOptions& o, const VariantPtr& v);
+/// `perft` on a simultaneous table (diplomacy or move-neutral resolver): pairs of submissions
+/// to a depth (docs/diplomacy-perft.md), per White root submission with --divide, and with
+/// --distinct the distinct positions at each depth. --full resolves the last level's pairs
+/// instead of multiplying the submission counts.
+int run_sim_perft(const PerftOptions& o, const VariantPtr& v);
 
-/// `perft --bench` on a table with the diplomacy resolver: resolved pairs per second over the
-/// [[perft]] positions, each at the deepest recorded depth within --bench-nodes.
-int run_diplomacy_bench(const PerftOptions& o, const VariantPtr& v);
+/// `perft --bench` on a simultaneous table: resolved pairs per second over the [[perft]]
+/// positions, each at the deepest recorded depth within --bench-nodes.
+int run_sim_bench(const PerftOptions& o, const VariantPtr& v);
 
 }  // namespace arbiter::cli

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rules/diplomacy_move_text.hpp"
+#include "rules/move_neutral.hpp"
 #include "rules/notation.hpp"
 
 namespace arbiter::cli {
@@ -36,6 +37,18 @@ Position bare_view(const SimState& s, Color c) {
   return bare;
 }
 
+bool move_neutral(const SimState& s) {
+  return s.pos.variant().table().resolver == Resolver::kMoveNeutral;
+}
+
+void submissions_of(const SimState& s, Color c, MoveList& out) {
+  if (move_neutral(s)) {
+    move_neutral_submissions(s, c, out);
+  } else {
+    diplomacy_submissions(s, c, out);
+  }
+}
+
 std::string some_submissions(const SimState& s, Color c, const MoveList& subs) {
   if (subs.empty()) return fmt::format("{} has no submission", side_name(c));
   constexpr int kShown = 8;
@@ -44,6 +57,22 @@ std::string some_submissions(const SimState& s, Color c, const MoveList& subs) {
     list += (i ? ", " : "") + submission_san(s, c, subs[i]);
   if (subs.size() > kShown) list += fmt::format(", ... ({} in all)", subs.size());
   return fmt::format("{} may submit {}", side_name(c), list);
+}
+
+/// Why a text is not a Move-Neutral submission: its destination is shared, or what orthodox
+/// notation says of it on the view (the submissions are orthodox legal moves of the view).
+std::string why_not_move_neutral(const SimState& s, Color c, std::string_view text) {
+  const Square to = parse_diplomacy_move_text(s.pos.variant(), text).to;
+  if (to != kNoSquare && s.pos.piece_on(kWhite, to) != kNoPiece &&
+      s.pos.piece_on(kBlack, to) != kNoPiece)
+    return fmt::format("{} is shared: neither piece there can be taken until one moves away",
+                       square_name(to));
+  try {
+    read_orthodox(view_for(s, c), text);
+  } catch (const NotationError& orthodox) {
+    return orthodox.what();
+  }
+  return "no move may take a king";
 }
 
 /// Why a move read on the bare board is still not a submission.
@@ -68,13 +97,15 @@ std::string why_not(const SimState& s, Color c, Move m) {
 }  // namespace
 
 Move read_submission(const SimState& s, Color c, std::string_view text) {
+  MoveList subs;
+  submissions_of(s, c, subs);
   try {
-    return read_diplomacy_move(s, c, text);
+    return read_sim_move(s, c, text, subs);
   } catch (const NotationError& e) {
-    MoveList subs;
-    diplomacy_submissions(s, c, subs);
     std::string why = e.what();
-    if (e.kind() == NotationErrorKind::kIllegal) {
+    if (e.kind() == NotationErrorKind::kIllegal && move_neutral(s)) {
+      why = why_not_move_neutral(s, c, text);
+    } else if (e.kind() == NotationErrorKind::kIllegal) {
       // Say why: read the text as an orthodox move on the board without the other side.
       try {
         why = why_not(s, c, read_orthodox(bare_view(s, c), text));
@@ -88,7 +119,9 @@ Move read_submission(const SimState& s, Color c, std::string_view text) {
 }
 
 std::string submission_san(const SimState& s, Color c, Move m) {
-  return diplomacy_san(s, c, m);
+  MoveList subs;
+  submissions_of(s, c, subs);
+  return sim_san(s, c, m, subs);
 }
 
 }  // namespace arbiter::cli

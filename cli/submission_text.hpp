@@ -1,5 +1,6 @@
-// Reading and writing one Diplomacy Chess submission as a player would type it (SAN or
-// coordinates), against that player's view of the simultaneous position.
+// Reading and writing one submission of a simultaneous table (Diplomacy Chess or Move-Neutral
+// Chess, by the table's resolver) as a player would type it (SAN or coordinates), against that
+// player's view of the simultaneous position.
 #pragma once
 
 #include <string>
@@ -13,7 +14,9 @@ namespace arbiter::cli {
 /// notation reads only orthodox legal moves, so a submission that is not one (a path across
 /// an enemy piece, a king step into a square attacked now) is read on the board without the
 /// enemy pieces and then matched with the submissions. Throws NotationError naming the
-/// colour, the text, the reason and a few of that side's submissions.
+/// colour, the text, the reason and a few of that side's submissions. Move-Neutral
+/// submissions are orthodox legal moves of the view, so the reason is orthodox notation's
+/// (or: it takes a king, it enters a shared square).
 Move read_submission(const SimState& s, Color c, std::string_view text);
 
 /// The SAN of a submission of colour `c`, disambiguated among that side's submissions so

@@ -7,7 +7,7 @@
 
 #include "cli/json_writer.hpp"
 #include "cli/verify_conditional.hpp"
-#include "cli/verify_diplomacy.hpp"
+#include "cli/verify_simultaneous.hpp"
 #include "rules/conditional_game.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
@@ -100,17 +100,18 @@ std::vector<TableVerdict> verify_tables(const VerifyOptions& options, std::ostre
       verdict.table = v->name();
       verdict.checks.push_back(fmt::format("table loads and compiles ({} pieces, {} knobs)",
                                            v->piece_count(), v->table().knobs.size()));
-      if (v->table().resolver == Resolver::kDiplomacy) {
-        check_diplomacy_perft(v, options.max_nodes, verdict);
-        check_diplomacy_fens(v, verdict);
-        check_diplomacy_knobs(name, v, verdict);
+      const bool simultaneous = v->table().protocol == Protocol::kSimultaneous;
+      if (simultaneous) {
+        check_sim_perft(v, options.max_nodes, verdict);
+        check_sim_fens(v, verdict);
+        check_sim_knobs(name, v, verdict);
       } else if (conditional(v)) {
         check_conditional_perft(v, options.max_nodes, verdict);
         check_conditional_notation(v, verdict);
       } else {
         check_perft(v, options.max_nodes, verdict);
       }
-      if (v->table().resolver != Resolver::kDiplomacy) check_notation(v, verdict);
+      if (!simultaneous) check_notation(v, verdict);
     } catch (const TableError& e) {
       for (const Diagnostic& d : e.diagnostics()) verdict.failures.push_back(d.str());
     } catch (const std::exception& e) {

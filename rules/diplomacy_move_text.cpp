@@ -121,10 +121,15 @@ bool diplomacy_capture(const SimState& s, Color c, Move m) {
 
 Move read_diplomacy_move(const SimState& s, Color c, std::string_view text,
                          DiplomacyMoveText* shape) {
-  const DiplomacyMoveText t = parse_diplomacy_move_text(s.pos.variant(), text);
-  if (shape != nullptr) *shape = t;
   MoveList subs;
   diplomacy_submissions(s, c, subs);
+  return read_sim_move(s, c, text, subs, shape);
+}
+
+Move read_sim_move(const SimState& s, Color c, std::string_view text, const MoveList& subs,
+                   DiplomacyMoveText* shape) {
+  const DiplomacyMoveText t = parse_diplomacy_move_text(s.pos.variant(), text);
+  if (shape != nullptr) *shape = t;
   std::vector<Move> found;
   for (Move m : subs)
     if (matches(s, c, m, t)) found.push_back(m);
@@ -141,7 +146,7 @@ Move read_diplomacy_move(const SimState& s, Color c, std::string_view text,
                           fmt::format("'{}' promotes: say to what, e.g. {}=Q", original,
                                       square_name(found.front().to())));
     std::string list;
-    for (Move m : found) list += (list.empty() ? "" : ", ") + diplomacy_san(s, c, m);
+    for (Move m : found) list += (list.empty() ? "" : ", ") + sim_san(s, c, m, subs);
     throw NotationError(NotationErrorKind::kAmbiguous,
                         fmt::format("'{}' is ambiguous: it matches {}", original, list));
   }
@@ -149,6 +154,13 @@ Move read_diplomacy_move(const SimState& s, Color c, std::string_view text,
 }
 
 std::string diplomacy_san(const SimState& s, Color c, Move m) {
+  MoveList subs;  // needed only to disambiguate a piece's move
+  if (m.kind() != MoveKind::kCastling && !s.pos.variant().piece(moved_type(s, c, m)).pawn)
+    diplomacy_submissions(s, c, subs);
+  return sim_san(s, c, m, subs);
+}
+
+std::string sim_san(const SimState& s, Color c, Move m, const MoveList& subs) {
   const Variant& v = s.pos.variant();
   if (m.kind() == MoveKind::kCastling) return v.castling(c)[m.arg()].king_side ? "O-O" : "O-O-O";
   const PieceType type = moved_type(s, c, m);
@@ -159,8 +171,6 @@ std::string diplomacy_san(const SimState& s, Color c, Move m) {
       out += static_cast<char>('a' + file_of(m.from()));
   } else {
     out += v.piece(type).letter;
-    MoveList subs;
-    diplomacy_submissions(s, c, subs);
     bool clash = false, same_file = false, same_rank = false;
     for (Move o : subs) {
       if (o.to() != m.to() || o.from() == m.from() || o.kind() == MoveKind::kCastling ||

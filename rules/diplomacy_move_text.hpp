@@ -36,6 +36,11 @@ DiplomacyMoveText parse_diplomacy_move_text(const Variant& v, std::string_view t
 Move read_diplomacy_move(const SimState& s, Color c, std::string_view text,
                          DiplomacyMoveText* shape = nullptr);
 
+/// The same read against a given list of `c`'s submissions (any simultaneous resolver's, such
+/// as move_neutral_submissions); the messages are the same.
+Move read_sim_move(const SimState& s, Color c, std::string_view text, const MoveList& subs,
+                   DiplomacyMoveText* shape = nullptr);
+
 /// True when `m` (a submission of `c`) means to take a piece standing there now (or en passant).
 bool diplomacy_capture(const SimState& s, Color c, Move m);
 
@@ -43,5 +48,8 @@ bool diplomacy_capture(const SimState& s, Color c, Move m);
 /// orthodox legal moves), 'x' when an enemy piece stands on the destination now, "=Q" for a
 /// promotion, no check mark (a check is only known after resolution).
 std::string diplomacy_san(const SimState& s, Color c, Move m);
+
+/// The same, disambiguated among the given list of `c`'s submissions.
+std::string sim_san(const SimState& s, Color c, Move m, const MoveList& subs);
 
 }  // namespace arbiter

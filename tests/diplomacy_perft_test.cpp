@@ -184,7 +184,7 @@ TEST(DiplomacyPerftCli, DistinctAndJson) {
 TEST(DiplomacyPerftCli, RefusesWhatItCannotDo) {
   auto r = run_arbiter("perft -v orthodox -d 1 --distinct");
   EXPECT_EQ(r.status, 2);
-  EXPECT_THAT(r.err, HasSubstr("only Diplomacy Chess tables count distinct positions"));
+  EXPECT_THAT(r.err, HasSubstr("only simultaneous tables count distinct positions"));
   r = run_arbiter("perft -v diplomacy -d 1 --distinct --divide");
   EXPECT_EQ(r.status, 2);
   r = run_arbiter("perft -v diplomacy -d 1 --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b'");

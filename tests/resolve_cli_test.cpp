@@ -5,8 +5,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "tests/support/test_support.hpp"
@@ -303,19 +301,6 @@ TEST(ResolveCli, TableOfAnotherProtocol) {
   EXPECT_EQ(r.err,
             "arbiter: error: resolve needs a table with the simultaneous protocol: 'orthodox' uses "
             "the sequential protocol (arbiter moves lists its moves)\n");
-}
-
-TEST(ResolveCli, MoveNeutralResolverIsNotBuiltYet) {
-  const auto dir = std::filesystem::temp_directory_path() / "arbiter_resolve_cli_test";
-  std::filesystem::create_directories(dir);
-  const auto path = dir / "neutral.toml";
-  std::ofstream(path) << "[table]\nname = \"neutral-test\"\ndescription = \"test\"\n"
-                         "extends = \"orthodox\"\n\n[protocol]\nkind = \"simultaneous\"\n"
-                         "resolver = \"move-neutral\"\n";
-  const auto r = run_arbiter("resolve --variant '" + path.string() + "' --white e4 --black e5");
-  EXPECT_EQ(r.status, 1);
-  EXPECT_THAT(r.err, HasSubstr("table 'neutral-test' uses the move-neutral resolver, which is not "
-                               "built yet"));
 }
 
 TEST(ResolveCli, MissingMoveIsAUsageError) {

@@ -1,6 +1,7 @@
-// `arbiter perft` on Diplomacy Chess tables: counts of submitted pairs (the definition is in
-// docs/diplomacy-perft.md), per White root submission with --divide, distinct positions per
-// depth with --distinct, and the --bench run (resolved pairs per second).
+// `arbiter perft` on simultaneous tables (Diplomacy Chess, Move-Neutral Chess): counts of
+// submitted pairs (docs/diplomacy-perft.md, docs/move-neutral.md), per White root submission
+// with --divide, distinct positions per depth with --distinct, and the --bench run (resolved
+// pairs per second).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -9,7 +10,7 @@
 #include "cli/json_writer.hpp"
 #include "cli/perft_options.hpp"
 #include "rules/diplomacy_move_text.hpp"
-#include "rules/diplomacy_perft.hpp"
+#include "rules/sim_perft.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -20,25 +21,31 @@ double rate(std::uint64_t nodes, double secs) {
   return secs > 0 ? static_cast<double>(nodes) / secs : 0.0;
 }
 
+std::string root_san(const SimRules& rules, const SimState& s, Move m) {
+  MoveList subs;
+  rules.submissions(s, kWhite, subs);
+  return sim_san(s, kWhite, m, subs);
+}
+
 }  // namespace
 
-int run_diplomacy_perft(const PerftOptions& o, const VariantPtr& v) {
+int run_sim_perft(const PerftOptions& o, const VariantPtr& v) {
   const SimState s = o.fen.empty() ? sim_start(v) : parse_sim_fen(v, o.fen);
-  const DiplomacyKnobs knobs = DiplomacyKnobs::of(*v);
+  const std::unique_ptr<SimRules> rules = sim_rules_for(v);
   if (o.distinct && o.divide)
     throw CLI::ValidationError("--distinct", "counts the whole tree: leave out --divide");
   const auto t0 = Clock::now();
-  std::vector<DiplomacyDivideEntry> divide;
-  std::vector<DiplomacyLevel> levels;
+  std::vector<SimDivideEntry> divide;
+  std::vector<SimLevel> levels;
   std::uint64_t nodes = 0;
   if (o.divide) {
-    divide = diplomacy_perft_divide(s, o.depth, knobs);
+    divide = sim_perft_divide(*rules, s, o.depth);
     for (const auto& e : divide) nodes += e.nodes;
   } else if (o.distinct) {
-    levels = diplomacy_perft_levels(s, o.depth, knobs);
+    levels = sim_perft_levels(*rules, s, o.depth);
     nodes = levels.back().nodes;
   } else {
-    nodes = diplomacy_perft(s, o.depth, knobs, !o.full);
+    nodes = sim_perft(*rules, s, o.depth, !o.full);
   }
   const double secs = seconds_since(t0);
   const Position white_view = view_for(s, kWhite);
@@ -52,7 +59,7 @@ int run_diplomacy_perft(const PerftOptions& o, const VariantPtr& v) {
       for (const auto& e : divide)
         w.begin_object()
             .field("move", to_uci(white_view, e.white))
-            .field("san", diplomacy_san(s, kWhite, e.white))
+            .field("san", root_san(*rules, s, e.white))
             .field("black_submissions", e.black_submissions)
             .field("nodes", e.nodes)
             .end_object();
@@ -73,7 +80,7 @@ int run_diplomacy_perft(const PerftOptions& o, const VariantPtr& v) {
   }
   for (const auto& e : divide)
     std::cout << fmt::format("{} {}: {}\n", to_uci(white_view, e.white),
-                             diplomacy_san(s, kWhite, e.white), e.nodes);
+                             root_san(*rules, s, e.white), e.nodes);
   for (std::size_t d = 0; d < levels.size(); ++d)
     std::cout << fmt::format("depth {}: {} nodes, {} distinct positions\n", d + 1, levels[d].nodes,
                              levels[d].distinct);
@@ -83,15 +90,15 @@ int run_diplomacy_perft(const PerftOptions& o, const VariantPtr& v) {
   return 0;
 }
 
-int run_diplomacy_bench(const PerftOptions& o, const VariantPtr& v) {
+int run_sim_bench(const PerftOptions& o, const VariantPtr& v) {
   if (!o.compare.empty())
-    throw CLI::ValidationError("--compare", fmt::format("the table '{}' uses the diplomacy "
+    throw CLI::ValidationError("--compare", fmt::format("the table '{}' uses the {} "
                                                         "resolver, whose bench compares nothing",
-                                                        v->name()));
+                                                        v->name(), to_string(v->table().resolver)));
   const auto& checks = v->table().perft_checks;
   if (checks.empty())
     throw std::runtime_error("table '" + v->name() + "' has no [[perft]] positions to benchmark");
-  const DiplomacyKnobs knobs = DiplomacyKnobs::of(*v);
+  const std::unique_ptr<SimRules> rules = sim_rules_for(v);
   JsonWriter w;
   w.begin_object().field("variant", v->name()).key("positions").begin_array();
   if (!o.json)
@@ -104,7 +111,7 @@ int run_diplomacy_bench(const PerftOptions& o, const VariantPtr& v) {
     while (depth < static_cast<int>(c.nodes.size()) && c.nodes[depth] <= o.bench_nodes) ++depth;
     const SimState s = parse_sim_fen(v, c.fen);
     const auto t0 = Clock::now();
-    const std::uint64_t nodes = diplomacy_perft(s, depth, knobs, /*bulk=*/false);
+    const std::uint64_t nodes = sim_perft(*rules, s, depth, /*bulk=*/false);
     const double secs = seconds_since(t0);
     if (nodes != c.nodes[depth - 1])
       throw std::runtime_error(

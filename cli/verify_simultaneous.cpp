@@ -1,13 +1,14 @@
-#include "cli/verify_diplomacy.hpp"
+#include "cli/verify_simultaneous.hpp"
 
 #include <fmt/format.h>
 
 #include <optional>
 #include <stdexcept>
 
-#include "rules/diplomacy_perft.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
+#include "rules/move_neutral.hpp"
+#include "rules/sim_perft.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -26,27 +27,46 @@ std::vector<std::string> readable_fens(const VariantPtr& vp) {
   return out;
 }
 
-/// Resolves every pair of submissions on `fen` under `v`; the number of pairs.
+/// Resolves every pair of submissions on `fen` under `v`, traced and validated; the number of
+/// pairs.
 int resolve_all(const VariantPtr& v, const std::string& fen) {
+  const std::unique_ptr<SimRules> rules = sim_rules_for(v);
   const SimState s = parse_sim_fen(v, fen);
   MoveList white, black;
-  diplomacy_submissions(s, kWhite, white);
-  diplomacy_submissions(s, kBlack, black);
+  rules->submissions(s, kWhite, white);
+  rules->submissions(s, kBlack, black);
   int pairs = 0;
   for (Move w : white)
     for (Move b : black) {
-      if (resolve_diplomacy(s, w, b).fates.size() != 2)
+      if (rules->resolve_traced(s, w, b).fates[kBlack].empty())
         throw std::logic_error("a resolution without two fates on " + fen);
       ++pairs;
     }
   return pairs;
 }
 
+struct KnobAlternatives {
+  std::string name;
+  std::vector<std::string> alternatives;
+};
+
+std::vector<KnobAlternatives> knob_alternatives(Resolver r) {
+  std::vector<KnobAlternatives> out;
+  if (r == Resolver::kMoveNeutral) {
+    for (const MoveNeutralKnobInfo& k : move_neutral_knob_infos())
+      out.push_back({k.name, {k.alternatives[0], k.alternatives[1]}});
+  } else {
+    for (const DiplomacyKnobInfo& k : diplomacy_knob_infos())
+      out.push_back({k.name, {k.alternatives.begin(), k.alternatives.end()}});
+  }
+  return out;
+}
+
 }  // namespace
 
-void check_diplomacy_perft(const VariantPtr& vp, unsigned long long max_nodes,
-                           TableVerdict& verdict) {
-  const DiplomacyKnobs knobs = DiplomacyKnobs::of(*vp);
+void check_sim_perft(const VariantPtr& vp, unsigned long long max_nodes, TableVerdict& verdict) {
+  const std::unique_ptr<SimRules> rules = sim_rules_for(vp);
+  const std::string resolver = to_string(vp->table().resolver);
   for (const PerftCheck& c : vp->table().perft_checks) {
     std::optional<SimState> s;
     try {
@@ -59,22 +79,22 @@ void check_diplomacy_perft(const VariantPtr& vp, unsigned long long max_nodes,
     int depths = 0;
     std::uint64_t nodes_total = 0;
     for (std::size_t d = 1; d <= c.nodes.size() && c.nodes[d - 1] <= max_nodes; ++d) {
-      const std::uint64_t got = diplomacy_perft(*s, static_cast<int>(d), knobs);
+      const std::uint64_t got = sim_perft(*rules, *s, static_cast<int>(d));
       nodes_total += got;
       ++depths;
       if (got != c.nodes[d - 1]) {
         verdict.failures.push_back(
-            fmt::format("{}: diplomacy perft '{}' depth {}: {} pairs, the table records {}",
-                        c.where.str(), c.name, d, got, c.nodes[d - 1]));
+            fmt::format("{}: {} perft '{}' depth {}: {} pairs, the table records {}", c.where.str(),
+                        resolver, c.name, d, got, c.nodes[d - 1]));
         break;
       }
     }
     verdict.checks.push_back(
-        fmt::format("diplomacy perft {}: depths 1-{} ({} pairs)", c.name, depths, nodes_total));
+        fmt::format("{} perft {}: depths 1-{} ({} pairs)", resolver, c.name, depths, nodes_total));
   }
 }
 
-void check_diplomacy_fens(const VariantPtr& vp, TableVerdict& verdict) {
+void check_sim_fens(const VariantPtr& vp, TableVerdict& verdict) {
   const std::vector<std::string> fens = readable_fens(vp);
   for (const std::string& fen : fens) {
     const SimState s = parse_sim_fen(vp, fen);
@@ -89,12 +109,12 @@ void check_diplomacy_fens(const VariantPtr& vp, TableVerdict& verdict) {
   verdict.checks.push_back(fmt::format("simultaneous FEN: {} positions round-trip", fens.size()));
 }
 
-void check_diplomacy_knobs(const std::string& name, const VariantPtr& vp, TableVerdict& verdict) {
+void check_sim_knobs(const std::string& name, const VariantPtr& vp, TableVerdict& verdict) {
   const std::vector<std::string> fens = readable_fens(vp);
   int alternatives = 0;
   long long pairs = 0;
-  for (const DiplomacyKnobInfo& info : diplomacy_knob_infos()) {
-    for (const char* alt : info.alternatives) {
+  for (const KnobAlternatives& info : knob_alternatives(vp->table().resolver)) {
+    for (const std::string& alt : info.alternatives) {
       try {
         const VariantPtr v = load_variant(name, KnobSettings{{info.name, alt}});
         for (const std::string& fen : fens) pairs += resolve_all(v, fen);
@@ -105,8 +125,8 @@ void check_diplomacy_knobs(const std::string& name, const VariantPtr& vp, TableV
     }
   }
   verdict.checks.push_back(
-      fmt::format("diplomacy knobs: {} alternatives compile and resolve {} pairs on {} positions",
-                  alternatives, pairs, fens.size()));
+      fmt::format("{} knobs: {} alternatives compile and resolve {} pairs on {} positions",
+                  to_string(vp->table().resolver), alternatives, pairs, fens.size()));
 }
 
 }  // namespace arbiter::cli

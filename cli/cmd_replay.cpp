@@ -55,14 +55,8 @@ int run_replay(const ReplayCliOptions& o) {
   const std::string record = read_record(o.file);
   if (v->table().protocol == Protocol::kConditional)
     return run_conditional_replay(v, record, options, o.json);
-  if (v->table().resolver == Resolver::kDiplomacy)
+  if (v->table().protocol == Protocol::kSimultaneous)  // Diplomacy and Move-Neutral records
     return run_diplomacy_replay(v, record, options, o.json);
-  if (v->table().protocol == Protocol::kSimultaneous)
-    throw std::invalid_argument(
-        fmt::format("replay needs a table with the sequential protocol, the conditional protocol "
-                    "or the diplomacy resolver: '{}' uses the simultaneous protocol with the "
-                    "resolver '{}', whose records replay does not read",
-                    v->name(), to_string(v->table().resolver)));
   const ReplayResult r = replay_record(v, record, options);
   if (o.json) {
     JsonWriter w;

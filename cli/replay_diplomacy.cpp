@@ -34,7 +34,7 @@ void write_note(JsonWriter& w, const ReplayNote& n, bool is_error) {
 
 void write_move(JsonWriter& w, std::string_view key, const DiplomacyTurnMove& m) {
   w.key(key).begin_object().field("text", valid_utf8(m.text)).field("san", m.san);
-  w.field("uci", m.uci).field("fate", to_string(m.fate));
+  w.field("uci", m.uci).field("fate", m.fate);
   w.field("line", m.line).field("column", m.column).end_object();
 }
 
@@ -92,7 +92,7 @@ std::string plain_line(const char* level, const ReplayNote& n) {
 int print_text(const DiplomacyReplayResult& r) {
   for (const DiplomacyTurn& t : r.moves)
     std::cout << fmt::format("{}. {} {}: White {}, Black {}\n", t.move_number, t.white.san,
-                             t.black.san, to_string(t.white.fate), to_string(t.black.fate));
+                             t.black.san, t.white.fate, t.black.fate);
   for (const ReplayNote& n : r.warnings) std::cerr << plain_line("warning", n) << '\n';
   if (r.error) {
     std::cerr << plain_line("error", *r.error) << '\n';

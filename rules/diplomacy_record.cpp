@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <memory>
 #include <stdexcept>
 
 #include "rules/diplomacy_move_text.hpp"
+#include "rules/sim_rules.hpp"
 
 namespace arbiter {
 namespace {
@@ -27,11 +29,7 @@ class DiplomacyReplayer {
  public:
   DiplomacyReplayer(const VariantPtr& variant, const ReplayOptions& options)
       : variant_(variant), options_(options) {
-    if (variant->table().resolver != Resolver::kDiplomacy)
-      throw std::invalid_argument(fmt::format(
-          "a Diplomacy Chess replay needs a table with the diplomacy resolver; '{}' has none",
-          variant->name()));
-    knobs_ = DiplomacyKnobs::of(*variant);
+    rules_ = sim_rules_for(variant);  // throws for a table without a built resolver
     if (options.fen) s_.emplace(parse_sim_fen(variant, *options.fen));
   }
 
@@ -46,7 +44,7 @@ class DiplomacyReplayer {
                        s_->pos.fullmove_number()));
     if (!s_) return std::move(r_);
     r_.final_fen = to_sim_fen(*s_);
-    r_.status = diplomacy_status(*s_);
+    r_.status = rules_->status(*s_);
     if (!r_.error && r_.status.over && r_.result && result_token_ &&
         *r_.result != r_.status.result())
       warn(*result_token_, kWhite,
@@ -58,7 +56,7 @@ class DiplomacyReplayer {
  private:
   VariantPtr variant_;
   const ReplayOptions& options_;
-  DiplomacyKnobs knobs_;
+  std::unique_ptr<SimRules> rules_;
   std::optional<SimState> s_;
   const RecordToken* fen_tag_ = nullptr;
   const RecordToken* result_token_ = nullptr;
@@ -179,7 +177,7 @@ class DiplomacyReplayer {
   }
 
   bool move(const RecordToken& t, Color side) {
-    const SimStatus st = diplomacy_status(*s_);
+    const SimStatus st = rules_->status(*s_);
     if (st.over)
       return fail(t, side, "game over",
                   fmt::format("the game is over: {} ({})", describe_end(st), st.result()));
@@ -190,7 +188,9 @@ class DiplomacyReplayer {
     Move m{};
     DiplomacyMoveText d;
     try {
-      m = read_diplomacy_move(*s_, side, t.text, &d);
+      MoveList subs;
+      rules_->submissions(*s_, side, subs);
+      m = read_sim_move(*s_, side, t.text, subs, &d);
     } catch (const NotationError& e) {
       return fail(t, side, to_string(e.kind()), e.what());
     }
@@ -207,27 +207,26 @@ class DiplomacyReplayer {
     return true;
   }
 
-  DiplomacyTurnMove entry(const RecordToken& t, Color side, Move m, Fate fate) const {
+  DiplomacyTurnMove entry(const RecordToken& t, Color side, Move m, std::string fate) const {
     DiplomacyTurnMove e;
     e.text = t.text;
-    e.san = diplomacy_san(*s_, side, m);
+    MoveList subs;
+    rules_->submissions(*s_, side, subs);
+    e.san = sim_san(*s_, side, m, subs);
     e.uci = to_uci(view_for(*s_, side), m);
-    e.fate = fate;
+    e.fate = std::move(fate);
     e.line = t.line;
     e.column = t.column;
     return e;
   }
 
   void resolve(const RecordToken& black, Move black_move) {
-    ResolveOptions o;
-    o.validate = false;  // both moves were read from the submissions
-    o.knobs = &knobs_;
-    DiplomacyResolution res = resolve_diplomacy(*s_, white_move_, black_move, o);
+    SimTurnOutcome res = rules_->resolve_traced(*s_, white_move_, black_move);
     DiplomacyTurn turn;
     turn.turn = r_.turns + 1;
     turn.move_number = s_->pos.fullmove_number();
-    turn.white = entry(*white_, kWhite, white_move_, res.fates[0]);
-    turn.black = entry(black, kBlack, black_move, res.fates[1]);
+    turn.white = entry(*white_, kWhite, white_move_, res.fates[kWhite]);
+    turn.black = entry(black, kBlack, black_move, res.fates[kBlack]);
     turn.trace = std::move(res.trace);
     turn.fen_after = to_sim_fen(res.after);
     r_.moves.push_back(std::move(turn));

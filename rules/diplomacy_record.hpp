@@ -1,7 +1,8 @@
-// Diplomacy Chess game records: the movetext of rules/game_record.hpp (tags, numbers,
-// comments, variations, results) with both moves of a turn on one numbered line,
-// "N. white black", each move SAN or coordinates read against the submissions of its side
-// (rules/diplomacy_move_text.hpp). Every turn is resolved by resolve_diplomacy. There is no
+// Game records of the simultaneous tables (Diplomacy Chess, Move-Neutral Chess): the movetext
+// of rules/game_record.hpp (tags, numbers, comments, variations, results) with both moves of
+// a turn on one numbered line, "N. white black", each move SAN or coordinates read against
+// the submissions of its side (rules/diplomacy_move_text.hpp). Every turn is resolved by the
+// table's resolver (rules/sim_rules.hpp). There is no
 // pass: "--" is read and refused, and so is "Resigns" (both sides move at once, so it does not
 // say who resigned: write the result). The format and every decision: docs/replay.md.
 #pragma once
@@ -20,9 +21,9 @@ namespace arbiter {
 /// One side's part of a turn.
 struct DiplomacyTurnMove {
   std::string text;  ///< as written
-  std::string san;   ///< canonical (diplomacy_san)
+  std::string san;   ///< canonical (sim_san)
   std::string uci;
-  Fate fate = Fate::kExecuted;
+  std::string fate;  ///< the resolver's word: "executed", "not executed", ..., "stood", "void"
   int line = 0, column = 0;
 };
 
@@ -45,16 +46,16 @@ struct DiplomacyReplayResult {
   std::string final_fen;  ///< after the last good turn
   std::vector<DiplomacyTurn> moves;
   std::optional<std::string> result;  ///< as stated
-  SimStatus status;                   ///< diplomacy_status of the final position
+  SimStatus status;                   ///< the table's status of the final position
   std::vector<std::pair<std::string, std::string>> tags;
   std::vector<ReplayNote> warnings;
   std::optional<ReplayNote> error;
 };
 
-/// Replays a Diplomacy Chess record. `options.fen` (and a [FEN] tag) is a simultaneous FEN.
-/// Requires a table with the diplomacy resolver (throws std::invalid_argument otherwise) and
-/// throws FenError for a bad `options.fen`; every problem in the record is reported in the
-/// result.
+/// Replays a record of a simultaneous table. `options.fen` (and a [FEN] tag) is a simultaneous
+/// FEN. Requires a table with the simultaneous protocol and a built resolver (throws
+/// std::invalid_argument otherwise) and throws FenError for a bad `options.fen`; every problem
+/// in the record is reported in the result.
 DiplomacyReplayResult replay_diplomacy_record(const VariantPtr& variant, std::string_view record,
                                               const ReplayOptions& options = {});
 

@@ -102,11 +102,12 @@ TEST(ConditionalReplayCli, JsonErrorCarriesThePhase) {
                                "\"white\",\"text\":\"e5?*d4*/Nf3\",\"reason\":\"wrong mark\","));
 }
 
-TEST(ConditionalReplayCli, SimultaneousTablesAreStillRefused) {
+TEST(ConditionalReplayCli, SimultaneousTablesGoToTheirOwnReader) {
+  // A simultaneous record needs both moves of a turn on a line.
   const auto r = run_arbiter(
       "replay -v " + quoted(test::data_path("tables/grandchild.toml")) + " -", "1. e4\n");
   EXPECT_EQ(r.status, 1);
-  EXPECT_THAT(r.err, HasSubstr("needs a table with the sequential protocol"));
+  EXPECT_THAT(r.err, HasSubstr("turn 1 has White's move only"));
 }
 
 }  // namespace

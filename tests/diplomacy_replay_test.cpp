@@ -48,10 +48,10 @@ TEST(DiplomacyReplay, HandCheckedGame) {
     const DiplomacyTurn& t = r.moves.at(turn - 1);
     return std::make_pair(t.white.fate, t.black.fate);
   };
-  const auto both_executed = std::make_pair(Fate::kExecuted, Fate::kExecuted);
+  const auto both_executed = std::make_pair(std::string("executed"), std::string("executed"));
   EXPECT_EQ(fates(1), both_executed);
-  EXPECT_EQ(fates(3), std::make_pair(Fate::kFailed, Fate::kFailed));
-  EXPECT_EQ(fates(7), std::make_pair(Fate::kCaptured, Fate::kExecuted));
+  EXPECT_EQ(fates(3), std::make_pair(std::string("not executed"), std::string("not executed")));
+  EXPECT_EQ(fates(7), std::make_pair(std::string("captured on the way"), std::string("executed")));
   for (int t : {2, 4, 5, 6, 8, 9, 10}) EXPECT_EQ(fates(t), both_executed) << "turn " << t;
   EXPECT_EQ(r.moves[5].black.text, "Bb4+");
   EXPECT_EQ(r.moves[5].black.san, "Bb4");
@@ -186,12 +186,27 @@ TEST(DiplomacyReplayCli, ErrorNamesTurnSideAndPosition) {
                                "RNBQKBNR w KQkq e3e6 0 2\n"));
 }
 
-TEST(DiplomacyReplayCli, MoveNeutralTablesAreStillRefused) {
+// Move-Neutral records go through the same reader, resolved by the move-neutral resolver:
+// 1. e4 d5 (both stand), 2. exd5 dxe4 (the pawns take each other: they trade places),
+// 3. Qh5 g6, 4. Qf5 Bf5 (queen and bishop share f5).
+TEST(MoveNeutralReplay, HandCheckedGame) {
   const auto r =
-      run_arbiter("replay -v '" + test::data_path("tables/grandchild.toml") + "' -", "1. e4 e5");
+      run_arbiter("replay -v move-neutral -", "1. e4 d5\n2. exd5 dxe4\n3. Qh5 g6\n4. Qf5 Bf5\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("2. exd5 dxe4: White stood, Black stood\n"));
+  EXPECT_THAT(
+      r.out,
+      HasSubstr("final rn1qkbnr/ppp1pp1p/6p1/3P1(Qb)2/4p3/8/PPPP1PPP/RNB1KBNR w KQkq - 1 5"));
+  const auto json = run_arbiter("replay -v move-neutral --json -", "1. e4 d5\n2. exd5 dxe4\n");
+  EXPECT_EQ(json.status, 0);
+  EXPECT_THAT(json.out, HasSubstr("\"clause\":\"trade-places\""));
+}
+
+TEST(MoveNeutralReplay, MoveThatIsNotOstensiblyLegalIsAnError) {
+  // After 1. e4 e5 the e5 square holds Black's pawn: White's e4-e5 is no move.
+  const auto r = run_arbiter("replay -v move-neutral -", "1. e4 e5\n2. e5 Nf6\n");
   EXPECT_EQ(r.status, 1);
-  EXPECT_THAT(r.err, HasSubstr("'grandchild' uses the simultaneous protocol with the resolver "
-                               "'move-neutral', whose records replay does not read"));
+  EXPECT_THAT(r.err, HasSubstr("turn 2 (White) 'e5'"));
 }
 
 }  // namespace

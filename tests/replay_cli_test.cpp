@@ -143,8 +143,8 @@ TEST(ReplayCli, InputAndUsageErrors) {
   EXPECT_EQ(run_arbiter("replay --bogus -").status, 2);
   const auto protocol =
       run_arbiter("replay -v '" + test::data_path("tables/grandchild.toml") + "' -", "1. e4");
-  EXPECT_EQ(protocol.status, 1);
-  EXPECT_THAT(protocol.err, HasSubstr("'grandchild' uses the simultaneous protocol"));
+  EXPECT_EQ(protocol.status, 1);  // a simultaneous record: both moves of a turn on a line
+  EXPECT_THAT(protocol.err, HasSubstr("turn 1 has White's move only"));
   const auto knob = run_arbiter("replay --knob nosuch=x -", "");
   EXPECT_EQ(knob.status, 1);
 }

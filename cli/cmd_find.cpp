@@ -63,13 +63,19 @@ int list_catalog(bool json) {
   return 0;
 }
 
-std::string moves_text(const Position& pos, const std::vector<Move>& moves) {
+std::string moves_text(const solver::Witness& wit) {
+  if (!wit.moves_text.empty()) return wit.moves_text;
+  const Position& pos = wit.position;
   std::string out;
-  for (Move m : moves) {
+  for (Move m : wit.moves) {
     if (!out.empty()) out += ' ';
     out += to_san(pos, m);
   }
   return out;
+}
+
+std::string fen_text(const solver::Witness& wit) {
+  return wit.fen.empty() ? to_fen(wit.position) : wit.fen;
 }
 
 int run_find(const FindOptions& o) {
@@ -100,20 +106,27 @@ int run_find(const FindOptions& o) {
     JsonWriter w;
     w.begin_object().field("scenario", scenario->name).field("status", r.status);
     w.field("rounds", r.rounds).key("witnesses").begin_array();
-    for (const solver::Witness& wit : r.witnesses)
+    for (const solver::Witness& wit : r.witnesses) {
       w.begin_object()
-          .field("fen", to_fen(wit.position))
-          .field("moves", moves_text(wit.position, wit.moves))
+          .field("fen", fen_text(wit))
+          .field("moves", moves_text(wit))
           .field("what", wit.what)
-          .end_object();
+          .key("trace")
+          .begin_array();
+      for (const std::string& line : wit.trace) w.value(line);
+      w.end_array().end_object();
+    }
     std::cout << w.end_array().end_object().str() << '\n';
   } else {
     std::cout << fmt::format("scenario {}: {}\n", scenario->name, scenario->description);
     for (std::size_t i = 0; i < r.witnesses.size(); ++i) {
       const solver::Witness& wit = r.witnesses[i];
-      std::cout << fmt::format("witness {}\nfen {}\n", i + 1, to_fen(wit.position));
-      if (!wit.moves.empty()) std::cout << "moves " << moves_text(wit.position, wit.moves) << '\n';
-      std::cout << "what " << wit.what << '\n' << diagram(wit.position);
+      std::cout << fmt::format("witness {}\nfen {}\n", i + 1, fen_text(wit));
+      const std::string moves = moves_text(wit);
+      if (!moves.empty()) std::cout << "moves " << moves << '\n';
+      std::cout << "what " << wit.what << '\n';
+      for (const std::string& line : wit.trace) std::cout << "trace " << line << '\n';
+      std::cout << diagram(wit.position);
     }
     std::cout << fmt::format("status {} ({} witness(es), {} proposal(s) judged by the engine)\n",
                              r.status, r.witnesses.size(), r.rounds);

@@ -5,7 +5,9 @@ namespace arbiter::solver {
 const std::vector<Scenario>& scenario_catalog() {
   static const std::vector<Scenario> catalog = [] {
     std::vector<Scenario> out = orthodox_scenarios();
-    for (Scenario& s : conversion_scenarios()) out.push_back(std::move(s));
+    for (auto part :
+         {conversion_scenarios, conditional_scenarios, diplomacy_scenarios, move_neutral_scenarios})
+      for (Scenario& s : part()) out.push_back(std::move(s));
     return out;
   }();
   return catalog;

@@ -20,6 +20,9 @@ const Scenario* find_scenario(const std::string& variant, const std::string& nam
 // The catalog's parts, one file per variant.
 std::vector<Scenario> orthodox_scenarios();
 std::vector<Scenario> conversion_scenarios();
+std::vector<Scenario> conditional_scenarios();
+std::vector<Scenario> diplomacy_scenarios();
+std::vector<Scenario> move_neutral_scenarios();
 
 // Shared pieces of scenario formulas (scenario_common.cpp).
 

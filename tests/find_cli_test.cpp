@@ -16,6 +16,29 @@ TEST(FindCli, ListsTheCatalog) {
   EXPECT_NE(r.out.find("conversion/conversion-gives-check"), std::string::npos);
 }
 
+TEST(FindCli, ListsTheProtocolVariantScenarios) {
+  const test::CommandResult r = run_arbiter("find --list");
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char* name :
+       {"conditional/c-move-illegal-after-b", "conditional/b-check-cancelled-by-c",
+        "conditional/b-check-not-cancelled", "conditional/a-move-check-must-mate",
+        "conditional/forced-non-mating-check", "diplomacy/equal-rank-bounce",
+        "diplomacy/higher-rank-captures", "diplomacy/meet-in-transit",
+        "diplomacy/obstacle-arrives-first", "diplomacy/king-square-becomes-attacked",
+        "move-neutral/trade-places", "move-neutral/shared-square",
+        "move-neutral/capture-of-departed", "move-neutral/both-kings-in-check",
+        "move-neutral/both-mated"})
+    EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+TEST(FindCli, PrintsADiplomacyWitnessWithTheTrace) {
+  const test::CommandResult r =
+      run_arbiter("find -v diplomacy equal-rank-bounce --max-pieces 5 --rlimit 200000000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("moves white "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("trace same-destination"), std::string::npos) << r.out;
+}
+
 TEST(FindCli, PrintsAReplayedWitness) {
   const test::CommandResult r =
       run_arbiter("find --variant orthodox double-check --max-pieces 5 --rlimit 50000000");

@@ -17,6 +17,7 @@ const std::vector<MoveNeutralKnobInfo>& move_neutral_knob_infos() {
       {"castling-path-entered", {"stands", "void"}},
       {"mated-and-stalemated", {"mate-wins", "draw"}},
       {"shared-square-sliding", {"blocked", "passable"}},
+      {"shared-piece-attacks", {"attacks", "inert"}},
   };
   return infos;
 }
@@ -33,6 +34,7 @@ MoveNeutralKnobs MoveNeutralKnobs::of(const Variant& v) {
   k.castling_void_when_entered = second(2);
   k.mated_and_stalemated_draw = second(3);
   k.shared_square_passable = second(4);
+  k.shared_pieces_inert = second(5);
   return k;
 }
 
@@ -46,12 +48,16 @@ Bitboard shared_squares(const Position& p) {
   return p.pieces(kWhite) & p.pieces(kBlack);
 }
 
-/// `c`'s king is attacked; under shared-square-sliding=passable attacks cross shared squares.
-bool king_attacked(const Position& p, Color c, bool passable) {
-  const Square k = p.king_square(c);
-  if (k == kNoSquare) return false;
-  const Bitboard occ = passable ? p.occupied() & ~shared_squares(p) : p.occupied();
-  return p.attackers(k, ~c, occ) != 0;
+/// `c`'s king is attacked; under shared-square-sliding=passable attacks cross shared squares,
+/// under shared-piece-attacks=inert a piece on a shared square attacks nothing.
+bool king_attacked(const Position& p, Color c, const MoveNeutralKnobs& k) {
+  const Square king = p.king_square(c);
+  if (king == kNoSquare) return false;
+  const Bitboard shared = shared_squares(p);
+  const Bitboard occ = k.shared_square_passable ? p.occupied() & ~shared : p.occupied();
+  Bitboard attackers = p.attackers(king, ~c, occ);
+  if (k.shared_pieces_inert) attackers &= ~shared;
+  return attackers != 0;
 }
 
 bool contains(const MoveList& list, Move m) {
@@ -138,7 +144,7 @@ void move_neutral_submissions(const SimState& s, Color c, MoveList& out) {
     Position after = view;
     Undo undo;
     after.make(m, undo);
-    if (king_attacked(after, c, k.shared_square_passable)) continue;
+    if (king_attacked(after, c, k)) continue;
     out.push(m);
   }
 }
@@ -266,7 +272,7 @@ SimStatus move_neutral_status(const SimState& s) {
     MoveList moves;
     move_neutral_submissions(s, c, moves);
     if (!moves.empty()) continue;
-    const bool check = king_attacked(s.pos, c, k.shared_square_passable);
+    const bool check = king_attacked(s.pos, c, k);
     mated[c] = check;
     stalemated[c] = !check;
   }

@@ -20,6 +20,7 @@ struct MoveNeutralKnobs {
   bool castling_void_when_entered = false;  ///< castling-path-entered: stands | void
   bool mated_and_stalemated_draw = false;   ///< mated-and-stalemated: mate-wins | draw
   bool shared_square_passable = false;      ///< shared-square-sliding: blocked | passable
+  bool shared_pieces_inert = false;         ///< shared-piece-attacks: attacks | inert
 
   static MoveNeutralKnobs of(const Variant& v);
 };

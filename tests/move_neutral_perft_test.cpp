@@ -124,7 +124,7 @@ TEST(MoveNeutralVerifyCli, RunsTheSimultaneousChecks) {
   EXPECT_THAT(r.out, HasSubstr("\"move-neutral perft start: depths 1-2 (198563 pairs)\""));
   EXPECT_THAT(r.out, HasSubstr("\"move-neutral perft shared: depths 1-2 (1071814 pairs)\""));
   EXPECT_THAT(r.out, HasSubstr("\"simultaneous FEN: 5 positions round-trip\""));
-  EXPECT_THAT(r.out, HasSubstr("\"move-neutral knobs: 10 alternatives compile and resolve"));
+  EXPECT_THAT(r.out, HasSubstr("\"move-neutral knobs: 12 alternatives compile and resolve"));
   EXPECT_THAT(r.out, HasSubstr("\"failures\":[]"));
 }
 

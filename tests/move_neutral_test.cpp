@@ -236,6 +236,15 @@ TEST(MoveNeutralKnobs, SharedSquarePassableLetsSlidersCross) {
   EXPECT_FALSE(can_submit(s, kWhite, "f1f5"));  // still no capture on the shared square
 }
 
+TEST(MoveNeutralKnobs, SharedPieceAttacksByDefaultAndIsInertUnderTheKnob) {
+  // White's rook shares e4 with Black's pawn and looks up the e-file at Black's king.
+  const std::string fen = "4k3/8/8/8/4(Rp)3/8/8/K7 w - - 0 1";
+  EXPECT_FALSE(can_submit(at(fen), kBlack, "e8e7"));  // in check: stays on the file
+  EXPECT_TRUE(can_submit(at(fen), kBlack, "e8d7"));
+  const SimState inert = at(fen, {{"shared-piece-attacks", "inert"}});
+  EXPECT_TRUE(can_submit(inert, kBlack, "e8e7"));
+}
+
 // ---- FEN ----------------------------------------------------------------------------------
 
 TEST(MoveNeutralFen, SharedSquaresRoundTrip) {

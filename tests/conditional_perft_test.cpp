@@ -49,10 +49,11 @@ std::string divide_difference(const ConditionalState& s, const test::RefConditio
   return out;
 }
 
-TEST(ConditionalPerft, MatchesReferenceDepths1To4UnderEveryKnob) {
-  // Keeps the suite fast: kiwipete and a_with_checks stop at depth 3, the others reach 4.
+TEST(ConditionalPerft, MatchesReferenceDepths1To3UnderEveryKnob) {
+  // Depth 3 keeps the suite fast (also under the sanitizers); depths 4 and 5 are in
+  // conditional_perft_slow_test.cpp.
   constexpr std::uint64_t kBudget = 350'000;
-  int compared = 0, compared_at_depth4 = 0;
+  int compared = 0;
   for (const KnobSettings& knobs : kConditionalKnobSets) {
     const VariantPtr& v = test::bundled_variant("conditional", knobs);
     const bool end_of_turn = knobs.contains("a-move-mate");
@@ -60,12 +61,11 @@ TEST(ConditionalPerft, MatchesReferenceDepths1To4UnderEveryKnob) {
       if (owes_mate(c.fen) && !end_of_turn) continue;
       const ConditionalState s = parse_conditional_fen(v, c.fen);
       const test::RefConditionalNode n = test::ref_conditional_node(v, c.fen);
-      for (int d = 1; d <= 4; ++d) {
+      for (int d = 1; d <= 3; ++d) {
         const std::uint64_t got = conditional_perft(s, d);
         if (got > kBudget) break;
         const std::uint64_t want = test::ref_conditional_perft(n, d);
         ++compared;
-        if (d == 4) ++compared_at_depth4;
         EXPECT_EQ(got, want) << c.name << " depth " << d << " " << knob_label(knobs) << ":"
                              << divide_difference(s, n, d);
         if (got != want) break;
@@ -73,7 +73,6 @@ TEST(ConditionalPerft, MatchesReferenceDepths1To4UnderEveryKnob) {
     }
   }
   EXPECT_GT(compared, 150);
-  EXPECT_GE(compared_at_depth4, 6 * static_cast<int>(std::size(kConditionalKnobSets)));
 }
 
 std::uint64_t count(const KnobSettings& knobs, const char* fen, int depth) {

@@ -1,9 +1,10 @@
 // libFuzzer target: any text as a Conditional Chess extended FEN and as a conditional move
-// ("cond?then/else", "!move"), under the conditional table. Each either fails with its
-// documented error (FenError, ConditionalNotationError) or parses to a value whose printed
-// form parses back to the same value. A parsed state whose game is not over also generates
-// its phase's moves once (and, in phase C, decides the pending C-move); a parsed conditional
-// move is resolved as White's on the start position.
+// ("cond?then/else", "!move"), under the conditional table (the FEN also with every knob at
+// its other alternative). Each either fails with its documented error (FenError,
+// ConditionalNotationError) or parses to a value whose printed form parses back to the same
+// value. A parsed state whose game is not over also generates its phase's moves once (and, in
+// phase C, decides the pending C-move); a parsed conditional move is resolved as White's on
+// the start position.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -76,13 +77,23 @@ void check_notation(const arbiter::Variant& v, const arbiter::Position& start,
   }
 }
 
+// The conditional table with every knob at its other alternative: phases "B+"/"C+" (an A-move
+// check owing mate) and the statement-time resolution exist only there.
+arbiter::VariantPtr other_knobs() {
+  arbiter::KnobSettings knobs;
+  for (const auto& k : arbiter::kConditionalKnobs) knobs[k.name] = k.alternatives[1];
+  return arbiter::load_variant("conditional", knobs);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const arbiter::VariantPtr variant = arbiter::load_variant("conditional");
+  static const arbiter::VariantPtr variant_other = other_knobs();
   static const arbiter::Position start = arbiter::conditional_start(variant).pos;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   check_fen(variant, text);
+  check_fen(variant_other, text);
   check_notation(*variant, start, text);
   return 0;
 }

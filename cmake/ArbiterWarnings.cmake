@@ -14,7 +14,9 @@ if(ARBITER_SANITIZE)
 endif()
 if(ARBITER_BUILD_FUZZ)
   # Coverage instrumentation for the whole library, so that libFuzzer sees into the parsers.
+  # UBSan must not recover: a report that only prints is not an input libFuzzer keeps.
   target_compile_options(arbiter_options INTERFACE
-    -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+    -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+    -fno-sanitize-recover=undefined)
   target_link_options(arbiter_options INTERFACE -fsanitize=address,undefined)
 endif()

@@ -1,7 +1,7 @@
 // libFuzzer target: any text as a game record, replayed under the orthodox and the conversion
-// tables and, as a Conditional Chess record, under the conditional table. Replay either
-// succeeds or reports an error at a ply; it never throws or crashes, and a valid replay's final
-// FEN parses back.
+// tables, as a Conditional Chess record under the conditional table and as a simultaneous
+// record under the Diplomacy and the Move-Neutral tables. Replay either succeeds or reports an
+// error at a ply; it never throws or crashes, and a valid replay's final FEN parses back.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,14 +9,18 @@
 
 #include "rules/conditional_game.hpp"
 #include "rules/conditional_record.hpp"
+#include "rules/diplomacy_record.hpp"
 #include "rules/fen.hpp"
 #include "rules/game_record.hpp"
 #include "rules/load_variant.hpp"
+#include "rules/simultaneous.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const arbiter::VariantPtr tables[] = {arbiter::load_variant("orthodox"),
                                                arbiter::load_variant("conversion")};
   static const arbiter::VariantPtr conditional = arbiter::load_variant("conditional");
+  static const arbiter::VariantPtr simultaneous[] = {arbiter::load_variant("diplomacy"),
+                                                     arbiter::load_variant("move-neutral")};
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   for (const auto& variant : tables) {
     const arbiter::ReplayResult r = arbiter::replay_record(variant, text, {});
@@ -26,5 +30,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       arbiter::replay_conditional_record(conditional, text, {});
   if (c.valid() && !c.final_fen.empty())
     (void)arbiter::parse_conditional_fen(conditional, c.final_fen);
+  for (const auto& variant : simultaneous) {
+    const arbiter::DiplomacyReplayResult r = arbiter::replay_diplomacy_record(variant, text, {});
+    if (r.valid() && !r.final_fen.empty()) (void)arbiter::parse_sim_fen(variant, r.final_fen);
+  }
   return 0;
 }

@@ -5,6 +5,7 @@
 #   scripts/test.sh             # everything
 #   scripts/test.sh --fast      # skip the tests labelled "slow" in the release run
 #   scripts/test.sh --no-asan   # skip the sanitizer build and its tests
+#   scripts/test.sh --fuzz 30   # also run every libFuzzer target for 30 s (off by default)
 #
 # Stages:
 #   1. setup     scripts/setup.sh: install missing packages, build build/ (Release)
@@ -12,6 +13,10 @@
 #   3. asan      build build-asan/ with -DARBITER_SANITIZE=ON (ASan + UBSan, RelWithDebInfo,
 #                no benchmarks) and run ctest -LE slow there
 #   4. verify    build/arbiter verify
+#   5. fuzz      only with --fuzz SECONDS: build build-fuzz/ with clang (-DARBITER_BUILD_FUZZ=ON,
+#                RelWithDebInfo) and run each target in build-fuzz/fuzz/ for SECONDS on its
+#                corpus fuzz/corpus/NAME, writing new inputs to a scratch directory; crashing
+#                inputs are kept in build-fuzz/fuzz-artifacts/
 # Stops at the first failing stage. Prints each stage's wall time and ctest's summary lines at
 # the end; the exit status is 0 only when every stage passed.
 set -euo pipefail
@@ -22,10 +27,25 @@ usage() {
 
 asan=1
 fast=0
-for arg in "$@"; do
+fuzz_seconds=0
+while [[ $# -gt 0 ]]; do
+  arg="$1"
+  shift
   case "$arg" in
     --no-asan) asan=0 ;;
     --fast) fast=1 ;;
+    --fuzz | --fuzz=*)
+      if [[ "$arg" == --fuzz ]]; then
+        fuzz_seconds="${1:-}"
+        shift || true
+      else
+        fuzz_seconds="${arg#--fuzz=}"
+      fi
+      if ! [[ "$fuzz_seconds" =~ ^[1-9][0-9]*$ ]]; then
+        printf 'test: error: --fuzz needs a number of seconds (a positive integer)\n' >&2
+        exit 2
+      fi
+      ;;
     -h | --help)
       usage
       exit 0
@@ -144,6 +164,38 @@ asan_tests() {
     --test-dir build-asan -LE slow --output-on-failure -j"$jobs"
 }
 
+fuzz_build() {
+  CXX=clang++ CC=clang "$root/scripts/build.sh" build-fuzz -DARBITER_BUILD_FUZZ=ON \
+    -DARBITER_BUILD_TESTS=OFF -DARBITER_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+}
+
+# Every target for $fuzz_seconds on fuzz/corpus/NAME (read only: new inputs go to a scratch
+# directory, which libFuzzer needs first). Runs them all, then fails if any failed.
+fuzz_run() {
+  local artifacts="$root/build-fuzz/fuzz-artifacts" failed=0 target name log
+  mkdir -p "$artifacts"
+  for target in build-fuzz/fuzz/fuzz_*; do
+    [[ -f "$target" && -x "$target" ]] || continue
+    name="${target##*/fuzz_}"
+    log="$logdir/fuzz-$name.log"
+    mkdir -p "$logdir/corpus-$name"
+    printf '==> test: fuzz_%s for %s s\n' "$name" "$fuzz_seconds" >&2
+    # Records are long; the others are single lines. -max_len keeps fuzz_record's runs short.
+    local extra=()
+    if [[ "$name" == record ]]; then extra+=(-max_len=4096); fi
+    if "$target" -max_total_time="$fuzz_seconds" -print_final_stats=1 \
+      -artifact_prefix="$artifacts/$name-" "${extra[@]}" \
+      "$logdir/corpus-$name" "fuzz/corpus/$name" >"$log" 2>&1; then
+      summaries+=("fuzz_$name: $(grep -E '^Done [0-9]+ runs' "$log" | tail -n 1)")
+    else
+      failed=1
+      tail -n 40 "$log" >&2
+      summaries+=("fuzz_$name: FAILED (input kept under $artifacts/)")
+    fi
+  done
+  return "$failed"
+}
+
 stage setup "scripts/setup.sh (packages, Release build in build/)" "$root/scripts/setup.sh"
 release_args="--output-on-failure -j$jobs"
 if [[ $fast -eq 1 ]]; then release_args+=" -LE slow"; fi
@@ -153,3 +205,7 @@ if [[ $asan -eq 1 ]]; then
   stage asan-tests "ctest --test-dir build-asan -LE slow --output-on-failure -j$jobs" asan_tests
 fi
 stage verify "build/arbiter verify" build/arbiter verify
+if [[ $fuzz_seconds -gt 0 ]]; then
+  stage fuzz-build "build-fuzz/ with clang and libFuzzer (RelWithDebInfo)" fuzz_build
+  stage fuzz "each libFuzzer target for $fuzz_seconds s on fuzz/corpus/" fuzz_run
+fi

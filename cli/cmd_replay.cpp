@@ -23,25 +23,6 @@ struct ReplayCliOptions {
   std::vector<std::string> knobs;
 };
 
-void write_note(JsonWriter& w, const ReplayNote& n, bool is_error) {
-  w.begin_object().field("ply", n.ply).field("move_number", n.move_number).key("side");
-  if (n.side)
-    w.value(side_json(*n.side));
-  else
-    w.null();
-  w.field("text", valid_utf8(n.text));
-  if (is_error) w.field("reason", n.reason);
-  w.field("message", valid_utf8(n.message));
-  if (is_error) {
-    w.key("fen_before");
-    if (n.fen_before.empty())
-      w.null();
-    else
-      w.value(n.fen_before);
-  }
-  w.field("line", n.line).field("column", n.column).end_object();
-}
-
 std::string plain_line(const char* level, const ReplayNote& n) {
   std::string line = fmt::format("{}: {}: ", level, note_location(n));
   if (!n.reason.empty()) line += n.reason + ": ";
@@ -72,10 +53,10 @@ int run_replay(const ReplayCliOptions& o) {
     else
       w.value(to_string(r.termination));
     w.key("warnings").begin_array();
-    for (const ReplayNote& n : r.warnings) write_note(w, n, false);
+    for (const ReplayNote& n : r.warnings) write_note(w, n, false, "ply");
     w.end_array().key("error");
     if (r.error)
-      write_note(w, *r.error, true);
+      write_note(w, *r.error, true, "ply");
     else
       w.null();
     std::cout << w.end_object().str() << '\n';

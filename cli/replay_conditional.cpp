@@ -28,14 +28,6 @@ std::string termination_json(ConditionalEnd e) {
   return "";
 }
 
-void optional_string(JsonWriter& w, std::string_view key, const std::string& s) {
-  w.key(key);
-  if (s.empty())
-    w.null();
-  else
-    w.value(valid_utf8(s));
-}
-
 void write_note(JsonWriter& w, const ConditionalNote& n, bool is_error) {
   w.begin_object().field("ply", n.ply).field("move_number", n.move_number).key("phase");
   if (n.phase)

@@ -11,27 +11,6 @@
 namespace arbiter::cli {
 namespace {
 
-void optional_string(JsonWriter& w, std::string_view key, const std::string& s) {
-  w.key(key);
-  if (s.empty())
-    w.null();
-  else
-    w.value(valid_utf8(s));
-}
-
-void write_note(JsonWriter& w, const ReplayNote& n, bool is_error) {
-  w.begin_object().field("turn", n.ply).field("move_number", n.move_number).key("side");
-  if (n.side)
-    w.value(side_json(*n.side));
-  else
-    w.null();
-  w.field("text", valid_utf8(n.text));
-  if (is_error) w.field("reason", n.reason);
-  w.field("message", valid_utf8(n.message));
-  if (is_error) optional_string(w, "fen_before", n.fen_before);
-  w.field("line", n.line).field("column", n.column).end_object();
-}
-
 void write_move(JsonWriter& w, std::string_view key, const DiplomacyTurnMove& m) {
   w.key(key).begin_object().field("text", valid_utf8(m.text)).field("san", m.san);
   w.field("uci", m.uci).field("fate", m.fate);
@@ -67,10 +46,10 @@ int print_json(const DiplomacyReplayResult& r) {
   w.key("moves").begin_array();
   for (const DiplomacyTurn& t : r.moves) write_turn(w, t);
   w.end_array().key("warnings").begin_array();
-  for (const ReplayNote& n : r.warnings) write_note(w, n, false);
+  for (const ReplayNote& n : r.warnings) write_note(w, n, false, "turn");
   w.end_array().key("error");
   if (r.error)
-    write_note(w, *r.error, true);
+    write_note(w, *r.error, true, "turn");
   else
     w.null();
   std::cout << w.end_object().str() << '\n';

@@ -69,4 +69,25 @@ const char* side_json(Color c) {
   return c == kWhite ? "white" : "black";
 }
 
+void optional_string(JsonWriter& w, std::string_view key, const std::string& s) {
+  w.key(key);
+  if (s.empty())
+    w.null();
+  else
+    w.value(valid_utf8(s));
+}
+
+void write_note(JsonWriter& w, const ReplayNote& n, bool is_error, std::string_view index_key) {
+  w.begin_object().field(index_key, n.ply).field("move_number", n.move_number).key("side");
+  if (n.side)
+    w.value(side_json(*n.side));
+  else
+    w.null();
+  w.field("text", valid_utf8(n.text));
+  if (is_error) w.field("reason", n.reason);
+  w.field("message", valid_utf8(n.message));
+  if (is_error) optional_string(w, "fen_before", n.fen_before);
+  w.field("line", n.line).field("column", n.column).end_object();
+}
+
 }  // namespace arbiter::cli

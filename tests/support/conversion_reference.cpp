@@ -565,7 +565,8 @@ std::vector<ConvMove> ConversionReference::legal(const ConvBoard& b) const {
     // an enemy king may stand where a castling would convert it: that castling is no move.
     bool converts_king = false;
     for (Square k = 0; k < kSquares; ++k)
-      if (b.piece[k] == letter(them, 'K') && after.piece[k] == letter(us, 'K')) converts_king = true;
+      if (b.piece[k] == letter(them, 'K') && after.piece[k] == letter(us, 'K'))
+        converts_king = true;
     if (converts_king) continue;
     if (m.castling) {
       // Out of check only when the co-effect removed it: the king's square is no longer

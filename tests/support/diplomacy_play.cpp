@@ -60,7 +60,8 @@ Scenario random_scenario() {
     if (w.empty() || b.empty()) break;
     SimState next =
         resolve_diplomacy(s, w[choices[i] % w.size()], b[choices[i + 1] % b.size()], fast).after;
-    if (diplomacy_status(next).over || !fen_round_trips(next)) break;  // never since the FEN fix; kept as a guard
+    if (diplomacy_status(next).over || !fen_round_trips(next))
+      break;  // never since the FEN fix; kept as a guard
     s = std::move(next);
   }
   const std::vector<Move> w = submissions(s, kWhite), b = submissions(s, kBlack);

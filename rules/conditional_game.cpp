@@ -174,30 +174,45 @@ bool gives_check(const Position& pos, Move m, bool* mate) {
   return check;
 }
 
-ConditionalStatus conditional_status(const ConditionalState& s) {
-  const ConditionalKnobs k = ConditionalKnobs::of(s.pos.variant());
-  const MoveList legal = legal_moves(s.pos);
+namespace {
+
+/// The status judged on `legal`, the legal moves of s.pos. In phases A and B the moves the
+/// phase allows are collected in `*allowed` when given (each A-move's check test runs once);
+/// without it the search stops at the first allowed move.
+ConditionalStatus judge(const ConditionalState& s, const ConditionalKnobs& k, const MoveList& legal,
+                        MoveList* allowed) {
   if (s.phase == Phase::kC) {
-    if (!legal.empty()) return {};
-    if (s.pos.in_check() || k.no_legal_c_is_stalemate) return no_move_status(s.pos);
+    if (legal.empty() && (s.pos.in_check() || k.no_legal_c_is_stalemate))
+      return no_move_status(s.pos);
     return {};
   }
   if (legal.empty()) return no_move_status(s.pos);
-  if (s.phase == Phase::kB || k.mate_by_end_of_turn) return {};
-  for (Move m : legal)
-    if (a_move_allowed(s.pos, m, false)) return {};
+  const bool any_move = s.phase == Phase::kB || k.mate_by_end_of_turn;
+  bool some = false;
+  for (Move m : legal) {
+    if (!any_move && !a_move_allowed(s.pos, m, false)) continue;
+    some = true;
+    if (allowed == nullptr) break;
+    allowed->push(m);
+  }
+  if (some) return {};
   ConditionalStatus st;
   st.end = ConditionalEnd::kForcedCheck;
   if (k.forced_check_loses) st.winner = ~s.pos.side_to_move();
   return st;
 }
 
+}  // namespace
+
+ConditionalStatus conditional_status(const ConditionalState& s) {
+  return judge(s, ConditionalKnobs::of(s.pos.variant()), legal_moves(s.pos), nullptr);
+}
+
 void phase_moves(const ConditionalState& s, MoveList& out) {
-  if (s.phase == Phase::kC || conditional_status(s).over()) return;
-  const MoveList legal = legal_moves(s.pos);
-  const bool end_of_turn = ConditionalKnobs::of(s.pos.variant()).mate_by_end_of_turn;
-  for (Move m : legal)
-    if (s.phase == Phase::kB || a_move_allowed(s.pos, m, end_of_turn)) out.push(m);
+  if (s.phase == Phase::kC) return;
+  MoveList allowed;
+  if (judge(s, ConditionalKnobs::of(s.pos.variant()), legal_moves(s.pos), &allowed).over()) return;
+  for (Move m : allowed) out.push(m);
 }
 
 void play(ConditionalState& s, Move m) {
@@ -210,8 +225,13 @@ void play(ConditionalState& s, Move m) {
     throw ConditionalRuleError(
         "check in A-move",
         "an A-move may give check only when it mates (knob a-move-mate=immediate)");
+  play_allowed(s, m);
+}
+
+void play_allowed(ConditionalState& s, Move m) {
   bool checks = false;
-  if (s.phase == Phase::kA && end_of_turn) checks = gives_check(s.pos, m);
+  if (s.phase == Phase::kA && ConditionalKnobs::of(s.pos.variant()).mate_by_end_of_turn)
+    checks = gives_check(s.pos, m);
   // A position read in phase B: the board before the B-move is the statement board.
   if (s.phase == Phase::kB && !s.statement_moves) record_statement_board(s);
   Undo undo;
@@ -297,13 +317,17 @@ CDecision decide_c(const ConditionalState& s, const ConditionalMove& cm) {
 void apply_c(ConditionalState& s, CStep step) {
   require_phase(s, s.phase == Phase::kC, "a C-move");
   require_ongoing(s);
+  if (!step.skip && !is_legal(s.pos, step.move))
+    throw ConditionalRuleError("illegal", "the C-move is not legal in this position");
+  apply_c_allowed(s, step);
+}
+
+void apply_c_allowed(ConditionalState& s, CStep step) {
   s.pending.reset();
   s.mate_due = false;
   s.statement_moves.reset();
   s.phase = Phase::kA;
   if (!step.skip) {
-    if (!is_legal(s.pos, step.move))
-      throw ConditionalRuleError("illegal", "the C-move is not legal in this position");
     Undo undo;
     s.pos.make(step.move, undo);
     return;
@@ -315,9 +339,10 @@ void apply_c(ConditionalState& s, CStep step) {
 
 std::vector<CStep> c_outcomes(const ConditionalState& s) {
   std::vector<CStep> out;
-  if (s.phase != Phase::kC || conditional_status(s).over()) return out;
+  if (s.phase != Phase::kC) return out;
   const ConditionalKnobs k = ConditionalKnobs::of(s.pos.variant());
   const MoveList legal = legal_moves(s.pos);
+  if (judge(s, k, legal, nullptr).over()) return out;
   // A chosen replacement can be any legal move; an executed statement only one that was
   // stateable (c-move-resolution=statement).
   const bool replaced =

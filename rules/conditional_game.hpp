@@ -110,6 +110,9 @@ void phase_moves(const ConditionalState& s, MoveList& out);
 /// (naming why: wrong phase, a non-mating check in an A-move, illegal, game over).
 void play(ConditionalState& s, Move m);
 
+/// play() without its checks, for callers that took `m` from phase_moves (perft).
+void play_allowed(ConditionalState& s, Move m);
+
 /// Phase B, before the B-move: the C-mover states `cm`. Under c-move-resolution=statement each
 /// branch that names a legal move now (the stater to move on the current board) is stored as
 /// UCI and one that names none keeps its SAN and will be illegal. Throws ConditionalRuleError.
@@ -146,6 +149,9 @@ struct CStep {
 /// A-move; after any other skip, the opponent's A-move. Clears `pending`. Throws
 /// ConditionalRuleError for a move that is not legal or when the game is over.
 void apply_c(ConditionalState& s, CStep step);
+
+/// apply_c() without its checks, for callers that took `step` from c_outcomes (perft).
+void apply_c_allowed(ConditionalState& s, CStep step);
 
 /// Every distinct way the C ply can go whatever was stated: each legal move, plus a skip when
 /// some statement leads to one. Under a-move-mate=end-of-turn with mate_due, only the moves

@@ -11,7 +11,7 @@ void for_each_ply(const ConditionalState& s, F&& f) {
   if (s.phase == Phase::kC) {
     for (const CStep& step : c_outcomes(s)) {
       ConditionalState child = s;
-      apply_c(child, step);
+      apply_c_allowed(child, step);
       f(step, child);
     }
     return;
@@ -20,7 +20,7 @@ void for_each_ply(const ConditionalState& s, F&& f) {
   phase_moves(s, moves);
   for (Move m : moves) {
     ConditionalState child = s;
-    play(child, m);
+    play_allowed(child, m);
     f(CStep{false, m}, child);
   }
 }

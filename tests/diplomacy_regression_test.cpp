@@ -17,12 +17,7 @@ const VariantPtr& diplomacy() {
 }
 
 Move sub(const SimState& s, Color c, std::string_view uci) {
-  MoveList moves;
-  diplomacy_submissions(s, c, moves);
-  for (Move m : moves)
-    if (to_uci(view_for(s, c), m) == uci) return m;
-  ADD_FAILURE() << uci << " is not a submission";
-  return Move{};
+  return test::submission(s, c, uci);
 }
 
 // White: Ke1, Rd6. Black: Kf8, Bc6, Pc7. Rd6-a6 fails at once on the bishop (conflict rule 3,

@@ -24,13 +24,7 @@ SimState at(const std::string& fen, const KnobSettings& knobs = {}) {
 
 /// The submission of colour `c` written in coordinates ("a2h2"); a failure if there is none.
 Move sub(const SimState& s, Color c, std::string_view uci) {
-  MoveList moves;
-  diplomacy_submissions(s, c, moves);
-  const Position view = view_for(s, c);
-  for (Move m : moves)
-    if (to_uci(view, m) == uci) return m;
-  ADD_FAILURE() << (c == kWhite ? "White" : "Black") << " may not submit " << uci;
-  return Move{};
+  return test::submission(s, c, uci);
 }
 
 DiplomacyResolution turn(const SimState& s, std::string_view white, std::string_view black) {

@@ -21,13 +21,7 @@ SimState at(const std::string& fen, const KnobSettings& knobs = {}) {
 }
 
 Move sub(const SimState& s, Color c, std::string_view uci) {
-  MoveList moves;
-  move_neutral_submissions(s, c, moves);
-  const Position view = view_for(s, c);
-  for (Move m : moves)
-    if (to_uci(view, m) == uci) return m;
-  ADD_FAILURE() << (c == kWhite ? "White" : "Black") << " may not submit " << uci;
-  return Move{};
+  return test::submission(s, c, uci);
 }
 
 bool can_submit(const SimState& s, Color c, std::string_view uci) {

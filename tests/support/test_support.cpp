@@ -12,6 +12,7 @@
 #include "rules/load_variant.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
+#include "rules/sim_rules.hpp"
 
 #include <gtest/gtest.h>
 
@@ -80,6 +81,16 @@ CommandResult run_arbiter(const std::string& args, const std::string& stdin_text
   std::remove(err.c_str());
   std::remove(in.c_str());
   return r;
+}
+
+Move submission(const SimState& s, Color c, std::string_view uci) {
+  MoveList moves;
+  sim_rules_for(s.pos.variant_ptr())->submissions(s, c, moves);
+  const Position view = view_for(s, c);
+  for (Move m : moves)
+    if (to_uci(view, m) == uci) return m;
+  ADD_FAILURE() << (c == kWhite ? "White" : "Black") << " may not submit " << uci;
+  return Move{};
 }
 
 }  // namespace arbiter::test

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "rules/position.hpp"
+#include "rules/simultaneous.hpp"
 
 namespace arbiter::test {
 
@@ -25,6 +26,11 @@ Position orthodox_position(const std::string& fen);
 /// The legal move of `pos` whose coordinate text is `uci`, found by generating moves (not by
 /// the notation code under test); a test failure and the null move when there is none.
 Move legal_move(const Position& pos, std::string_view uci);
+
+/// The submission of colour `c` whose coordinate text is `uci`, among the submissions of the
+/// position's simultaneous table (Diplomacy or Move-Neutral); a test failure and the null move
+/// when there is none.
+Move submission(const SimState& s, Color c, std::string_view uci);
 
 struct CommandResult {
   int status = -1;

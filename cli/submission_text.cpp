@@ -18,14 +18,10 @@ const char* side_name(Color c) {
   return c == kWhite ? "White" : "Black";
 }
 
-bool looks_like_coordinates(std::string_view text) {
+Move read_orthodox(const Position& pos, std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
     text.remove_prefix(1);
-  return text.size() >= 4 && parse_square(text.substr(0, 2)) && parse_square(text.substr(2, 2));
-}
-
-Move read_orthodox(const Position& pos, std::string_view text) {
-  return looks_like_coordinates(text) ? parse_uci(pos, text) : parse_san(pos, text);
+  return looks_like_uci(text) ? parse_uci(pos, text) : parse_san(pos, text);
 }
 
 /// The view without the other side's pieces: every path is open and no square is attacked,

@@ -104,13 +104,6 @@ void pass_turn(Position& pos) {
   if (next == kWhite) pos.set_clocks(pos.halfmove_clock(), pos.fullmove_number() + 1);
 }
 
-bool looks_like_uci(std::string_view t) {
-  const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
-  const auto rank = [](char c) { return c >= '1' && c <= '8'; };
-  return (t.size() == 4 || t.size() == 5) && file(t[0]) && rank(t[1]) && file(t[2]) && rank(t[3]) &&
-         (t.size() == 4 || (t[4] >= 'a' && t[4] <= 'z'));
-}
-
 /// Reads a branch as UCI (how statement-time resolution stores it) or SAN.
 Move read_branch(const Position& pos, const std::string& text) {
   return looks_like_uci(text) ? parse_uci(pos, text) : parse_san(pos, text);

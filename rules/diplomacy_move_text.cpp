@@ -27,12 +27,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool is_coordinates(std::string_view s) {
-  return (s.size() == 4 || s.size() == 5) && parse_square(s.substr(0, 2)) &&
-         parse_square(s.substr(2, 2)) &&
-         (s.size() == 4 || std::isalpha(static_cast<unsigned char>(s[4])));
-}
-
 PieceType moved_type(const SimState& s, Color c, Move m) {
   return s.pos.piece_on(c, m.from());
 }
@@ -69,7 +63,7 @@ DiplomacyMoveText parse_diplomacy_move_text(const Variant& v, std::string_view t
     s.remove_suffix(1);
   if (s.empty()) syntax(original, "expected SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4)");
   DiplomacyMoveText t;
-  if (is_coordinates(s)) {
+  if (looks_like_uci(s)) {
     t.coordinates = true;
     t.from_file = file_of(*parse_square(s.substr(0, 2)));
     t.from_rank = rank_of(*parse_square(s.substr(0, 2)));

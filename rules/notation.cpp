@@ -228,6 +228,12 @@ std::string to_uci(const Position& pos, Move m) {
   return s;
 }
 
+bool looks_like_uci(std::string_view t) {
+  return (t.size() == 4 || t.size() == 5) && parse_square(t.substr(0, 2)) &&
+         parse_square(t.substr(2, 2)) &&
+         (t.size() == 4 || std::isalpha(static_cast<unsigned char>(t[4])));
+}
+
 Move parse_uci(const Position& pos, std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
     text.remove_prefix(1);

@@ -42,6 +42,10 @@ struct SanDetails {
 };
 
 std::string to_uci(const Position& pos, Move m);
+/// True when `text` has the shape of a coordinate move: two squares and an optional promotion
+/// letter ("e2e4", "e7e8q"), nothing else.
+bool looks_like_uci(std::string_view text);
+
 /// Parses "e2e4", "e7e8q", "e1g1" (castling as the king's move). Throws NotationError.
 Move parse_uci(const Position& pos, std::string_view text);
 

@@ -42,25 +42,61 @@ z3::expr count_at_most(z3::context& ctx, const z3::expr_vector& terms, int k) {
 
 BoardEncoding::BoardEncoding(z3::context& ctx, VariantPtr variant, const std::string& prefix)
     : ctx_(&ctx), variant_(std::move(variant)) {
-  const int n = variant_->piece_count();
-  codes_ = 1 + 2 * n;
+  codes_ = 1 + 2 * variant_->piece_count();
   const unsigned bits = bits_for(codes_);
-  for (Square s = 0; s < kSquares; ++s) {
+  for (Square s = 0; s < kSquares; ++s)
     cells_.push_back(ctx.bv_const((prefix + square_name(s)).c_str(), bits));
+  for (Color c : {kWhite, kBlack})
+    for (const CastlingMove& cm : variant_->castling(c))
+      rights_[c].push_back(ctx.bool_const(
+          (prefix + (c == kWhite ? "castle_w_" : "castle_b_") + std::string(1, cm.fen)).c_str()));
+  index_cells();
+}
+
+BoardEncoding::BoardEncoding(const BoardEncoding& base, std::vector<z3::expr> cells,
+                             std::vector<z3::expr> white_rights, std::vector<z3::expr> black_rights)
+    : ctx_(base.ctx_), variant_(base.variant_), cells_(std::move(cells)), codes_(base.codes_) {
+  if (cells_.size() != static_cast<std::size_t>(kSquares))
+    throw std::invalid_argument("solver: a derived board needs 64 cells");
+  rights_[kWhite] = std::move(white_rights);
+  rights_[kBlack] = std::move(black_rights);
+  for (Color c : {kWhite, kBlack})
+    if (rights_[c].size() != variant_->castling(c).size())
+      throw std::invalid_argument("solver: a derived board needs one right per castling move");
+  index_cells();
+}
+
+BoardEncoding BoardEncoding::of_position(const BoardEncoding& base, const Position& pos) {
+  std::vector<z3::expr> cells;
+  for (Square s = 0; s < kSquares; ++s) {
+    int code = 0;
+    for (Color c : {kWhite, kBlack})
+      if (pos.piece_on(c, s) != kNoPiece) code = base.code(c, pos.piece_on(c, s));
+    cells.push_back(base.code_val(code));
+  }
+  std::vector<z3::expr> rights[2];
+  for (Color c : {kWhite, kBlack})
+    for (const CastlingMove& cm : base.variant().castling(c))
+      rights[c].push_back(base.ctx().bool_val((pos.castling_rights() & cm.right) != 0));
+  return BoardEncoding(base, std::move(cells), std::move(rights[kWhite]),
+                       std::move(rights[kBlack]));
+}
+
+void BoardEncoding::index_cells() {
+  const int n = variant_->piece_count();
+  const unsigned bits = cells_[0].get_sort().bv_size();
+  z3::context& ctx = *ctx_;
+  for (Square s = 0; s < kSquares; ++s) {
     std::vector<z3::expr> row;
     for (int code = 0; code < codes_; ++code) row.push_back(cells_[s] == ctx.bv_val(code, bits));
     is_.push_back(row);
   }
-  for (Color c : {kWhite, kBlack}) {
+  for (Color c : {kWhite, kBlack})
     for (Square s = 0; s < kSquares; ++s) {
       // Codes of one colour are contiguous: 1 + c*n .. c*n + n.
       const z3::expr lo = ctx.bv_val(1 + c * n, bits), hi = ctx.bv_val(c * n + n, bits);
       colour_[c].push_back(z3::uge(cells_[s], lo) && z3::ule(cells_[s], hi));
     }
-    for (const CastlingMove& cm : variant_->castling(c))
-      rights_[c].push_back(ctx.bool_const(
-          (prefix + (c == kWhite ? "castle_w_" : "castle_b_") + std::string(1, cm.fen)).c_str()));
-  }
 }
 
 z3::expr BoardEncoding::all_empty(Bitboard squares) const {

@@ -22,6 +22,23 @@ class BoardEncoding {
   /// Declares the cells (named `<prefix>a1` ...) and castling rights of `variant`.
   BoardEncoding(z3::context& ctx, VariantPtr variant, const std::string& prefix = "");
 
+  /// A board given by expressions rather than fresh constants: the board after a symbolic
+  /// protocol step (cells as functions of an earlier board and the moves), or a concrete
+  /// position (cells are numerals) for evaluating formulas by simplification. `cells` has 64
+  /// entries of the base's sort; `rights` one per castling move of each colour.
+  BoardEncoding(const BoardEncoding& base, std::vector<z3::expr> cells,
+                std::vector<z3::expr> white_rights, std::vector<z3::expr> black_rights);
+
+  /// The concrete board of `pos` (numeral cells, castling rights as true/false): formulas over
+  /// it simplify to true or false, which is how the engine and the encoding are compared.
+  static BoardEncoding of_position(const BoardEncoding& base, const Position& pos);
+
+  /// The cell sort (a bit-vector of `bits()` bits) and the numeral of a code.
+  unsigned bits() const { return cells_[0].get_sort().bv_size(); }
+  z3::expr code_val(int code) const { return ctx_->bv_val(code, bits()); }
+  const std::vector<z3::expr>& cells() const { return cells_; }
+  const std::vector<z3::expr>& rights(Color c) const { return rights_[c]; }
+
   z3::context& ctx() const { return *ctx_; }
   const Variant& variant() const { return *variant_; }
   const VariantPtr& variant_ptr() const { return variant_; }
@@ -51,6 +68,8 @@ class BoardEncoding {
   Position extract(const z3::model& model, Color side) const;
 
  private:
+  void index_cells();
+
   z3::context* ctx_;
   VariantPtr variant_;
   std::vector<z3::expr> cells_;

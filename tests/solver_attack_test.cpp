@@ -142,6 +142,26 @@ TEST(SolverAttack, PseudoLegalMovesMatchTheEngine) {
   compare_moves(c, sample_positions(c, conversion_fens(), 1, 30, 5));
 }
 
+TEST(SolverAttack, ConcreteBoardFormulasSimplifyToTheEnginesAnswer) {
+  // The same formulas built over numeral cells reduce to true/false without a solver call:
+  // the cheap engine-vs-encoder comparison the differential properties rely on.
+  const VariantPtr& v = test::orthodox();
+  z3::context ctx;
+  const BoardEncoding symbolic(ctx, v);
+  for (const Position& pos : sample_positions(v, test::orthodox_start_fens(), 2, 40, 6)) {
+    const BoardEncoding board = BoardEncoding::of_position(symbolic, pos);
+    const AttackEncoding attacks(board);
+    for (Color c : {kWhite, kBlack}) {
+      for (Square s = 0; s < kSquares; ++s) {
+        const z3::expr a = attacks.attacked(s, c).simplify();
+        ASSERT_TRUE(a.is_true() || a.is_false()) << a;
+        EXPECT_EQ(a.is_true(), pos.attacked(s, c)) << to_fen(pos) << ' ' << square_name(s);
+      }
+      EXPECT_EQ(attacks.in_check(c).simplify().is_true(), pos.king_in_check(c)) << to_fen(pos);
+    }
+  }
+}
+
 TEST(SolverAttack, PinnedThreatsIgnoredIsRefusedNotMisencoded) {
   const VariantPtr& v =
       test::bundled_variant("conversion", {{"threat-by-pinned-piece", "ignored"}});

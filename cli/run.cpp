@@ -24,6 +24,7 @@ int run(int argc, char** argv) {
   register_replay_command(app, status);
   register_resolve_command(app, status);
   register_find_command(app, status);
+  register_coverage_commands(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,161 @@
+// `arbiter coverage`: every clause, knob alternative and catalog scenario of a table with an
+// engine-confirmed witness (or a bounded unsat proof); `--save` writes the witnesses as a
+// corpus. `arbiter corpus check`: replays a saved corpus, optionally against another table.
+// See docs/coverage.md.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "solver/coverage.hpp"
+#include "solver/witness_search.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct CoverageCliOptions {
+  std::string variant = "orthodox";
+  std::string save;
+  solver::CoverageOptions cov;
+  unsigned timeout_ms = 0;
+  bool no_scenarios = false;
+  bool quiet = false;
+  bool json = false;
+};
+
+void print_json(const solver::CoverageReport& r) {
+  JsonWriter w;
+  w.begin_object().field("table", r.table).field("positions", r.positions);
+  w.field("steps", static_cast<double>(r.steps)).field("unexplained", r.unexplained()).key("items").begin_array();
+  for (const solver::CoverageItem& i : r.items) {
+    w.begin_object()
+        .field("kind", i.kind)
+        .field("name", i.name)
+        .field("status", solver::to_string(i.status))
+        .field("detail", i.detail);
+    if (i.witness) {
+      w.key("witness").begin_object().field("fen", i.witness->fen).field("moves", i.witness->moves);
+      w.key("outcomes").begin_object();
+      for (const auto& [setting, outcome] : i.witness->outcomes) w.field(setting, outcome);
+      w.end_object().end_object();
+    }
+    w.end_object();
+  }
+  std::cout << w.end_array().end_object().str() << '\n';
+}
+
+void print_text(const solver::CoverageReport& r) {
+  std::cout << fmt::format("coverage of table {}: {} positions swept, {} steps played\n", r.table,
+                           r.positions, r.steps);
+  for (const solver::CoverageItem& i : r.items) {
+    std::cout << fmt::format("{:8} {:40} {}\n", i.kind, i.name, solver::to_string(i.status));
+    if (i.witness) {
+      std::cout << fmt::format("         fen {}\n", i.witness->fen);
+      if (!i.witness->moves.empty()) std::cout << fmt::format("         moves {}\n", i.witness->moves);
+      for (const auto& [setting, outcome] : i.witness->outcomes)
+        std::cout << fmt::format("         {}: {}\n", setting, outcome);
+    }
+    if (!i.detail.empty()) std::cout << fmt::format("         {}\n", i.detail);
+  }
+  std::cout << fmt::format("{} item(s), {} unexplained\n", r.items.size(), r.unexplained());
+}
+
+int run_coverage(CoverageCliOptions& o) {
+  o.cov.limits.timeout_ms = o.timeout_ms;
+  o.cov.scenarios = !o.no_scenarios;
+  if (!o.quiet) o.cov.progress = [](const std::string& line) { std::cerr << "coverage: " << line << '\n'; };
+  solver::CoverageReport r;
+  try {
+    r = solver::coverage(o.variant, o.cov);
+  } catch (const solver::EngineDisagreement& e) {
+    std::cerr << "arbiter: error: the solver and the engine disagree on " << e.fen() << '\n'
+              << "  solver: " << e.solver_view() << '\n'
+              << "  engine: " << e.engine_view() << '\n';
+    return 3;
+  }
+  if (o.json)
+    print_json(r);
+  else
+    print_text(r);
+  if (!o.save.empty()) {
+    std::ofstream out(o.save);
+    if (!out) throw std::runtime_error(fmt::format("coverage: cannot write '{}'", o.save));
+    out << solver::corpus_toml(r);
+    if (!o.quiet) std::cerr << "coverage: corpus written to " << o.save << '\n';
+  }
+  return r.unexplained() == 0 ? 0 : 1;
+}
+
+struct CorpusCheckOptions {
+  std::string file;
+  std::string table;
+  bool json = false;
+};
+
+int run_corpus_check(const CorpusCheckOptions& o) {
+  const std::vector<solver::CorpusResult> results = solver::replay_corpus(o.file, o.table);
+  int changed = 0;
+  for (const solver::CorpusResult& r : results) changed += r.problem.empty() ? 0 : 1;
+  if (o.json) {
+    JsonWriter w;
+    w.begin_object().field("cases", static_cast<int>(results.size())).field("changed", changed);
+    w.key("changes").begin_array();
+    for (const solver::CorpusResult& r : results)
+      if (!r.problem.empty())
+        w.begin_object()
+            .field("item", r.item)
+            .field("setting", r.setting)
+            .field("problem", r.problem)
+            .end_object();
+    std::cout << w.end_array().end_object().str() << '\n';
+  } else {
+    for (const solver::CorpusResult& r : results)
+      if (!r.problem.empty())
+        std::cout << fmt::format("changed  {} [{}]: {}\n", r.item, r.setting, r.problem);
+    std::cout << fmt::format("{} case(s), {} as recorded, {} changed\n", results.size(),
+                             results.size() - changed, changed);
+  }
+  return changed == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void register_coverage_commands(CLI::App& app, int& status) {
+  auto o = std::make_shared<CoverageCliOptions>();
+  auto* cmd = app.add_subcommand(
+      "coverage", "Witnesses for every clause, knob alternative and scenario of a table");
+  cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
+      ->capture_default_str();
+  cmd->add_option("--positions", o->cov.positions, "Positions to sweep")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--plies", o->cov.plies, "Random steps from a table position, at most")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000));
+  cmd->add_option("--seed", o->cov.seed, "Sweep and Z3 seed")->capture_default_str();
+  cmd->add_option("--max-pieces", o->cov.max_pieces, "Piece bound of the scenario searches")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 32));
+  cmd->add_option("--timeout", o->timeout_ms, "Wall-clock limit per scenario search in ms (0 = none)");
+  cmd->add_option("--rlimit", o->cov.limits.rlimit, "Z3 resource limit per check (0 = none)");
+  cmd->add_flag("--no-scenarios", o->no_scenarios, "Skip the catalog scenarios (no Z3)");
+  cmd->add_option("--save", o->save, "Write the witnesses as a corpus (TOML) to this file");
+  cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o, &status] { status = run_coverage(*o); });
+
+  auto c = std::make_shared<CorpusCheckOptions>();
+  auto* corpus = app.add_subcommand("corpus", "Regression corpora of engine-played witnesses");
+  corpus->require_subcommand(1);
+  auto* check = corpus->add_subcommand(
+      "check", "Replay a corpus through the engine and list every case whose outcome changed");
+  check->add_option("file", c->file, "Corpus file (written by coverage --save)")->required();
+  check->add_option("--table", c->table,
+                    "Replay against this table instead of the one the corpus names");
+  check->add_flag("--json", c->json, "Print JSON");
+  check->callback([c, &status] { status = run_corpus_check(*c); });
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,29 @@
+// Targeted searches for coverage items that random play seldom reaches: a proposal shape per
+// item (a Z3 filter over the symbolic board: "a castling right with its path empty and the king
+// in check", "an enemy pawn on a square where our pawns double-step, which we can convert"),
+// after which the engine plays every step of each proposed position and looks for the item
+// itself. The shape never decides anything: only the engine's steps do.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "solver/scenario.hpp"
+
+namespace arbiter::solver {
+
+struct CoverageProbe {
+  std::string item;  ///< "clause <name>" or "knob <name>" (every alternative of the knob)
+  std::function<z3::expr(const ScenarioContext&)> shape;
+};
+
+/// The probes of a table (by its protocol, resolver and conversion rules).
+std::vector<CoverageProbe> coverage_probes(const Variant& v);
+
+/// The position a proposal stands for, in the table's own FEN: the board with the search's
+/// side to move (sequential), both sides to move (simultaneous), or the B-mover to move in
+/// phase B with nothing stated yet (conditional).
+std::string probe_fen(const Position& proposal);
+
+}  // namespace arbiter::solver

@@ -1,0 +1,442 @@
+#include "solver/step_cases.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "rules/conditional_game.hpp"
+#include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+#include "rules/sim_rules.hpp"
+#include "rules/simultaneous.hpp"
+
+namespace arbiter::solver {
+namespace {
+
+bool simultaneous(const Variant& v) {
+  return v.table().protocol == Protocol::kSimultaneous;
+}
+bool conditional(const Variant& v) {
+  return v.table().protocol == Protocol::kConditional;
+}
+bool has_conversion(const Variant& v) {
+  return v.conversion().enabled;
+}
+
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+void add(std::vector<std::string>& clauses, const std::string& c) {
+  if (std::find(clauses.begin(), clauses.end(), c) == clauses.end()) clauses.push_back(c);
+}
+
+// ---- sequential tables ------------------------------------------------------------------
+
+/// "checkmate", "stalemate", "check" or "" for the side to move of `pos`.
+std::string sequential_status(const Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  if (moves.empty()) return pos.in_check() ? "checkmate" : "stalemate";
+  return pos.in_check() ? "check" : "";
+}
+
+/// The standing step "-": how the position stands before anyone moves (a knob that changes what
+/// counts as check or mate shows here).
+StepCase sequential_standing(const Position& pos) {
+  const std::string st = sequential_status(pos);
+  StepCase c{to_fen(pos), "-", st.empty() ? "in play" : st, "", {}};
+  if (!st.empty()) add(c.clauses, st);
+  return c;
+}
+
+/// Both sides' legal move counts (the side not to move as if it were its turn): a rule that
+/// changes what a piece may do next, such as a converted pawn's double step, shows here.
+std::string mobility(const Position& pos) {
+  MoveList mine, theirs;
+  generate_legal(pos, mine);
+  Position other = pos;
+  other.set_side_to_move(~pos.side_to_move());
+  other.set_en_passant(kNoSquare);
+  generate_legal(other, theirs);
+  return fmt::format("moves {}/{}", mine.size(), theirs.size());
+}
+
+StepCase sequential_case(const Position& before, Move m) {
+  StepCase c;
+  c.fen = to_fen(before);
+  c.moves = to_uci(before, m);
+  const Color us = before.side_to_move();
+  const bool capture = m.kind() == MoveKind::kEnPassant ||
+                       (m.kind() != MoveKind::kCastling && before.piece_on(~us, m.to()) != kNoPiece);
+  Position after = before;
+  Undo undo;
+  after.make(m, undo);
+  if (capture) add(c.clauses, "capture");
+  if (m.kind() == MoveKind::kEnPassant) add(c.clauses, "en-passant");
+  if (m.kind() == MoveKind::kCastling) add(c.clauses, "castling");
+  if (m.kind() == MoveKind::kPromotion) add(c.clauses, "promotion");
+  if (m.kind() == MoveKind::kDoubleStep) add(c.clauses, "double-step");
+  if (has_conversion(before.variant())) {
+    if (undo.converted) add(c.clauses, "conversion");
+    if (popcount(undo.converted) >= 2) add(c.clauses, "multiple-conversion");
+    if (undo.converted && m.kind() == MoveKind::kCastling) add(c.clauses, "conversion-by-castling");
+  }
+  const std::string status = sequential_status(after);
+  if (!status.empty()) add(c.clauses, status);
+  if (after.in_check() && has_conversion(before.variant())) {
+    const Square k = after.king_square(after.side_to_move());
+    if (k != kNoSquare && !after.attacked(k, us)) add(c.clauses, "check-by-conversion-threat");
+  }
+  c.after_fen = to_fen(after);
+  c.outcome = c.after_fen + " | " + (status.empty() ? "" : status + " | ") + mobility(after);
+  return c;
+}
+
+void sequential_steps(const VariantPtr& v, const std::string& fen,
+                      const std::function<bool(const StepCase&)>& f) {
+  const Position pos = parse_fen(v, fen);
+  if (!f(sequential_standing(pos))) return;
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves)
+    if (!f(sequential_case(pos, m))) return;
+}
+
+StepCase sequential_replay(const VariantPtr& v, const std::string& fen, const std::string& text) {
+  const Position pos = parse_fen(v, fen);
+  if (text == "-") return sequential_standing(pos);
+  Move m{};
+  try {
+    m = parse_uci(pos, text);
+  } catch (const NotationError& e) {
+    return StepCase{to_fen(pos), text, std::string("refused: ") + e.what(), "", {}};
+  }
+  if (!is_legal(pos, m)) return StepCase{to_fen(pos), text, "refused: not a legal move", "", {}};
+  return sequential_case(pos, m);
+}
+
+// ---- simultaneous tables ----------------------------------------------------------------
+
+std::string sim_status_text(const SimStatus& st) {
+  return st.over ? fmt::format("{} {}", st.reason, st.result()) : "";
+}
+
+StepCase sim_standing(const SimRules& rules, const SimState& s) {
+  const SimStatus st = rules.status(s);
+  StepCase c{to_sim_fen(s), "-", st.over ? sim_status_text(st) : "in play", "", {}};
+  if (st.over) add(c.clauses, st.reason);
+  for (Color col : {kWhite, kBlack})
+    if (s.pos.king_in_check(col)) c.outcome += col == kWhite ? " | White in check" : " | Black in check";
+  return c;
+}
+
+StepCase sim_case(const SimRules& rules, const SimState& s, Move w, Move b) {
+  StepCase c;
+  c.fen = to_sim_fen(s);
+  c.moves = to_uci(view_for(s, kWhite), w) + " " + to_uci(view_for(s, kBlack), b);
+  const SimTurnOutcome r = rules.resolve_traced(s, w, b);
+  for (const TraceEntry& e : r.trace) add(c.clauses, e.clause);
+  const SimStatus st = rules.status(r.after);
+  if (st.over) add(c.clauses, st.reason);
+  c.after_fen = to_sim_fen(r.after);
+  c.outcome = fmt::format("{} | white {}, black {}", c.after_fen, r.fates[kWhite], r.fates[kBlack]);
+  if (st.over) c.outcome += " | " + sim_status_text(st);
+  return c;
+}
+
+void sim_steps(const VariantPtr& v, const std::string& fen,
+               const std::function<bool(const StepCase&)>& f) {
+  const SimState s = parse_sim_fen(v, fen);
+  const std::unique_ptr<SimRules> rules = sim_rules_for(v);
+  const SimStatus st = rules->status(s);
+  if (!f(sim_standing(*rules, s)) || st.over) return;
+  MoveList w, b;
+  rules->submissions(s, kWhite, w);
+  rules->submissions(s, kBlack, b);
+  for (Move mw : w)
+    for (Move mb : b)
+      if (!f(sim_case(*rules, s, mw, mb))) return;
+}
+
+StepCase sim_replay(const VariantPtr& v, const std::string& fen, const std::string& text) {
+  const SimState s = parse_sim_fen(v, fen);
+  const std::unique_ptr<SimRules> rules = sim_rules_for(v);
+  const SimStatus st = rules->status(s);
+  if (text == "-") return sim_standing(*rules, s);
+  const std::vector<std::string> parts = words(text);
+  if (parts.size() != 2)
+    throw std::invalid_argument(fmt::format("step '{}': expected two moves, White's and Black's",
+                                            text));
+  if (st.over) return StepCase{to_sim_fen(s), text, "refused: the game is over", "", {}};
+  Move m[2];
+  for (Color c : {kWhite, kBlack}) {
+    try {
+      m[c] = parse_uci(view_for(s, c), parts[c]);
+    } catch (const NotationError& e) {
+      return StepCase{to_sim_fen(s), text, std::string("refused: ") + e.what(), "", {}};
+    }
+    MoveList subs;
+    rules->submissions(s, c, subs);
+    if (std::find(subs.begin(), subs.end(), m[c]) == subs.end())
+      return StepCase{to_sim_fen(s), text,
+                      fmt::format("refused: {} is not a submission of {}", parts[c],
+                                  c == kWhite ? "White" : "Black"),
+                      "",
+                      {}};
+  }
+  return sim_case(*rules, s, m[kWhite], m[kBlack]);
+}
+
+// ---- conditional ------------------------------------------------------------------------
+
+std::string conditional_status_text(const ConditionalState& s) {
+  const ConditionalStatus st = conditional_status(s);
+  return st.over() ? fmt::format("{} {}", to_string(st.end), st.result()) : "";
+}
+
+/// The board with the stater to move (the moves it could state, as if it were its turn).
+Position stater_board(const ConditionalState& s) {
+  Position view = s.pos;
+  view.set_side_to_move(s.stater());
+  view.set_en_passant(kNoSquare);
+  return view;
+}
+
+StepCase conditional_a_case(const ConditionalState& s, Move m) {
+  StepCase c;
+  c.fen = to_conditional_fen(s);
+  c.moves = "A " + to_uci(s.pos, m);
+  ConditionalState next = s;
+  try {
+    play(next, m);
+  } catch (const ConditionalRuleError& e) {
+    add(c.clauses, "a-move-refused");
+    c.outcome = "refused: " + e.reason();
+    return c;
+  }
+  add(c.clauses, "a-move");
+  bool mate = false;
+  if (gives_check(s.pos, m, &mate)) add(c.clauses, mate ? "a-move-mate" : "a-move-check");
+  const std::string st = conditional_status_text(next);
+  if (!st.empty()) add(c.clauses, to_string(conditional_status(next).end));
+  c.after_fen = to_conditional_fen(next);
+  c.outcome = st.empty() ? c.after_fen : c.after_fen + " | " + st;
+  return c;
+}
+
+StepCase conditional_b_case(const ConditionalState& s, const std::string& statement, Move b) {
+  StepCase c;
+  c.fen = to_conditional_fen(s);
+  c.moves = fmt::format("!{} {}", statement, to_uci(s.pos, b));
+  ConditionalState next = s;
+  try {
+    state(next, parse_conditional(next.pos.variant(), "!" + statement));
+    play(next, b);
+  } catch (const ConditionalRuleError& e) {
+    c.outcome = "refused: " + e.reason();
+    return c;
+  }
+  add(c.clauses, "b-move");
+  if (next.pos.in_check()) add(c.clauses, "b-move-check");
+  std::string st = conditional_status_text(next);
+  if (!st.empty() || next.phase != Phase::kC) {
+    if (!st.empty()) add(c.clauses, to_string(conditional_status(next).end));
+    c.after_fen = to_conditional_fen(next);
+    c.outcome = st.empty() ? c.after_fen : c.after_fen + " | " + st;
+    return c;
+  }
+  const CDecision d = decide_c(next, *next.pending);
+  switch (d.kind) {
+    case CDecision::Kind::kExecute:
+      add(c.clauses, "c-move-executes");
+      apply_c(next, CStep{false, d.move});
+      c.outcome = "C executes " + to_uci(s.pos, d.move);
+      break;
+    case CDecision::Kind::kSkip:
+      add(c.clauses, next.pos.in_check() ? "c-move-skipped-in-check" : "c-move-skipped");
+      apply_c(next, CStep{});
+      c.outcome = "C skipped";
+      break;
+    case CDecision::Kind::kReplace:
+      add(c.clauses, d.chooser == next.pos.side_to_move() ? "c-move-replaced-by-stater"
+                                                          : "c-move-replaced-by-opponent");
+      c.outcome = fmt::format("C replaced: {} chooses any legal move",
+                              d.chooser == kWhite ? "White" : "Black");
+      return c;
+  }
+  st = conditional_status_text(next);
+  if (!st.empty()) add(c.clauses, to_string(conditional_status(next).end));
+  c.after_fen = to_conditional_fen(next);
+  c.outcome += " | " + c.after_fen;
+  if (!st.empty()) c.outcome += " | " + st;
+  return c;
+}
+
+StepCase conditional_standing(const ConditionalState& s) {
+  const std::string st = conditional_status_text(s);
+  StepCase c{to_conditional_fen(s), "-", st.empty() ? "in play" : st, "", {}};
+  if (!st.empty()) add(c.clauses, to_string(conditional_status(s).end));
+  if (s.pos.in_check()) c.outcome += " | in check";
+  return c;
+}
+
+ConditionalState read_conditional(const VariantPtr& v, const std::string& fen) {
+  ConditionalState s = parse_conditional_fen(v, fen);
+  if (s.phase == Phase::kC)
+    throw std::invalid_argument("a step starts in phase A or B, not in phase C");
+  s.pending.reset();
+  s.statement_moves.reset();
+  return s;
+}
+
+void conditional_steps(const VariantPtr& v, const std::string& fen,
+                       const std::function<bool(const StepCase&)>& f) {
+  const ConditionalState s = read_conditional(v, fen);
+  if (!f(conditional_standing(s)) || conditional_status(s).over()) return;
+  MoveList moves;
+  generate_legal(s.pos, moves);
+  if (s.phase == Phase::kA) {
+    for (Move m : moves)
+      if (!f(conditional_a_case(s, m))) return;
+    return;
+  }
+  const Position view = stater_board(s);
+  MoveList stated;
+  generate_legal(view, stated);
+  for (Move cm : stated) {
+    const std::string san = to_san(view, cm);
+    for (Move b : moves)
+      if (!f(conditional_b_case(s, san, b))) return;
+  }
+}
+
+StepCase conditional_replay(const VariantPtr& v, const std::string& fen, const std::string& text) {
+  const ConditionalState s = read_conditional(v, fen);
+  const std::string st = conditional_status_text(s);
+  if (text == "-") return conditional_standing(s);
+  if (!st.empty()) return StepCase{to_conditional_fen(s), text, "refused: game over", "", {}};
+  const std::vector<std::string> parts = words(text);
+  if (parts.size() != 2)
+    throw std::invalid_argument(
+        fmt::format("step '{}': expected 'A <move>' or '!<C-move> <B-move>'", text));
+  if (s.phase == Phase::kA) {
+    if (parts[0] != "A")
+      throw std::invalid_argument(fmt::format("step '{}': phase A takes 'A <move>'", text));
+    Move m{};
+    try {
+      m = parse_uci(s.pos, parts[1]);
+    } catch (const NotationError& e) {
+      return StepCase{to_conditional_fen(s), text, std::string("refused: ") + e.what(), "", {}};
+    }
+    if (!is_legal(s.pos, m)) return StepCase{to_conditional_fen(s), text, "refused: illegal", "", {}};
+    return conditional_a_case(s, m);
+  }
+  if (parts[0].size() < 2 || parts[0][0] != '!')
+    throw std::invalid_argument(fmt::format("step '{}': phase B takes '!<C-move> <B-move>'", text));
+  Move b{};
+  try {
+    b = parse_uci(s.pos, parts[1]);
+  } catch (const NotationError& e) {
+    return StepCase{to_conditional_fen(s), text, std::string("refused: ") + e.what(), "", {}};
+  }
+  if (!is_legal(s.pos, b)) return StepCase{to_conditional_fen(s), text, "refused: illegal", "", {}};
+  return conditional_b_case(s, parts[0].substr(1), b);
+}
+
+}  // namespace
+
+std::vector<ClauseSpec> clause_names(const Variant& v) {
+  std::vector<ClauseSpec> out;
+  auto plain = [&](std::initializer_list<const char*> names) {
+    for (const char* n : names) out.push_back({n, ""});
+  };
+  if (simultaneous(v)) {
+    if (v.table().resolver == Resolver::kDiplomacy) {
+      plain({"executed", "not-executed", "capture", "same-destination", "meet-in-transit",
+             "obstacle", "capture-of-departed", "king-safety", "checkmate", "stalemate"});
+      out.push_back({"head-on", "head-on-swap=conflict"});
+      out.push_back({"king-capture", "king-capture=illegal"});
+      return out;
+    }
+    plain({"executed", "capture", "trade-places", "target-left", "shared-square", "checkmate",
+           "stalemate"});
+    return out;
+  }
+  if (conditional(v)) {
+    plain({"a-move", "a-move-refused", "a-move-mate", "b-move", "b-move-check", "c-move-executes",
+           "c-move-skipped", "c-move-skipped-in-check", "checkmate", "stalemate"});
+    out.push_back({"a-move-check", "a-move-mate=end-of-turn"});
+    out.push_back({"c-move-replaced-by-opponent", "illegal-c-move=opponent-moves"});
+    out.push_back({"c-move-replaced-by-stater", "b-move-check=replace-c-move"});
+    return out;
+  }
+  plain({"capture", "en-passant", "castling", "promotion", "double-step", "check", "checkmate",
+         "stalemate"});
+  if (has_conversion(v))
+    plain({"conversion", "multiple-conversion", "conversion-by-castling",
+           "check-by-conversion-threat"});
+  return out;
+}
+
+void for_each_step(const VariantPtr& v, const std::string& fen,
+                   const std::function<bool(const StepCase&)>& f) {
+  if (simultaneous(*v)) return sim_steps(v, fen, f);
+  if (conditional(*v)) return conditional_steps(v, fen, f);
+  sequential_steps(v, fen, f);
+}
+
+StepCase replay_step(const VariantPtr& v, const std::string& fen, const std::string& moves) {
+  if (simultaneous(*v)) return sim_replay(v, fen, moves);
+  if (conditional(*v)) return conditional_replay(v, fen, moves);
+  return sequential_replay(v, fen, moves);
+}
+
+std::vector<std::string> sweep_positions(const VariantPtr& v, int count, int plies,
+                                         unsigned seed) {
+  std::vector<std::string> starts{v->table().setup_fen};
+  for (const PerftCheck& p : v->table().perft_checks) starts.push_back(p.fen);
+  std::vector<std::string> out;
+  std::mt19937 rng(seed);
+  // Starts where no step begins (a conditional FEN in phase C) are left out.
+  std::erase_if(starts, [&](const std::string& fen) {
+    try {
+      for_each_step(v, fen, [](const StepCase&) { return false; });
+      return false;
+    } catch (const std::exception&) {
+      return true;
+    }
+  });
+  if (starts.empty()) return out;
+  // Every position along each walk is kept (a rare situation is often passed on the way).
+  std::set<std::string> seen;
+  auto keep = [&](const std::string& fen) {
+    if (static_cast<int>(out.size()) < count && seen.insert(fen).second) out.push_back(fen);
+  };
+  for (const std::string& fen : starts) keep(fen);
+  for (std::size_t walk = 0; static_cast<int>(out.size()) < count && walk < 100u * count; ++walk) {
+    std::string fen = starts[walk % starts.size()];
+    const int n = 1 + static_cast<int>(rng() % static_cast<unsigned>(std::max(plies, 1)));
+    for (int p = 0; p < n && static_cast<int>(out.size()) < count; ++p) {
+      std::vector<std::string> next;
+      for_each_step(v, fen, [&](const StepCase& c) {
+        if (!c.after_fen.empty()) next.push_back(c.after_fen);
+        return true;
+      });
+      if (next.empty()) break;
+      fen = next[rng() % next.size()];
+      keep(fen);
+    }
+  }
+  return out;
+}
+
+}  // namespace arbiter::solver

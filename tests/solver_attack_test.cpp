@@ -213,9 +213,12 @@ TEST(SolverAttack, EnPassantCapturesMatchTheEngine) {
   ASSERT_GE(positions.size(), 60U);
   EXPECT_GE(compare_moves(o, positions), 40);
   const VariantPtr& c = test::bundled_variant("conversion");
-  const std::vector<Position> conversion = ep_positions(c, conversion_fens(), 1, 20, 9);
-  ASSERT_GE(conversion.size(), 10U);
-  compare_moves(c, conversion);
+  std::vector<Position> conversion = ep_positions(c, conversion_fens(), 1, 20, 9);
+  for (const std::string& fen : ep_start_fens()) conversion.push_back(parse_fen(c, fen));
+  const std::vector<Position> more_conversion = ep_positions(c, ep_start_fens(), 1, 12, 12);
+  conversion.insert(conversion.end(), more_conversion.begin(), more_conversion.end());
+  ASSERT_GE(conversion.size(), 30U);
+  EXPECT_GE(compare_moves(c, conversion), 10);
 }
 
 TEST(SolverAttack, EnPassantValidityIsWhatTheFenReaderAccepts) {

@@ -1,5 +1,6 @@
 #include "solver/attack_encoding.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace arbiter::solver {
@@ -123,13 +124,32 @@ z3::expr AttackEncoding::reaches(Color c, PieceType t, Square from, Square to) c
   return out;
 }
 
+z3::expr AttackEncoding::captures_en_passant(Color c, PieceType t, Square from, Square to) const {
+  const BoardEncoding& b = *b_;
+  z3::context& ctx = b.ctx();
+  if (!b.en_passant() || !has(b.variant().piece(t).moves.at[c][from].en_passant, to))
+    return ctx.bool_val(false);
+  const std::vector<EnPassantTarget>& targets = ep_targets(c);
+  const bool possible = std::any_of(targets.begin(), targets.end(),
+                                    [&](const EnPassantTarget& e) { return e.target == to; });
+  return possible ? b.en_passant_is(to) && b.empty(to) : ctx.bool_val(false);
+}
+
+const std::vector<EnPassantTarget>& AttackEncoding::ep_targets(Color c) const {
+  if (!ep_targets_[c]) ep_targets_[c] = b_->en_passant_targets(c);
+  return *ep_targets_[c];
+}
+
 z3::expr AttackEncoding::move_exists(Square from, Square to) const {
   const BoardEncoding& b = *b_;
   z3::expr_vector terms(b.ctx());
   for (Color c : {kWhite, kBlack})
-    for (int t = 0; t < b.variant().piece_count(); ++t)
-      terms.push_back(b.is(from, c, static_cast<PieceType>(t)) &&
-                      reaches(c, static_cast<PieceType>(t), from, to));
+    for (int t = 0; t < b.variant().piece_count(); ++t) {
+      const PieceType pt = static_cast<PieceType>(t);
+      const z3::expr ep = captures_en_passant(c, pt, from, to);
+      terms.push_back(b.is(from, c, pt) &&
+                      (ep.is_false() ? reaches(c, pt, from, to) : reaches(c, pt, from, to) || ep));
+    }
   return any_of(b.ctx(), terms);
 }
 

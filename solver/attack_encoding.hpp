@@ -1,12 +1,14 @@
 // Attacks, conversion threats, check and pseudo-legal moves as Z3 formulas over a
 // BoardEncoding, read from the engine's compiled per-square masks (PieceMoves) and the
 // variant's between-tables: the formulas say what Position::attacked, Position::threatened,
-// Position::king_in_check and piece_targets compute, for every board at once.
+// Position::king_in_check and piece_targets compute (en passant included), for every board at
+// once.
 #pragma once
 
 #include <z3++.h>
 
 #include <map>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -62,13 +64,23 @@ class AttackEncoding {
   /// non-castling move: quietly onto an empty square or capturing a piece of the other colour
   /// (en passant not included). Does not say that the piece stands on `from`.
   z3::expr reaches(Color c, PieceType t, Square from, Square to) const;
-  /// Whatever piece stands on `from` has a pseudo-legal move to `to`.
+  /// The piece of colour `c` and type `t`, were it on `from`, captures en passant onto `to`:
+  /// its compiled en-passant targets hold `to`, the board's en-passant target is `to` (one a
+  /// double step of ~c leaves, BoardEncoding::en_passant_targets(c)) and `to` is empty, as
+  /// generate_pseudo_legal asks. False on a board without en-passant information.
+  z3::expr captures_en_passant(Color c, PieceType t, Square from, Square to) const;
+  /// Whatever piece stands on `from` has a pseudo-legal move to `to` (en passant included,
+  /// castling not).
   z3::expr move_exists(Square from, Square to) const;
 
  private:
   const BoardEncoding* b_;
-  /// Cache of reaches(); object-local, filled lazily.
+  /// The board's en_passant_targets(c), computed once.
+  const std::vector<EnPassantTarget>& ep_targets(Color c) const;
+
+  /// Caches of reaches() and ep_targets(); object-local, filled lazily.
   mutable std::map<std::tuple<int, int, int, int>, z3::expr> reach_cache_;
+  mutable std::optional<std::vector<EnPassantTarget>> ep_targets_[2];
 };
 
 }  // namespace arbiter::solver

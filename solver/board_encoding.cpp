@@ -33,6 +33,10 @@ SetupCounts setup_counts(const VariantPtr& v) {
   return out;
 }
 
+/// The en-passant target's sort: a square number, or kSquares for none.
+constexpr unsigned kEpBits = 7;
+static_assert((1 << kEpBits) > kSquares);
+
 z3::expr count_at_most(z3::context& ctx, const z3::expr_vector& terms, int k) {
   if (terms.empty()) return ctx.bool_val(true);
   return z3::atmost(terms, static_cast<unsigned>(k));
@@ -50,6 +54,7 @@ BoardEncoding::BoardEncoding(z3::context& ctx, VariantPtr variant, const std::st
     for (const CastlingMove& cm : variant_->castling(c))
       rights_[c].push_back(ctx.bool_const(
           (prefix + (c == kWhite ? "castle_w_" : "castle_b_") + std::string(1, cm.fen)).c_str()));
+  ep_ = ctx.bv_const((prefix + "ep").c_str(), kEpBits);
   index_cells();
 }
 
@@ -66,6 +71,15 @@ BoardEncoding::BoardEncoding(const BoardEncoding& base, std::vector<z3::expr> ce
   index_cells();
 }
 
+BoardEncoding::BoardEncoding(const BoardEncoding& base, std::vector<z3::expr> cells,
+                             std::vector<z3::expr> white_rights, std::vector<z3::expr> black_rights,
+                             z3::expr en_passant)
+    : BoardEncoding(base, std::move(cells), std::move(white_rights), std::move(black_rights)) {
+  if (!en_passant.is_bv() || en_passant.get_sort().bv_size() != kEpBits)
+    throw std::invalid_argument("solver: an en-passant target needs the sort of ep_val()");
+  ep_ = std::move(en_passant);
+}
+
 BoardEncoding BoardEncoding::of_position(const BoardEncoding& base, const Position& pos) {
   std::vector<z3::expr> cells;
   for (Square s = 0; s < kSquares; ++s) {
@@ -78,8 +92,8 @@ BoardEncoding BoardEncoding::of_position(const BoardEncoding& base, const Positi
   for (Color c : {kWhite, kBlack})
     for (const CastlingMove& cm : base.variant().castling(c))
       rights[c].push_back(base.ctx().bool_val((pos.castling_rights() & cm.right) != 0));
-  return BoardEncoding(base, std::move(cells), std::move(rights[kWhite]),
-                       std::move(rights[kBlack]));
+  return BoardEncoding(base, std::move(cells), std::move(rights[kWhite]), std::move(rights[kBlack]),
+                       base.ep_val(pos.en_passant()));
 }
 
 void BoardEncoding::index_cells() {
@@ -115,7 +129,57 @@ z3::expr BoardEncoding::is_any(Square s, Color c, std::uint32_t types) const {
   return terms.empty() ? ctx_->bool_val(false) : z3::mk_or(terms);
 }
 
+z3::expr BoardEncoding::ep_val(Square s) const {
+  return ctx_->bv_val(s == kNoSquare ? kSquares : s, kEpBits);
+}
+
+z3::expr BoardEncoding::en_passant_is(Square s) const {
+  return ep_ ? *ep_ == ep_val(s) : ctx_->bool_val(false);
+}
+
+std::vector<EnPassantTarget> BoardEncoding::en_passant_targets(Color side) const {
+  const Variant& v = *variant_;
+  const Color them = ~side;
+  std::vector<EnPassantTarget> out;
+  for (Square target = 0; target < kSquares; ++target) {
+    // The victim as the engine's capture removes it, the origin as the FEN reader finds it.
+    const Square victim = en_passant_victim_of(target, side);
+    const Square origin = 2 * target - victim;
+    if (victim < 0 || victim >= kSquares || origin < 0 || origin >= kSquares) continue;
+    EnPassantTarget e{target, origin, victim, 0};
+    for (int t = 0; t < v.piece_count(); ++t) {
+      const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+      const SquareMoves& sm = info.moves.at[them][origin];
+      // A pawn's quiet move from the origin over the target onto the victim's square.
+      if (info.pawn && has(sm.leap_move | sm.rook_move | sm.bishop_move, victim) &&
+          v.between(origin, victim) == bb(target))
+        e.pawn_types |= 1U << t;
+    }
+    if (e.pawn_types) out.push_back(e);
+  }
+  return out;
+}
+
+z3::expr BoardEncoding::ep_validity(Color side) const {
+  if (!ep_) return ctx_->bool_val(true);
+  z3::expr_vector options(*ctx_);
+  options.push_back(*ep_ == ep_val(kNoSquare));
+  for (const EnPassantTarget& e : en_passant_targets(side))
+    options.push_back(*ep_ == ep_val(e.target) && is_any(e.victim, ~side, e.pawn_types) &&
+                      empty(e.target) && empty(e.origin));
+  return z3::mk_or(options);
+}
+
 z3::expr BoardEncoding::validity(const BoardLimits& limits) const {
+  const z3::expr base = static_validity(limits);
+  return ep_ ? base && *ep_ == ep_val(kNoSquare) : base;
+}
+
+z3::expr BoardEncoding::validity(const BoardLimits& limits, Color side) const {
+  return static_validity(limits) && ep_validity(side);
+}
+
+z3::expr BoardEncoding::static_validity(const BoardLimits& limits) const {
   const Variant& v = *variant_;
   const int n = v.piece_count();
   const SetupCounts setup = setup_counts(variant_);
@@ -162,6 +226,7 @@ z3::expr BoardEncoding::equals(const Position& pos) const {
     for (std::size_t i = 0; i < moves.size(); ++i)
       terms.push_back((pos.castling_rights() & moves[i].right) ? rights_[c][i] : !rights_[c][i]);
   }
+  if (ep_) terms.push_back(*ep_ == ep_val(pos.en_passant()));
   return z3::mk_and(terms);
 }
 
@@ -183,6 +248,11 @@ Position BoardEncoding::extract(const z3::model& model, Color side) const {
   }
   pos.set_castling_rights(rights);
   pos.set_side_to_move(side);
+  if (ep_) {
+    const int ep = static_cast<int>(model.eval(*ep_, true).get_numeral_uint());
+    if (ep > kSquares) throw std::logic_error("solver: an en-passant value outside the domain");
+    if (ep < kSquares) pos.set_en_passant(static_cast<Square>(ep));
+  }
   return pos;
 }
 

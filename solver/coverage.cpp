@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -150,14 +151,6 @@ bool record_knob(const KnobDef& k, const std::optional<CoverageWitness>& w,
     return w.has_value();
 }
 
-void find_knobs(const std::string& table, const VariantPtr& v, const std::vector<std::string>& fens,
-                const CoverageOptions& o, std::vector<CoverageItem>& items, long long& steps) {
-  for (const KnobDef& k : v->table().knobs) {
-    say(o, fmt::format("knob {}: sweeping {} positions", k.name, fens.size()));
-    record_knob(k, knob_witness(knob_settings(table, k), fens, steps), items);
-  }
-}
-
 bool open_item(const std::vector<CoverageItem>& items, const std::string& kind,
                const std::string& name) {
   for (const CoverageItem& i : items)
@@ -165,6 +158,15 @@ bool open_item(const std::vector<CoverageItem>& items, const std::string& kind,
         (i.name == name || (kind == "knob" && i.name.rfind(name + "=", 0) == 0)))
       return true;
   return false;
+}
+
+void find_knobs(const std::string& table, const VariantPtr& v, const std::vector<std::string>& fens,
+                const CoverageOptions& o, std::vector<CoverageItem>& items, long long& steps) {
+  for (const KnobDef& k : v->table().knobs) {
+    if (!open_item(items, "knob", k.name)) continue;
+    say(o, fmt::format("knob {}: sweeping {} positions", k.name, fens.size()));
+    record_knob(k, knob_witness(knob_settings(table, k), fens, steps), items);
+  }
 }
 
 /// Z3 proposes boards of the probe's shape; the engine plays every step of each and looks for
@@ -208,7 +210,7 @@ void run_probes(const std::string& table, const VariantPtr& v, const CoverageOpt
     so.max_pieces = o.max_pieces;
     so.limits = o.limits;
     so.limits.seed = o.seed;
-    so.max_rounds = o.probe_rounds;
+    so.max_rounds = probe.rounds > 0 ? probe.rounds : o.probe_rounds;
     const SearchResult r = find_witnesses(s, v, so);
     if (r.witnesses.empty())
       for (CoverageItem& i : items)
@@ -262,12 +264,18 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
   std::vector<std::string> extra;
   if (o.scenarios) find_scenarios(v, o, report.items, extra);
   say(o, fmt::format("sweep: {} positions, up to {} random steps each", o.positions, o.plies));
-  std::vector<std::string> fens = sweep_positions(v, o.positions, o.plies, o.seed);
-  fens.insert(fens.end(), extra.begin(), extra.end());
+  // The scenario witnesses first: small positions where rules meet.
+  std::vector<std::string> fens = extra;
+  for (std::string& fen : sweep_positions(v, o.positions, o.plies, o.seed))
+    fens.push_back(std::move(fen));
   report.positions = static_cast<int>(fens.size());
   find_clauses(table, v, fens, report.items, report.steps);
-  find_knobs(table, v, fens, o, report.items, report.steps);
+  // Knobs: a quick sweep, then the probes, then the whole sweep for what is still open.
+  const std::size_t quick = std::min(fens.size(), static_cast<std::size_t>(o.quick_positions));
+  find_knobs(table, v, std::vector<std::string>(fens.begin(), fens.begin() + static_cast<long>(quick)),
+             o, report.items, report.steps);
   if (o.probes) run_probes(table, v, o, report.items, report.steps);
+  if (quick < fens.size()) find_knobs(table, v, fens, o, report.items, report.steps);
   for (CoverageItem& i : report.items) {
     if (i.status != CoverageStatus::kNotFound || i.kind == "scenario") continue;
     i.detail = fmt::format("no step of {} swept positions {}{}{}", report.positions,

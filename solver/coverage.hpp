@@ -26,6 +26,7 @@ namespace arbiter::solver {
 struct CoverageOptions {
   int positions = 120;  ///< positions swept (the table's own first)
   int plies = 16;       ///< random steps from a table position, at most
+  int quick_positions = 40;  ///< knobs are swept over these first, before the probes
   unsigned seed = 0;    ///< sweep and Z3 seed
   int max_pieces = 6;   ///< piece bound of the scenario searches
   SolverLimits limits;  ///< per scenario search (seed is overridden by `seed`)

@@ -152,18 +152,30 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
     } else {
       out.push_back({"knob en-passant-moved-on", en_passant_while_moving_on});
       out.push_back({"knob castling-path-entered", [](const ScenarioContext& sc) {
+                       // An enemy piece can enter a square the castling needs empty but the
+                       // king does not cross (entering a king square would attack it, and
+                       // castling would not be a submission), while castling is legal now.
                        return castling_ready(sc, [&](const CastlingMove& cm) {
-                         z3::expr_vector t(sc.board.ctx());
-                         for (Bitboard b = cm.must_be_empty | bb(cm.king_to) | bb(cm.rook_to); b;)
+                         z3::expr_vector t(sc.board.ctx()), safe(sc.board.ctx());
+                         for (Bitboard b = cm.must_be_empty & ~cm.king_path; b;)
                            t.push_back(reaches_square(sc, ~sc.side, pop_lsb(b)));
-                         return any(sc.board.ctx(), t);
+                         for (Bitboard b = cm.king_path | bb(cm.king_to); b;)
+                           safe.push_back(!sc.attacks.attacked(pop_lsb(b), ~sc.side));
+                         return any(sc.board.ctx(), t) && z3::mk_and(safe);
                        });
                      }});
       out.push_back({"knob mated-and-stalemated", [](const ScenarioContext& sc) {
-                       return sc.attacks.in_check(sc.side) && royal_cannot_step(sc) &&
+                       // Neither king can step and neither is in check; the side to move can
+                       // check the other king: one turn may mate one side and stalemate the
+                       // other.
+                       const std::vector<z3::expr> reach = reach_by_type(sc, sc.side, true);
+                       return !sc.attacks.in_check(sc.side) && royal_cannot_step(sc) &&
                               !sc.attacks.in_check(~sc.side) &&
-                              royal_cannot_step(other_side(sc));
-                     }});
+                              royal_cannot_step(other_side(sc)) &&
+                              royal_where(sc, ~sc.side, [&](Square k) {
+                                return attacks_after_move(sc, sc.side, reach, k);
+                              });
+                     }, 400});
     }
   } else if (p == Protocol::kConditional) {
     out.push_back({"clause stalemate", stalemate_shape});

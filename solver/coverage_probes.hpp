@@ -16,6 +16,7 @@ namespace arbiter::solver {
 struct CoverageProbe {
   std::string item;  ///< "clause <name>" or "knob <name>" (every alternative of the knob)
   std::function<z3::expr(const ScenarioContext&)> shape;
+  int rounds = 0;  ///< proposals to judge; 0: CoverageOptions::probe_rounds
 };
 
 /// The probes of a table (by its protocol, resolver and conversion rules).

@@ -19,6 +19,7 @@
 #include "rules/notation.hpp"
 #include "rules/simultaneous.hpp"
 #include "solver/move_neutral_step.hpp"
+#include "solver/z3_setup.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::solver {
@@ -208,6 +209,77 @@ TEST(SolverMoveNeutralStep, SubmissionFormulaIsMoveNeutralSubmissions) {
   }
   EXPECT_GT(held, 500);
   std::printf("checked %d moves (%d submissions)\n", checked, held);
+}
+
+/// The symbolic choice the scenarios use: on a concrete board, the models of "exactly one
+/// candidate, and it is a submission" are the engine's submissions, one by one (found by a
+/// solver, each blocked in turn); and with a pair fixed, the model's layers are the resolver's.
+TEST(SolverMoveNeutralStep, SymbolicChoiceModelsAreTheSubmissionsAndTheirSteps) {
+  const VariantPtr& v = neutral();
+  z3::context ctx;
+  const BoardEncoding symbolic(ctx, v);
+  const AttackEncoding geometry(symbolic);
+  const auto plain = [](Move m) {
+    return m.kind() == MoveKind::kDoubleStep ? Move(m.from(), m.to()) : m;
+  };
+  std::mt19937 rng(17);
+  int models = 0;
+  const std::vector<SimState> states = sample_states(0, 1, 1);
+  for (const SimState& s : {states.at(0), states.at(1)}) {  // start, kiwipete
+    const BoardEncoding board = BoardEncoding::of_position(symbolic, s.pos);
+    const AttackEncoding attacks(board);
+    MoveChoice choice[2] = {symbolic_choice(geometry, kWhite, "w_"),
+                            symbolic_choice(geometry, kBlack, "b_")};
+    for (Color c : {kWhite, kBlack}) {
+      z3::solver solver = make_solver(ctx, SolverLimits{0, 0, 500'000'000});
+      solver.add(exactly_one(choice[c]) && is_submission(attacks, choice[c]));
+      std::vector<Move> found;
+      while (solver.check() == z3::sat) {
+        const z3::model m = solver.get_model();
+        for (const CandidateMove& cm : choice[c].candidates)
+          if (m.eval(cm.chosen, true).is_true()) {
+            found.push_back(cm.move);
+            solver.add(!cm.chosen);
+          }
+        ASSERT_LE(found.size(), 200U);
+      }
+      std::vector<Move> want;
+      for (Move m : submissions(s, c)) want.push_back(plain(m));
+      const auto by_value = [](Move a, Move b) {
+        return a.from() * 64 + a.to() < b.from() * 64 + b.to() ||
+               (a.from() == b.from() && a.to() == b.to() && a.arg() < b.arg());
+      };
+      std::sort(found.begin(), found.end(), by_value);
+      std::sort(want.begin(), want.end(), by_value);
+      EXPECT_EQ(found, want) << to_sim_fen(s);
+      models += static_cast<int>(found.size());
+    }
+    // A few pairs fixed through the selectors: the joint step over the symbolic choices.
+    const MoveNeutralStep step(attacks, choice[kWhite], choice[kBlack]);
+    const MoveList w = submissions(s, kWhite), b = submissions(s, kBlack);
+    for (int i = 0; i < 4; ++i) {
+      const Move mw = w[static_cast<int>(rng() % w.size())],
+                 mb = b[static_cast<int>(rng() % b.size())];
+      z3::solver solver = make_solver(ctx, SolverLimits{0, 0, 500'000'000});
+      for (Color c : {kWhite, kBlack})
+        for (const CandidateMove& cm : choice[c].candidates)
+          solver.add(cm.move == plain(c == kWhite ? mw : mb) ? cm.chosen : !cm.chosen);
+      ASSERT_EQ(solver.check(), z3::sat);
+      const z3::model m = solver.get_model();
+      const Position after = resolve_move_neutral(s, mw, mb, false, false).after.pos;
+      for (Color c : {kWhite, kBlack}) {
+        for (Square sq = 0; sq < kSquares; ++sq) {
+          const PieceType t = after.piece_on(c, sq);
+          EXPECT_EQ(m.eval(step.layer(c).cell(sq), true).get_numeral_int(),
+                    t == kNoPiece ? 0 : board.code(c, t))
+              << describe(s, mw, mb) << ' ' << square_name(sq);
+        }
+        EXPECT_EQ(m.eval(step.in_check(c), true).is_true(), after.king_in_check(c))
+            << describe(s, mw, mb);
+      }
+    }
+  }
+  EXPECT_GT(models, 60);
 }
 
 TEST(SolverMoveNeutralStep, UnencodedKnobAlternativesAreRefused) {

@@ -28,7 +28,10 @@ struct CoverageCliOptions {
 void print_json(const solver::CoverageReport& r) {
   JsonWriter w;
   w.begin_object().field("table", r.table).field("positions", r.positions);
-  w.field("steps", static_cast<double>(r.steps)).field("unexplained", r.unexplained()).key("items").begin_array();
+  w.field("steps", static_cast<double>(r.steps))
+      .field("unexplained", r.unexplained())
+      .key("items")
+      .begin_array();
   for (const solver::CoverageItem& i : r.items) {
     w.begin_object()
         .field("kind", i.kind)
@@ -53,7 +56,8 @@ void print_text(const solver::CoverageReport& r) {
     std::cout << fmt::format("{:8} {:40} {}\n", i.kind, i.name, solver::to_string(i.status));
     if (i.witness) {
       std::cout << fmt::format("         fen {}\n", i.witness->fen);
-      if (!i.witness->moves.empty()) std::cout << fmt::format("         moves {}\n", i.witness->moves);
+      if (!i.witness->moves.empty())
+        std::cout << fmt::format("         moves {}\n", i.witness->moves);
       for (const auto& [setting, outcome] : i.witness->outcomes)
         std::cout << fmt::format("         {}: {}\n", setting, outcome);
     }
@@ -65,7 +69,8 @@ void print_text(const solver::CoverageReport& r) {
 int run_coverage(CoverageCliOptions& o) {
   o.cov.limits.timeout_ms = o.timeout_ms;
   o.cov.scenarios = !o.no_scenarios;
-  if (!o.quiet) o.cov.progress = [](const std::string& line) { std::cerr << "coverage: " << line << '\n'; };
+  if (!o.quiet)
+    o.cov.progress = [](const std::string& line) { std::cerr << "coverage: " << line << '\n'; };
   solver::CoverageReport r;
   try {
     r = solver::coverage(o.variant, o.cov);
@@ -138,7 +143,8 @@ void register_coverage_commands(CLI::App& app, int& status) {
   cmd->add_option("--max-pieces", o->cov.max_pieces, "Piece bound of the scenario searches")
       ->capture_default_str()
       ->check(CLI::Range(2, 32));
-  cmd->add_option("--timeout", o->timeout_ms, "Wall-clock limit per scenario search in ms (0 = none)");
+  cmd->add_option("--timeout", o->timeout_ms,
+                  "Wall-clock limit per scenario search in ms (0 = none)");
   cmd->add_option("--rlimit", o->cov.limits.rlimit, "Z3 resource limit per check (0 = none)");
   cmd->add_flag("--no-scenarios", o->no_scenarios, "Skip the catalog scenarios (no Z3)");
   cmd->add_option("--save", o->save, "Write the witnesses as a corpus (TOML) to this file");

@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <toml++/toml.h>
 #include <algorithm>
 #include <map>
 #include <set>
 #include <stdexcept>
-#include <toml++/toml.h>
 
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
@@ -85,10 +85,10 @@ void find_clauses(const std::string& table, const VariantPtr& v,
           if (it == wanted.end()) continue;
           CoverageItem& item = *it->second;
           item.status = CoverageStatus::kWitness;
-          item.detail = setting == "default"
-                            ? fmt::format("the step {} reports '{}'", c.moves, clause)
-                            : fmt::format("under {}, the step {} reports '{}'", setting, c.moves,
-                                          clause);
+          item.detail =
+              setting == "default"
+                  ? fmt::format("the step {} reports '{}'", c.moves, clause)
+                  : fmt::format("under {}, the step {} reports '{}'", setting, c.moves, clause);
           item.witness = CoverageWitness{c.fen, c.moves, {{setting, c.outcome}}, ""};
           wanted.erase(it);
         }
@@ -140,15 +140,15 @@ std::vector<KnobSetting> knob_settings(const std::string& table, const KnobDef& 
 /// Fills the items of knob `k` with `w`; returns whether it was a witness.
 bool record_knob(const KnobDef& k, const std::optional<CoverageWitness>& w,
                  std::vector<CoverageItem>& items) {
-    for (CoverageItem& i : items) {
-      if (i.kind != "knob" || i.name.rfind(k.name + "=", 0) != 0) continue;
-      if (!w) continue;
-      i.status = CoverageStatus::kWitness;
-      i.witness = w;
-      for (const auto& [label, out] : w->outcomes)
-        if (label == i.name) i.detail = fmt::format("the step {} gives: {}", w->moves, out);
-    }
-    return w.has_value();
+  for (CoverageItem& i : items) {
+    if (i.kind != "knob" || i.name.rfind(k.name + "=", 0) != 0) continue;
+    if (!w) continue;
+    i.status = CoverageStatus::kWitness;
+    i.witness = w;
+    for (const auto& [label, out] : w->outcomes)
+      if (label == i.name) i.detail = fmt::format("the step {} gives: {}", w->moves, out);
+  }
+  return w.has_value();
 }
 
 bool open_item(const std::vector<CoverageItem>& items, const std::string& kind,
@@ -220,8 +220,8 @@ void run_probes(const std::string& table, const VariantPtr& v, const CoverageOpt
   }
 }
 
-void find_scenarios(const VariantPtr& v, const CoverageOptions& o,
-                    std::vector<CoverageItem>& items, std::vector<std::string>& extra_fens) {
+void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<CoverageItem>& items,
+                    std::vector<std::string>& extra_fens) {
   for (const Scenario& s : scenario_catalog()) {
     if (s.variant != v->name()) continue;
     CoverageItem item{"scenario", s.name, "", CoverageStatus::kNotFound, "", std::nullopt};
@@ -241,8 +241,8 @@ void find_scenarios(const VariantPtr& v, const CoverageOptions& o,
       item.status = CoverageStatus::kUnreachable;
       item.detail = fmt::format("unreachable up to {} pieces (Z3: unsat)", o.max_pieces);
     } else {
-      item.status = r.status.rfind("unknown", 0) == 0 ? CoverageStatus::kUnknown
-                                                      : CoverageStatus::kNotFound;
+      item.status =
+          r.status.rfind("unknown", 0) == 0 ? CoverageStatus::kUnknown : CoverageStatus::kNotFound;
       item.detail = fmt::format("no witness up to {} pieces ({})", o.max_pieces, r.status);
     }
     items.push_back(std::move(item));
@@ -272,8 +272,9 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
   find_clauses(table, v, fens, report.items, report.steps);
   // Knobs: a quick sweep, then the probes, then the whole sweep for what is still open.
   const std::size_t quick = std::min(fens.size(), static_cast<std::size_t>(o.quick_positions));
-  find_knobs(table, v, std::vector<std::string>(fens.begin(), fens.begin() + static_cast<long>(quick)),
-             o, report.items, report.steps);
+  find_knobs(table, v,
+             std::vector<std::string>(fens.begin(), fens.begin() + static_cast<long>(quick)), o,
+             report.items, report.steps);
   if (o.probes) run_probes(table, v, o, report.items, report.steps);
   if (quick < fens.size()) find_knobs(table, v, fens, o, report.items, report.steps);
   for (CoverageItem& i : report.items) {
@@ -307,8 +308,7 @@ std::string quoted(const std::string& s) {
 std::string case_toml(const std::string& item, const std::string& setting, const std::string& fen,
                       const std::string& moves, const std::string& key, const std::string& value) {
   return fmt::format("[[case]]\nitem = {}\nsetting = {}\nfen = {}\nmoves = {}\n{} = {}\n\n",
-                     quoted(item), quoted(setting), quoted(fen), quoted(moves), key,
-                     quoted(value));
+                     quoted(item), quoted(setting), quoted(fen), quoted(moves), key, quoted(value));
 }
 
 }  // namespace
@@ -335,7 +335,8 @@ std::string corpus_toml(const CoverageReport& report) {
   return out;
 }
 
-std::vector<CorpusResult> replay_corpus(const std::string& path, const std::string& table_override) {
+std::vector<CorpusResult> replay_corpus(const std::string& path,
+                                        const std::string& table_override) {
   toml::table doc;
   try {
     doc = toml::parse_file(path);
@@ -357,8 +358,8 @@ std::vector<CorpusResult> replay_corpus(const std::string& path, const std::stri
     auto field = [&](const char* key) {
       const std::optional<std::string> v = c ? (*c)[key].value<std::string>() : std::nullopt;
       if (!v)
-        throw CorpusFileError(fmt::format("{}:{}: a [[case]] needs a string '{}'", path, line,
-                                             key));
+        throw CorpusFileError(
+            fmt::format("{}:{}: a [[case]] needs a string '{}'", path, line, key));
       return *v;
     };
     CorpusResult r{field("item"), field("setting"), ""};
@@ -367,9 +368,10 @@ std::vector<CorpusResult> replay_corpus(const std::string& path, const std::stri
     if (r.setting != "default") {
       const auto eq = r.setting.find('=');
       if (eq == std::string::npos)
-        throw CorpusFileError(fmt::format("{}:{}: setting '{}': expected 'default' or "
-                                             "'knob=alternative'",
-                                             path, line, r.setting));
+        throw CorpusFileError(
+            fmt::format("{}:{}: setting '{}': expected 'default' or "
+                        "'knob=alternative'",
+                        path, line, r.setting));
       knobs[r.setting.substr(0, eq)] = r.setting.substr(eq + 1);
     }
     VariantPtr& v = variants[r.setting];

@@ -24,12 +24,12 @@
 namespace arbiter::solver {
 
 struct CoverageOptions {
-  int positions = 120;  ///< positions swept (the table's own first)
-  int plies = 16;       ///< random steps from a table position, at most
+  int positions = 120;       ///< positions swept (the table's own first)
+  int plies = 16;            ///< random steps from a table position, at most
   int quick_positions = 40;  ///< knobs are swept over these first, before the probes
-  unsigned seed = 0;    ///< sweep and Z3 seed
-  int max_pieces = 6;   ///< piece bound of the scenario searches
-  SolverLimits limits;  ///< per scenario search (seed is overridden by `seed`)
+  unsigned seed = 0;         ///< sweep and Z3 seed
+  int max_pieces = 6;        ///< piece bound of the scenario searches
+  SolverLimits limits;       ///< per scenario search (seed is overridden by `seed`)
   bool scenarios = true;
   bool probes = true;     ///< Z3-proposed positions for items the sweep missed
   int probe_rounds = 60;  ///< proposals per probe
@@ -55,8 +55,8 @@ enum class CoverageStatus {
 std::string to_string(CoverageStatus s);
 
 struct CoverageItem {
-  std::string kind;  ///< "clause", "knob" or "scenario"
-  std::string name;  ///< clause name, "knob=alternative" or scenario name
+  std::string kind;     ///< "clause", "knob" or "scenario"
+  std::string name;     ///< clause name, "knob=alternative" or scenario name
   std::string setting;  ///< clauses that fire only under a knob alternative: "knob=alternative"
   CoverageStatus status = CoverageStatus::kNotFound;
   std::string detail;  ///< what the witness shows, or why there is none
@@ -66,7 +66,7 @@ struct CoverageItem {
 struct CoverageReport {
   std::string table;
   std::vector<CoverageItem> items;
-  int positions = 0;  ///< positions swept
+  int positions = 0;    ///< positions swept
   long long steps = 0;  ///< steps played by the engine (all knob settings)
   /// Items neither witnessed nor proved unreachable.
   int unexplained() const;

@@ -122,15 +122,13 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
   const Protocol p = v.table().protocol;
   if (p == Protocol::kSequential) {
     out.push_back({"clause stalemate", stalemate_shape});
-    out.push_back({"clause en-passant", [](const ScenarioContext& sc) {
-                     return en_passant_while_moving_on(sc);
-                   }});
+    out.push_back({"clause en-passant",
+                   [](const ScenarioContext& sc) { return en_passant_while_moving_on(sc); }});
     if (v.conversion().enabled) {
       out.push_back({"knob converted-pawn-double-step", convertible_pawn_on_our_start});
       out.push_back({"knob castle-out-of-check-by-conversion", [](const ScenarioContext& sc) {
-                       return castling_ready(sc, [&](const CastlingMove&) {
-                         return sc.attacks.in_check(sc.side);
-                       });
+                       return castling_ready(
+                           sc, [&](const CastlingMove&) { return sc.attacks.in_check(sc.side); });
                      }});
       out.push_back({"knob castle-through-cleared-square", [](const ScenarioContext& sc) {
                        return castling_ready(sc, [&](const CastlingMove& cm) {
@@ -164,18 +162,19 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
                          return any(sc.board.ctx(), t) && z3::mk_and(safe);
                        });
                      }});
-      out.push_back({"knob mated-and-stalemated", [](const ScenarioContext& sc) {
+      out.push_back({"knob mated-and-stalemated",
+                     [](const ScenarioContext& sc) {
                        // Neither king can step and neither is in check; the side to move can
                        // check the other king: one turn may mate one side and stalemate the
                        // other.
                        const std::vector<z3::expr> reach = reach_by_type(sc, sc.side, true);
                        return !sc.attacks.in_check(sc.side) && royal_cannot_step(sc) &&
-                              !sc.attacks.in_check(~sc.side) &&
-                              royal_cannot_step(other_side(sc)) &&
+                              !sc.attacks.in_check(~sc.side) && royal_cannot_step(other_side(sc)) &&
                               royal_where(sc, ~sc.side, [&](Square k) {
                                 return attacks_after_move(sc, sc.side, reach, k);
                               });
-                     }, 400});
+                     },
+                     400});
     }
   } else if (p == Protocol::kConditional) {
     out.push_back({"clause stalemate", stalemate_shape});
@@ -209,7 +208,8 @@ std::string probe_fen(const Position& proposal) {
     return to_sim_fen(s);
   }
   if (v.table().protocol == Protocol::kConditional) {
-    return to_conditional_fen(ConditionalState{proposal, Phase::kB, std::nullopt, false, std::nullopt});
+    return to_conditional_fen(
+        ConditionalState{proposal, Phase::kB, std::nullopt, false, std::nullopt});
   }
   Position pos = proposal;
   const Color e = ~pos.side_to_move();

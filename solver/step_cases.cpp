@@ -75,8 +75,9 @@ StepCase sequential_case(const Position& before, Move m) {
   c.fen = to_fen(before);
   c.moves = to_uci(before, m);
   const Color us = before.side_to_move();
-  const bool capture = m.kind() == MoveKind::kEnPassant ||
-                       (m.kind() != MoveKind::kCastling && before.piece_on(~us, m.to()) != kNoPiece);
+  const bool capture =
+      m.kind() == MoveKind::kEnPassant ||
+      (m.kind() != MoveKind::kCastling && before.piece_on(~us, m.to()) != kNoPiece);
   Position after = before;
   Undo undo;
   after.make(m, undo);
@@ -135,7 +136,8 @@ StepCase sim_standing(const SimRules& rules, const SimState& s) {
   StepCase c{to_sim_fen(s), "-", st.over ? sim_status_text(st) : "in play", "", {}};
   if (st.over) add(c.clauses, st.reason);
   for (Color col : {kWhite, kBlack})
-    if (s.pos.king_in_check(col)) c.outcome += col == kWhite ? " | White in check" : " | Black in check";
+    if (s.pos.king_in_check(col))
+      c.outcome += col == kWhite ? " | White in check" : " | Black in check";
   return c;
 }
 
@@ -174,24 +176,26 @@ StepCase sim_replay(const VariantPtr& v, const std::string& fen, const std::stri
   if (text == "-") return sim_standing(*rules, s);
   const std::vector<std::string> parts = words(text);
   if (parts.size() != 2)
-    throw std::invalid_argument(fmt::format("step '{}': expected two moves, White's and Black's",
-                                            text));
+    throw std::invalid_argument(
+        fmt::format("step '{}': expected two moves, White's and Black's", text));
   if (st.over) return StepCase{to_sim_fen(s), text, "refused: the game is over", "", {}};
+  // Matched against the submissions by text: a submission may be no orthodox move (under
+  // vacated-square=passable a line may cross a square its piece leaves this turn).
   Move m[2];
   for (Color c : {kWhite, kBlack}) {
-    try {
-      m[c] = parse_uci(view_for(s, c), parts[c]);
-    } catch (const NotationError& e) {
-      return StepCase{to_sim_fen(s), text, std::string("refused: ") + e.what(), "", {}};
-    }
     MoveList subs;
     rules->submissions(s, c, subs);
-    if (std::find(subs.begin(), subs.end(), m[c]) == subs.end())
-      return StepCase{to_sim_fen(s), text,
+    const Position view = view_for(s, c);
+    const auto it =
+        std::find_if(subs.begin(), subs.end(), [&](Move x) { return to_uci(view, x) == parts[c]; });
+    if (it == subs.end())
+      return StepCase{to_sim_fen(s),
+                      text,
                       fmt::format("refused: {} is not a submission of {}", parts[c],
                                   c == kWhite ? "White" : "Black"),
                       "",
                       {}};
+    m[c] = *it;
   }
   return sim_case(*rules, s, m[kWhite], m[kBlack]);
 }
@@ -337,7 +341,8 @@ StepCase conditional_replay(const VariantPtr& v, const std::string& fen, const s
     } catch (const NotationError& e) {
       return StepCase{to_conditional_fen(s), text, std::string("refused: ") + e.what(), "", {}};
     }
-    if (!is_legal(s.pos, m)) return StepCase{to_conditional_fen(s), text, "refused: illegal", "", {}};
+    if (!is_legal(s.pos, m))
+      return StepCase{to_conditional_fen(s), text, "refused: illegal", "", {}};
     return conditional_a_case(s, m);
   }
   if (parts[0].size() < 2 || parts[0][0] != '!')
@@ -400,8 +405,7 @@ StepCase replay_step(const VariantPtr& v, const std::string& fen, const std::str
   return sequential_replay(v, fen, moves);
 }
 
-std::vector<std::string> sweep_positions(const VariantPtr& v, int count, int plies,
-                                         unsigned seed) {
+std::vector<std::string> sweep_positions(const VariantPtr& v, int count, int plies, unsigned seed) {
   std::vector<std::string> starts{v->table().setup_fen};
   for (const PerftCheck& p : v->table().perft_checks) starts.push_back(p.fen);
   std::vector<std::string> out;

@@ -48,7 +48,6 @@ StepCase replay_step(const VariantPtr& v, const std::string& fen, const std::str
 
 /// Positions to sweep: the table's setup and [[perft]] positions, then positions reached from
 /// them by seeded random steps (at most `plies` each), `count` in all, in a fixed order.
-std::vector<std::string> sweep_positions(const VariantPtr& v, int count, int plies,
-                                         unsigned seed);
+std::vector<std::string> sweep_positions(const VariantPtr& v, int count, int plies, unsigned seed);
 
 }  // namespace arbiter::solver

@@ -3,8 +3,9 @@
 // the simulation asks what stands on a square it has not touched, the run branches on the
 // square's class (empty, or a piece of either colour, royal or not; classes a concrete board
 // rules out are pruned); every path of this finite tree is one run with a concrete outcome and
-// a condition on the board. The mover's type is a case split too. The outcomes are merged with
-// `ite` over the path conditions; king safety after resolution is judged with AttackEncoding
+// a condition on the board. The mover's type is a case split too. The outcomes are merged as a
+// decision tree (`ite` over a square's classes, collapsed where all classes agree; exact on
+// boards within the cell domain, as BoardEncoding::validity requires); king safety after resolution is judged with AttackEncoding
 // on the merged board after, and the turn resolved again without the king as the resolver does.
 #include "solver/diplomacy_step.hpp"
 
@@ -83,7 +84,8 @@ struct TypeCase {
 
 /// The outcome of one path of the run.
 struct PathResult {
-  z3::expr cond;
+  int combo = 0;                               ///< the type case pair
+  std::vector<std::pair<Square, int>> script;  ///< the class picked at each branch point
   Fate fate[2] = {Fate::kFailed, Fate::kFailed};
   std::array<int, kSquares> code{};  ///< -1: the start cell
   std::uint8_t kept = 0xff;          ///< castling-right bits kept
@@ -111,8 +113,10 @@ struct Shared {
     if (out) return *out;
     out.emplace();
     const PieceType royal = v.royal();
+    // A concrete cell rules classes out; on a symbolic one every class stays (no simplify).
+    const bool concrete = board.cell(sq).is_numeral();
     const auto add = [&](z3::expr holds, std::optional<Cell> cell) {
-      if (!holds.simplify().is_false()) out->push_back({std::move(holds), cell});
+      if (!concrete || !holds.simplify().is_false()) out->push_back({std::move(holds), cell});
     };
     add(board.empty(sq), std::nullopt);
     for (Color c : {kWhite, kBlack}) {
@@ -176,11 +180,10 @@ class Run {
         if (movers_[i].state == MState::kCaptured) u.fate = Fate::kCaptured;
   }
 
-  PathResult result(const z3::expr& type_cond) const {
-    z3::expr_vector all(type_cond.ctx());
-    all.push_back(type_cond);
-    for (const z3::expr& c : conds_) all.push_back(c);
-    PathResult out{z3::mk_and(all)};
+  PathResult result(int combo) const {
+    PathResult out;
+    out.combo = combo;
+    out.script = script_;
     for (int u = 0; u < 2; ++u) {
       const SimUnit& unit = units_[u];
       out.fate[u] = unit.fate;
@@ -213,7 +216,7 @@ class Run {
   Choices& choices_;
   std::array<std::optional<Cell>, kSquares> board_{};
   std::array<bool, kSquares> unread_{};
-  std::vector<z3::expr> conds_;
+  std::vector<std::pair<Square, int>> script_;
   std::vector<SimMover> movers_;
   std::vector<SimUnit> units_;
   std::vector<Square> capture_squares_;
@@ -230,12 +233,10 @@ class Run {
     if (unread_[sq]) {
       unread_[sq] = false;
       const std::vector<SquareClass>& classes = sh_.classes_of(sq);
-      if (classes.empty()) {  // no cell value fits (cannot happen on a valid board)
-        conds_.push_back(sh_.board.ctx().bool_val(false));
-      } else {
-        const SquareClass& pick = classes[choices_.pick(static_cast<int>(classes.size()))];
-        conds_.push_back(pick.holds);
-        board_[sq] = pick.cell;
+      if (!classes.empty()) {  // else no cell value fits (not on a valid board): empty
+        const int pick = choices_.pick(static_cast<int>(classes.size()));
+        script_.push_back({sq, pick});
+        board_[sq] = classes[pick].cell;
       }
     }
     return board_[sq];
@@ -518,8 +519,10 @@ std::vector<TypeCase> type_cases(const BoardEncoding& board, Color c, Move m, st
     return out;
   }
   const auto add = [&](PieceType t, z3::expr holds) {
-    holds = holds.simplify();
-    if (holds.is_false()) return;
+    if (board.cell(m.from()).is_numeral()) {
+      holds = holds.simplify();
+      if (holds.is_false()) return;
+    }
     Position pos(board.variant_ptr());
     if (m.kind() == MoveKind::kCastling) {
       pos.put(c, t, v.castling(c)[m.arg()].king_from);
@@ -573,15 +576,6 @@ Outcome choose(const z3::expr& c, const Outcome& a, const Outcome& b) {
   return o;
 }
 
-z3::expr any_of(z3::context& ctx, const std::vector<PathResult>& paths,
-                const std::function<bool(const PathResult&)>& pred) {
-  z3::expr_vector terms(ctx);
-  for (const PathResult& p : paths)
-    if (pred(p)) terms.push_back(p.cond);
-  if (terms.empty()) return ctx.bool_val(false);
-  return terms.size() == 1 ? terms[0] : z3::mk_or(terms);
-}
-
 class Stepper {
  public:
   Stepper(const BoardEncoding& before, Move white, Move black, const DiplomacyStepOptions& o)
@@ -616,8 +610,7 @@ class Stepper {
     std::optional<BoardEncoding> after;
     std::optional<AttackEncoding> attacks;
     for (Color c : {kWhite, kBlack}) {
-      const z3::expr king =
-          any_of(ctx_, paths, [c](const PathResult& p) { return p.king_executed[c]; });
+      const z3::expr king = where(paths, [c](const PathResult& p) { return p.king_executed[c]; });
       if (king.is_false()) continue;
       if (!attacks) {
         after.emplace(before_, plain.cells, plain.rights[kWhite], plain.rights[kBlack]);
@@ -654,41 +647,106 @@ class Stepper {
   Move moves_[2];
   std::vector<TypeCase> cases_[2];
   std::map<int, Outcome> memo_;
+  std::vector<z3::expr> combos_;  ///< [combo]: both movers' type cases hold
+
+  using Leaf = std::function<z3::expr(const PathResult&)>;
+
+  /// The decision tree of paths [lo, hi) (one type combo, depth-first order, one prefix of
+  /// `depth` choices): at each branch point an ite over the square's classes, collapsed when
+  /// every class gives the same expression (the classes cover every cell of a valid board).
+  z3::expr tree(const std::vector<PathResult>& paths, std::size_t lo, std::size_t hi,
+                std::size_t depth, const Leaf& leaf) {
+    if (paths[lo].script.size() == depth) return leaf(paths[lo]);
+    const Square sq = paths[lo].script[depth].first;
+    std::vector<std::pair<int, z3::expr>> kids;
+    for (std::size_t i = lo; i < hi;) {
+      const int pick = paths[i].script[depth].second;
+      std::size_t j = i;
+      while (j < hi && paths[j].script[depth].second == pick) ++j;
+      kids.push_back({pick, tree(paths, i, j, depth + 1, leaf)});
+      i = j;
+    }
+    const bool same = std::all_of(kids.begin(), kids.end(),
+                                  [&](const auto& k) { return z3::eq(k.second, kids[0].second); });
+    if (same) return kids[0].second;
+    const std::vector<SquareClass>& classes = shared_.classes_of(sq);
+    z3::expr out = kids.back().second;
+    for (std::size_t k = kids.size() - 1; k-- > 0;)
+      out = z3::ite(classes[static_cast<std::size_t>(kids[k].first)].holds, kids[k].second, out);
+    return out;
+  }
+
+  /// Per type combo, the tree of its paths; combined: ite over the combos, else `otherwise`.
+  z3::expr combine(const std::vector<PathResult>& paths, const Leaf& leaf,
+                   const z3::expr& otherwise) {
+    std::vector<std::pair<int, z3::expr>> per;
+    for (std::size_t i = 0; i < paths.size();) {
+      std::size_t j = i;
+      while (j < paths.size() && paths[j].combo == paths[i].combo) ++j;
+      per.push_back({paths[i].combo, tree(paths, i, j, 0, leaf)});
+      i = j;
+    }
+    z3::expr out = otherwise;
+    for (auto k = per.rbegin(); k != per.rend(); ++k) {
+      const z3::expr& holds = combos_[static_cast<std::size_t>(k->first)];
+      if (z3::eq(k->second, out)) continue;
+      if (out.is_bool() && out.is_false())
+        out = k->second.is_true() ? holds : k->second.is_false() ? out : holds && k->second;
+      else
+        out = z3::ite(holds, k->second, out);
+    }
+    return out;
+  }
+
+  z3::expr where(const std::vector<PathResult>& paths,
+                 const std::function<bool(const PathResult&)>& f) {
+    const z3::expr yes = ctx_.bool_val(true), no = ctx_.bool_val(false);
+    return combine(
+        paths, [&](const PathResult& p) { return f(p) ? yes : no; }, no);
+  }
 
   std::vector<PathResult> run_all(int excluded) {
     std::vector<PathResult> paths;
+    combos_.clear();
     for (const TypeCase& w : cases_[kWhite])
       for (const TypeCase& b : cases_[kBlack]) {
-        const z3::expr holds = w.holds && b.holds;
+        const int combo = static_cast<int>(combos_.size());
+        combos_.push_back(w.holds && b.holds);
         const Spec specs[2] = {{kWhite, moves_[kWhite], &w, (excluded & 1) != 0},
                                {kBlack, moves_[kBlack], &b, (excluded & 2) != 0}};
         Choices choices;
         do {
           Run run(shared_, choices, specs);
           run.simulate();
-          paths.push_back(run.result(holds));
+          paths.push_back(run.result(combo));
         } while (choices.advance());
       }
     return paths;
   }
 
-  Outcome merge(const std::vector<PathResult>& paths) const {
+  Outcome merge(const std::vector<PathResult>& paths) {
     Outcome o;
     for (Color c : {kWhite, kBlack}) {
       for (Fate f : {Fate::kExecuted, Fate::kFailed, Fate::kCaptured})
-        o.fate.push_back(
-            any_of(ctx_, paths, [c, f](const PathResult& p) { return p.fate[c] == f; }));
+        o.fate.push_back(where(paths, [c, f](const PathResult& p) { return p.fate[c] == f; }));
       o.king_captured.push_back(
-          any_of(ctx_, paths, [c](const PathResult& p) { return p.king_captured[c]; }));
+          where(paths, [c](const PathResult& p) { return p.king_captured[c]; }));
     }
     for (int cl = 0; cl < kDiplomacyClauses; ++cl)
       o.clause.push_back(
-          any_of(ctx_, paths, [cl](const PathResult& p) { return (p.clauses >> cl) & 1u; }));
+          where(paths, [cl](const PathResult& p) { return ((p.clauses >> cl) & 1u) != 0; }));
     for (Square sq = 0; sq < kSquares; ++sq) {
-      z3::expr cell = before_.cell(sq);
-      for (auto p = paths.rbegin(); p != paths.rend(); ++p)
-        if (p->code[sq] >= 0) cell = z3::ite(p->cond, before_.code_val(p->code[sq]), cell);
-      o.cells.push_back(cell);
+      const z3::expr& start = before_.cell(sq);
+      const bool touched = std::any_of(paths.begin(), paths.end(),
+                                       [sq](const PathResult& p) { return p.code[sq] >= 0; });
+      o.cells.push_back(!touched ? start
+                                 : combine(
+                                       paths,
+                                       [&](const PathResult& p) {
+                                         return p.code[sq] < 0 ? start
+                                                               : before_.code_val(p.code[sq]);
+                                       },
+                                       start));
     }
     for (Color c : {kWhite, kBlack}) {
       const std::vector<CastlingMove>& moves = before_.variant().castling(c);
@@ -696,10 +754,14 @@ class Stepper {
         const std::uint8_t bit = moves[i].right;
         const bool all = std::all_of(paths.begin(), paths.end(),
                                      [bit](const PathResult& p) { return (p.kept & bit) != 0; });
+        // Outside the type cases nothing moves: the right stays.
+        const z3::expr yes = ctx_.bool_val(true), no = ctx_.bool_val(false);
         const z3::expr kept =
-            all ? ctx_.bool_val(true)
-                : any_of(ctx_, paths, [bit](const PathResult& p) { return (p.kept & bit) != 0; });
-        o.rights[c].push_back(all ? before_.rights(c)[i] : before_.rights(c)[i] && kept);
+            all ? yes
+                : combine(
+                      paths, [&](const PathResult& p) { return (p.kept & bit) != 0 ? yes : no; },
+                      yes);
+        o.rights[c].push_back(kept.is_true() ? before_.rights(c)[i] : before_.rights(c)[i] && kept);
       }
     }
     return o;
@@ -718,7 +780,9 @@ DiplomacyStep diplomacy_step(const BoardEncoding& before, Move white, Move black
                     o.fate[c * 3 + static_cast<int>(Fate::kFailed)],
                     o.fate[c * 3 + static_cast<int>(Fate::kCaptured)]});
   return DiplomacyStep{std::move(fate), o.clause, o.king_captured,
-                       BoardEncoding(before, o.cells, o.rights[kWhite], o.rights[kBlack]),
+                       options.board_after
+                           ? BoardEncoding(before, o.cells, o.rights[kWhite], o.rights[kBlack])
+                           : before,
                        stepper.defined()};
 }
 

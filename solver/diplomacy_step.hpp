@@ -56,6 +56,9 @@ struct DiplomacyStepOptions {
   std::uint32_t types[2] = {0, 0};
   /// The table's knobs; null: DiplomacyKnobs::of(the board's variant).
   const DiplomacyKnobs* knobs = nullptr;
+  /// false: `after` is left as a copy of the board before (when only fates and clauses are
+  /// wanted, as in the scenario formulas; building a derived board costs time).
+  bool board_after = true;
 };
 
 /// The resolution of White's `white` and Black's `black` (a null Move: that side does not move)

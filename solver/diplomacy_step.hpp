@@ -66,7 +66,8 @@ struct DiplomacyStepOptions {
 /// capture's right) is the caller's condition. Every knob of the diplomacy table that bears on
 /// one pair is encoded (progressive-illegal concerns sets of moves and king-safety only what
 /// may be submitted), so nothing is refused. The board after has no en-passant targets or
-/// clocks (the encoding has none).
+/// clocks (the encoding has none). On a symbolic board the expressions are exact for cells
+/// within the encoding's domain (BoardEncoding::validity), which the merge relies on.
 DiplomacyStep diplomacy_step(const BoardEncoding& before, Move white, Move black,
                              const DiplomacyStepOptions& options = {});
 

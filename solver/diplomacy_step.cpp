@@ -5,8 +5,9 @@
 // rules out are pruned); every path of this finite tree is one run with a concrete outcome and
 // a condition on the board. The mover's type is a case split too. The outcomes are merged as a
 // decision tree (`ite` over a square's classes, collapsed where all classes agree; exact on
-// boards within the cell domain, as BoardEncoding::validity requires); king safety after resolution is judged with AttackEncoding
-// on the merged board after, and the turn resolved again without the king as the resolver does.
+// boards within the cell domain, as BoardEncoding::validity requires). King safety after
+// resolution is judged with AttackEncoding on the merged board after, and the turn resolved
+// again without the king as the resolver does.
 #include "solver/diplomacy_step.hpp"
 
 #include <algorithm>

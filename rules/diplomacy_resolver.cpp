@@ -462,7 +462,8 @@ class Run {
     if (u.move.kind() == MoveKind::kPromotion && v_.piece(type).pawn)
       type = static_cast<PieceType>(u.move.arg());
     if (board_[dest] && board_[dest]->color != m.color) take(dest, i, t);
-    if (u.move.kind() == MoveKind::kEnPassant && board_[u.target] &&
+    // (target cleared: the pawn to take had left and pawn-capture-of-departed=lands)
+    if (u.move.kind() == MoveKind::kEnPassant && u.target != kNoSquare && board_[u.target] &&
         board_[u.target]->color != m.color)
       take(u.target, i, t);
     board_[dest] = Cell{m.color, type, i};
@@ -545,11 +546,11 @@ std::optional<DiplomacyResolution> resolve_independent(const SimState& s, Move w
                                                        const DiplomacyKnobs& k, bool trace) {
   const Bitboard w = involved(s, kWhite, white, k), b = involved(s, kBlack, black, k);
   if (w & b) return std::nullopt;
-  // A piece standing still in the way (a path across an enemy piece that stays) or a king
-  // taken needs the full rules.
+  // A piece standing still in the way (a path across an enemy piece that stays, or a knight's
+  // two-step path through any piece) or a king taken needs the full rules.
   const Bitboard w_pass = w & ~bb(white.from()) & ~bb(white.to());
   const Bitboard b_pass = b & ~bb(black.from()) & ~bb(black.to());
-  if ((w_pass & s.pos.pieces(kBlack)) || (b_pass & s.pos.pieces(kWhite))) return std::nullopt;
+  if ((w_pass & s.pos.occupied()) || (b_pass & s.pos.occupied())) return std::nullopt;
   if ((w & s.pos.pieces(kBlack, s.pos.variant().royal())) ||
       (b & s.pos.pieces(kWhite, s.pos.variant().royal())))
     return std::nullopt;

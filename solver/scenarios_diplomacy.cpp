@@ -1,9 +1,15 @@
-// Diplomacy Chess scenarios (docs/diplomacy.md): the board's static part (pieces placed so
-// that two moves can conflict) is a Z3 proposal filter; the resolver itself judges every pair
-// of submissions of each proposal, and a pair whose trace shows the clause is the witness.
+// Diplomacy Chess scenarios (docs/diplomacy.md). equal-rank-bounce, higher-rank-captures and
+// meet-in-transit are exact: Z3 picks the board and a pair of submissions of a small family,
+// and the symbolic resolution (solver/diplomacy_step.*) says the pair shows the clause; the
+// others are proposal filters on the board's static part. Either way the resolver judges the
+// pairs of each proposal, and a pair whose trace shows the clause is the witness.
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "rules/movegen.hpp"
 #include "rules/rule_table.hpp"
+#include "solver/diplomacy_step.hpp"
 #include "solver/move_formulas.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/simultaneous_judge.hpp"
@@ -11,6 +17,9 @@
 namespace arbiter::solver {
 
 namespace {
+
+/// Time steps of the moves of the same-destination scenarios' family.
+constexpr int kSameDestinationTicks = 1;
 
 int conflict_rank(const Variant& v, PieceType t) {
   const PieceDef* def = v.table().piece(v.piece(t).letter);
@@ -23,36 +32,136 @@ bool has_clause(const DiplomacyResolution& r, const std::string& clause) {
   return false;
 }
 
-/// A white and a black non-royal piece, of equal ranks (`equal`) or not, can both move to one
-/// empty square.
-z3::expr two_reach_one_square(const ScenarioContext& sc, bool equal) {
+// The exact scenarios: Z3 proposes a board together with a pair of submissions of a small
+// family, and the symbolic resolution (solver/diplomacy_step.*) says the pair shows the
+// clause; the engine's judge looks at the pairs of the same family, so the formula is the
+// property (for that family), and an engine "no" is a disagreement.
+//
+// The family: ordinary moves (no castling, promotion, en passant, or path across an enemy
+// piece) of a piece other than the king, of a side not in check, standing on no line through
+// its own king: each is a submission whatever it uncovers, and no king move means no
+// re-resolution for king safety (which would make every pair's formula large).
+
+/// The family's moves on a concrete state (the engine side).
+bool in_family(const SimState& s, Color c, Move m, int max_ticks) {
+  if (m.is_null() || (m.kind() != MoveKind::kNormal && m.kind() != MoveKind::kDoubleStep))
+    return false;
+  const Variant& v = s.pos.variant();
+  if (travel_ticks(v, m.from(), m.to()) > max_ticks) return false;
+  const Position view = view_for(s, c);
+  MoveList pseudo;
+  generate_pseudo_legal(view, pseudo);
+  if (std::find(pseudo.begin(), pseudo.end(), m) == pseudo.end()) return false;
+  if (view.piece_on(c, m.from()) == v.royal()) return false;
+  const Square k = view.king_square(c);
+  return k != kNoSquare && !view.in_check() && v.line(k, m.from()) == 0;
+}
+
+/// One family move of a symbolic board: the move, the types that can make it (bit t) and
+/// "it is a submission".
+struct Candidate {
+  Move move;
+  std::uint32_t types = 0;
+  z3::expr submitted;
+};
+
+/// The family moves of `c` to `to` of at most `max_ticks` time steps.
+std::vector<Candidate> family_moves_to(const ScenarioContext& sc, Color c, Square to,
+                                       int max_ticks) {
   const Variant& v = sc.board.variant();
-  const std::vector<z3::expr> w = reach_by_type(sc, kWhite, true);
-  const std::vector<z3::expr> b = reach_by_type(sc, kBlack, true);
-  z3::expr_vector terms(sc.board.ctx());
-  for (Square d = 0; d < kSquares; ++d)
-    for (int t = 0; t < v.piece_count(); ++t)
-      for (int u = 0; u < v.piece_count(); ++u) {
-        const PieceType pt = static_cast<PieceType>(t), pu = static_cast<PieceType>(u);
-        if (pt == v.royal() || pu == v.royal()) continue;
-        if ((conflict_rank(v, pt) == conflict_rank(v, pu)) != equal) continue;
-        const z3::expr& a = w[static_cast<std::size_t>(t * kSquares + d)];
-        const z3::expr& c = b[static_cast<std::size_t>(u * kSquares + d)];
-        if (!a.is_false() && !c.is_false()) terms.push_back(sc.board.empty(d) && a && c);
+  z3::context& ctx = sc.board.ctx();
+  const z3::expr calm = !sc.attacks.in_check(c);
+  std::vector<Candidate> out;
+  for (Square from = 0; from < kSquares; ++from) {
+    if (from == to || travel_ticks(v, from, to) > max_ticks) continue;
+    z3::expr_vector off_line(ctx);  // the king stands on no line through `from`
+    for (Square k = 0; k < kSquares; ++k)
+      if (k != from && v.line(k, from) == 0) off_line.push_back(sc.board.is(k, c, v.royal()));
+    const z3::expr safe = calm && z3::mk_or(off_line);
+    for (MoveKind kind : {MoveKind::kNormal, MoveKind::kDoubleStep}) {
+      Candidate cand{kind == MoveKind::kNormal ? Move(from, to) : Move(from, to, kind), 0,
+                     ctx.bool_val(false)};
+      z3::expr_vector terms(ctx);
+      for (int i = 0; i < v.piece_count(); ++i) {
+        const PieceType t = static_cast<PieceType>(i);
+        const PieceInfo& info = v.piece(t);
+        if (t == v.royal() || has(info.promotion_squares[c], to)) continue;
+        const bool double_step = info.pawn && has(info.moves.at[c][from].initial_only, to);
+        if (double_step != (kind == MoveKind::kDoubleStep)) continue;
+        const z3::expr reach = sc.attacks.reaches(c, t, from, to);
+        if (reach.is_false()) continue;
+        terms.push_back(sc.board.is(from, c, t) && reach);
+        cand.types |= 1u << i;
       }
+      if (terms.empty()) continue;
+      cand.submitted = safe && z3::mk_or(terms);
+      out.push_back(std::move(cand));
+    }
+  }
+  return out;
+}
+
+int rank_of_types(const Variant& v, std::uint32_t types, bool highest) {
+  int out = highest ? -1 : 1 << 20;
+  for (int i = 0; i < v.piece_count(); ++i)
+    if (types & (1u << i))
+      out = highest ? std::max(out, conflict_rank(v, static_cast<PieceType>(i)))
+                    : std::min(out, conflict_rank(v, static_cast<PieceType>(i)));
+  return out;
+}
+
+/// OR over the family pairs bound for one square (one time step each) whose types may have
+/// ranks as `ranks_fit` wants, of: both are submitted and `shows` holds for their resolution.
+z3::expr same_destination_pairs(const ScenarioContext& sc,
+                                const std::function<bool(int, int, int, int)>& ranks_fit,
+                                const std::function<z3::expr(const DiplomacyStep&)>& shows) {
+  const Variant& v = sc.board.variant();
+  z3::expr_vector terms(sc.board.ctx());
+  for (Square d = 0; d < kSquares; ++d) {
+    const std::vector<Candidate> w = family_moves_to(sc, kWhite, d, kSameDestinationTicks);
+    const std::vector<Candidate> b = family_moves_to(sc, kBlack, d, kSameDestinationTicks);
+    for (const Candidate& cw : w)
+      for (const Candidate& cb : b) {
+        if (cw.move.from() == cb.move.from()) continue;
+        if (!ranks_fit(rank_of_types(v, cw.types, false), rank_of_types(v, cw.types, true),
+                       rank_of_types(v, cb.types, false), rank_of_types(v, cb.types, true)))
+          continue;
+        DiplomacyStepOptions options;
+        options.types[kWhite] = cw.types;
+        options.types[kBlack] = cb.types;
+        options.board_after = false;
+        const DiplomacyStep step = diplomacy_step(sc.board, cw.move, cb.move, options);
+        const z3::expr shown = shows(step);
+        if (!shown.is_false()) terms.push_back(cw.submitted && cb.submitted && shown);
+      }
+  }
   return terms.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(terms);
 }
 
-bool same_destination(const SimState&, Move w, Move b) {
-  return w.to() == b.to();
+/// a && b, literally false when either is (so that pairs that cannot show a clause drop out).
+z3::expr both(const z3::expr& a, const z3::expr& b) {
+  return a.is_false() ? a : b.is_false() ? b : a && b;
+}
+
+bool same_destination(const SimState& s, Move w, Move b) {
+  return w.to() == b.to() && in_family(s, kWhite, w, kSameDestinationTicks) &&
+         in_family(s, kBlack, b, kSameDestinationTicks);
 }
 
 Scenario equal_rank_bounce() {
   Scenario s;
   s.name = "diplomacy/equal-rank-bounce";
-  s.description = "Two pieces of equal rank bound for one square: neither moves";
-  s.kind = FormulaKind::kFilter;
-  s.formula = [](const ScenarioContext& sc) { return two_reach_one_square(sc, true); };
+  s.description =
+      "Two pieces of equal rank bound for one square (one time step each): neither moves";
+  s.kind = FormulaKind::kExact;
+  s.formula = [](const ScenarioContext& sc) {
+    return same_destination_pairs(
+        sc, [](int wlo, int whi, int blo, int bhi) { return wlo <= bhi && blo <= whi; },
+        [](const DiplomacyStep& st) {
+          return both(st.shows(DiplomacyClause::kSameDestination),
+                      both(st.failed(kWhite), st.failed(kBlack)));
+        });
+  };
   s.engine = [](const Position& pos) {
     return judge_diplomacy(
         pos, same_destination,
@@ -71,9 +180,22 @@ Scenario equal_rank_bounce() {
 Scenario higher_rank_captures() {
   Scenario s;
   s.name = "diplomacy/higher-rank-captures";
-  s.description = "Two pieces of different ranks bound for one square: the higher takes the other";
-  s.kind = FormulaKind::kFilter;
-  s.formula = [](const ScenarioContext& sc) { return two_reach_one_square(sc, false); };
+  s.description =
+      "Two pieces of different ranks bound for one square (one time step each): the higher "
+      "takes the other";
+  s.kind = FormulaKind::kExact;
+  s.formula = [](const ScenarioContext& sc) {
+    return same_destination_pairs(
+        sc, [](int wlo, int whi, int blo, int bhi) { return wlo != bhi || blo != whi; },
+        [](const DiplomacyStep& st) {
+          const z3::expr white = both(st.executed(kWhite), st.captured(kBlack));
+          const z3::expr black = both(st.executed(kBlack), st.captured(kWhite));
+          return both(st.shows(DiplomacyClause::kSameDestination), white.is_false() ? black
+                                                                   : black.is_false()
+                                                                       ? white
+                                                                       : white || black);
+        });
+  };
   s.engine = [](const Position& pos) {
     return judge_diplomacy(
         pos, same_destination,
@@ -91,27 +213,62 @@ Scenario higher_rank_captures() {
   return s;
 }
 
+/// A family move along a line of two time steps: its square at the first step, else kNoSquare.
+Square middle_square(const Variant& v, Move m) {
+  const Bitboard between = v.between(m.from(), m.to());
+  return between != 0 && (between & (between - 1)) == 0 ? lsb(between) : kNoSquare;
+}
+
+bool cross_in_the_middle(const SimState& s, Move w, Move b) {
+  const Variant& v = s.pos.variant();
+  const Square m = middle_square(v, w);
+  return m != kNoSquare && m == middle_square(v, b) && in_family(s, kWhite, w, 2) &&
+         in_family(s, kBlack, b, 2);
+}
+
 Scenario meet_in_transit() {
   Scenario s;
   s.name = "diplomacy/meet-in-transit";
-  s.description = "Two moving pieces stand on one square at the same time step: both fail";
-  s.kind = FormulaKind::kFilter;
+  s.description =
+      "Two pieces moving two squares along lines pass one square at the same time step: both "
+      "fail";
+  s.kind = FormulaKind::kExact;
   s.formula = [](const ScenarioContext& sc) {
+    const Variant& v = sc.board.variant();
+    // The family moves of two steps, by the square they pass.
+    std::vector<std::vector<Candidate>> passing[2];
+    for (Color c : {kWhite, kBlack}) {
+      passing[c].resize(kSquares);
+      for (Square d = 0; d < kSquares; ++d)
+        for (Candidate& cand : family_moves_to(sc, c, d, 2)) {
+          const Square m = middle_square(v, cand.move);
+          if (m != kNoSquare) passing[c][m].push_back(std::move(cand));
+        }
+    }
     z3::expr_vector terms(sc.board.ctx());
     for (Square m = 0; m < kSquares; ++m)
-      for (int tick = 1; tick < kFiles - 1; ++tick)
-        terms.push_back(passes(sc, kWhite, m, tick) && passes(sc, kBlack, m, tick));
-    return z3::mk_or(terms);
+      for (const Candidate& cw : passing[kWhite][m])
+        for (const Candidate& cb : passing[kBlack][m]) {
+          if (cw.move.from() == cb.move.from()) continue;
+          DiplomacyStepOptions options;
+          options.types[kWhite] = cw.types;
+          options.types[kBlack] = cb.types;
+          options.board_after = false;
+          const DiplomacyStep step = diplomacy_step(sc.board, cw.move, cb.move, options);
+          const z3::expr& shown = step.shows(DiplomacyClause::kMeetInTransit);
+          if (!shown.is_false()) terms.push_back(cw.submitted && cb.submitted && shown);
+        }
+    return terms.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(terms);
   };
   s.engine = [](const Position& pos) {
     return judge_diplomacy(
-        pos, nullptr,
+        pos, cross_in_the_middle,
         [](const SimState&, Move, Move,
            const DiplomacyResolution& r) -> std::optional<std::string> {
           if (!has_clause(r, "meet-in-transit")) return std::nullopt;
           return "the two pieces meet on the way";
         },
-        "no pair of submissions meets in transit");
+        "no pair of two-step line moves meets in transit");
   };
   return s;
 }

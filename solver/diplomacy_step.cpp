@@ -1,0 +1,790 @@
+// The symbolic Diplomacy resolution of one pair: the resolver's time-step simulation
+// (rules/diplomacy_resolver.cpp) run over a board whose squares are read lazily. The first time
+// the simulation asks what stands on a square it has not touched, the run branches on the
+// square's class (empty, or a piece of either colour, royal or not; classes a concrete board
+// rules out are pruned); every path of this finite tree is one run with a concrete outcome and
+// a condition on the board. The mover's type is a case split too. The outcomes are merged as a
+// decision tree (`ite` over a square's classes, collapsed where all classes agree; exact on
+// boards within the cell domain, as BoardEncoding::validity requires). King safety after
+// resolution is judged with AttackEncoding on the merged board after, and the turn resolved
+// again without the king as the resolver does.
+#include "solver/diplomacy_step.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <optional>
+
+#include "rules/diplomacy_paths.hpp"
+#include "rules/rule_table.hpp"
+#include "solver/attack_encoding.hpp"
+
+namespace arbiter::solver {
+
+const char* clause_name(DiplomacyClause c) {
+  static constexpr const char* kNames[kDiplomacyClauses] = {
+      "same-destination", "meet-in-transit",     "head-on",     "obstacle",
+      "capture",          "capture-of-departed", "king-safety", "king-capture"};
+  return kNames[static_cast<int>(c)];
+}
+
+namespace {
+
+using Clause = DiplomacyClause;
+
+/// The choices made at the branch points of one run, and the way to the next run (depth first).
+class Choices {
+ public:
+  int pick(int n) {
+    if (at_ < script_.size()) return script_[at_++];
+    script_.push_back(0);
+    count_.push_back(n);
+    ++at_;
+    return 0;
+  }
+  /// The next untried path; false when all have been run.
+  bool advance() {
+    at_ = 0;
+    while (!script_.empty()) {
+      if (script_.back() + 1 < count_.back()) {
+        ++script_.back();
+        return true;
+      }
+      script_.pop_back();
+      count_.pop_back();
+    }
+    return false;
+  }
+
+ private:
+  std::vector<int> script_, count_;
+  std::size_t at_ = 0;
+};
+
+/// A piece on the board during the run. `original`: the piece that stood there at the start
+/// and never moved (its type is known only when royal; the board after keeps the start cell).
+struct Cell {
+  Color color = kWhite;
+  PieceType type = kNoPiece;
+  int mover = -1;
+  bool original = false;
+};
+
+/// What an unread square may hold, with the condition on the start board.
+struct SquareClass {
+  z3::expr holds;
+  std::optional<Cell> cell;
+};
+
+/// One side's move under one case of the mover's type.
+struct TypeCase {
+  PieceType type = kNoPiece;
+  z3::expr holds;
+  Legs legs;
+};
+
+/// The outcome of one path of the run.
+struct PathResult {
+  int combo = 0;                               ///< the type case pair
+  std::vector<std::pair<Square, int>> script;  ///< the class picked at each branch point
+  Fate fate[2] = {Fate::kFailed, Fate::kFailed};
+  std::array<int, kSquares> code{};  ///< -1: the start cell
+  std::uint8_t kept = 0xff;          ///< castling-right bits kept
+  bool king_captured[2] = {false, false};
+  std::uint32_t clauses = 0;
+  bool king_executed[2] = {false, false};  ///< a king move executed: judged for safety
+};
+
+struct Spec {
+  Color color = kWhite;
+  Move move{};
+  const TypeCase* tc = nullptr;
+  bool excluded = false;
+};
+
+/// What every run of one step shares.
+struct Shared {
+  const BoardEncoding& board;
+  const Variant& v;
+  const DiplomacyKnobs& k;
+  std::vector<std::optional<std::vector<SquareClass>>> classes;  ///< [square], filled lazily
+
+  const std::vector<SquareClass>& classes_of(Square sq) {
+    std::optional<std::vector<SquareClass>>& out = classes[sq];
+    if (out) return *out;
+    out.emplace();
+    const PieceType royal = v.royal();
+    // A concrete cell rules classes out; on a symbolic one every class stays (no simplify).
+    const bool concrete = board.cell(sq).is_numeral();
+    const auto add = [&](z3::expr holds, std::optional<Cell> cell) {
+      if (!concrete || !holds.simplify().is_false()) out->push_back({std::move(holds), cell});
+    };
+    add(board.empty(sq), std::nullopt);
+    for (Color c : {kWhite, kBlack}) {
+      add(board.occupied_by(sq, c) && !board.is(sq, c, royal), Cell{c, kNoPiece, -1, true});
+      add(board.is(sq, c, royal), Cell{c, royal, -1, true});
+    }
+    return *out;
+  }
+};
+
+enum class MState { kMoving, kArrived, kFailed, kCaptured };
+
+struct SimMover {
+  int unit = 0;
+  Color color = kWhite;
+  Leg leg;
+  int rank = 0;
+  MState state = MState::kMoving;
+  Square at = kNoSquare;
+  int settled = 0;
+};
+
+struct SimUnit {
+  Color color = kWhite;
+  Move move{};
+  std::vector<int> movers;
+  Square target = kNoSquare;
+  bool pawn_diagonal = false;
+  bool pawn_straight = false;
+  bool royal = false;
+  Fate fate = Fate::kExecuted;
+};
+
+/// One run of the resolver's simulation, asking `choices` whenever it reads an unread square.
+class Run {
+ public:
+  Run(Shared& sh, Choices& choices, const Spec (&specs)[2])
+      : sh_(sh), v_(sh.v), k_(sh.k), choices_(choices) {
+    unread_.fill(true);
+    for (const Spec& sp : specs) {
+      if (sp.move.is_null()) continue;
+      if (sp.move.kind() == MoveKind::kCastling) {
+        const CastlingMove& cm = v_.castling(sp.color)[sp.move.arg()];
+        put(cm.king_from, Cell{sp.color, v_.royal(), -1, true});
+        put(cm.rook_from, Cell{sp.color, cm.rook_type, -1, true});
+      } else {
+        put(sp.move.from(), Cell{sp.color, sp.tc->type, -1, true});
+      }
+    }
+    for (const Spec& sp : specs) add_unit(sp);
+  }
+
+  void simulate() {
+    int last = 0;
+    for (const SimMover& m : movers_) last = std::max(last, m.leg.arrival());
+    for (const SimMover& m : movers_)
+      if (m.state == MState::kMoving) put(m.leg.home, std::nullopt);
+    for (int t = 1; t <= last; ++t) step(t);
+    for (SimUnit& u : units_)
+      for (int i : u.movers)
+        if (movers_[i].state == MState::kCaptured) u.fate = Fate::kCaptured;
+  }
+
+  PathResult result(int combo) const {
+    PathResult out;
+    out.combo = combo;
+    out.script = script_;
+    for (int u = 0; u < 2; ++u) {
+      const SimUnit& unit = units_[u];
+      out.fate[u] = unit.fate;
+      out.king_captured[u] = king_captured_[u];
+      out.king_executed[u] = unit.fate == Fate::kExecuted && unit.royal && !unit.move.is_null();
+    }
+    for (Square sq = 0; sq < kSquares; ++sq) {
+      const std::optional<Cell>& cell = board_[sq];
+      out.code[sq] = unread_[sq] || (cell && cell->original) ? -1
+                     : cell ? sh_.board.code(cell->color, cell->type)
+                            : 0;
+    }
+    for (Square sq : capture_squares_) out.kept &= v_.castling_keep_mask(sq);
+    for (const SimUnit& u : units_) {
+      if (u.fate != Fate::kExecuted) continue;
+      for (int i : u.movers)
+        out.kept &= static_cast<std::uint8_t>(v_.castling_keep_mask(movers_[i].leg.home) &
+                                              v_.castling_keep_mask(movers_[i].leg.dest()));
+    }
+    for (const SimMover& m : movers_)
+      if (m.state == MState::kCaptured) out.kept &= v_.castling_keep_mask(m.leg.home);
+    out.clauses = clauses_;
+    return out;
+  }
+
+ private:
+  Shared& sh_;
+  const Variant& v_;
+  const DiplomacyKnobs& k_;
+  Choices& choices_;
+  std::array<std::optional<Cell>, kSquares> board_{};
+  std::array<bool, kSquares> unread_{};
+  std::vector<std::pair<Square, int>> script_;
+  std::vector<SimMover> movers_;
+  std::vector<SimUnit> units_;
+  std::vector<Square> capture_squares_;
+  bool king_captured_[2] = {false, false};
+  std::uint32_t clauses_ = 0;
+
+  void note(Clause c) { clauses_ |= 1u << static_cast<int>(c); }
+  void put(Square sq, std::optional<Cell> cell) {
+    unread_[sq] = false;
+    board_[sq] = cell;
+  }
+  /// What stands on `sq`; the first read of an untouched square is a branch point.
+  const std::optional<Cell>& at(Square sq) {
+    if (unread_[sq]) {
+      unread_[sq] = false;
+      const std::vector<SquareClass>& classes = sh_.classes_of(sq);
+      if (!classes.empty()) {  // else no cell value fits (not on a valid board): empty
+        const int pick = choices_.pick(static_cast<int>(classes.size()));
+        script_.push_back({sq, pick});
+        board_[sq] = classes[pick].cell;
+      }
+    }
+    return board_[sq];
+  }
+
+  int rank_of_type(PieceType t) const {
+    const PieceDef* def = v_.table().piece(v_.piece(t).letter);
+    return def != nullptr ? def->rank : 0;
+  }
+
+  void add_unit(const Spec& sp) {
+    SimUnit u;
+    u.color = sp.color;
+    u.move = sp.move;
+    const int index = static_cast<int>(units_.size());
+    if (sp.move.is_null()) {
+      u.fate = Fate::kFailed;
+      units_.push_back(u);
+      return;
+    }
+    const PieceType mover_type = sp.move.kind() == MoveKind::kCastling ? v_.royal() : sp.tc->type;
+    u.royal = mover_type == v_.royal();
+    const bool pawn = v_.piece(mover_type).pawn;
+    if (sp.move.kind() == MoveKind::kEnPassant) {
+      u.target = en_passant_victim_of(sp.move.to(), sp.color);
+    } else if (sp.move.kind() != MoveKind::kCastling) {
+      const std::optional<Cell>& there = at(sp.move.to());
+      if (there && there->color != sp.color) u.target = sp.move.to();
+    }
+    const bool diagonal = file_of(sp.move.from()) != file_of(sp.move.to());
+    u.pawn_diagonal = pawn && diagonal;
+    u.pawn_straight = pawn && !diagonal;
+    if (sp.excluded) {
+      u.fate = Fate::kFailed;
+      units_.push_back(u);
+      return;
+    }
+    const Legs& legs = sp.tc->legs;
+    for (int l = 0; l < legs.count; ++l) {
+      SimMover m;
+      m.unit = index;
+      m.color = sp.color;
+      m.rank = rank_of_type(legs.leg[l].type);
+      m.at = legs.leg[l].home;
+      m.leg = legs.leg[l];
+      u.movers.push_back(static_cast<int>(movers_.size()));
+      movers_.push_back(m);
+    }
+    units_.push_back(std::move(u));
+  }
+
+  void fail(int i, int t) {
+    SimUnit& u = units_[movers_[i].unit];
+    if (u.fate == Fate::kCaptured) return;
+    u.fate = Fate::kFailed;
+    for (int j : u.movers) {
+      SimMover& m = movers_[j];
+      if (m.state == MState::kFailed || m.state == MState::kCaptured) continue;
+      if (m.state == MState::kArrived) {
+        const std::optional<Cell>& d = at(m.leg.dest());
+        if (d && d->mover == j) put(m.leg.dest(), std::nullopt);
+      }
+      m.state = MState::kFailed;
+      m.settled = t;
+      go_home(j, t);
+    }
+  }
+
+  void go_home(int j, int t) {
+    SimMover& m = movers_[j];
+    const Square home = m.leg.home;
+    const std::optional<Cell> there = at(home);
+    if (!there || there->mover < 0 || there->color == m.color) {
+      put(home, Cell{m.color, m.leg.type, j, false});
+      return;
+    }
+    const int o = there->mover;
+    if (m.rank > movers_[o].rank) {
+      note(Clause::kSameDestination);
+      capture_mover(o, home);
+      put(home, Cell{m.color, m.leg.type, j, false});
+    } else if (m.rank < movers_[o].rank) {
+      note(Clause::kSameDestination);
+      m.state = MState::kCaptured;
+      units_[m.unit].fate = Fate::kCaptured;
+    } else {
+      note(Clause::kSameDestination);
+      put(home, Cell{m.color, m.leg.type, j, false});
+      fail(o, t);
+    }
+  }
+
+  void capture_mover(int j, Square where) {
+    SimMover& m = movers_[j];
+    const std::optional<Cell>& there = at(where);
+    if (there && there->mover == j) put(where, std::nullopt);
+    m.state = MState::kCaptured;
+    units_[m.unit].fate = Fate::kCaptured;
+    capture_squares_.push_back(where);
+  }
+
+  bool moving(int i) const { return movers_[i].state == MState::kMoving; }
+  static bool arrives(const SimMover& m, int t) { return t == m.leg.arrival(); }
+
+  void step(int t) {
+    const int n = static_cast<int>(movers_.size());
+    std::vector<Square> next(n, kNoSquare);
+    for (int i = 0; i < n; ++i)
+      if (moving(i)) next[i] = movers_[i].leg.path[t - 1];
+    for (bool changed = true; changed;) {
+      changed = head_on(t, next) || meetings(t, next);
+      for (int i = 0; i < n && !changed; ++i)
+        if (moving(i) && next[i] != kNoSquare) changed = enter(i, t, next[i], false);
+      for (int i = 0; i < n && !changed; ++i)
+        if (moving(i) && next[i] != kNoSquare) changed = enter(i, t, next[i], true);
+    }
+    for (int i = 0; i < n; ++i) {
+      if (!moving(i)) continue;
+      movers_[i].at = next[i];
+      if (arrives(movers_[i], t)) arrive(i, t);
+    }
+  }
+
+  bool head_on(int t, const std::vector<Square>& next) {
+    if (!k_.head_on_conflicts) return false;
+    const int n = static_cast<int>(movers_.size());
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j) {
+        if (!moving(i) || !moving(j) || movers_[i].unit == movers_[j].unit) continue;
+        const Square a0 = movers_[i].at, b0 = movers_[j].at;
+        if (a0 == kNoSquare || b0 == kNoSquare || next[i] == kNoSquare) continue;
+        if (next[i] != b0 || next[j] != a0) continue;
+        note(Clause::kHeadOn);
+        fail(i, t);
+        fail(j, t);
+        return true;
+      }
+    return false;
+  }
+
+  bool meetings(int t, const std::vector<Square>& next) {
+    const int n = static_cast<int>(movers_.size());
+    for (int i = 0; i < n; ++i) {
+      if (!moving(i) || next[i] == kNoSquare) continue;
+      std::vector<int> group;
+      for (int j = 0; j < n; ++j)
+        if (moving(j) && next[j] == next[i]) group.push_back(j);
+      const bool several_units = std::any_of(group.begin(), group.end(), [&](int j) {
+        return movers_[j].unit != movers_[group[0]].unit;
+      });
+      if (!several_units) continue;
+      const Square sq = next[i];
+      const bool all_arrive = std::all_of(group.begin(), group.end(), [&](int j) {
+        return arrives(movers_[j], t) && movers_[j].leg.dest() == sq;
+      });
+      if (!all_arrive) {
+        note(Clause::kMeetInTransit);
+        for (int j : group) fail(j, t);
+        return true;
+      }
+      const auto count_of = [&](Color c) {
+        return std::count_if(group.begin(), group.end(),
+                             [&](int j) { return movers_[j].color == c; });
+      };
+      note(Clause::kSameDestination);
+      if (count_of(kWhite) > 1 || count_of(kBlack) > 1) {
+        for (int j : group) fail(j, t);
+        return true;
+      }
+      int top = 0;
+      for (int j : group) top = std::max(top, movers_[j].rank);
+      std::vector<int> best;
+      for (int j : group)
+        if (movers_[j].rank == top) best.push_back(j);
+      if (best.size() > 1) {
+        for (int j : group) fail(j, t);
+        return true;
+      }
+      for (int j : group)
+        if (j != best[0]) capture_mover(j, sq);
+      return true;
+    }
+    return false;
+  }
+
+  bool enter(int i, int t, Square sq, bool departed) {
+    SimMover& m = movers_[i];
+    SimUnit& u = units_[m.unit];
+    const bool dest = arrives(m, t) && sq == m.leg.dest();
+    const std::optional<Cell> there = at(sq);
+    if (!there) {
+      if (!departed || !dest || u.target == kNoSquare) return false;
+      if (u.move.kind() == MoveKind::kEnPassant) {
+        const std::optional<Cell>& victim = at(u.target);
+        if (victim && victim->color != m.color) return false;
+      }
+      const bool fails =
+          u.pawn_diagonal ? !k_.pawn_lands_on_departed : k_.capture_of_departed_fails;
+      note(Clause::kCaptureOfDeparted);
+      if (!fails) {
+        u.target = kNoSquare;
+        return false;
+      }
+      fail(i, t);
+      return true;
+    }
+    const Cell cell = *there;
+    if (cell.color == m.color || !dest || u.pawn_straight) {
+      note(Clause::kObstacle);
+      fail(i, t);
+      return true;
+    }
+    if (cell.mover >= 0) {
+      SimMover& o = movers_[cell.mover];
+      const bool contest = o.state == MState::kFailed ? o.settled == t : !k_.arrival_decides;
+      if (contest && m.rank != o.rank) {
+        note(Clause::kSameDestination);
+        if (m.rank < o.rank) {
+          capture_mover(i, sq);
+          return true;
+        }
+        capture_mover(cell.mover, sq);
+        u.target = kNoSquare;
+        return true;
+      }
+      if (contest) {
+        note(Clause::kSameDestination);
+        fail(i, t);
+        if (o.state == MState::kArrived) fail(cell.mover, t);
+        return true;
+      }
+    }
+    if (cell.type == v_.royal() && k_.king_capture_illegal) {
+      note(Clause::kKingCapture);
+      fail(i, t);
+      return true;
+    }
+    return false;
+  }
+
+  void arrive(int i, int t) {
+    SimMover& m = movers_[i];
+    SimUnit& u = units_[m.unit];
+    const Square dest = m.leg.dest();
+    PieceType type = m.leg.type;
+    if (u.move.kind() == MoveKind::kPromotion && v_.piece(type).pawn)
+      type = static_cast<PieceType>(u.move.arg());
+    const std::optional<Cell> there = at(dest);
+    if (there && there->color != m.color) take(dest);
+    if (u.move.kind() == MoveKind::kEnPassant && u.target != kNoSquare) {
+      const std::optional<Cell> victim = at(u.target);
+      if (victim && victim->color != m.color) take(u.target);
+    }
+    put(dest, Cell{m.color, type, i, false});
+    m.state = MState::kArrived;
+    m.settled = t;
+  }
+
+  void take(Square sq) {
+    const Cell victim = *at(sq);
+    note(Clause::kCapture);
+    if (victim.type == v_.royal()) king_captured_[victim.color] = true;
+    if (victim.mover >= 0) {
+      capture_mover(victim.mover, sq);
+    } else {
+      put(sq, std::nullopt);
+      capture_squares_.push_back(sq);
+    }
+  }
+};
+
+/// The mover's type cases of one side's move (none for a null move: one case, always true).
+std::vector<TypeCase> type_cases(const BoardEncoding& board, Color c, Move m, std::uint32_t mask,
+                                 const DiplomacyKnobs& k) {
+  const Variant& v = board.variant();
+  z3::context& ctx = board.ctx();
+  std::vector<TypeCase> out;
+  if (m.is_null()) {
+    out.push_back({kNoPiece, ctx.bool_val(true), {}});
+    return out;
+  }
+  const auto add = [&](PieceType t, z3::expr holds) {
+    if (board.cell(m.from()).is_numeral()) {
+      holds = holds.simplify();
+      if (holds.is_false()) return;
+    }
+    Position pos(board.variant_ptr());
+    if (m.kind() == MoveKind::kCastling) {
+      pos.put(c, t, v.castling(c)[m.arg()].king_from);
+    } else {
+      pos.put(c, t, m.from());
+    }
+    out.push_back({t, holds, legs_of(pos, c, m, k)});
+  };
+  if (m.kind() == MoveKind::kCastling) {
+    const CastlingMove& cm = v.castling(c)[m.arg()];
+    add(v.royal(), board.is(cm.king_from, c, v.royal()) && board.is(cm.rook_from, c, cm.rook_type));
+    return out;
+  }
+  const bool pawn_only = m.kind() != MoveKind::kNormal;
+  for (int i = 0; i < v.piece_count(); ++i) {
+    const PieceType t = static_cast<PieceType>(i);
+    const PieceInfo& info = v.piece(t);
+    if (mask != 0 && !(mask & (1u << i))) continue;
+    if (pawn_only && !info.pawn) continue;
+    const SquareMoves& sm = info.moves.at[c][m.from()];
+    const Bitboard reach = sm.leap_move | sm.leap_capture | sm.rook_move | sm.rook_capture |
+                           sm.bishop_move | sm.bishop_capture | sm.en_passant;
+    if (!has(reach, m.to()) && !info.moves.has_riders) continue;
+    add(t, board.is(m.from(), c, t));
+  }
+  return out;
+}
+
+/// The merged outcome of a set of exclusive paths (or of a choice between two such outcomes).
+struct Outcome {
+  std::vector<z3::expr> fate;  ///< [colour * 3 + Fate]
+  std::vector<z3::expr> clause;
+  std::vector<z3::expr> king_captured;
+  std::vector<z3::expr> cells;
+  std::vector<z3::expr> rights[2];
+};
+
+Outcome choose(const z3::expr& c, const Outcome& a, const Outcome& b) {
+  const auto pick = [&](const std::vector<z3::expr>& x, const std::vector<z3::expr>& y) {
+    std::vector<z3::expr> out;
+    for (std::size_t i = 0; i < x.size(); ++i)
+      out.push_back(z3::eq(x[i], y[i]) ? x[i] : z3::ite(c, x[i], y[i]));
+    return out;
+  };
+  Outcome o;
+  o.fate = pick(a.fate, b.fate);
+  o.clause = pick(a.clause, b.clause);
+  o.king_captured = pick(a.king_captured, b.king_captured);
+  o.cells = pick(a.cells, b.cells);
+  for (Color col : {kWhite, kBlack}) o.rights[col] = pick(a.rights[col], b.rights[col]);
+  return o;
+}
+
+class Stepper {
+ public:
+  Stepper(const BoardEncoding& before, Move white, Move black, const DiplomacyStepOptions& o)
+      : before_(before),
+        ctx_(before.ctx()),
+        knobs_(o.knobs ? *o.knobs : DiplomacyKnobs::of(before.variant())),
+        shared_{before, before.variant(), knobs_, {}},
+        moves_{white, black} {
+    shared_.classes.resize(kSquares);
+    for (Color c : {kWhite, kBlack})
+      cases_[c] = type_cases(before, c, moves_[c], o.types[c], knobs_);
+  }
+
+  z3::expr defined() const {
+    z3::expr out = ctx_.bool_val(true);
+    for (Color c : {kWhite, kBlack}) {
+      z3::expr_vector any(ctx_);
+      for (const TypeCase& tc : cases_[c]) any.push_back(tc.holds);
+      out = out && (any.empty() ? ctx_.bool_val(false) : z3::mk_or(any));
+    }
+    return out;
+  }
+
+  /// The resolution with the moves of the sides in `excluded` (bit c) failing from the start,
+  /// and the king-safety re-resolution on top.
+  const Outcome& resolve(int excluded) {
+    auto found = memo_.find(excluded);
+    if (found != memo_.end()) return found->second;
+    std::vector<PathResult> paths = run_all(excluded);
+    Outcome plain = merge(paths);
+    std::optional<z3::expr> flag[2];
+    std::optional<BoardEncoding> after;
+    std::optional<AttackEncoding> attacks;
+    for (Color c : {kWhite, kBlack}) {
+      const z3::expr king = where(paths, [c](const PathResult& p) { return p.king_executed[c]; });
+      if (king.is_false()) continue;
+      if (!attacks) {
+        after.emplace(before_, plain.cells, plain.rights[kWhite], plain.rights[kBlack]);
+        attacks.emplace(*after);
+      }
+      const Move m = moves_[c];
+      const Square dest =
+          m.kind() == MoveKind::kCastling ? before_.variant().castling(c)[m.arg()].king_to : m.to();
+      flag[c] = king && attacks->attacked(dest, ~c);
+    }
+    Outcome out = plain;
+    const auto again = [&](int more) {
+      Outcome o = resolve(excluded | more);
+      o.clause[static_cast<int>(Clause::kKingSafety)] = ctx_.bool_val(true);
+      return o;
+    };
+    if (flag[kWhite] && flag[kBlack]) {
+      out = choose(*flag[kBlack], again(2), out);
+      out = choose(*flag[kWhite], again(1), out);
+      out = choose(*flag[kWhite] && *flag[kBlack], again(3), out);
+    } else if (flag[kWhite]) {
+      out = choose(*flag[kWhite], again(1), out);
+    } else if (flag[kBlack]) {
+      out = choose(*flag[kBlack], again(2), out);
+    }
+    return memo_.emplace(excluded, std::move(out)).first->second;
+  }
+
+ private:
+  const BoardEncoding& before_;
+  z3::context& ctx_;
+  DiplomacyKnobs knobs_;
+  Shared shared_;
+  Move moves_[2];
+  std::vector<TypeCase> cases_[2];
+  std::map<int, Outcome> memo_;
+  std::vector<z3::expr> combos_;  ///< [combo]: both movers' type cases hold
+
+  using Leaf = std::function<z3::expr(const PathResult&)>;
+
+  /// The decision tree of paths [lo, hi) (one type combo, depth-first order, one prefix of
+  /// `depth` choices): at each branch point an ite over the square's classes, collapsed when
+  /// every class gives the same expression (the classes cover every cell of a valid board).
+  z3::expr tree(const std::vector<PathResult>& paths, std::size_t lo, std::size_t hi,
+                std::size_t depth, const Leaf& leaf) {
+    if (paths[lo].script.size() == depth) return leaf(paths[lo]);
+    const Square sq = paths[lo].script[depth].first;
+    std::vector<std::pair<int, z3::expr>> kids;
+    for (std::size_t i = lo; i < hi;) {
+      const int pick = paths[i].script[depth].second;
+      std::size_t j = i;
+      while (j < hi && paths[j].script[depth].second == pick) ++j;
+      kids.push_back({pick, tree(paths, i, j, depth + 1, leaf)});
+      i = j;
+    }
+    const bool same = std::all_of(kids.begin(), kids.end(),
+                                  [&](const auto& k) { return z3::eq(k.second, kids[0].second); });
+    if (same) return kids[0].second;
+    const std::vector<SquareClass>& classes = shared_.classes_of(sq);
+    z3::expr out = kids.back().second;
+    for (std::size_t k = kids.size() - 1; k-- > 0;)
+      out = z3::ite(classes[static_cast<std::size_t>(kids[k].first)].holds, kids[k].second, out);
+    return out;
+  }
+
+  /// Per type combo, the tree of its paths; combined: ite over the combos, else `otherwise`.
+  z3::expr combine(const std::vector<PathResult>& paths, const Leaf& leaf,
+                   const z3::expr& otherwise) {
+    std::vector<std::pair<int, z3::expr>> per;
+    for (std::size_t i = 0; i < paths.size();) {
+      std::size_t j = i;
+      while (j < paths.size() && paths[j].combo == paths[i].combo) ++j;
+      per.push_back({paths[i].combo, tree(paths, i, j, 0, leaf)});
+      i = j;
+    }
+    z3::expr out = otherwise;
+    for (auto k = per.rbegin(); k != per.rend(); ++k) {
+      const z3::expr& holds = combos_[static_cast<std::size_t>(k->first)];
+      if (z3::eq(k->second, out)) continue;
+      if (out.is_bool() && out.is_false())
+        out = k->second.is_true() ? holds : k->second.is_false() ? out : holds && k->second;
+      else
+        out = z3::ite(holds, k->second, out);
+    }
+    return out;
+  }
+
+  z3::expr where(const std::vector<PathResult>& paths,
+                 const std::function<bool(const PathResult&)>& f) {
+    const z3::expr yes = ctx_.bool_val(true), no = ctx_.bool_val(false);
+    return combine(
+        paths, [&](const PathResult& p) { return f(p) ? yes : no; }, no);
+  }
+
+  std::vector<PathResult> run_all(int excluded) {
+    std::vector<PathResult> paths;
+    combos_.clear();
+    for (const TypeCase& w : cases_[kWhite])
+      for (const TypeCase& b : cases_[kBlack]) {
+        const int combo = static_cast<int>(combos_.size());
+        combos_.push_back(w.holds && b.holds);
+        const Spec specs[2] = {{kWhite, moves_[kWhite], &w, (excluded & 1) != 0},
+                               {kBlack, moves_[kBlack], &b, (excluded & 2) != 0}};
+        Choices choices;
+        do {
+          Run run(shared_, choices, specs);
+          run.simulate();
+          paths.push_back(run.result(combo));
+        } while (choices.advance());
+      }
+    return paths;
+  }
+
+  Outcome merge(const std::vector<PathResult>& paths) {
+    Outcome o;
+    for (Color c : {kWhite, kBlack}) {
+      for (Fate f : {Fate::kExecuted, Fate::kFailed, Fate::kCaptured})
+        o.fate.push_back(where(paths, [c, f](const PathResult& p) { return p.fate[c] == f; }));
+      o.king_captured.push_back(
+          where(paths, [c](const PathResult& p) { return p.king_captured[c]; }));
+    }
+    for (int cl = 0; cl < kDiplomacyClauses; ++cl)
+      o.clause.push_back(
+          where(paths, [cl](const PathResult& p) { return ((p.clauses >> cl) & 1u) != 0; }));
+    for (Square sq = 0; sq < kSquares; ++sq) {
+      const z3::expr& start = before_.cell(sq);
+      const bool touched = std::any_of(paths.begin(), paths.end(),
+                                       [sq](const PathResult& p) { return p.code[sq] >= 0; });
+      o.cells.push_back(!touched ? start
+                                 : combine(
+                                       paths,
+                                       [&](const PathResult& p) {
+                                         return p.code[sq] < 0 ? start
+                                                               : before_.code_val(p.code[sq]);
+                                       },
+                                       start));
+    }
+    for (Color c : {kWhite, kBlack}) {
+      const std::vector<CastlingMove>& moves = before_.variant().castling(c);
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        const std::uint8_t bit = moves[i].right;
+        const bool all = std::all_of(paths.begin(), paths.end(),
+                                     [bit](const PathResult& p) { return (p.kept & bit) != 0; });
+        // Outside the type cases nothing moves: the right stays.
+        const z3::expr yes = ctx_.bool_val(true), no = ctx_.bool_val(false);
+        const z3::expr kept =
+            all ? yes
+                : combine(
+                      paths, [&](const PathResult& p) { return (p.kept & bit) != 0 ? yes : no; },
+                      yes);
+        o.rights[c].push_back(kept.is_true() ? before_.rights(c)[i] : before_.rights(c)[i] && kept);
+      }
+    }
+    return o;
+  }
+};
+
+}  // namespace
+
+DiplomacyStep diplomacy_step(const BoardEncoding& before, Move white, Move black,
+                             const DiplomacyStepOptions& options) {
+  Stepper stepper(before, white, black, options);
+  const Outcome& o = stepper.resolve(0);
+  std::vector<DiplomacySideFate> fate;
+  for (Color c : {kWhite, kBlack})
+    fate.push_back({o.fate[c * 3 + static_cast<int>(Fate::kExecuted)],
+                    o.fate[c * 3 + static_cast<int>(Fate::kFailed)],
+                    o.fate[c * 3 + static_cast<int>(Fate::kCaptured)]});
+  return DiplomacyStep{std::move(fate), o.clause, o.king_captured,
+                       options.board_after
+                           ? BoardEncoding(before, o.cells, o.rights[kWhite], o.rights[kBlack])
+                           : before,
+                       stepper.defined()};
+}
+
+}  // namespace arbiter::solver

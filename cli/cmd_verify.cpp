@@ -14,6 +14,16 @@ void register_verify_command(CLI::App& app, int& status) {
   cmd->add_option("--max-nodes", o->max_nodes, "Skip perft counts larger than this")
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print the report as JSON");
+  cmd->add_flag("!--no-solver", o->solver,
+                "Skip the Z3 part (catalog scenarios and clause coverage)");
+  cmd->add_option("--coverage-positions", o->coverage_positions,
+                  "Positions the clause-coverage sweep plays per table")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--max-pieces", o->max_pieces, "Piece bound of the scenario searches")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 32));
+  cmd->add_option("--seed", o->seed, "Sweep and Z3 seed")->capture_default_str();
   cmd->callback([o, &status] { status = run_verify(*o, std::cout, std::cerr); });
 }
 

@@ -8,6 +8,7 @@
 #include "cli/json_writer.hpp"
 #include "cli/verify_conditional.hpp"
 #include "cli/verify_simultaneous.hpp"
+#include "cli/verify_solver.hpp"
 #include "rules/conditional_game.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
@@ -112,6 +113,7 @@ std::vector<TableVerdict> verify_tables(const VerifyOptions& options, std::ostre
         check_perft(v, options.max_nodes, verdict);
       }
       if (!simultaneous) check_notation(v, verdict);
+      if (options.solver) check_solver(name, options, verdict, options.json ? nullptr : &progress);
     } catch (const TableError& e) {
       for (const Diagnostic& d : e.diagnostics()) verdict.failures.push_back(d.str());
     } catch (const std::exception& e) {

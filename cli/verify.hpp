@@ -11,6 +11,10 @@ struct VerifyOptions {
   std::vector<std::string> tables;           ///< empty: every bundled table
   unsigned long long max_nodes = 5'000'000;  ///< skip perft counts above this
   bool json = false;
+  bool solver = true;            ///< catalog scenarios and clause coverage (Z3)
+  int coverage_positions = 120;  ///< positions the coverage sweep plays
+  int max_pieces = 6;            ///< piece bound of the scenario searches
+  unsigned seed = 0;             ///< sweep and Z3 seed
 };
 
 struct TableVerdict {

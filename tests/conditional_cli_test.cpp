@@ -79,10 +79,10 @@ TEST(ConditionalCli, BenchRunsTheRecordedPositions) {
 }
 
 TEST(ConditionalCli, VerifyPasses) {
-  auto r = run_arbiter("verify --table conditional --max-nodes 100000");
+  auto r = run_arbiter("verify --no-solver --table conditional --max-nodes 100000");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, StartsWith("PASS conditional     11 checks"));
-  r = run_arbiter("verify --table conditional --max-nodes 100000 --json");
+  r = run_arbiter("verify --no-solver --table conditional --max-nodes 100000 --json");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("\"conditional perft start (phase A): depths 1-3 (9722 nodes)\""));
   EXPECT_THAT(r.out, HasSubstr("\"conditional notation: 9 extended FENs and 13 conditional moves "
@@ -90,8 +90,8 @@ TEST(ConditionalCli, VerifyPasses) {
 }
 
 TEST(ConditionalCli, VerifyReportsBadSelfChecksWithTheirLine) {
-  const auto r =
-      run_arbiter("verify --table '" + test::data_path("tables/conditional_bad_perft.toml") + "'");
+  const auto r = run_arbiter("verify --no-solver --table '" +
+                             test::data_path("tables/conditional_bad_perft.toml") + "'");
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.out, StartsWith("FAIL conditional-bad-perft"));
   EXPECT_THAT(r.err, HasSubstr("conditional_bad_perft.toml:7:1: perft 'bad-phase': bad "

@@ -203,7 +203,7 @@ TEST(DiplomacyPerftCli, BenchWithinASmallBudget) {
 }
 
 TEST(DiplomacyVerifyCli, RunsTheDiplomacyChecks) {
-  const auto r = run_arbiter("verify --table diplomacy --json");
+  const auto r = run_arbiter("verify --no-solver --table diplomacy --json");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("\"diplomacy perft start: depths 1-2 (198731 pairs)\""));
   EXPECT_THAT(r.out, HasSubstr("\"simultaneous FEN: 5 positions round-trip\""));
@@ -218,7 +218,7 @@ TEST(DiplomacyVerifyCli, ReportsAWrongCount) {
           "[[perft]]\nname = \"start\"\n"
           "fen = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\nnodes = [401]\n"
           "[[perft]]\nname = \"bad\"\nfen = \"8/8/8 w - - 0 1\"\nnodes = [1]\n");
-  const auto r = run_arbiter("verify --table " + path);
+  const auto r = run_arbiter("verify --no-solver --table " + path);
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.err,
               HasSubstr("diplomacy perft 'start' depth 1: 400 pairs, the table records 401"));

@@ -98,7 +98,7 @@ TEST(MoveNeutralPerftCli, BenchWithinASmallBudget) {
 }
 
 TEST(MoveNeutralVerifyCli, RunsTheSimultaneousChecks) {
-  const auto r = run_arbiter("verify --table move-neutral --json");
+  const auto r = run_arbiter("verify --no-solver --table move-neutral --json");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("\"move-neutral perft start: depths 1-2 (198563 pairs)\""));
   EXPECT_THAT(r.out, HasSubstr("\"move-neutral perft shared: depths 1-2 (1071814 pairs)\""));

@@ -211,6 +211,7 @@ void run_probes(const std::string& table, const VariantPtr& v, const CoverageOpt
     so.limits = o.limits;
     so.limits.seed = o.seed;
     so.max_rounds = probe.rounds > 0 ? probe.rounds : o.probe_rounds;
+    so.max_pieces = std::max(o.max_pieces, probe.min_pieces);
     const SearchResult r = find_witnesses(s, v, so);
     if (r.witnesses.empty())
       for (CoverageItem& i : items)

@@ -16,7 +16,8 @@ namespace arbiter::solver {
 struct CoverageProbe {
   std::string item;  ///< "clause <name>" or "knob <name>" (every alternative of the knob)
   std::function<z3::expr(const ScenarioContext&)> shape;
-  int rounds = 0;  ///< proposals to judge; 0: CoverageOptions::probe_rounds
+  int rounds = 0;      ///< proposals to judge; 0: CoverageOptions::probe_rounds
+  int min_pieces = 0;  ///< a piece bound the item needs at least (above --max-pieces)
 };
 
 /// The probes of a table (by its protocol, resolver and conversion rules).

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "rules/conditional_game.hpp"
+#include "rules/diplomacy_progressive.hpp"
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
@@ -155,6 +156,67 @@ StepCase sim_case(const SimRules& rules, const SimState& s, Move w, Move b) {
   return c;
 }
 
+// Diplomacy's progressive play: each side hands in a set of moves resolved pair by pair. A
+// step "P w1,w2,w3 b1" plays such sets (entries in coordinates, read on the starting board).
+
+std::string join(const std::vector<std::string>& parts, char sep) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : std::string(1, sep)) + p;
+  return out;
+}
+
+StepCase progressive_case(const SimState& s, const std::vector<Move> (&sets)[2]) {
+  StepCase c;
+  c.fen = to_sim_fen(s);
+  std::vector<std::string> text[2];
+  MoveSet entries[2];
+  for (Color col : {kWhite, kBlack})
+    for (Move m : sets[col]) {
+      text[col].push_back(to_uci(view_for(s, col), m));
+      entries[col].push_back(ProgressiveEntry::of(m));
+    }
+  c.moves = "P " + (text[kWhite].empty() ? "-" : join(text[kWhite], ',')) + " " +
+            (text[kBlack].empty() ? "-" : join(text[kBlack], ','));
+  try {
+    const ProgressiveResult r = play_progressive(s, entries[kWhite], entries[kBlack]);
+    std::vector<std::string> fates;
+    for (const ProgressiveMoveResult& m : r.moves) {
+      fates.push_back(
+          fmt::format("{}{} {}", m.color == kWhite ? 'w' : 'b', m.index, to_string(m.outcome)));
+      for (const TraceEntry& e : m.trace) add(c.clauses, e.clause);
+    }
+    c.outcome = fmt::format("{} | {}", to_sim_fen(r.final_state), join(fates, ','));
+    if (r.status.over) c.outcome += " | " + sim_status_text(r.status);
+  } catch (const ProgressiveError& e) {
+    c.outcome = std::string("refused: ") + e.what();
+  }
+  return c;
+}
+
+/// A few progressive steps that put the knob progressive-illegal to work: Black's first move
+/// takes a white piece, White's second entry moves that piece (so it is no longer a
+/// submission at its turn) and a third entry moves another piece.
+void progressive_steps(const SimState& s, const MoveList& w, const MoveList& b,
+                       const std::function<bool(const StepCase&)>& f) {
+  int made = 0;
+  for (Move mb : b) {
+    if (s.pos.piece_on(kWhite, mb.to()) == kNoPiece) continue;
+    for (Move w1 : w) {
+      if (w1.from() == mb.to()) continue;
+      const Move* w2 = nullptr;
+      const Move* w3 = nullptr;
+      for (const Move& m : w)
+        if (!w2 && m.from() == mb.to()) w2 = &m;
+      for (const Move& m : w)
+        if (!w3 && m.from() != mb.to() && m.from() != w1.from() && m.to() != w1.to()) w3 = &m;
+      if (!w2 || !w3) break;
+      const std::vector<Move> sets[2] = {{w1, *w2, *w3}, {mb}};
+      if (!f(progressive_case(s, sets)) || ++made == 8) return;
+      break;  // one white first move per black capture
+    }
+  }
+}
+
 void sim_steps(const VariantPtr& v, const std::string& fen,
                const std::function<bool(const StepCase&)>& f) {
   const SimState s = parse_sim_fen(v, fen);
@@ -167,6 +229,33 @@ void sim_steps(const VariantPtr& v, const std::string& fen,
   for (Move mw : w)
     for (Move mb : b)
       if (!f(sim_case(*rules, s, mw, mb))) return;
+  if (v->table().resolver == Resolver::kDiplomacy) progressive_steps(s, w, b, f);
+}
+
+StepCase progressive_replay(const SimRules& rules, const SimState& s,
+                            const std::vector<std::string>& parts) {
+  std::vector<Move> sets[2];
+  for (Color c : {kWhite, kBlack}) {
+    if (parts[1 + c] == "-") continue;
+    MoveList subs;
+    rules.submissions(s, c, subs);
+    const Position view = view_for(s, c);
+    std::string entry;
+    std::istringstream in(parts[1 + c]);
+    while (std::getline(in, entry, ',')) {
+      const auto it =
+          std::find_if(subs.begin(), subs.end(), [&](Move x) { return to_uci(view, x) == entry; });
+      if (it == subs.end())
+        return StepCase{to_sim_fen(s),
+                        join(parts, ' '),
+                        fmt::format("refused: {} is not a submission of {} on the starting board",
+                                    entry, c == kWhite ? "White" : "Black"),
+                        "",
+                        {}};
+      sets[c].push_back(*it);
+    }
+  }
+  return progressive_case(s, sets);
 }
 
 StepCase sim_replay(const VariantPtr& v, const std::string& fen, const std::string& text) {
@@ -175,9 +264,13 @@ StepCase sim_replay(const VariantPtr& v, const std::string& fen, const std::stri
   const SimStatus st = rules->status(s);
   if (text == "-") return sim_standing(*rules, s);
   const std::vector<std::string> parts = words(text);
+  if (parts.size() == 3 && parts[0] == "P" && v->table().resolver == Resolver::kDiplomacy)
+    return progressive_replay(*rules, s, parts);
   if (parts.size() != 2)
-    throw std::invalid_argument(
-        fmt::format("step '{}': expected two moves, White's and Black's", text));
+    throw std::invalid_argument(fmt::format(
+        "step '{}': expected two moves, White's and Black's (Diplomacy also 'P <white set> "
+        "<black set>')",
+        text));
   if (st.over) return StepCase{to_sim_fen(s), text, "refused: the game is over", "", {}};
   // Matched against the submissions by text: a submission may be no orthodox move (under
   // vacated-square=passable a line may cross a square its piece leaves this turn).

@@ -51,6 +51,21 @@ SearchResult find_witnesses(const Scenario& scenario, const VariantPtr& variant,
   solver.add(!attacks.in_check(~options.side));  // the side that just moved is not in check
   solver.add(scenario.formula(sc));
 
+  // CEGIS searches (necessary formulas) look at small boards first: a witness with few pieces
+  // is within the bound too, and the engine's refutations are far fewer there. A bound below
+  // max_pieces is an assumption, so the lemmas learnt under it stay valid as it grows.
+  std::vector<std::pair<int, z3::expr>> bounds;
+  if (scenario.kind == FormulaKind::kNecessary) {
+    z3::expr_vector occupied(ctx);
+    for (Square s = 0; s < kSquares; ++s) occupied.push_back(!board.empty(s));
+    for (int k = 4; k < options.max_pieces; k *= 2) {
+      const z3::expr lit = ctx.bool_const(fmt::format("at_most_{}_pieces", k).c_str());
+      solver.add(z3::implies(lit, z3::atmost(occupied, static_cast<unsigned>(k))));
+      bounds.emplace_back(k, lit);
+    }
+  }
+  std::size_t bound = 0;  // bounds[bound] is assumed while bound < bounds.size()
+
   SearchResult result;
   const Clock::time_point start = Clock::now();
   while (static_cast<int>(result.witnesses.size()) < options.count) {
@@ -69,7 +84,13 @@ SearchResult find_witnesses(const Scenario& scenario, const VariantPtr& variant,
       limits.timeout_ms -= static_cast<unsigned>(spent);
     }
     configure(solver, limits);
-    const z3::check_result r = solver.check();
+    z3::expr_vector assumptions(ctx);
+    if (bound < bounds.size()) assumptions.push_back(bounds[bound].second);
+    const z3::check_result r = solver.check(assumptions);
+    if (r == z3::unsat && bound < bounds.size()) {
+      ++bound;  // nothing more with this few pieces: allow more
+      continue;
+    }
     if (r != z3::sat) {
       result.status = describe(solver, r);
       if (r == z3::unknown && solver.reason_unknown().find("timeout") != std::string::npos)

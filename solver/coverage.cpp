@@ -256,7 +256,7 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
   const VariantPtr v = load_variant(table);
   CoverageReport report;
   report.table = v->name();
-  for (const ClauseSpec& c : clause_names(*v))
+  for (const ClauseSpec& c : o.clauses ? clause_names(*v) : std::vector<ClauseSpec>{})
     report.items.push_back({"clause", c.name, c.knob, CoverageStatus::kNotFound, "", std::nullopt});
   for (const KnobDef& k : v->table().knobs)
     for (const std::string& alt : k.alternatives)

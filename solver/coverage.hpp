@@ -31,6 +31,7 @@ struct CoverageOptions {
   int max_pieces = 6;        ///< piece bound of the scenario searches
   SolverLimits limits;       ///< per scenario search (seed is overridden by `seed`)
   bool scenarios = true;
+  bool clauses = true;    ///< false: knob alternatives only (the ambiguity finder)
   bool probes = true;     ///< Z3-proposed positions for items the sweep missed
   int probe_rounds = 60;  ///< proposals per probe
   /// Called with a short line per stage (progress on stderr for long runs); may be null.

@@ -1,0 +1,107 @@
+// `arbiter ambiguities`: for every knob of a table (a place where the rule text admits more
+// than one reading), a step whose outcome differs between the knob's alternatives, played by
+// the engine under each, with the clause of the rule text the knob reads. Built on clause
+// coverage's knob sweep (solver/coverage.hpp); docs/coverage.md.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "rules/load_variant.hpp"
+#include "solver/coverage.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct AmbiguityOptions {
+  std::string variant = "orthodox";
+  solver::CoverageOptions cov;
+  bool quiet = false;
+  bool json = false;
+};
+
+/// The knob items of `r` grouped by knob, in table order.
+struct KnobFinding {
+  const KnobDef* knob;
+  const solver::CoverageItem* item;  ///< the first alternative's item (all share the witness)
+};
+
+int run_ambiguities(AmbiguityOptions& o) {
+  const VariantPtr v = load_variant(o.variant);
+  o.cov.scenarios = false;
+  o.cov.clauses = false;
+  if (!o.quiet)
+    o.cov.progress = [](const std::string& line) { std::cerr << "ambiguities: " << line << '\n'; };
+  const solver::CoverageReport r = solver::coverage(o.variant, o.cov);
+  std::vector<KnobFinding> findings;
+  for (const KnobDef& k : v->table().knobs)
+    for (const solver::CoverageItem& i : r.items)
+      if (i.kind == "knob" && i.name.rfind(k.name + "=", 0) == 0) {
+        findings.push_back({&k, &i});
+        break;
+      }
+  int missing = 0;
+  for (const KnobFinding& f : findings) missing += f.item->witness ? 0 : 1;
+  if (o.json) {
+    JsonWriter w;
+    w.begin_object().field("table", r.table).field("positions", r.positions);
+    w.key("knobs").begin_array();
+    for (const KnobFinding& f : findings) {
+      w.begin_object().field("knob", f.knob->name).field("clause", f.knob->clause);
+      w.field("found", f.item->witness.has_value());
+      if (f.item->witness) {
+        w.field("fen", f.item->witness->fen).field("moves", f.item->witness->moves);
+        w.key("outcomes").begin_object();
+        for (const auto& [setting, outcome] : f.item->witness->outcomes) w.field(setting, outcome);
+        w.end_object();
+      } else {
+        w.field("detail", f.item->detail);
+      }
+      w.end_object();
+    }
+    std::cout << w.end_array().end_object().str() << '\n';
+  } else {
+    std::cout << fmt::format("ambiguities of table {}: {} knob(s), {} positions swept\n", r.table,
+                             findings.size(), r.positions);
+    for (const KnobFinding& f : findings) {
+      std::cout << fmt::format("\nknob {}\n  reads  {}\n", f.knob->name, f.knob->clause);
+      if (!f.item->witness) {
+        std::cout << fmt::format("  no difference found: {}\n", f.item->detail);
+        continue;
+      }
+      std::cout << fmt::format("  fen    {}\n  moves  {}\n", f.item->witness->fen,
+                               f.item->witness->moves);
+      for (const auto& [setting, outcome] : f.item->witness->outcomes)
+        std::cout << fmt::format("  {:<40} {}\n", setting, outcome);
+    }
+    std::cout << fmt::format("\n{} knob(s), {} with a witness, {} without\n", findings.size(),
+                             findings.size() - missing, missing);
+  }
+  return missing == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void register_ambiguities_command(CLI::App& app, int& status) {
+  auto o = std::make_shared<AmbiguityOptions>();
+  auto* cmd = app.add_subcommand(
+      "ambiguities", "For every knob, a position where its alternatives give different outcomes");
+  cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
+      ->capture_default_str();
+  cmd->add_option("--positions", o->cov.positions, "Positions to sweep")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--plies", o->cov.plies, "Random steps from a table position, at most")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000));
+  cmd->add_option("--seed", o->cov.seed, "Sweep and Z3 seed")->capture_default_str();
+  cmd->add_option("--max-pieces", o->cov.max_pieces, "Piece bound of the Z3 probes")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 32));
+  cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o, &status] { status = run_ambiguities(*o); });
+}
+
+}  // namespace arbiter::cli

@@ -7,6 +7,7 @@
 #include "rules/conditional_game.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
+#include "solver/conditional_step.hpp"
 #include "solver/move_formulas.hpp"
 #include "solver/scenarios.hpp"
 
@@ -57,7 +58,8 @@ EngineVerdict judge_b_phase(const Position& pos, const BWanted& wanted,
         st.after_b = st.before;
         play(st.after_b, b);
         if (conditional_status(st.after_b).over()) continue;
-        st.decision = decide_c(st.after_b, st.stated);
+        // As stated (state() rewrites the branches as UCI under c-move-resolution=statement).
+        st.decision = decide_c(st.after_b, *st.before.pending);
       } catch (const ConditionalRuleError&) {
         continue;
       }
@@ -117,15 +119,10 @@ Scenario c_move_illegal_after_b() {
   Scenario s;
   s.name = "conditional/c-move-illegal-after-b";
   s.description = "The B-move (no check) makes the stated C-move illegal: the C-move is skipped";
-  s.kind = FormulaKind::kFilter;
+  // Exact over the symbolic B and C plies (ordinary moves, the C-move's SAN naming one piece).
   s.formula = [](const ScenarioContext& sc) {
-    const Color stater = ~sc.side;
-    const PieceType royal = sc.board.variant().royal();
-    z3::expr_vector terms(sc.board.ctx());
-    for (Square x = 0; x < kSquares; ++x)
-      terms.push_back(sc.board.occupied_by(x, stater) && !sc.board.is(x, stater, royal) &&
-                      sc.attacks.attacked(x, sc.side));
-    return !sc.attacks.in_check(sc.side) && any_of(sc.board.ctx(), terms);
+    const ConditionalStep step(sc.attacks, sc.side, "illegal_");
+    return step.story() && step.same_piece_named() && !step.b_gives_check() && !step.c_executes();
   };
   s.engine = [](const Position& pos) {
     return judge_b_phase(
@@ -144,9 +141,9 @@ Scenario b_check_cancelled() {
   Scenario s;
   s.name = "conditional/b-check-cancelled-by-c";
   s.description = "The B-move gives check and the stated C-move gets out of it";
-  s.kind = FormulaKind::kFilter;
   s.formula = [](const ScenarioContext& sc) {
-    return !sc.attacks.in_check(sc.side) && can_check(sc, sc.side);
+    const ConditionalStep step(sc.attacks, sc.side, "cancel_");
+    return step.story() && step.same_piece_named() && step.b_gives_check() && step.c_executes();
   };
   s.engine = [](const Position& pos) {
     return judge_b_phase(

@@ -2,8 +2,10 @@
 // whose co-effect gives check or saves the castling king. Formulas speak of the side to move.
 #include <fmt/format.h>
 
+#include "rules/conversion.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
+#include "solver/ply_step.hpp"
 #include "solver/scenarios.hpp"
 
 namespace arbiter::solver {
@@ -188,15 +190,76 @@ Scenario threat_to_convert_mate() {
     }
     return no_legal_move_verdict(pos, true, "checkmate by the threat to convert the king");
   };
+  // The engine's legal move fails on every board where the symbolic step says it is legal:
+  // after it (and its co-effect) the king is attacked or threatened with conversion.
+  s.refine = [](const ScenarioContext& sc, const Position&, const EngineVerdict& v) {
+    if (v.refutation.is_null() || v.refutation.kind() == MoveKind::kEnPassant)
+      return sc.board.ctx().bool_val(true);
+    return !PlyStep(sc.attacks, sc.side, v.refutation).legal();
+  };
+  return s;
+}
+
+/// The twins of the piece that makes `m` whose pairs put a co-square on a piece `m` converts.
+Bitboard converting_twins(const Position& pos, Move m, Bitboard converted) {
+  const Color us = pos.side_to_move();
+  Bitboard out = 0;
+  const Bitboard twins = partner_pieces(pos, us, pos.piece_on(us, m.from())) & ~bb(m.from());
+  for (Bitboard b = twins; b;) {
+    const Square tw = pop_lsb(b);
+    if (co_squares(m.to(), tw) & converted) out |= bb(tw);
+  }
+  return out;
+}
+
+/// "Promoted pieces allow multipairing": a piece with two twins (three of a kind, or a queen
+/// pairing with the king and a second queen) converts through both pairs in one move.
+Scenario multipairing_after_promotion() {
+  Scenario s;
+  s.name = "conversion/multipairing-after-promotion";
+  s.description =
+      "A legal move pairs its piece with two twins at once (a promoted piece makes the third) "
+      "and converts on two or more co-squares, through both pairs";
+  s.formula = [](const ScenarioContext& sc) {
+    const ChosenPly ply(sc.attacks, sc.side, "multipair_");
+    z3::expr_vector pairs(sc.board.ctx()), converted(sc.board.ctx());
+    for (Square sq = 0; sq < kSquares; ++sq) {
+      if (!ply.pair_converts(sq).is_false()) pairs.push_back(ply.pair_converts(sq));
+      if (!ply.converts(sq).is_false()) converted.push_back(ply.converts(sq));
+    }
+    return ply.legal() && z3::atleast(pairs, 2) && z3::atleast(converted, 2);
+  };
+  s.engine = [](const Position& pos) {
+    EngineVerdict v;
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+      if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kPromotion) continue;
+      Position after = pos;
+      Undo undo;
+      after.make(m, undo);
+      const Bitboard twins = converting_twins(pos, m, undo.converted);
+      if (popcount(twins) < 2 || popcount(undo.converted) < 2) continue;
+      v.holds = true;
+      v.witness =
+          Witness{pos,
+                  {m},
+                  fmt::format("{} pairs with the twins on {} and converts {}", to_san(pos, m),
+                              squares_text(twins), squares_text(undo.converted))};
+      return v;
+    }
+    v.why_not = "no legal move converts through two pairs at once";
+    return v;
+  };
   return s;
 }
 
 }  // namespace
 
 std::vector<Scenario> conversion_scenarios() {
-  std::vector<Scenario> out = {conversion_check(), castling_threat_check(),
+  std::vector<Scenario> out = {conversion_check(),       castling_threat_check(),
                                conversion_gives_check(), castle_saved_by_conversion(),
-                               threat_to_convert_mate()};
+                               threat_to_convert_mate(), multipairing_after_promotion()};
   for (Scenario& s : out) s.variant = "conversion";
   return out;
 }

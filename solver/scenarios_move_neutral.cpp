@@ -168,13 +168,17 @@ Scenario shared_square() {
   s.kind = FormulaKind::kExact;
   s.formula = [](const ScenarioContext& sc) {
     // The property needs both moves' Move::to() on one square (move_to reads it).
-    const SymbolicTurn turn(sc, [](Move w, Move b) { return w.to() == b.to(); });
-    if (!turn.possible) return sc.board.ctx().bool_val(false);
+    // Geometry pairs nearly every candidate with one of the other side (about 57,000 pairs),
+    // so both choices stay whole; the implied "both moves go to the same square", square by
+    // square, is stated outright for the solver to propagate.
+    const SymbolicTurn turn(sc, nullptr);
     const MoveNeutralStep& step = *turn.step;
-    z3::expr_vector terms(sc.board.ctx());
-    for (Square d = 0; d < kSquares; ++d)
+    z3::expr_vector terms(sc.board.ctx()), same(sc.board.ctx());
+    for (Square d = 0; d < kSquares; ++d) {
       terms.push_back(step.move_to(kWhite, d) && step.move_to(kBlack, d) && step.shared(d));
-    return turn.legal && z3::mk_or(terms);
+      same.push_back(step.move_to(kWhite, d) == step.move_to(kBlack, d));
+    }
+    return turn.legal && z3::mk_and(same) && z3::mk_or(terms);
   };
   s.engine = [](const Position& pos) {
     return judge_move_neutral(
@@ -195,14 +199,20 @@ Scenario capture_of_departed() {
   s.kind = FormulaKind::kExact;
   s.formula = [](const ScenarioContext& sc) {
     const Color us = sc.side, them = ~sc.side;
-    // The property needs our x->y and their y->z with z != x, neither castling.
-    const SymbolicTurn turn(sc, [us](Move w, Move b) {
-      const Move mine = us == kWhite ? w : b, theirs = us == kWhite ? b : w;
-      return !castles(mine) && !castles(theirs) && mine.to() == theirs.from() &&
-             theirs.to() != mine.from();
-    });
-    if (!turn.possible) return sc.board.ctx().bool_val(false);
+    // As for shared-square, both choices stay whole; the implied "our move is a non-castling
+    // move to the square their non-castling move leaves", square by square, is stated outright.
+    const SymbolicTurn turn(sc, nullptr);
     const MoveNeutralStep& step = *turn.step;
+    z3::expr_vector couple(sc.board.ctx());
+    for (Square y = 0; y < kSquares; ++y) {
+      z3::expr_vector to_y(sc.board.ctx()), from_y(sc.board.ctx());
+      for (Square x = 0; x < kSquares; ++x)
+        if (x != y) {
+          to_y.push_back(step.moves(us, x, y));
+          from_y.push_back(step.moves(them, y, x));
+        }
+      couple.push_back(any_of(sc.board.ctx(), to_y) == any_of(sc.board.ctx(), from_y));
+    }
     z3::expr_vector terms(sc.board.ctx());
     // Our submission x->y takes aim at their piece on y, which moves on (not to x): nothing
     // is taken there.
@@ -216,7 +226,7 @@ Scenario capture_of_departed() {
           terms.push_back(step.moves(us, x, y) && departs && !step.moves(them, y, x) &&
                           !step.captured(them, y));
     }
-    return turn.legal && any_of(sc.board.ctx(), terms);
+    return turn.legal && z3::mk_and(couple) && any_of(sc.board.ctx(), terms);
   };
   s.engine = [](const Position& pos) {
     const Color us = pos.side_to_move();

@@ -205,13 +205,28 @@ MoveNeutralStep::MoveNeutralStep(const AttackEncoding& before, const MoveChoice&
   const z3::expr empty = b.code_val(0);
   std::vector<z3::expr> cells[2];
   for (Color c : {kWhite, kBlack}) {
+    // The piece a non-castling move puts down: the promoted piece, else the one on the square
+    // left. One term shared by every cell (not a chain of ~30 candidates per cell).
+    const auto& cands = choice_[c].candidates;
+    std::vector<z3::expr_vector> from_plain;
+    for (Square s = 0; s < kSquares; ++s) from_plain.emplace_back(ctx);
+    for (const CandidateMove& m : cands)
+      if (m.move.kind() != MoveKind::kCastling && m.move.kind() != MoveKind::kPromotion)
+        from_plain[m.move.from()].push_back(m.chosen);
+    z3::expr piece = empty;
+    for (Square s = kSquares; s-- > 0;)
+      if (!from_plain[s].empty()) piece = z3::ite(z3::mk_or(from_plain[s]), b.cell(s), piece);
+    for (auto it = cands.rbegin(); it != cands.rend(); ++it)
+      if (it->move.kind() == MoveKind::kPromotion)
+        piece = z3::ite(it->chosen, arriving(b, c, it->move, it->move.to()), piece);
+    piece = piece.simplify();
     for (Square s = 0; s < kSquares; ++s) {
       z3::expr cell =
           z3::ite(leaves_[c][s] || captured_[c][s] || !b.occupied_by(s, c), empty, b.cell(s));
-      const auto& cands = choice_[c].candidates;
       for (auto it = cands.rbegin(); it != cands.rend(); ++it)
-        if (has(lands_of(v, c, it->move), s))
+        if (it->move.kind() == MoveKind::kCastling && has(lands_of(v, c, it->move), s))
           cell = z3::ite(it->chosen, arriving(b, c, it->move, s), cell);
+      cell = z3::ite(aim[c][s], piece, cell);
       cells[c].push_back(cell.simplify());
     }
     layers_[c] = std::make_unique<BoardEncoding>(b, cells[c], rights[kWhite], rights[kBlack]);

@@ -114,11 +114,13 @@ std::vector<Candidate> family_moves_to(const ScenarioContext& sc, Color c, Squar
 /// empty (each move's destination is empty or the enemy's), so `shows` on the step simplifies
 /// with those three cells fixed. Nothing else is read by moves without a path, so pairs of the
 /// same types and the same offsets from the destination resolve alike: memoised by that key.
+/// The value is found on a symbolic board of its own (`symbolic_`), so that it holds for every
+/// pair of the key also when the scenario's board is concrete (the tests' of_position boards).
 class SameDestinationMemo {
  public:
   SameDestinationMemo(const ScenarioContext& sc,
                       const std::function<z3::expr(const DiplomacyStep&)>& shows)
-      : sc_(sc), shows_(shows) {}
+      : sc_(sc), shows_(shows), symbolic_(sc.board.ctx(), sc.board.variant_ptr(), "memo_") {}
 
   /// true / false when the pair's value is constant given both submissions; else nullopt
   /// (the caller then takes the step's expression itself).
@@ -128,8 +130,8 @@ class SameDestinationMemo {
         tw, tb, w.from() - d, b.from() - d, static_cast<int>(w.kind()), static_cast<int>(b.kind())};
     auto found = memo_.find(key);
     if (found != memo_.end()) return found->second;
-    const BoardEncoding& board = sc_.board;
-    const z3::expr shown = shows_(step(w, tw, b, tb));
+    const BoardEncoding& board = symbolic_;
+    const z3::expr shown = shows_(step(board, w, tw, b, tb));
     z3::expr_vector from(board.ctx()), to(board.ctx());
     from.push_back(board.cell(w.from()));
     to.push_back(board.code_val(board.code(kWhite, tw)));
@@ -144,17 +146,24 @@ class SameDestinationMemo {
     return memo_.emplace(key, out).first->second;
   }
 
+  /// The step of the pair on the scenario's board, for pieces of those types.
   DiplomacyStep step(Move w, PieceType tw, Move b, PieceType tb) const {
-    DiplomacyStepOptions options;
-    options.types[kWhite] = 1u << tw;
-    options.types[kBlack] = 1u << tb;
-    options.board_after = false;
-    return diplomacy_step(sc_.board, w, b, options);
+    return step(sc_.board, w, tw, b, tb);
   }
 
  private:
   const ScenarioContext& sc_;
+  static DiplomacyStep step(const BoardEncoding& board, Move w, PieceType tw, Move b,
+                            PieceType tb) {
+    DiplomacyStepOptions options;
+    options.types[kWhite] = 1u << tw;
+    options.types[kBlack] = 1u << tb;
+    options.board_after = false;
+    return diplomacy_step(board, w, b, options);
+  }
+
   const std::function<z3::expr(const DiplomacyStep&)>& shows_;
+  BoardEncoding symbolic_;
   std::map<std::array<int, 6>, std::optional<bool>> memo_;
 };
 

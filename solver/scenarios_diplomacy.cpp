@@ -109,25 +109,33 @@ std::vector<Candidate> family_moves_to(const ScenarioContext& sc, Color c, Squar
   return out;
 }
 
-/// The resolution of one-tick moves bound for one square, given that both are submissions by
-/// pieces of the given types: then the mover's squares hold those pieces and the destination is
-/// empty (each move's destination is empty or the enemy's), so `shows` on the step simplifies
-/// with those three cells fixed. Nothing else is read by moves without a path, so pairs of the
-/// same types and the same offsets from the destination resolve alike: memoised by that key.
-/// The value is found on a symbolic board of its own (`symbolic_`), so that it holds for every
-/// pair of the key also when the scenario's board is concrete (the tests' of_position boards).
-class SameDestinationMemo {
+/// The resolution of a family pair whose moves meet at a `centre` square (the common
+/// destination of one-tick moves, or the middle square of two-step line moves), given that both
+/// are submissions by pieces of the given types: then the movers' squares hold those pieces and
+/// the centre is empty (a destination is empty or the enemy's, a path square empty), so `shows`
+/// on the step is evaluated with those three cells fixed; when that leaves it constant, every
+/// pair of the same types, kinds and offsets from the centre (the key) resolves alike, as the
+/// step reads the board only along the legs and their ends. Else the caller takes the step's
+/// expression itself. The value is found on a symbolic board of its own (`symbolic_`), so that
+/// it holds for every pair of the key also when the scenario's board is concrete (the tests'
+/// of_position boards).
+class PairMemo {
  public:
-  SameDestinationMemo(const ScenarioContext& sc,
-                      const std::function<z3::expr(const DiplomacyStep&)>& shows)
+  PairMemo(const ScenarioContext& sc, const std::function<z3::expr(const DiplomacyStep&)>& shows)
       : sc_(sc), shows_(shows), symbolic_(sc.board.ctx(), sc.board.variant_ptr(), "memo_") {}
 
   /// true / false when the pair's value is constant given both submissions; else nullopt
   /// (the caller then takes the step's expression itself).
-  std::optional<bool> value(Move w, PieceType tw, Move b, PieceType tb) {
-    const Square d = w.to();
-    const std::array<int, 6> key = {
-        tw, tb, w.from() - d, b.from() - d, static_cast<int>(w.kind()), static_cast<int>(b.kind())};
+  std::optional<bool> value(Move w, PieceType tw, Move b, PieceType tb, Square centre) {
+    const Square d = centre;
+    const std::array<int, 8> key = {tw,
+                                    tb,
+                                    w.from() - d,
+                                    w.to() - d,
+                                    b.from() - d,
+                                    b.to() - d,
+                                    static_cast<int>(w.kind()),
+                                    static_cast<int>(b.kind())};
     auto found = memo_.find(key);
     if (found != memo_.end()) return found->second;
     const BoardEncoding& board = symbolic_;
@@ -164,30 +172,33 @@ class SameDestinationMemo {
 
   const std::function<z3::expr(const DiplomacyStep&)>& shows_;
   BoardEncoding symbolic_;
-  std::map<std::array<int, 6>, std::optional<bool>> memo_;
+  std::map<std::array<int, 8>, std::optional<bool>> memo_;
 };
 
-/// OR over the family pairs bound for one square (one time step each) whose types may have
-/// ranks as `ranks_fit` wants, of: both are submitted and `shows` holds for their resolution.
-/// Per destination and pair of types, when every pair resolves alike (SameDestinationMemo) the
-/// disjunct factors into (some white mover of that type) && (some black mover of that type).
-z3::expr same_destination_pairs(const ScenarioContext& sc,
-                                const std::function<bool(int, int)>& ranks_fit,
-                                const std::function<z3::expr(const DiplomacyStep&)>& shows) {
+/// The family moves of one colour meeting at a centre square (PairMemo).
+using MovesAt = std::function<std::vector<Candidate>(Color, Square centre)>;
+
+/// OR over the family pairs meeting at a centre square (`moves_at`) whose types' ranks
+/// `ranks_fit`, of: both are submitted and `shows` holds for their resolution. Per centre and
+/// pair of types, when every pair resolves so (PairMemo) the disjunct factors into (some white
+/// mover of that type) && (some black mover of that type).
+z3::expr meeting_pairs(const ScenarioContext& sc, const MovesAt& moves_at,
+                       const std::function<bool(int, int)>& ranks_fit,
+                       const std::function<z3::expr(const DiplomacyStep&)>& shows) {
   const Variant& v = sc.board.variant();
   z3::context& ctx = sc.board.ctx();
-  SameDestinationMemo memo(sc, shows);
+  PairMemo memo(sc, shows);
   z3::expr_vector terms(ctx);
   struct Entry {
     Move move;
     z3::expr submitted;
   };
   for (Square d = 0; d < kSquares; ++d) {
-    // [colour][type]: the family moves to d of pieces of that type.
+    // [colour][type]: the family moves meeting at d of pieces of that type.
     std::vector<std::vector<Entry>> by_type[2];
     for (Color c : {kWhite, kBlack}) {
       by_type[c].resize(static_cast<std::size_t>(v.piece_count()));
-      for (Candidate& cand : family_moves_to(sc, c, d, kSameDestinationTicks))
+      for (Candidate& cand : moves_at(c, d))
         for (auto& [t, sub] : cand.by_type) by_type[c][t].push_back({cand.move, sub});
     }
     for (int tw = 0; tw < v.piece_count(); ++tw)
@@ -203,7 +214,7 @@ z3::expr same_destination_pairs(const ScenarioContext& sc,
         for (const Entry& ew : ws)
           for (const Entry& eb : bs) {
             const std::optional<bool> val = memo.value(ew.move, static_cast<PieceType>(tw), eb.move,
-                                                       static_cast<PieceType>(tb));
+                                                       static_cast<PieceType>(tb), d);
             all_true = all_true && val == true;
             if (val == false) continue;
             if (val == true) {
@@ -225,6 +236,15 @@ z3::expr same_destination_pairs(const ScenarioContext& sc,
       }
   }
   return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
+}
+
+/// The pairs of one-tick family moves bound for one square (meeting_pairs).
+z3::expr same_destination_pairs(const ScenarioContext& sc,
+                                const std::function<bool(int, int)>& ranks_fit,
+                                const std::function<z3::expr(const DiplomacyStep&)>& shows) {
+  return meeting_pairs(
+      sc, [&](Color c, Square d) { return family_moves_to(sc, c, d, kSameDestinationTicks); },
+      ranks_fit, shows);
 }
 
 /// a && b, literally false when either is (so that pairs that cannot show a clause drop out).
@@ -334,20 +354,9 @@ Scenario meet_in_transit() {
           if (m != kNoSquare) passing[c][m].push_back(std::move(cand));
         }
     }
-    z3::expr_vector terms(sc.board.ctx());
-    for (Square m = 0; m < kSquares; ++m)
-      for (const Candidate& cw : passing[kWhite][m])
-        for (const Candidate& cb : passing[kBlack][m]) {
-          if (cw.move.from() == cb.move.from()) continue;
-          DiplomacyStepOptions options;
-          options.types[kWhite] = cw.types;
-          options.types[kBlack] = cb.types;
-          options.board_after = false;
-          const DiplomacyStep step = diplomacy_step(sc.board, cw.move, cb.move, options);
-          const z3::expr& shown = step.shows(DiplomacyClause::kMeetInTransit);
-          if (!shown.is_false()) terms.push_back(cw.submitted && cb.submitted && shown);
-        }
-    return terms.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(terms);
+    return meeting_pairs(
+        sc, [&](Color c, Square m) { return passing[c][m]; }, [](int, int) { return true; },
+        [](const DiplomacyStep& st) { return st.shows(DiplomacyClause::kMeetInTransit); });
   };
   s.engine = [](const Position& pos) {
     return judge_diplomacy(

@@ -181,7 +181,8 @@ using MovesAt = std::function<std::vector<Candidate>(Color, Square centre)>;
 /// OR over the family pairs meeting at a centre square (`moves_at`) whose types' ranks
 /// `ranks_fit`, of: both are submitted and `shows` holds for their resolution. Per centre and
 /// pair of types, when every pair resolves so (PairMemo) the disjunct factors into (some white
-/// mover of that type) && (some black mover of that type).
+/// mover of that type) && (some black mover of that type); else into an OR over the white
+/// movers of (the mover) && (some black mover it pairs with).
 z3::expr meeting_pairs(const ScenarioContext& sc, const MovesAt& moves_at,
                        const std::function<bool(int, int)>& ranks_fit,
                        const std::function<z3::expr(const DiplomacyStep&)>& shows) {
@@ -210,28 +211,31 @@ z3::expr meeting_pairs(const ScenarioContext& sc, const MovesAt& moves_at,
                        conflict_rank(v, static_cast<PieceType>(tb))))
           continue;
         bool all_true = true;
-        z3::expr_vector pairs(ctx);
-        for (const Entry& ew : ws)
+        z3::expr_vector per_white(ctx);  // white mover && (some black mover the pair holds for)
+        for (const Entry& ew : ws) {
+          z3::expr_vector partners(ctx);
           for (const Entry& eb : bs) {
             const std::optional<bool> val = memo.value(ew.move, static_cast<PieceType>(tw), eb.move,
                                                        static_cast<PieceType>(tb), d);
             all_true = all_true && val == true;
             if (val == false) continue;
             if (val == true) {
-              pairs.push_back(ew.submitted && eb.submitted);
+              partners.push_back(eb.submitted);
               continue;
             }
             const z3::expr shown = shows(memo.step(ew.move, static_cast<PieceType>(tw), eb.move,
                                                    static_cast<PieceType>(tb)));
-            if (!shown.is_false()) pairs.push_back(ew.submitted && eb.submitted && shown);
+            if (!shown.is_false()) partners.push_back(eb.submitted && shown);
           }
+          if (!partners.empty()) per_white.push_back(ew.submitted && z3::mk_or(partners));
+        }
         if (all_true) {
           z3::expr_vector w(ctx), b(ctx);
           for (const Entry& e : ws) w.push_back(e.submitted);
           for (const Entry& e : bs) b.push_back(e.submitted);
           terms.push_back(z3::mk_or(w) && z3::mk_or(b));
-        } else if (!pairs.empty()) {
-          terms.push_back(z3::mk_or(pairs));
+        } else if (!per_white.empty()) {
+          terms.push_back(z3::mk_or(per_white));
         }
       }
   }

@@ -564,6 +564,7 @@ struct Outcome {
 Outcome choose(const z3::expr& c, const Outcome& a, const Outcome& b) {
   const auto pick = [&](const std::vector<z3::expr>& x, const std::vector<z3::expr>& y) {
     std::vector<z3::expr> out;
+    if (x.size() != y.size()) return out;  // the board after, built on one side only: unwanted
     for (std::size_t i = 0; i < x.size(); ++i)
       out.push_back(z3::eq(x[i], y[i]) ? x[i] : z3::ite(c, x[i], y[i]));
     return out;
@@ -584,7 +585,8 @@ class Stepper {
         ctx_(before.ctx()),
         knobs_(o.knobs ? *o.knobs : DiplomacyKnobs::of(before.variant())),
         shared_{before, before.variant(), knobs_, {}},
-        moves_{white, black} {
+        moves_{white, black},
+        board_after_(o.board_after) {
     shared_.classes.resize(kSquares);
     for (Color c : {kWhite, kBlack})
       cases_[c] = type_cases(before, c, moves_[c], o.types[c], knobs_);
@@ -606,7 +608,7 @@ class Stepper {
     auto found = memo_.find(excluded);
     if (found != memo_.end()) return found->second;
     std::vector<PathResult> paths = run_all(excluded);
-    Outcome plain = merge(paths);
+    Outcome plain = merge(paths, board_after_);
     std::optional<z3::expr> flag[2];
     std::optional<BoardEncoding> after;
     std::optional<AttackEncoding> attacks;
@@ -614,6 +616,7 @@ class Stepper {
       const z3::expr king = where(paths, [c](const PathResult& p) { return p.king_executed[c]; });
       if (king.is_false()) continue;
       if (!attacks) {
+        if (plain.cells.empty()) add_board(paths, plain);
         after.emplace(before_, plain.cells, plain.rights[kWhite], plain.rights[kBlack]);
         attacks.emplace(*after);
       }
@@ -646,6 +649,7 @@ class Stepper {
   DiplomacyKnobs knobs_;
   Shared shared_;
   Move moves_[2];
+  bool board_after_ = true;  ///< the caller wants the board after (else built only when needed)
   std::vector<TypeCase> cases_[2];
   std::map<int, Outcome> memo_;
   std::vector<z3::expr> combos_;  ///< [combo]: both movers' type cases hold
@@ -725,7 +729,8 @@ class Stepper {
     return paths;
   }
 
-  Outcome merge(const std::vector<PathResult>& paths) {
+  /// The fates and clauses of `paths`, and the board after when `board` holds.
+  Outcome merge(const std::vector<PathResult>& paths, bool board) {
     Outcome o;
     for (Color c : {kWhite, kBlack}) {
       for (Fate f : {Fate::kExecuted, Fate::kFailed, Fate::kCaptured})
@@ -736,6 +741,12 @@ class Stepper {
     for (int cl = 0; cl < kDiplomacyClauses; ++cl)
       o.clause.push_back(
           where(paths, [cl](const PathResult& p) { return ((p.clauses >> cl) & 1u) != 0; }));
+    if (board) add_board(paths, o);
+    return o;
+  }
+
+  /// The cells and castling rights after the paths, into `o`.
+  void add_board(const std::vector<PathResult>& paths, Outcome& o) {
     for (Square sq = 0; sq < kSquares; ++sq) {
       const z3::expr& start = before_.cell(sq);
       const bool touched = std::any_of(paths.begin(), paths.end(),
@@ -765,7 +776,6 @@ class Stepper {
         o.rights[c].push_back(kept.is_true() ? before_.rights(c)[i] : before_.rights(c)[i] && kept);
       }
     }
-    return o;
   }
 };
 

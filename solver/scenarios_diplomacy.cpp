@@ -6,6 +6,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <map>
+#include <optional>
 
 #include "rules/movegen.hpp"
 #include "rules/rule_table.hpp"
@@ -63,6 +66,8 @@ struct Candidate {
   Move move;
   std::uint32_t types = 0;
   z3::expr submitted;
+  /// [i]: "it is a submission made by a piece of type `by_type[i].first`".
+  std::vector<std::pair<PieceType, z3::expr>> by_type;
 };
 
 /// The family moves of `c` to `to` of at most `max_ticks` time steps.
@@ -79,8 +84,10 @@ std::vector<Candidate> family_moves_to(const ScenarioContext& sc, Color c, Squar
       if (k != from && v.line(k, from) == 0) off_line.push_back(sc.board.is(k, c, v.royal()));
     const z3::expr safe = calm && z3::mk_or(off_line);
     for (MoveKind kind : {MoveKind::kNormal, MoveKind::kDoubleStep}) {
-      Candidate cand{kind == MoveKind::kNormal ? Move(from, to) : Move(from, to, kind), 0,
-                     ctx.bool_val(false)};
+      Candidate cand{kind == MoveKind::kNormal ? Move(from, to) : Move(from, to, kind),
+                     0,
+                     ctx.bool_val(false),
+                     {}};
       z3::expr_vector terms(ctx);
       for (int i = 0; i < v.piece_count(); ++i) {
         const PieceType t = static_cast<PieceType>(i);
@@ -91,6 +98,7 @@ std::vector<Candidate> family_moves_to(const ScenarioContext& sc, Color c, Squar
         const z3::expr reach = sc.attacks.reaches(c, t, from, to);
         if (reach.is_false()) continue;
         terms.push_back(sc.board.is(from, c, t) && reach);
+        cand.by_type.push_back({t, safe && terms.back()});
         cand.types |= 1u << i;
       }
       if (terms.empty()) continue;
@@ -101,41 +109,146 @@ std::vector<Candidate> family_moves_to(const ScenarioContext& sc, Color c, Squar
   return out;
 }
 
-int rank_of_types(const Variant& v, std::uint32_t types, bool highest) {
-  int out = highest ? -1 : 1 << 20;
-  for (int i = 0; i < v.piece_count(); ++i)
-    if (types & (1u << i))
-      out = highest ? std::max(out, conflict_rank(v, static_cast<PieceType>(i)))
-                    : std::min(out, conflict_rank(v, static_cast<PieceType>(i)));
-  return out;
-}
+/// The resolution of a family pair whose moves meet at a `centre` square (the common
+/// destination of one-tick moves, or the middle square of two-step line moves), given that both
+/// are submissions by pieces of the given types: then the movers' squares hold those pieces and
+/// the centre is empty (a destination is empty or the enemy's, a path square empty), so `shows`
+/// on the step is evaluated with those three cells fixed; when that leaves it constant, every
+/// pair of the same types, kinds and offsets from the centre (the key) resolves alike, as the
+/// step reads the board only along the legs and their ends. Else the caller takes the step's
+/// expression itself. The value is found on a symbolic board of its own (`symbolic_`), so that
+/// it holds for every pair of the key also when the scenario's board is concrete (the tests'
+/// of_position boards).
+class PairMemo {
+ public:
+  PairMemo(const ScenarioContext& sc, const std::function<z3::expr(const DiplomacyStep&)>& shows)
+      : sc_(sc), shows_(shows), symbolic_(sc.board.ctx(), sc.board.variant_ptr(), "memo_") {}
 
-/// OR over the family pairs bound for one square (one time step each) whose types may have
-/// ranks as `ranks_fit` wants, of: both are submitted and `shows` holds for their resolution.
-z3::expr same_destination_pairs(const ScenarioContext& sc,
-                                const std::function<bool(int, int, int, int)>& ranks_fit,
-                                const std::function<z3::expr(const DiplomacyStep&)>& shows) {
+  /// true / false when the pair's value is constant given both submissions; else nullopt
+  /// (the caller then takes the step's expression itself).
+  std::optional<bool> value(Move w, PieceType tw, Move b, PieceType tb, Square centre) {
+    const Square d = centre;
+    const std::array<int, 8> key = {tw,
+                                    tb,
+                                    w.from() - d,
+                                    w.to() - d,
+                                    b.from() - d,
+                                    b.to() - d,
+                                    static_cast<int>(w.kind()),
+                                    static_cast<int>(b.kind())};
+    auto found = memo_.find(key);
+    if (found != memo_.end()) return found->second;
+    const BoardEncoding& board = symbolic_;
+    const z3::expr shown = shows_(step(board, w, tw, b, tb));
+    z3::expr_vector from(board.ctx()), to(board.ctx());
+    from.push_back(board.cell(w.from()));
+    to.push_back(board.code_val(board.code(kWhite, tw)));
+    from.push_back(board.cell(b.from()));
+    to.push_back(board.code_val(board.code(kBlack, tb)));
+    from.push_back(board.cell(d));
+    to.push_back(board.code_val(0));
+    const z3::expr fixed = z3::expr(shown).substitute(from, to).simplify();
+    std::optional<bool> out;
+    if (fixed.is_true()) out = true;
+    if (fixed.is_false()) out = false;
+    return memo_.emplace(key, out).first->second;
+  }
+
+  /// The step of the pair on the scenario's board, for pieces of those types.
+  DiplomacyStep step(Move w, PieceType tw, Move b, PieceType tb) const {
+    return step(sc_.board, w, tw, b, tb);
+  }
+
+ private:
+  const ScenarioContext& sc_;
+  static DiplomacyStep step(const BoardEncoding& board, Move w, PieceType tw, Move b,
+                            PieceType tb) {
+    DiplomacyStepOptions options;
+    options.types[kWhite] = 1u << tw;
+    options.types[kBlack] = 1u << tb;
+    options.board_after = false;
+    return diplomacy_step(board, w, b, options);
+  }
+
+  const std::function<z3::expr(const DiplomacyStep&)>& shows_;
+  BoardEncoding symbolic_;
+  std::map<std::array<int, 8>, std::optional<bool>> memo_;
+};
+
+/// The family moves of one colour meeting at a centre square (PairMemo).
+using MovesAt = std::function<std::vector<Candidate>(Color, Square centre)>;
+
+/// OR over the family pairs meeting at a centre square (`moves_at`) whose types' ranks
+/// `ranks_fit`, of: both are submitted and `shows` holds for their resolution. Per centre and
+/// pair of types, when every pair resolves so (PairMemo) the disjunct factors into (some white
+/// mover of that type) && (some black mover of that type); else into an OR over the white
+/// movers of (the mover) && (some black mover it pairs with).
+z3::expr meeting_pairs(const ScenarioContext& sc, const MovesAt& moves_at,
+                       const std::function<bool(int, int)>& ranks_fit,
+                       const std::function<z3::expr(const DiplomacyStep&)>& shows) {
   const Variant& v = sc.board.variant();
-  z3::expr_vector terms(sc.board.ctx());
+  z3::context& ctx = sc.board.ctx();
+  PairMemo memo(sc, shows);
+  z3::expr_vector terms(ctx);
+  struct Entry {
+    Move move;
+    z3::expr submitted;
+  };
   for (Square d = 0; d < kSquares; ++d) {
-    const std::vector<Candidate> w = family_moves_to(sc, kWhite, d, kSameDestinationTicks);
-    const std::vector<Candidate> b = family_moves_to(sc, kBlack, d, kSameDestinationTicks);
-    for (const Candidate& cw : w)
-      for (const Candidate& cb : b) {
-        if (cw.move.from() == cb.move.from()) continue;
-        if (!ranks_fit(rank_of_types(v, cw.types, false), rank_of_types(v, cw.types, true),
-                       rank_of_types(v, cb.types, false), rank_of_types(v, cb.types, true)))
+    // [colour][type]: the family moves meeting at d of pieces of that type.
+    std::vector<std::vector<Entry>> by_type[2];
+    for (Color c : {kWhite, kBlack}) {
+      by_type[c].resize(static_cast<std::size_t>(v.piece_count()));
+      for (Candidate& cand : moves_at(c, d))
+        for (auto& [t, sub] : cand.by_type) by_type[c][t].push_back({cand.move, sub});
+    }
+    for (int tw = 0; tw < v.piece_count(); ++tw)
+      for (int tb = 0; tb < v.piece_count(); ++tb) {
+        const std::vector<Entry>& ws = by_type[kWhite][tw];
+        const std::vector<Entry>& bs = by_type[kBlack][tb];
+        if (ws.empty() || bs.empty()) continue;
+        if (!ranks_fit(conflict_rank(v, static_cast<PieceType>(tw)),
+                       conflict_rank(v, static_cast<PieceType>(tb))))
           continue;
-        DiplomacyStepOptions options;
-        options.types[kWhite] = cw.types;
-        options.types[kBlack] = cb.types;
-        options.board_after = false;
-        const DiplomacyStep step = diplomacy_step(sc.board, cw.move, cb.move, options);
-        const z3::expr shown = shows(step);
-        if (!shown.is_false()) terms.push_back(cw.submitted && cb.submitted && shown);
+        bool all_true = true;
+        z3::expr_vector per_white(ctx);  // white mover && (some black mover the pair holds for)
+        for (const Entry& ew : ws) {
+          z3::expr_vector partners(ctx);
+          for (const Entry& eb : bs) {
+            const std::optional<bool> val = memo.value(ew.move, static_cast<PieceType>(tw), eb.move,
+                                                       static_cast<PieceType>(tb), d);
+            all_true = all_true && val == true;
+            if (val == false) continue;
+            if (val == true) {
+              partners.push_back(eb.submitted);
+              continue;
+            }
+            const z3::expr shown = shows(memo.step(ew.move, static_cast<PieceType>(tw), eb.move,
+                                                   static_cast<PieceType>(tb)));
+            if (!shown.is_false()) partners.push_back(eb.submitted && shown);
+          }
+          if (!partners.empty()) per_white.push_back(ew.submitted && z3::mk_or(partners));
+        }
+        if (all_true) {
+          z3::expr_vector w(ctx), b(ctx);
+          for (const Entry& e : ws) w.push_back(e.submitted);
+          for (const Entry& e : bs) b.push_back(e.submitted);
+          terms.push_back(z3::mk_or(w) && z3::mk_or(b));
+        } else if (!per_white.empty()) {
+          terms.push_back(z3::mk_or(per_white));
+        }
       }
   }
-  return terms.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(terms);
+  return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
+}
+
+/// The pairs of one-tick family moves bound for one square (meeting_pairs).
+z3::expr same_destination_pairs(const ScenarioContext& sc,
+                                const std::function<bool(int, int)>& ranks_fit,
+                                const std::function<z3::expr(const DiplomacyStep&)>& shows) {
+  return meeting_pairs(
+      sc, [&](Color c, Square d) { return family_moves_to(sc, c, d, kSameDestinationTicks); },
+      ranks_fit, shows);
 }
 
 /// a && b, literally false when either is (so that pairs that cannot show a clause drop out).
@@ -156,7 +269,7 @@ Scenario equal_rank_bounce() {
   s.kind = FormulaKind::kExact;
   s.formula = [](const ScenarioContext& sc) {
     return same_destination_pairs(
-        sc, [](int wlo, int whi, int blo, int bhi) { return wlo <= bhi && blo <= whi; },
+        sc, [](int w, int b) { return w == b; },
         [](const DiplomacyStep& st) {
           return both(st.shows(DiplomacyClause::kSameDestination),
                       both(st.failed(kWhite), st.failed(kBlack)));
@@ -186,7 +299,7 @@ Scenario higher_rank_captures() {
   s.kind = FormulaKind::kExact;
   s.formula = [](const ScenarioContext& sc) {
     return same_destination_pairs(
-        sc, [](int wlo, int whi, int blo, int bhi) { return wlo != bhi || blo != whi; },
+        sc, [](int w, int b) { return w != b; },
         [](const DiplomacyStep& st) {
           const z3::expr white = both(st.executed(kWhite), st.captured(kBlack));
           const z3::expr black = both(st.executed(kBlack), st.captured(kWhite));
@@ -245,20 +358,9 @@ Scenario meet_in_transit() {
           if (m != kNoSquare) passing[c][m].push_back(std::move(cand));
         }
     }
-    z3::expr_vector terms(sc.board.ctx());
-    for (Square m = 0; m < kSquares; ++m)
-      for (const Candidate& cw : passing[kWhite][m])
-        for (const Candidate& cb : passing[kBlack][m]) {
-          if (cw.move.from() == cb.move.from()) continue;
-          DiplomacyStepOptions options;
-          options.types[kWhite] = cw.types;
-          options.types[kBlack] = cb.types;
-          options.board_after = false;
-          const DiplomacyStep step = diplomacy_step(sc.board, cw.move, cb.move, options);
-          const z3::expr& shown = step.shows(DiplomacyClause::kMeetInTransit);
-          if (!shown.is_false()) terms.push_back(cw.submitted && cb.submitted && shown);
-        }
-    return terms.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(terms);
+    return meeting_pairs(
+        sc, [&](Color c, Square m) { return passing[c][m]; }, [](int, int) { return true; },
+        [](const DiplomacyStep& st) { return st.shows(DiplomacyClause::kMeetInTransit); });
   };
   s.engine = [](const Position& pos) {
     return judge_diplomacy(

@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <random>
 
 #include "rules/diplomacy.hpp"
 #include "rules/diplomacy_paths.hpp"
 #include "rules/notation.hpp"
 #include "solver/diplomacy_step.hpp"
+#include "solver/move_formulas.hpp"
 #include "tests/support/diplomacy_play.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -248,6 +250,74 @@ TEST(SolverDiplomacyStep, OnASymbolicBoardFatesAreExclusiveAndRanksDecide) {
   // The rook fails when c4 holds a piece of its own side.
   EXPECT_TRUE(
       unsat(board.is(c3, kWhite, rook) && board.occupied_by(c4, kWhite) && !step.failed(kWhite)));
+}
+
+TEST(SolverDiplomacyStep, OneTickMovesToOneSquareResolveAlikeWhereverTheyStand) {
+  // What the scenarios' PairMemo relies on: with the movers' squares holding their pieces and
+  // the common destination empty, a pair of one-tick moves to one square resolves to constant
+  // fates and clause, the same for every pair of the same types and offsets from it.
+  const VariantPtr& v = test::bundled_variant("diplomacy");
+  z3::context ctx;
+  const BoardEncoding board(ctx, v);
+  struct Mover {
+    Square from;
+    PieceType type;
+  };
+  std::map<std::vector<int>, std::vector<bool>> seen;
+  int pairs = 0, repeated = 0;
+  for (const char* name : {"d4", "e5", "a1", "h8", "b7"}) {
+    const Square d = *parse_square(name);
+    std::vector<Mover> movers[2];
+    for (Color c : {kWhite, kBlack})
+      for (Square from = 0; from < kSquares; ++from)
+        for (int i = 0; i < v->piece_count(); ++i) {
+          const PieceType t = static_cast<PieceType>(i);
+          const PieceInfo& info = v->piece(t);
+          const SquareMoves& sm = info.moves.at[c][from];
+          if (from == d || t == v->royal() || travel_ticks(*v, from, d) > 1 ||
+              has(info.promotion_squares[c], d) || has(sm.initial_only, d) ||
+              !has(sm.leap_move | sm.rook_move | sm.bishop_move, d))
+            continue;
+          movers[c].push_back({from, t});
+        }
+    for (const Mover& w : movers[kWhite])
+      for (const Mover& b : movers[kBlack]) {
+        if (w.from == b.from) continue;
+        DiplomacyStepOptions options;
+        options.types[kWhite] = 1u << w.type;
+        options.types[kBlack] = 1u << b.type;
+        options.board_after = false;
+        const DiplomacyStep step = diplomacy_step(board, Move(w.from, d), Move(b.from, d), options);
+        z3::expr_vector from(ctx), to(ctx);
+        from.push_back(board.cell(w.from));
+        to.push_back(board.code_val(board.code(kWhite, w.type)));
+        from.push_back(board.cell(b.from));
+        to.push_back(board.code_val(board.code(kBlack, b.type)));
+        from.push_back(board.cell(d));
+        to.push_back(board.code_val(0));
+        std::vector<bool> values;
+        for (z3::expr e : {step.executed(kWhite), step.failed(kWhite), step.captured(kWhite),
+                           step.executed(kBlack), step.failed(kBlack), step.captured(kBlack),
+                           step.shows(Clause::kSameDestination)}) {
+          const z3::expr fixed = e.substitute(from, to).simplify();
+          ASSERT_TRUE(fixed.is_true() || fixed.is_false())
+              << square_name(w.from) << '-' << name << ' ' << square_name(b.from) << '-' << name;
+          values.push_back(fixed.is_true());
+        }
+        EXPECT_TRUE(values[6]);  // same-destination shows
+        ++pairs;
+        const std::vector<int> key = {w.type, b.type, w.from - d, b.from - d};
+        const auto [it, fresh] = seen.emplace(key, values);
+        if (!fresh) {
+          ++repeated;
+          EXPECT_EQ(it->second, values)
+              << square_name(w.from) << '-' << name << ' ' << square_name(b.from) << '-' << name;
+        }
+      }
+  }
+  EXPECT_GE(pairs, 1000);
+  EXPECT_GE(repeated, 500);
+  std::printf("[ one-tick pairs: %d, of a key seen before: %d ]\n", pairs, repeated);
 }
 
 }  // namespace

@@ -70,8 +70,8 @@ int main(int argc, char** argv) {
     if (!o.variant.empty() && s.variant != o.variant) continue;
     if (s.variant != current) {
       current = s.variant;
-      std::cout << fmt::format("\n| {} scenario | median CPU | runs (s) | status |\n|---|---:|---|---|\n",
-                               current);
+      std::cout << fmt::format(
+          "\n| {} scenario | median CPU | runs (s) | status |\n|---|---:|---|---|\n", current);
     }
     VariantPtr& v = variants[s.variant];
     if (!v) v = load_variant(s.variant);

@@ -29,7 +29,8 @@ struct KnobFinding {
 
 int run_ambiguities(AmbiguityOptions& o) {
   const VariantPtr v = load_variant(o.variant);
-  o.cov.scenarios = false;
+  // The catalog's witnesses are swept too (some knobs decide only in positions a scenario
+  // describes, such as a forced non-mating check); only the knob items are reported.
   o.cov.clauses = false;
   if (!o.quiet)
     o.cov.progress = [](const std::string& line) { std::cerr << "ambiguities: " << line << '\n'; };
@@ -99,6 +100,8 @@ void register_ambiguities_command(CLI::App& app, int& status) {
   cmd->add_option("--max-pieces", o->cov.max_pieces, "Piece bound of the Z3 probes")
       ->capture_default_str()
       ->check(CLI::Range(2, 32));
+  cmd->add_flag("!--no-scenarios", o->cov.scenarios,
+                "Do not sweep the catalog scenarios' witnesses (faster; some knobs go unseen)");
   cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o, &status] { status = run_ambiguities(*o); });

@@ -53,6 +53,17 @@ TEST(CoverageCli, BadInputIsAnErrorNotACrash) {
   EXPECT_NE(r.err.find("arbiter-cli-bad-corpus.toml:2"), std::string::npos) << r.err;
 }
 
+TEST(CoverageCli, AmbiguitiesShowEachKnobsAlternativesSideBySide) {
+  const auto r = run_arbiter("ambiguities -v conditional --positions 20 --no-scenarios -q");
+  EXPECT_NE(r.out.find("knob b-move-check"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("b-move-check=restart-turn"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("b-move-check=replace-c-move"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("reads  conditional-chess.txt"), std::string::npos) << r.out;
+  const auto j = run_arbiter("ambiguities -v conditional --positions 20 --no-scenarios -q --json");
+  EXPECT_NE(j.out.find("\"knob\":\"illegal-c-move\""), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"found\":true"), std::string::npos) << j.out;
+}
+
 TEST(CoverageCli, VerifyRunsTheCatalogAndCoverage) {
   const auto r = run_arbiter(
       "verify --table orthodox --max-nodes 1000 --coverage-positions 30 --max-pieces 5");

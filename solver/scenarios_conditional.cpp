@@ -119,10 +119,12 @@ Scenario c_move_illegal_after_b() {
   Scenario s;
   s.name = "conditional/c-move-illegal-after-b";
   s.description = "The B-move (no check) makes the stated C-move illegal: the C-move is skipped";
-  // Exact over the symbolic B and C plies (ordinary moves, the C-move's SAN naming one piece).
+  // Exact over the symbolic B and C plies (ordinary moves, the C-move's SAN naming one piece),
+  // the skip by the sufficient ways of ConditionalStep::c_surely_skipped (small formulas).
   s.formula = [](const ScenarioContext& sc) {
-    const ConditionalStep step(sc.attacks, sc.side, "illegal_");
-    return step.story() && step.same_piece_named() && !step.b_gives_check() && !step.c_executes();
+    const ConditionalStep step(sc.attacks, sc.side, "illegal_", false);
+    return step.story() && step.same_piece_named() && !step.b_gives_check() &&
+           step.c_surely_skipped();
   };
   s.engine = [](const Position& pos) {
     return judge_b_phase(
@@ -142,8 +144,10 @@ Scenario b_check_cancelled() {
   s.name = "conditional/b-check-cancelled-by-c";
   s.description = "The B-move gives check and the stated C-move gets out of it";
   s.formula = [](const ScenarioContext& sc) {
-    const ConditionalStep step(sc.attacks, sc.side, "cancel_");
-    return step.story() && step.same_piece_named() && step.b_gives_check() && step.c_executes();
+    // The execution by ConditionalStep::c_surely_executes (small formulas).
+    const ConditionalStep step(sc.attacks, sc.side, "cancel_", false);
+    return step.story() && step.same_piece_named() && step.b_gives_check() &&
+           step.c_surely_executes();
   };
   s.engine = [](const Position& pos) {
     return judge_b_phase(

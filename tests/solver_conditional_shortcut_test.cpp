@@ -117,10 +117,16 @@ Counts compare(const VariantPtr& v, const std::vector<Position>& positions, bool
       if (need_guard && !value(guard)) continue;
       const std::string where = to_fen(pos) + " C " + san + " B " + to_san(pos, b);
       const bool e = value(sure_exec), s = value(sure_skip);
-      if (e) EXPECT_TRUE(executes) << where;
-      if (s) EXPECT_FALSE(executes) << where;
-      if (exact) EXPECT_EQ(e, executes) << where;
-      if (exact) EXPECT_EQ(s, !executes) << where;
+      if (e) {
+        EXPECT_TRUE(executes) << where;
+      }
+      if (s) {
+        EXPECT_FALSE(executes) << where;
+      }
+      if (exact) {
+        EXPECT_EQ(e, executes) << where;
+        EXPECT_EQ(s, !executes) << where;
+      }
       ++n.stories;
       n.executed += executes;
       n.skipped += !executes;

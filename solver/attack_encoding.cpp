@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace arbiter::solver {
 
@@ -99,29 +100,45 @@ z3::expr AttackEncoding::would_attack(Color by, PieceType t, Square from, Square
 }
 
 z3::expr AttackEncoding::reaches(Color c, PieceType t, Square from, Square to) const {
-  const auto key = std::make_tuple(static_cast<int>(c), static_cast<int>(t), from, to);
-  if (auto it = reach_cache_.find(key); it != reach_cache_.end()) return it->second;
+  if (reach_cache_.empty())
+    reach_cache_.resize(2 * static_cast<std::size_t>(b_->variant().piece_count()) * kSquares *
+                        kSquares);
+  std::optional<z3::expr>& cached =
+      reach_cache_[((static_cast<std::size_t>(c) * b_->variant().piece_count() + t) * kSquares +
+                    static_cast<std::size_t>(from)) *
+                       kSquares +
+                   static_cast<std::size_t>(to)];
+  if (cached) return *cached;
   const BoardEncoding& b = *b_;
   const Variant& v = b.variant();
   const PieceMoves& pm = v.piece(t).moves;
   const SquareMoves& sm = pm.at[c][from];
-  const z3::expr quiet = b.empty(to), capture = b.occupied_by(to, ~c);
-  z3::expr_vector terms(b.ctx());
-  if (has(sm.leap_move, to)) terms.push_back(quiet);
-  if (has(sm.leap_capture, to)) terms.push_back(capture);
-  const Bitboard between = v.between(from, to);
-  if (has(sm.rook_move | sm.bishop_move, to)) terms.push_back(b.all_empty(between) && quiet);
-  if (has(sm.rook_capture | sm.bishop_capture, to))
-    terms.push_back(b.all_empty(between) && capture);
+  // Which kinds of move go there, decided from the masks before any formula is made.
+  bool leap_quiet = has(sm.leap_move, to), leap_capture = has(sm.leap_capture, to);
+  bool line_quiet = has(sm.rook_move | sm.bishop_move, to);
+  bool line_capture = has(sm.rook_capture | sm.bishop_capture, to);
+  std::vector<std::pair<Bitboard, const RiderStep*>> rides;
   for (const RiderStep& st : pm.riders[c]) {
     Bitboard path = 0;
-    if (!rider_path(st, from, to, path)) continue;
-    if (st.move) terms.push_back(b.all_empty(path) && quiet);
-    if (st.capture) terms.push_back(b.all_empty(path) && capture);
+    if (rider_path(st, from, to, path)) rides.emplace_back(path, &st);
   }
-  const z3::expr out = any_of(b.ctx(), terms).simplify();
-  reach_cache_.emplace(key, out);
-  return out;
+  if (!leap_quiet && !leap_capture && !line_quiet && !line_capture && rides.empty()) {
+    cached = b.ctx().bool_val(false);
+    return *cached;
+  }
+  const z3::expr quiet = b.empty(to), capture = b.occupied_by(to, ~c);
+  z3::expr_vector terms(b.ctx());
+  if (leap_quiet) terms.push_back(quiet);
+  if (leap_capture) terms.push_back(capture);
+  const Bitboard between = v.between(from, to);
+  if (line_quiet) terms.push_back(b.all_empty(between) && quiet);
+  if (line_capture) terms.push_back(b.all_empty(between) && capture);
+  for (const auto& [path, st] : rides) {
+    if (st->move) terms.push_back(b.all_empty(path) && quiet);
+    if (st->capture) terms.push_back(b.all_empty(path) && capture);
+  }
+  cached = any_of(b.ctx(), terms).simplify();
+  return *cached;
 }
 
 z3::expr AttackEncoding::captures_en_passant(Color c, PieceType t, Square from, Square to) const {
@@ -167,6 +184,10 @@ z3::expr AttackEncoding::conversion_threat(Square s, Color by) const {
   return z3::mk_or(terms);
 }
 
+// Rewritten for sharing, with the same meaning: the twin on the target's line is either of a
+// partner type other than the mover's (it cannot be the mover) or of the mover's own type on a
+// square w, and then the mover comes from elsewhere (lands(c, t, L, w)). lands() is cached and
+// shared by every target and every board formula built on this encoding.
 z3::expr AttackEncoding::move_conversion_threat(Square s, Color by) const {
   const BoardEncoding& b = *b_;
   const Variant& v = b.variant();
@@ -180,31 +201,61 @@ z3::expr AttackEncoding::move_conversion_threat(Square s, Color by) const {
     const PieceType pt = static_cast<PieceType>(t);
     const PieceTypeMask partners = cr.partners[t];
     if (!partners) continue;
+    const PieceTypeMask others = partners & ~static_cast<PieceTypeMask>(1U << t);
+    const bool same_type = partners >> t & 1U;
     const Bitboard no_landing = v.piece(pt).promotion_squares[by];
-    for (Square from = 0; from < kSquares; ++from) {
-      // Twins on the file / rank of the target, other than the mover.
-      const auto twins_on = [&](Bitboard squares) {
-        z3::expr_vector tw(ctx);
-        for (Bitboard sq = squares & ~bb(from); sq;)
-          tw.push_back(b.is_any(pop_lsb(sq), by, partners));
-        return any_of(ctx, tw);
-      };
-      z3::expr_vector landings(ctx);
-      const auto add_landings = [&](Bitboard squares, const z3::expr& twin) {
-        z3::expr_vector reach(ctx);
-        for (Bitboard sq = squares & ~no_landing & ~bb(from); sq;) {
-          const Square to = pop_lsb(sq);
-          const z3::expr r = reaches(by, pt, from, to);
-          if (!r.is_false()) reach.push_back(r);
+    // Landings on `landing_line` with a twin on `twin_line`.
+    const auto add = [&](Bitboard landing_line, Bitboard twin_line) {
+      z3::expr_vector other_twin(ctx);
+      if (others)
+        for (Bitboard sq = twin_line; sq;) other_twin.push_back(b.is_any(pop_lsb(sq), by, others));
+      const z3::expr other = any_of(ctx, other_twin);
+      z3::expr_vector landed(ctx);
+      for (Bitboard sq = landing_line & ~no_landing; sq;) {
+        const Square to = pop_lsb(sq);
+        const z3::expr all = lands(by, pt, to, kNoSquare);
+        if (all.is_false()) continue;
+        if (others) landed.push_back(all);
+        if (!same_type) continue;
+        for (Bitboard w = twin_line; w;) {
+          const Square tw = pop_lsb(w);
+          const z3::expr rest = lands(by, pt, to, tw);
+          if (!rest.is_false()) terms.push_back(b.is(tw, by, pt) && rest);
         }
-        if (!reach.empty()) landings.push_back(twin && z3::mk_or(reach));
-      };
-      add_landings(on_rank, twins_on(on_file));
-      add_landings(on_file, twins_on(on_rank));
-      if (!landings.empty()) terms.push_back(b.is(from, by, pt) && z3::mk_or(landings));
-    }
+      }
+      if (others && !landed.empty()) terms.push_back(other && z3::mk_or(landed));
+    };
+    add(on_rank, on_file);
+    add(on_file, on_rank);
   }
   return any_of(ctx, terms);
+}
+
+z3::expr AttackEncoding::lands(Color c, PieceType t, Square to, Square not_from) const {
+  // A move from not_from that cannot reach `to` leaves the disjunction unchanged.
+  if (not_from != kNoSquare && reaches(c, t, not_from, to).is_false())
+    return lands(c, t, to, kNoSquare);
+  // not_from runs over the squares and kNoSquare (index kSquares).
+  const std::size_t excluded =
+      not_from == kNoSquare ? kSquares : static_cast<std::size_t>(not_from);
+  if (lands_cache_.empty())
+    lands_cache_.resize(2 * static_cast<std::size_t>(b_->variant().piece_count()) * kSquares *
+                        (kSquares + 1));
+  std::optional<z3::expr>& cached =
+      lands_cache_[((static_cast<std::size_t>(c) * b_->variant().piece_count() + t) * kSquares +
+                    static_cast<std::size_t>(to)) *
+                       (kSquares + 1) +
+                   excluded];
+  if (cached) return *cached;
+  const BoardEncoding& b = *b_;
+  z3::expr_vector terms(b.ctx());
+  for (Square from = 0; from < kSquares; ++from) {
+    if (from == to || from == not_from) continue;
+    const z3::expr r = reaches(c, t, from, to);
+    if (!r.is_false()) terms.push_back(b.is(from, c, t) && r);
+  }
+  cached = any_of(b.ctx(), terms);
+  return *cached;
 }
 
 // castling_threat in conversion.cpp: a castling of `by` with its right, its squares empty and

@@ -7,9 +7,7 @@
 
 #include <z3++.h>
 
-#include <map>
 #include <optional>
-#include <tuple>
 #include <vector>
 
 #include "solver/board_encoding.hpp"
@@ -75,11 +73,16 @@ class AttackEncoding {
 
  private:
   const BoardEncoding* b_;
+  /// Some piece of colour `c` and type `t`, on a square other than `to` and `not_from`
+  /// (kNoSquare: none excluded), goes to `to` by a pseudo-legal non-castling move. Cached.
+  z3::expr lands(Color c, PieceType t, Square to, Square not_from) const;
   /// The board's en_passant_targets(c), computed once.
   const std::vector<EnPassantTarget>& ep_targets(Color c) const;
 
-  /// Caches of reaches() and ep_targets(); object-local, filled lazily.
-  mutable std::map<std::tuple<int, int, int, int>, z3::expr> reach_cache_;
+  /// Caches of reaches(), lands() and ep_targets(); object-local, filled lazily.
+  /// Indexed by (colour, type, from, to) and (colour, type, to, not_from or kSquares).
+  mutable std::vector<std::optional<z3::expr>> reach_cache_;
+  mutable std::vector<std::optional<z3::expr>> lands_cache_;
   mutable std::optional<std::vector<EnPassantTarget>> ep_targets_[2];
 };
 

@@ -16,33 +16,12 @@
 #include "solver/attack_encoding.hpp"
 #include "solver/z3_setup.hpp"
 #include "tests/support/conversion_reference.hpp"
+#include "tests/support/ply_step_compare.hpp"
 #include "tests/support/random_play.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::solver {
 namespace {
-
-/// Positions from each start FEN after 0..max_plies random legal plies (fixed seed).
-std::vector<Position> sample_positions(const VariantPtr& v, const std::vector<std::string>& fens,
-                                       int per_fen, int max_plies, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<Position> out;
-  for (const std::string& fen : fens) {
-    for (int i = 0; i < per_fen; ++i) {
-      Position pos = parse_fen(v, fen);
-      const int plies = static_cast<int>(rng() % static_cast<unsigned>(max_plies + 1));
-      for (int p = 0; p < plies; ++p) {
-        MoveList moves;
-        generate_legal(pos, moves);
-        if (moves.empty()) break;
-        Undo undo;
-        pos.make(moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))], undo);
-      }
-      out.push_back(pos);
-    }
-  }
-  return out;
-}
 
 /// Every position right after a double step (an en-passant target set) in `games` random games
 /// of up to `max_plies` plies from each start FEN (fixed seed).
@@ -206,32 +185,26 @@ int compare_moves_concrete(const VariantPtr& v, const std::vector<Position>& pos
   return en_passant;
 }
 
-std::vector<std::string> conversion_fens() {
-  std::vector<std::string> out;
-  for (const test::ConversionPosition& p : test::conversion_positions()) out.push_back(p.fen);
-  return out;
-}
-
 TEST(SolverAttack, OrthodoxAttacksAndCheckMatchTheEngine) {
   const VariantPtr& v = test::orthodox();
-  compare_attacks(v, sample_positions(v, test::orthodox_start_fens(), 6, 60, 1));
+  compare_attacks(v, test::sample_positions(v, test::orthodox_start_fens(), 6, 60, 1));
 }
 
 TEST(SolverAttack, ConversionThreatsAndCheckMatchTheEngine) {
   const VariantPtr& v = test::bundled_variant("conversion");
-  compare_attacks(v, sample_positions(v, conversion_fens(), 3, 40, 2));
+  compare_attacks(v, test::sample_positions(v, test::conversion_fens(), 3, 40, 2));
 }
 
 TEST(SolverAttack, ConversionWithoutCastlingThreatsMatchesTheEngine) {
   const VariantPtr& v = test::bundled_variant("conversion", {{"castling-threatens", "ignored"}});
-  compare_attacks(v, sample_positions(v, conversion_fens(), 1, 30, 3));
+  compare_attacks(v, test::sample_positions(v, test::conversion_fens(), 1, 30, 3));
 }
 
 TEST(SolverAttack, PseudoLegalMovesMatchTheEngine) {
   const VariantPtr& o = test::orthodox();
-  compare_moves(o, sample_positions(o, test::orthodox_start_fens(), 3, 40, 4));
+  compare_moves(o, test::sample_positions(o, test::orthodox_start_fens(), 3, 40, 4));
   const VariantPtr& c = test::bundled_variant("conversion");
-  compare_moves(c, sample_positions(c, conversion_fens(), 1, 30, 5));
+  compare_moves(c, test::sample_positions(c, test::conversion_fens(), 1, 30, 5));
 }
 
 TEST(SolverAttack, EnPassantCapturesMatchTheEngine) {
@@ -243,7 +216,7 @@ TEST(SolverAttack, EnPassantCapturesMatchTheEngine) {
   ASSERT_GE(positions.size(), 60U);
   EXPECT_GE(compare_moves(o, positions), 40);
   const VariantPtr& c = test::bundled_variant("conversion");
-  std::vector<Position> conversion = ep_positions(c, conversion_fens(), 1, 20, 9);
+  std::vector<Position> conversion = ep_positions(c, test::conversion_fens(), 1, 20, 9);
   for (const std::string& fen : ep_start_fens()) conversion.push_back(parse_fen(c, fen));
   const std::vector<Position> more_conversion = ep_positions(c, ep_start_fens(), 1, 12, 12);
   conversion.insert(conversion.end(), more_conversion.begin(), more_conversion.end());
@@ -340,7 +313,7 @@ TEST(SolverAttack, ConcreteBoardFormulasSimplifyToTheEnginesAnswer) {
   const VariantPtr& v = test::orthodox();
   z3::context ctx;
   const BoardEncoding symbolic(ctx, v);
-  for (const Position& pos : sample_positions(v, test::orthodox_start_fens(), 2, 40, 6)) {
+  for (const Position& pos : test::sample_positions(v, test::orthodox_start_fens(), 2, 40, 6)) {
     const BoardEncoding board = BoardEncoding::of_position(symbolic, pos);
     const AttackEncoding attacks(board);
     for (Color c : {kWhite, kBlack}) {

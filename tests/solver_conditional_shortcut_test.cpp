@@ -16,53 +16,12 @@
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "solver/conditional_step.hpp"
+#include "tests/support/conditional_step_compare.hpp"
 #include "tests/support/random_play.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::solver {
 namespace {
-
-std::vector<Position> sample_positions(const VariantPtr& v, int count, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<Position> out;
-  const std::vector<std::string>& fens = test::orthodox_start_fens();
-  for (int i = 0; i < count; ++i) {
-    Position pos = parse_fen(v, fens[static_cast<std::size_t>(i) % fens.size()]);
-    const int plies = 1 + static_cast<int>(rng() % 50U);
-    for (int p = 0; p < plies; ++p) {
-      MoveList moves;
-      generate_legal(pos, moves);
-      if (moves.empty()) break;
-      Undo undo;
-      pos.make(moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))], undo);
-    }
-    out.push_back(pos);
-  }
-  return out;
-}
-
-/// The ordinary legal moves of `c` on `pos` (castling and en passant are not choices).
-std::vector<Move> ordinary_moves(const Position& pos, Color c) {
-  Position view = pos;
-  view.set_side_to_move(c);
-  MoveList list;
-  generate_legal(view, list);
-  std::vector<Move> out;
-  for (Move m : list)
-    if (m.kind() != MoveKind::kCastling && m.kind() != MoveKind::kEnPassant) out.push_back(m);
-  return out;
-}
-
-void bind(const ChosenPly& ply, Move m, z3::expr_vector& src, z3::expr_vector& dst) {
-  const BoardEncoding& b = ply.before();
-  src.push_back(ply.from());
-  dst.push_back(b.ctx().bv_val(m.from(), 6));
-  src.push_back(ply.to());
-  dst.push_back(b.ctx().bv_val(m.to(), 6));
-  src.push_back(ply.promo());
-  dst.push_back(b.code_val(
-      m.kind() == MoveKind::kPromotion ? b.code(ply.mover(), static_cast<PieceType>(m.arg())) : 0));
-}
 
 struct Counts {
   int stories = 0, executed = 0, skipped = 0, sure_exec = 0, sure_skip = 0;
@@ -83,7 +42,8 @@ Counts compare(const VariantPtr& v, const std::vector<Position>& positions, bool
     const ConditionalStep step(at, b_mover, "t_", false);
     const z3::expr sure_exec = step.c_surely_executes(), sure_skip = step.c_surely_skipped();
     const z3::expr guard = step.same_piece_named();
-    const std::vector<Move> cs = ordinary_moves(pos, stater), bs = ordinary_moves(pos, b_mover);
+    const std::vector<Move> cs = test::ordinary_moves(pos, stater),
+                            bs = test::ordinary_moves(pos, b_mover);
     if (cs.empty() || bs.empty()) continue;
     Position view = pos;
     view.set_side_to_move(stater);
@@ -107,8 +67,8 @@ Counts compare(const VariantPtr& v, const std::vector<Position>& positions, bool
       const bool executes = decide_c(st, stated).kind == CDecision::Kind::kExecute;
 
       z3::expr_vector src(ctx), dst(ctx);
-      bind(step.b(), b, src, dst);
-      bind(step.c_stated(), c, src, dst);
+      test::bind_ply(step.b(), b, src, dst);
+      test::bind_ply(step.c_stated(), c, src, dst);
       const auto value = [&](const z3::expr& e) {
         const z3::expr s = z3::expr(e).substitute(src, dst).simplify();
         EXPECT_TRUE(s.is_true() || s.is_false()) << s;
@@ -144,7 +104,7 @@ Counts compare(const VariantPtr& v, const std::vector<Position>& positions, bool
 
 TEST(SolverConditionalShortcut, ResolvedAtStatementTheConditionsAgreeWithTheTurnMachine) {
   const VariantPtr& v = test::bundled_variant("conditional", {{"c-move-resolution", "statement"}});
-  const Counts n = compare(v, sample_positions(v, 12, 41), false, true, 3);
+  const Counts n = compare(v, test::phase_b_positions(v, 12, 41), false, true, 3);
   EXPECT_GT(n.stories, 80);
   EXPECT_GT(n.skipped, 5);
   EXPECT_GE(n.sure_exec * 10, n.executed * 8);  // most executions are seen
@@ -153,7 +113,7 @@ TEST(SolverConditionalShortcut, ResolvedAtStatementTheConditionsAgreeWithTheTurn
 
 TEST(SolverConditionalShortcut, ResolvedAtExecutionTheGuardedConditionsAgreeWithTheTurnMachine) {
   const VariantPtr& v = test::bundled_variant("conditional");
-  const Counts n = compare(v, sample_positions(v, 12, 42), true, false, 4);
+  const Counts n = compare(v, test::phase_b_positions(v, 12, 42), true, false, 4);
   EXPECT_GT(n.stories, 10);
   EXPECT_GE(n.sure_exec * 10, n.executed * 8);
   EXPECT_GE(n.sure_skip * 10, n.skipped * 8);

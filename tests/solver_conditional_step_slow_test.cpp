@@ -17,53 +17,12 @@
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "solver/conditional_step.hpp"
+#include "tests/support/conditional_step_compare.hpp"
 #include "tests/support/random_play.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::solver {
 namespace {
-
-std::vector<Position> sample_positions(const VariantPtr& v, int count, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<Position> out;
-  const std::vector<std::string>& fens = test::orthodox_start_fens();
-  for (int i = 0; i < count; ++i) {
-    Position pos = parse_fen(v, fens[static_cast<std::size_t>(i) % fens.size()]);
-    const int plies = 1 + static_cast<int>(rng() % 50U);
-    for (int p = 0; p < plies; ++p) {
-      MoveList moves;
-      generate_legal(pos, moves);
-      if (moves.empty()) break;
-      Undo undo;
-      pos.make(moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))], undo);
-    }
-    out.push_back(pos);
-  }
-  return out;
-}
-
-/// The ordinary legal moves of `c` on `pos` (castling and en passant are not choices).
-std::vector<Move> ordinary_moves(const Position& pos, Color c) {
-  Position view = pos;
-  view.set_side_to_move(c);
-  MoveList list;
-  generate_legal(view, list);
-  std::vector<Move> out;
-  for (Move m : list)
-    if (m.kind() != MoveKind::kCastling && m.kind() != MoveKind::kEnPassant) out.push_back(m);
-  return out;
-}
-
-void bind(const ChosenPly& ply, Move m, z3::expr_vector& src, z3::expr_vector& dst) {
-  const BoardEncoding& b = ply.before();
-  src.push_back(ply.from());
-  dst.push_back(b.ctx().bv_val(m.from(), 6));
-  src.push_back(ply.to());
-  dst.push_back(b.ctx().bv_val(m.to(), 6));
-  src.push_back(ply.promo());
-  dst.push_back(b.code_val(
-      m.kind() == MoveKind::kPromotion ? b.code(ply.mover(), static_cast<PieceType>(m.arg())) : 0));
-}
 
 unsigned code_of(const BoardEncoding& b, const Position& pos, Square s) {
   for (Color c : {kWhite, kBlack})
@@ -87,7 +46,8 @@ Counts compare(const VariantPtr& v, const std::vector<Position>& positions, bool
     const BoardEncoding board = BoardEncoding::of_position(symbolic, pos);
     const AttackEncoding at(board);
     const ConditionalStep step(at, b_mover, "t_");
-    const std::vector<Move> cs = ordinary_moves(pos, stater), bs = ordinary_moves(pos, b_mover);
+    const std::vector<Move> cs = test::ordinary_moves(pos, stater),
+                            bs = test::ordinary_moves(pos, b_mover);
     if (cs.empty() || bs.empty()) continue;
     Position view = pos;
     view.set_side_to_move(stater);
@@ -108,8 +68,8 @@ Counts compare(const VariantPtr& v, const std::vector<Position>& positions, bool
       apply_c(st, CStep{!executes, d.move});
 
       z3::expr_vector src(ctx), dst(ctx);
-      bind(step.b(), b, src, dst);
-      bind(step.c_stated(), c, src, dst);
+      test::bind_ply(step.b(), b, src, dst);
+      test::bind_ply(step.c_stated(), c, src, dst);
       const auto value = [&](const z3::expr& e) {
         const z3::expr s = z3::expr(e).substitute(src, dst).simplify();
         EXPECT_TRUE(s.is_true() || s.is_false()) << s;
@@ -147,14 +107,14 @@ TEST(SolverConditionalStep, ResolvedAtStatementTheStepIsTheTurnMachine) {
   const VariantPtr& v = test::bundled_variant("conditional", {{"c-move-resolution", "statement"}});
   // Each story substitutes and simplifies the whole step (minutes for a few dozen), so the
   // sample is small; the fast suite's tests/solver_ply_step_test.cpp covers the plies.
-  const Counts n = compare(v, sample_positions(v, 4, 31), false, 1);
+  const Counts n = compare(v, test::phase_b_positions(v, 4, 31), false, 1);
   EXPECT_GT(n.stories, 30);
   EXPECT_GT(n.skipped, 0);
 }
 
 TEST(SolverConditionalStep, ResolvedAtExecutionTheGuardedStepIsTheTurnMachine) {
   const VariantPtr& v = test::bundled_variant("conditional");
-  const Counts n = compare(v, sample_positions(v, 4, 32), true, 2);
+  const Counts n = compare(v, test::phase_b_positions(v, 4, 32), true, 2);
   EXPECT_GE(n.stories, 5);
 }
 

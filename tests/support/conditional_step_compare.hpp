@@ -1,0 +1,25 @@
+// Helpers shared by the tests that compare ConditionalStep (solver/conditional_step.hpp) with
+// the turn machine: sample positions, the moves a ChosenPly can choose, and the substitution
+// of a concrete move for a ply's choice variables.
+#pragma once
+
+#include <z3++.h>
+
+#include <vector>
+
+#include "rules/position.hpp"
+#include "solver/ply_step.hpp"
+
+namespace arbiter::test {
+
+/// Positions after 1..50 seeded random plies from the orthodox start FENs, `count` in all.
+std::vector<Position> phase_b_positions(const VariantPtr& v, int count, unsigned seed);
+
+/// The ordinary legal moves of `c` on `pos` as if it were c's turn (castling and en passant
+/// are not choices of a ChosenPly).
+std::vector<Move> ordinary_moves(const Position& pos, Color c);
+
+/// Appends the substitution of `m` for the choice variables of `ply` (from, to, promotion).
+void bind_ply(const solver::ChosenPly& ply, Move m, z3::expr_vector& src, z3::expr_vector& dst);
+
+}  // namespace arbiter::test

@@ -1,4 +1,5 @@
 #include "solver/attack_encoding.hpp"
+#include "solver/z3_setup.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -28,10 +29,6 @@ bool rider_path(const RiderStep& st, Square from, Square to, Bitboard& between) 
 /// The square's bit, or none for kNoSquare.
 Bitboard bit_of(Square s) {
   return s == kNoSquare ? 0 : bb(s);
-}
-
-z3::expr any_of(z3::context& ctx, const z3::expr_vector& terms) {
-  return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
 }
 
 }  // namespace

@@ -6,20 +6,17 @@
 #include "solver/move_formulas.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/simultaneous_judge.hpp"
+#include "solver/z3_setup.hpp"
 
 namespace arbiter::solver {
 namespace {
-
-z3::expr any(z3::context& ctx, const z3::expr_vector& terms) {
-  return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
-}
 
 /// Some piece of colour `c` can move to `to`.
 z3::expr reaches_square(const ScenarioContext& sc, Color c, Square to) {
   z3::expr_vector t(sc.board.ctx());
   for (Square x = 0; x < kSquares; ++x)
     if (x != to) t.push_back(moves_to(sc, c, x, to));
-  return any(sc.board.ctx(), t);
+  return any_of(sc.board.ctx(), t);
 }
 
 /// A castling move of the side to move has its right and its squares empty, and `extra`.
@@ -30,7 +27,7 @@ z3::expr castling_ready(const ScenarioContext& sc,
   for (std::size_t i = 0; i < moves.size(); ++i)
     t.push_back(sc.board.castling_right(sc.side, static_cast<int>(i)) &&
                 sc.board.all_empty(moves[i].must_be_empty) && extra(moves[i]));
-  return any(sc.board.ctx(), t);
+  return any_of(sc.board.ctx(), t);
 }
 
 /// A pawn of colour `c` (type `t`) on its double-step origin `o` would land on `p`.
@@ -60,7 +57,7 @@ z3::expr convertible_pawn_on_our_start(const ScenarioContext& sc) {
                   sc.attacks.move_conversion_threat(o, sc.side));
     }
   }
-  return any(sc.board.ctx(), t);
+  return any_of(sc.board.ctx(), t);
 }
 
 /// An enemy pawn that may just have made its double step (origin and passed squares empty),
@@ -83,9 +80,9 @@ z3::expr en_passant_while_moving_on(const ScenarioContext& sc) {
     for (Square q = 0; q < kSquares; ++q)
       if (q != p) on.push_back(moves_to(sc, e, p, q));
     t.push_back(sc.board.is(p, e, pt) && sc.board.empty(o) && sc.board.all_empty(passed) &&
-                any(sc.board.ctx(), takers) && any(sc.board.ctx(), on));
+                any_of(sc.board.ctx(), takers) && any_of(sc.board.ctx(), on));
   });
-  return any(sc.board.ctx(), t);
+  return any_of(sc.board.ctx(), t);
 }
 
 /// Each side's piece can move onto the other's square (a head-on meeting or trade).
@@ -96,7 +93,7 @@ z3::expr mutual_reach(const ScenarioContext& sc) {
       if (x != y)
         t.push_back(sc.board.occupied_by(x, sc.side) && sc.board.occupied_by(y, ~sc.side) &&
                     moves_to(sc, sc.side, x, y) && moves_to(sc, ~sc.side, y, x));
-  return any(sc.board.ctx(), t);
+  return any_of(sc.board.ctx(), t);
 }
 
 /// The enemy king can step to a square that one of our pieces can also reach.
@@ -108,7 +105,7 @@ z3::expr king_meets_piece(const ScenarioContext& sc) {
       if (k != d && has(v.piece(v.royal()).moves.at[~sc.side][k].leap_move, d))
         t.push_back(sc.board.is(k, ~sc.side, v.royal()) && moves_to(sc, ~sc.side, k, d) &&
                     reaches_square(sc, sc.side, d));
-  return any(sc.board.ctx(), t);
+  return any_of(sc.board.ctx(), t);
 }
 
 /// No piece of colour `c` but its king has a pseudo-legal move that takes no king.
@@ -147,7 +144,7 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
                          z3::expr_vector t(sc.board.ctx());
                          for (Bitboard b = cm.king_path; b;)
                            t.push_back(sc.attacks.threatened(pop_lsb(b), ~sc.side));
-                         return !sc.attacks.in_check(sc.side) && any(sc.board.ctx(), t);
+                         return !sc.attacks.in_check(sc.side) && any_of(sc.board.ctx(), t);
                        });
                      }});
     }
@@ -171,7 +168,7 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
                            t.push_back(reaches_square(sc, ~sc.side, pop_lsb(b)));
                          for (Bitboard b = cm.king_path | bb(cm.king_to); b;)
                            safe.push_back(!sc.attacks.attacked(pop_lsb(b), ~sc.side));
-                         return any(sc.board.ctx(), t) && z3::mk_and(safe);
+                         return any_of(sc.board.ctx(), t) && z3::mk_and(safe);
                        });
                      }});
       out.push_back({"knob mated-and-stalemated",

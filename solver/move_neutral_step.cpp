@@ -3,6 +3,7 @@
 // the two colour layers after both moves, and check on them. Mirrors resolve_move_neutral in
 // rules/move_neutral.cpp clause by clause; en passant is left out (no target in the encoding).
 #include "solver/move_neutral_step.hpp"
+#include "solver/z3_setup.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -13,10 +14,6 @@
 namespace arbiter::solver {
 
 namespace {
-
-z3::expr any_of(z3::context& ctx, const z3::expr_vector& terms) {
-  return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
-}
 
 /// What a candidate leaves and lands on (castling: king and rook squares).
 Bitboard leaves_of(const Variant& v, Color c, Move m) {

@@ -1,6 +1,7 @@
 // The symbolic ply: Position::make (rules/position.cpp) with apply_conversions, and the
 // legality test of rules/movegen.cpp, as expressions over a BoardEncoding.
 #include "solver/ply_step.hpp"
+#include "solver/z3_setup.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
@@ -11,10 +12,6 @@ namespace arbiter::solver {
 
 namespace {
 
-z3::expr any_of(z3::context& ctx, const z3::expr_vector& terms) {
-  return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
-}
-
 bool offers(const PieceInfo& info, int type) {
   for (PieceType p : info.promotion_choices)
     if (p == type) return true;
@@ -22,6 +19,17 @@ bool offers(const PieceInfo& info, int type) {
 }
 
 }  // namespace
+
+z3::expr converts_royal(const BoardEncoding& before, const std::vector<z3::expr>& converts,
+                        Color them) {
+  const Variant& v = before.variant();
+  z3::expr_vector royal_converted(before.ctx());
+  if (v.royal() != kNoPiece)
+    for (Square s = 0; s < kSquares; ++s)
+      if (!converts[s].is_false())
+        royal_converted.push_back(converts[s] && before.is(s, them, v.royal()));
+  return any_of(before.ctx(), royal_converted);
+}
 
 z3::expr royal_threatened(const AttackEncoding& attacks, Color c) {
   const BoardEncoding& b = attacks.board();
@@ -256,16 +264,10 @@ void PlyStep::finish(std::vector<z3::expr> cells) {
       rights[c].push_back(r.simplify());
     }
   }
-  // Converting the enemy royal piece is never legal (movegen.cpp safe_after).
-  z3::expr_vector royal_converted(ctx);
-  if (v.royal() != kNoPiece)
-    for (Square s = 0; s < kSquares; ++s)
-      if (!converts_[s].is_false())
-        royal_converted.push_back(converts_[s] && b.is(s, them, v.royal()));
   after_ = std::make_unique<BoardEncoding>(b, std::move(cells), std::move(rights[kWhite]),
                                            std::move(rights[kBlack]));
   after_attacks_ = std::make_unique<AttackEncoding>(*after_);
-  legal_ = pseudo_ && !any_of(ctx, royal_converted) && !royal_threatened(*after_attacks_, us);
+  legal_ = pseudo_ && !converts_royal(b, converts_, them) && !royal_threatened(*after_attacks_, us);
 }
 
 }  // namespace arbiter::solver

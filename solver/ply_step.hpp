@@ -34,6 +34,11 @@ std::vector<z3::expr> apply_co_effect(const BoardEncoding& moved, Color us,
                                       const std::vector<z3::expr>& formed,
                                       std::vector<z3::expr>& cells);
 
+/// Some square of `converts` holds `them`'s royal piece on `before`: converting the enemy
+/// royal piece is never legal (movegen.cpp safe_after).
+z3::expr converts_royal(const BoardEncoding& before, const std::vector<z3::expr>& converts,
+                        Color them);
+
 /// AttackEncoding::in_check, built only over the squares where `c`'s royal piece may stand
 /// (on a concrete board, one square instead of 64: the same formula, far cheaper to build).
 z3::expr royal_threatened(const AttackEncoding& attacks, Color c);

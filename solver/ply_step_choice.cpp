@@ -3,16 +3,11 @@
 #include <cstdlib>
 
 #include "solver/ply_step.hpp"
+#include "solver/z3_setup.hpp"
 
 namespace arbiter::solver {
 
-namespace {
-
-z3::expr any_of(z3::context& ctx, const z3::expr_vector& terms) {
-  return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 ChosenPly::ChosenPly(const AttackEncoding& before_attacks, Color mover, const std::string& prefix)
     : before_(&before_attacks.board()),
@@ -118,15 +113,10 @@ void ChosenPly::build() {
       rights[c].push_back(z3::mk_and(keep));
     }
   }
-  z3::expr_vector royal_converted(ctx);
-  if (v.royal() != kNoPiece)
-    for (Square s = 0; s < kSquares; ++s)
-      if (!converts_[s].is_false())
-        royal_converted.push_back(converts_[s] && b.is(s, them, v.royal()));
   after_ = std::make_unique<BoardEncoding>(b, std::move(cells), std::move(rights[kWhite]),
                                            std::move(rights[kBlack]));
   after_attacks_ = std::make_unique<AttackEncoding>(*after_);
-  legal_ = pseudo_ && !any_of(ctx, royal_converted) && !royal_threatened(*after_attacks_, us);
+  legal_ = pseudo_ && !converts_royal(b, converts_, them) && !royal_threatened(*after_attacks_, us);
 }
 
 z3::expr ChosenPly::is(Move m) const {

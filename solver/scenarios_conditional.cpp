@@ -10,6 +10,7 @@
 #include "solver/conditional_step.hpp"
 #include "solver/move_formulas.hpp"
 #include "solver/scenarios.hpp"
+#include "solver/z3_setup.hpp"
 
 namespace arbiter::solver {
 
@@ -103,10 +104,6 @@ EngineVerdict judge_b_phase(const Position& pos, const BWanted& wanted,
   }
   v.why_not = why_not;
   return v;
-}
-
-z3::expr any_of(z3::context& ctx, const z3::expr_vector& terms) {
-  return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
 }
 
 /// `c` can move a non-royal piece to attack the other side's royal piece.

@@ -15,6 +15,7 @@
 #include "solver/move_neutral_step.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/simultaneous_judge.hpp"
+#include "solver/z3_setup.hpp"
 
 namespace arbiter::solver {
 
@@ -24,10 +25,6 @@ bool has_clause(const MoveNeutralResolution& r, const std::string& clause) {
   for (const TraceEntry& e : r.trace)
     if (e.clause == clause) return true;
   return false;
-}
-
-z3::expr any_of(z3::context& ctx, const z3::expr_vector& terms) {
-  return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
 }
 
 /// Which (white, black) pairs of candidates can show a scenario's property; nullptr: all.

@@ -21,6 +21,11 @@ void configure(z3::solver& solver, const SolverLimits& limits);
 z3::solver make_solver(z3::context& ctx, const SolverLimits& limits,
                        const std::string& logic = "QF_FD");
 
+/// The disjunction of `terms`; false when there are none (z3::mk_or needs at least one).
+inline z3::expr any_of(z3::context& ctx, const z3::expr_vector& terms) {
+  return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
+}
+
 /// "sat", "unsat", or "unknown (<reason>)": a timeout is never reported as "no witness".
 std::string describe(const z3::solver& solver, z3::check_result result);
 

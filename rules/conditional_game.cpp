@@ -128,14 +128,6 @@ bool was_stateable(const ConditionalState& s, Move m) {
                      [&](Move x) { return same_squares(x, m); });
 }
 
-/// The stater's view of the board in phase B: the stater to move, no en-passant right.
-Position stater_view(const ConditionalState& s) {
-  Position view = s.pos;
-  view.set_en_passant(kNoSquare);
-  view.set_side_to_move(s.stater());
-  return view;
-}
-
 void record_statement_board(ConditionalState& s) {
   if (!ConditionalKnobs::of(s.pos.variant()).resolve_at_statement) return;
   const MoveList moves = legal_moves(stater_view(s));
@@ -238,6 +230,13 @@ void play_allowed(ConditionalState& s, Move m) {
   } else {
     s.phase = Phase::kC;
   }
+}
+
+Position stater_view(const ConditionalState& s) {
+  Position view = s.pos;
+  view.set_en_passant(kNoSquare);
+  view.set_side_to_move(s.stater());
+  return view;
 }
 
 void state(ConditionalState& s, ConditionalMove cm) {

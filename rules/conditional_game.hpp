@@ -113,6 +113,10 @@ void play(ConditionalState& s, Move m);
 /// play() without its checks, for callers that took `m` from phase_moves (perft).
 void play_allowed(ConditionalState& s, Move m);
 
+/// The stater's view of the board in phase B: the stater to move, no en-passant right (the
+/// moves it may state are the legal moves of this position).
+Position stater_view(const ConditionalState& s);
+
 /// Phase B, before the B-move: the C-mover states `cm`. Under c-move-resolution=statement each
 /// branch that names a legal move now (the stater to move on the current board) is stored as
 /// UCI and one that names none keeps its SAN and will be illegal. Throws ConditionalRuleError.

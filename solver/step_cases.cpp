@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -156,6 +157,19 @@ StepCase sim_case(const SimRules& rules, const SimState& s, Move w, Move b) {
   return c;
 }
 
+/// The submission of colour `c` written `uci` (matched by text: a submission may be no
+/// orthodox move, e.g. under vacated-square=passable), or nullopt.
+std::optional<Move> submission_by_text(const SimRules& rules, const SimState& s, Color c,
+                                       const std::string& uci) {
+  MoveList subs;
+  rules.submissions(s, c, subs);
+  const Position view = view_for(s, c);
+  const auto it =
+      std::find_if(subs.begin(), subs.end(), [&](Move x) { return to_uci(view, x) == uci; });
+  if (it == subs.end()) return std::nullopt;
+  return *it;
+}
+
 // Diplomacy's progressive play: each side hands in a set of moves resolved pair by pair. A
 // step "P w1,w2,w3 b1" plays such sets (entries in coordinates, read on the starting board).
 
@@ -237,22 +251,18 @@ StepCase progressive_replay(const SimRules& rules, const SimState& s,
   std::vector<Move> sets[2];
   for (Color c : {kWhite, kBlack}) {
     if (parts[1 + c] == "-") continue;
-    MoveList subs;
-    rules.submissions(s, c, subs);
-    const Position view = view_for(s, c);
     std::string entry;
     std::istringstream in(parts[1 + c]);
     while (std::getline(in, entry, ',')) {
-      const auto it =
-          std::find_if(subs.begin(), subs.end(), [&](Move x) { return to_uci(view, x) == entry; });
-      if (it == subs.end())
+      const std::optional<Move> m = submission_by_text(rules, s, c, entry);
+      if (!m)
         return StepCase{to_sim_fen(s),
                         join(parts, ' '),
                         fmt::format("refused: {} is not a submission of {} on the starting board",
                                     entry, c == kWhite ? "White" : "Black"),
                         "",
                         {}};
-      sets[c].push_back(*it);
+      sets[c].push_back(*m);
     }
   }
   return progressive_case(s, sets);
@@ -276,19 +286,15 @@ StepCase sim_replay(const VariantPtr& v, const std::string& fen, const std::stri
   // vacated-square=passable a line may cross a square its piece leaves this turn).
   Move m[2];
   for (Color c : {kWhite, kBlack}) {
-    MoveList subs;
-    rules->submissions(s, c, subs);
-    const Position view = view_for(s, c);
-    const auto it =
-        std::find_if(subs.begin(), subs.end(), [&](Move x) { return to_uci(view, x) == parts[c]; });
-    if (it == subs.end())
+    const std::optional<Move> found = submission_by_text(*rules, s, c, parts[c]);
+    if (!found)
       return StepCase{to_sim_fen(s),
                       text,
                       fmt::format("refused: {} is not a submission of {}", parts[c],
                                   c == kWhite ? "White" : "Black"),
                       "",
                       {}};
-    m[c] = *it;
+    m[c] = *found;
   }
   return sim_case(*rules, s, m[kWhite], m[kBlack]);
 }
@@ -298,14 +304,6 @@ StepCase sim_replay(const VariantPtr& v, const std::string& fen, const std::stri
 std::string conditional_status_text(const ConditionalState& s) {
   const ConditionalStatus st = conditional_status(s);
   return st.over() ? fmt::format("{} {}", to_string(st.end), st.result()) : "";
-}
-
-/// The board with the stater to move (the moves it could state, as if it were its turn).
-Position stater_board(const ConditionalState& s) {
-  Position view = s.pos;
-  view.set_side_to_move(s.stater());
-  view.set_en_passant(kNoSquare);
-  return view;
 }
 
 StepCase conditional_a_case(const ConditionalState& s, Move m) {
@@ -406,7 +404,7 @@ void conditional_steps(const VariantPtr& v, const std::string& fen,
       if (!f(conditional_a_case(s, m))) return;
     return;
   }
-  const Position view = stater_board(s);
+  const Position view = stater_view(s);
   MoveList stated;
   generate_legal(view, stated);
   for (Move cm : stated) {

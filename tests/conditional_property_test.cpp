@@ -83,13 +83,6 @@ std::string random_move_text(const Position& pos) {
   return std::string{*rc::gen::element('Q', 'R', 'B', 'N', 'K')} + random_square_name();
 }
 
-/// The position as the stater sees it when stating (the stater to move, no en passant).
-Position stater_view(const ConditionalState& s) {
-  Position view = s.pos;
-  view.set_en_passant(kNoSquare);
-  view.set_side_to_move(s.stater());
-  return view;
-}
 
 /// A random state in phase C (random play until the C-move is due).
 ConditionalState random_c_state(const VariantPtr& v) {

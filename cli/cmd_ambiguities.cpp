@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/sweep_options.hpp"
 #include "rules/load_variant.hpp"
 #include "solver/coverage.hpp"
 
@@ -88,18 +89,7 @@ void register_ambiguities_command(CLI::App& app, int& status) {
   auto o = std::make_shared<AmbiguityOptions>();
   auto* cmd = app.add_subcommand(
       "ambiguities", "For every knob, a position where its alternatives give different outcomes");
-  cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
-      ->capture_default_str();
-  cmd->add_option("--positions", o->cov.positions, "Positions to sweep")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
-  cmd->add_option("--plies", o->cov.plies, "Random steps from a table position, at most")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 1000));
-  cmd->add_option("--seed", o->cov.seed, "Sweep and Z3 seed")->capture_default_str();
-  cmd->add_option("--max-pieces", o->cov.max_pieces, "Piece bound of the Z3 probes")
-      ->capture_default_str()
-      ->check(CLI::Range(2, 32));
+  add_sweep_options(cmd, o->variant, o->cov);
   cmd->add_flag("!--no-scenarios", o->cov.scenarios,
                 "Do not sweep the catalog scenarios' witnesses (faster; some knobs go unseen)");
   cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");

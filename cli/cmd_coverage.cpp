@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/sweep_options.hpp"
 #include "solver/coverage.hpp"
 #include "solver/witness_search.hpp"
 
@@ -131,18 +132,7 @@ void register_coverage_commands(CLI::App& app, int& status) {
   auto o = std::make_shared<CoverageCliOptions>();
   auto* cmd = app.add_subcommand(
       "coverage", "Witnesses for every clause, knob alternative and scenario of a table");
-  cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
-      ->capture_default_str();
-  cmd->add_option("--positions", o->cov.positions, "Positions to sweep")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
-  cmd->add_option("--plies", o->cov.plies, "Random steps from a table position, at most")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 1000));
-  cmd->add_option("--seed", o->cov.seed, "Sweep and Z3 seed")->capture_default_str();
-  cmd->add_option("--max-pieces", o->cov.max_pieces, "Piece bound of the scenario searches")
-      ->capture_default_str()
-      ->check(CLI::Range(2, 32));
+  add_sweep_options(cmd, o->variant, o->cov);
   cmd->add_option("--timeout", o->timeout_ms,
                   "Wall-clock limit per scenario search in ms (0 = none)");
   cmd->add_option("--rlimit", o->cov.limits.rlimit, "Z3 resource limit per check (0 = none)");

@@ -30,6 +30,14 @@ struct KnobFinding {
 
 int run_ambiguities(AmbiguityOptions& o) {
   const VariantPtr v = load_variant(o.variant);
+  for (const std::string& k : o.cov.knobs)
+    if (!v->table().knob(k)) {
+      std::string names;
+      for (const KnobDef& d : v->table().knobs) names += (names.empty() ? "" : ", ") + d.name;
+      throw std::invalid_argument(
+          fmt::format("ambiguities: table {} has no knob '{}' (its knobs: {})", v->name(), k,
+                      names.empty() ? "none" : names));
+    }
   // The catalog's witnesses are swept too (some knobs decide only in positions a scenario
   // describes, such as a forced non-mating check); only the knob items are reported.
   o.cov.clauses = false;
@@ -92,6 +100,7 @@ void register_ambiguities_command(CLI::App& app, int& status) {
   add_sweep_options(cmd, o->variant, o->cov);
   cmd->add_flag("!--no-scenarios", o->cov.scenarios,
                 "Do not sweep the catalog scenarios' witnesses (faster; some knobs go unseen)");
+  cmd->add_option("--knob", o->cov.knobs, "Only this knob (repeatable; default: every knob)");
   cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o, &status] { status = run_ambiguities(*o); });

@@ -1,7 +1,6 @@
 // `arbiter coverage`: every clause, knob alternative and catalog scenario of a table with an
 // engine-confirmed witness (or a bounded unsat proof); `--save` writes the witnesses as a
-// corpus. `arbiter corpus check`: replays a saved corpus, optionally against another table.
-// See docs/coverage.md.
+// corpus (cmd_corpus.cpp replays it). See docs/coverage.md.
 #include <fmt/format.h>
 
 #include <fstream>
@@ -10,7 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/sweep_options.hpp"
-#include "solver/coverage.hpp"
+#include "solver/corpus.hpp"
 #include "solver/witness_search.hpp"
 
 namespace arbiter::cli {
@@ -94,41 +93,9 @@ int run_coverage(CoverageCliOptions& o) {
   return r.unexplained() == 0 ? 0 : 1;
 }
 
-struct CorpusCheckOptions {
-  std::string file;
-  std::string table;
-  bool json = false;
-};
-
-int run_corpus_check(const CorpusCheckOptions& o) {
-  const std::vector<solver::CorpusResult> results = solver::replay_corpus(o.file, o.table);
-  int changed = 0;
-  for (const solver::CorpusResult& r : results) changed += r.problem.empty() ? 0 : 1;
-  if (o.json) {
-    JsonWriter w;
-    w.begin_object().field("cases", static_cast<int>(results.size())).field("changed", changed);
-    w.key("changes").begin_array();
-    for (const solver::CorpusResult& r : results)
-      if (!r.problem.empty())
-        w.begin_object()
-            .field("item", r.item)
-            .field("setting", r.setting)
-            .field("problem", r.problem)
-            .end_object();
-    std::cout << w.end_array().end_object().str() << '\n';
-  } else {
-    for (const solver::CorpusResult& r : results)
-      if (!r.problem.empty())
-        std::cout << fmt::format("changed  {} [{}]: {}\n", r.item, r.setting, r.problem);
-    std::cout << fmt::format("{} case(s), {} as recorded, {} changed\n", results.size(),
-                             results.size() - changed, changed);
-  }
-  return changed == 0 ? 0 : 1;
-}
-
 }  // namespace
 
-void register_coverage_commands(CLI::App& app, int& status) {
+void register_coverage_command(CLI::App& app, int& status) {
   auto o = std::make_shared<CoverageCliOptions>();
   auto* cmd = app.add_subcommand(
       "coverage", "Witnesses for every clause, knob alternative and scenario of a table");
@@ -141,17 +108,6 @@ void register_coverage_commands(CLI::App& app, int& status) {
   cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o, &status] { status = run_coverage(*o); });
-
-  auto c = std::make_shared<CorpusCheckOptions>();
-  auto* corpus = app.add_subcommand("corpus", "Regression corpora of engine-played witnesses");
-  corpus->require_subcommand(1);
-  auto* check = corpus->add_subcommand(
-      "check", "Replay a corpus through the engine and list every case whose outcome changed");
-  check->add_option("file", c->file, "Corpus file (written by coverage --save)")->required();
-  check->add_option("--table", c->table,
-                    "Replay against this table instead of the one the corpus names");
-  check->add_flag("--json", c->json, "Print JSON");
-  check->callback([c, &status] { status = run_corpus_check(*c); });
 }
 
 }  // namespace arbiter::cli

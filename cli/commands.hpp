@@ -13,7 +13,9 @@ void register_position_commands(CLI::App& app, int& status);  // moves
 void register_replay_command(CLI::App& app, int& status);
 void register_resolve_command(CLI::App& app, int& status);      // Diplomacy Chess turns
 void register_find_command(CLI::App& app, int& status);         // find (Z3 scenarios)
-void register_coverage_commands(CLI::App& app, int& status);    // coverage, corpus check
+void register_coverage_command(CLI::App& app, int& status);     // coverage
+void register_corpus_command(CLI::App& app, int& status);       // corpus record, corpus check
+void register_diff_command(CLI::App& app, int& status);         // semantic diff of two tables
 void register_ambiguities_command(CLI::App& app, int& status);  // knob witnesses
 
 /// Parses and runs the command line; returns the process exit status. Errors in user input

@@ -24,7 +24,9 @@ int run(int argc, char** argv) {
   register_replay_command(app, status);
   register_resolve_command(app, status);
   register_find_command(app, status);
-  register_coverage_commands(app, status);
+  register_coverage_command(app, status);
+  register_corpus_command(app, status);
+  register_diff_command(app, status);
   register_ambiguities_command(app, status);
   try {
     app.parse(argc, argv);

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <toml++/toml.h>
 #include <algorithm>
 #include <map>
 #include <set>
@@ -256,12 +255,16 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
   const VariantPtr v = load_variant(table);
   CoverageReport report;
   report.table = v->name();
+  report.source = table;
   for (const ClauseSpec& c : o.clauses ? clause_names(*v) : std::vector<ClauseSpec>{})
     report.items.push_back({"clause", c.name, c.knob, CoverageStatus::kNotFound, "", std::nullopt});
-  for (const KnobDef& k : v->table().knobs)
+  for (const KnobDef& k : v->table().knobs) {
+    if (!o.knobs.empty() && std::find(o.knobs.begin(), o.knobs.end(), k.name) == o.knobs.end())
+      continue;
     for (const std::string& alt : k.alternatives)
       report.items.push_back(
           {"knob", k.name + "=" + alt, "", CoverageStatus::kNotFound, "", std::nullopt});
+  }
   std::vector<std::string> extra;
   if (o.scenarios) find_scenarios(v, o, report.items, extra);
   say(o, fmt::format("sweep: {} positions, up to {} random steps each", o.positions, o.plies));
@@ -285,125 +288,6 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
                            i.setting.empty() ? "" : " (under " + i.setting + ")", i.detail);
   }
   return report;
-}
-
-// ---- the corpus -------------------------------------------------------------------------
-
-namespace {
-
-/// A malformed corpus file (as opposed to a case that no longer replays).
-class CorpusFileError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + '"';
-}
-
-std::string case_toml(const std::string& item, const std::string& setting, const std::string& fen,
-                      const std::string& moves, const std::string& key, const std::string& value) {
-  return fmt::format("[[case]]\nitem = {}\nsetting = {}\nfen = {}\nmoves = {}\n{} = {}\n\n",
-                     quoted(item), quoted(setting), quoted(fen), quoted(moves), key, quoted(value));
-}
-
-}  // namespace
-
-std::string corpus_toml(const CoverageReport& report) {
-  std::string out = fmt::format(
-      "# Coverage witnesses of table \"{}\", written by `arbiter coverage --save`. Each case is\n"
-      "# replayed through the engine under its knob setting and must give the recorded outcome\n"
-      "# (scenario cases: the scenario's engine judge must hold with the recorded account).\n"
-      "# Format: docs/coverage.md.\n\ntable = {}\n\n",
-      report.table, quoted(report.table));
-  for (const CoverageItem& i : report.items) {
-    if (!i.witness) continue;
-    const CoverageWitness& w = *i.witness;
-    const std::string item = i.kind + " " + i.name;
-    if (i.kind == "scenario") {
-      out += case_toml(item, "default", w.fen, w.moves, "what", w.what);
-      continue;
-    }
-    for (const auto& [setting, outcome] : w.outcomes)
-      if (i.kind == "clause" || setting == i.name)
-        out += case_toml(item, setting, w.fen, w.moves, "outcome", outcome);
-  }
-  return out;
-}
-
-std::vector<CorpusResult> replay_corpus(const std::string& path,
-                                        const std::string& table_override) {
-  toml::table doc;
-  try {
-    doc = toml::parse_file(path);
-  } catch (const toml::parse_error& e) {
-    throw std::runtime_error(fmt::format("{}:{}:{}: {}", path, e.source().begin.line,
-                                         e.source().begin.column, e.description()));
-  }
-  const std::optional<std::string> named = doc["table"].value<std::string>();
-  if (!named && table_override.empty())
-    throw std::runtime_error(fmt::format("{}: no 'table = \"...\"' line", path));
-  const std::string table = table_override.empty() ? *named : table_override;
-  const toml::array* cases = doc["case"].as_array();
-  if (!cases) throw std::runtime_error(fmt::format("{}: no [[case]] entries", path));
-  std::map<std::string, VariantPtr> variants;
-  std::vector<CorpusResult> out;
-  for (const toml::node& node : *cases) {
-    const toml::table* c = node.as_table();
-    const int line = static_cast<int>(node.source().begin.line);
-    auto field = [&](const char* key) {
-      const std::optional<std::string> v = c ? (*c)[key].value<std::string>() : std::nullopt;
-      if (!v)
-        throw CorpusFileError(
-            fmt::format("{}:{}: a [[case]] needs a string '{}'", path, line, key));
-      return *v;
-    };
-    CorpusResult r{field("item"), field("setting"), ""};
-    const std::string fen = field("fen"), moves = field("moves");
-    KnobSettings knobs;
-    if (r.setting != "default") {
-      const auto eq = r.setting.find('=');
-      if (eq == std::string::npos)
-        throw CorpusFileError(
-            fmt::format("{}:{}: setting '{}': expected 'default' or "
-                        "'knob=alternative'",
-                        path, line, r.setting));
-      knobs[r.setting.substr(0, eq)] = r.setting.substr(eq + 1);
-    }
-    VariantPtr& v = variants[r.setting];
-    if (!v) v = load_variant(table, knobs);
-    try {
-      if (r.item.rfind("scenario ", 0) == 0) {
-        const std::string name = r.item.substr(9);
-        const Scenario* s = find_scenario(v->name(), name);
-        if (!s) {
-          r.problem = fmt::format("table {} has no scenario {}", v->name(), name);
-        } else {
-          const EngineVerdict verdict = s->engine(parse_fen(v, fen));
-          const std::string what = field("what");
-          if (!verdict.holds)
-            r.problem = "the engine no longer sees it: " + verdict.why_not;
-          else if (verdict.witness && verdict.witness->what != what)
-            r.problem = fmt::format("recorded '{}', now '{}'", what, verdict.witness->what);
-        }
-      } else {
-        const std::string expected = field("outcome");
-        const std::string got = replay_step(v, fen, moves).outcome;
-        if (got != expected) r.problem = fmt::format("recorded '{}', now '{}'", expected, got);
-      }
-    } catch (const CorpusFileError&) {
-      throw;
-    } catch (const std::exception& e) {
-      r.problem = fmt::format("{}:{}: {}", path, line, e.what());
-    }
-    out.push_back(std::move(r));
-  }
-  return out;
 }
 
 }  // namespace arbiter::solver

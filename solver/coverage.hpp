@@ -31,9 +31,10 @@ struct CoverageOptions {
   int max_pieces = 6;        ///< piece bound of the scenario searches
   SolverLimits limits;       ///< per scenario search (seed is overridden by `seed`)
   bool scenarios = true;
-  bool clauses = true;    ///< false: knob alternatives only (the ambiguity finder)
-  bool probes = true;     ///< Z3-proposed positions for items the sweep missed
-  int probe_rounds = 60;  ///< proposals per probe
+  bool clauses = true;             ///< false: knob alternatives only (the ambiguity finder)
+  std::vector<std::string> knobs;  ///< only these knobs (by name); empty: every knob
+  bool probes = true;              ///< Z3-proposed positions for items the sweep missed
+  int probe_rounds = 60;           ///< proposals per probe
   /// Called with a short line per stage (progress on stderr for long runs); may be null.
   std::function<void(const std::string&)> progress;
 };
@@ -65,7 +66,8 @@ struct CoverageItem {
 };
 
 struct CoverageReport {
-  std::string table;
+  std::string table;   ///< the table's name
+  std::string source;  ///< the table as given to coverage(): a bundled name or a path
   std::vector<CoverageItem> items;
   int positions = 0;    ///< positions swept
   long long steps = 0;  ///< steps played by the engine (all knob settings)
@@ -75,20 +77,5 @@ struct CoverageReport {
 
 /// Coverage of the table `table` (a bundled name or a .toml path).
 CoverageReport coverage(const std::string& table, const CoverageOptions& options);
-
-/// The witnesses as a corpus (TOML, one [[case]] per item and knob setting) that
-/// replay_corpus reads back; docs/coverage.md has the format.
-std::string corpus_toml(const CoverageReport& report);
-
-/// One corpus case replayed through the engine: empty when it behaves as recorded, else what
-/// changed.
-struct CorpusResult {
-  std::string item;
-  std::string setting;
-  std::string problem;  ///< empty: as recorded
-};
-/// Replays every case of a corpus file (throws std::runtime_error with file:line for a bad
-/// file). `table` overrides the table the corpus names (a rule change to test).
-std::vector<CorpusResult> replay_corpus(const std::string& path, const std::string& table = "");
 
 }  // namespace arbiter::solver

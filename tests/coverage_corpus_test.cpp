@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "rules/table_loader.hpp"
-#include "solver/coverage.hpp"
+#include "solver/corpus.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::solver {

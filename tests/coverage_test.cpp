@@ -8,7 +8,7 @@
 #include <set>
 
 #include "rules/load_variant.hpp"
-#include "solver/coverage.hpp"
+#include "solver/corpus.hpp"
 #include "solver/step_cases.hpp"
 
 namespace arbiter::solver {

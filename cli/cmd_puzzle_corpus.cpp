@@ -16,7 +16,7 @@ namespace arbiter::cli {
 namespace {
 
 struct GenerateOptions {
-  std::string variant = "orthodox", stip = "#2", db, shard = "0/1";
+  std::string variant = "orthodox", stip = "#2", db, shard = "0/1", source = "placement";
   std::int64_t count = 10;
   std::uint64_t seed = 1, max_candidates = 0;
   bool quiet = false, quiet_key = false;
@@ -57,6 +57,8 @@ int run_generate(const GenerateOptions& o) {
   std::tie(c.shard, c.shards) = parse_shard(o.shard);
   c.seed = o.seed, c.count = o.count, c.max_candidates = o.max_candidates;
   c.quiet_key = o.quiet_key;
+  c.source =
+      o.source == "play" ? puzzles::CandidateSource::kPlay : puzzles::CandidateSource::kPlacement;
   puzzles::CorpusDb db(o.db);
   double drawn_at = -1;
   const auto progress = [&](const puzzles::GeneratorStatus& s) {
@@ -193,6 +195,11 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
   gen->add_option("--max-candidates", g->max_candidates,
                   "Stop after trying this many candidates (0: no limit)");
   gen->add_flag("--quiet,-q", g->quiet, "No progress bar");
+  gen->add_option("--source", g->source,
+                  "Candidates: placement (a few random pieces) or play (random legal play from "
+                  "the setup); a stream is one seed and one source, so keep it when restarting")
+      ->check(CLI::IsMember({"placement", "play"}))
+      ->capture_default_str();
   gen->add_flag("--quiet-key", g->quiet_key,
                 "Keep only problems whose key neither checks nor captures");
   gen->callback([g, &status] { status = guarded([&] { return run_generate(*g); }); });

@@ -7,6 +7,7 @@
 #include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/fen.hpp"
+#include "rules/movegen.hpp"
 
 namespace arbiter::puzzles {
 namespace {
@@ -26,14 +27,33 @@ std::string join(const std::vector<std::string>& v) {
   return out;
 }
 
+/// A random legal game from the setup, stopped after 10 to 80 plies with `to_move` to move;
+/// nothing when the game ended first.
+std::optional<Position> random_play(const VariantPtr& v, std::mt19937_64& rng, Color to_move) {
+  Position pos = parse_fen(v, v->table().setup_fen);
+  int plies = 10 + static_cast<int>(rng() % 71);
+  if ((plies % 2 == 0) != (to_move == pos.side_to_move())) ++plies;
+  Undo undo;
+  for (int i = 0; i < plies; ++i) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    if (moves.empty()) return std::nullopt;
+    pos.make(moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))], undo);
+  }
+  return pos;
+}
+
 }  // namespace
 
 std::optional<Position> generator_candidate(const VariantPtr& v, const Stipulation& stip,
-                                            std::uint64_t seed, std::uint64_t index) {
+                                            std::uint64_t seed, std::uint64_t index,
+                                            CandidateSource source) {
   std::mt19937_64 rng(splitmix(seed ^ splitmix(index)));
   const bool help = stip.kind == StipulationKind::kHelpMate;
-  PlacementSpec spec{help ? 3 : 4, 3, help ? kBlack : kWhite};
-  std::optional<Position> pos = random_placement(v, rng, spec);
+  const Color to_move = help ? kBlack : kWhite;
+  std::optional<Position> pos = source == CandidateSource::kPlay
+                                    ? random_play(v, rng, to_move)
+                                    : random_placement(v, rng, {help ? 3 : 4, 3, to_move});
   if (pos && pos->in_check()) return std::nullopt;  // problems do not start in check
   return pos;
 }
@@ -57,7 +77,7 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
     ++st.cursor;
     ++st.candidates;
     const std::optional<Position> pos =
-        generator_candidate(c.variant, c.stipulation, c.seed, index);
+        generator_candidate(c.variant, c.stipulation, c.seed, index, c.source);
     bool sound = false;
     Verdict verdict;
     if (pos) {

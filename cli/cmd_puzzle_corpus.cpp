@@ -73,10 +73,10 @@ int run_generate(const GenerateOptions& o) {
   }
   const double per_min = s.seconds > 0 ? 60.0 * static_cast<double>(s.added) / s.seconds : 0.0;
   std::cout << fmt::format(
-      "{} {} shard {}/{} seed {}: {} problems in the stream ({} new), {} candidates, {:.1f} s, "
-      "{:.1f} sound problems/min\n",
-      v->name(), c.stipulation.str(), c.shard, c.shards, c.seed, s.found, s.added, s.candidates,
-      s.seconds, per_min);
+      "{} {} shard {}/{} seed {} source {}: {} problems in the stream ({} new), {} candidates, "
+      "{:.1f} s, {:.1f} sound problems/min\n",
+      v->name(), c.stipulation.str(), c.shard, c.shards, c.seed, o.source, s.found, s.added,
+      s.candidates, s.seconds, per_min);
   return 0;
 }
 

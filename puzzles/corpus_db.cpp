@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS problems (
   seed        INTEGER NOT NULL,
   shard       INTEGER NOT NULL,
   shards      INTEGER NOT NULL,
+  source      TEXT    NOT NULL,
   candidate   INTEGER NOT NULL,
   created     TEXT    NOT NULL DEFAULT (datetime('now')),
   UNIQUE (variant, canonical)
@@ -31,8 +32,9 @@ CREATE TABLE IF NOT EXISTS cursors (
   seed           INTEGER NOT NULL,
   shard          INTEGER NOT NULL,
   shards         INTEGER NOT NULL,
+  source         TEXT    NOT NULL,
   next_candidate INTEGER NOT NULL,
-  PRIMARY KEY (variant, stipulation, seed, shard, shards)
+  PRIMARY KEY (variant, stipulation, seed, shard, shards, source)
 );
 )sql";
 
@@ -74,11 +76,11 @@ class Statement {
 
 void bind_cursor(Statement& s, const CursorKey& k) {
   s.bind(1, k.variant).bind(2, k.stipulation).bind(3, static_cast<std::int64_t>(k.seed));
-  s.bind(4, std::int64_t{k.shard}).bind(5, std::int64_t{k.shards});
+  s.bind(4, std::int64_t{k.shard}).bind(5, std::int64_t{k.shards}).bind(6, k.source);
 }
 
 constexpr const char* kSetCursor =
-    "INSERT INTO cursors VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO UPDATE SET "
+    "INSERT INTO cursors VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO UPDATE SET "
     "next_candidate = max(next_candidate, excluded.next_candidate)";
 
 }  // namespace
@@ -109,7 +111,7 @@ void CorpusDb::exec(const std::string& sql) {
 std::uint64_t CorpusDb::cursor(const CursorKey& k) {
   Statement s(db_,
               "SELECT next_candidate FROM cursors WHERE variant = ?1 AND stipulation = ?2 AND "
-              "seed = ?3 AND shard = ?4 AND shards = ?5");
+              "seed = ?3 AND shard = ?4 AND shards = ?5 AND source = ?6");
   bind_cursor(s, k);
   return s.step() ? static_cast<std::uint64_t>(s.integer(0)) : 0;
 }
@@ -117,7 +119,7 @@ std::uint64_t CorpusDb::cursor(const CursorKey& k) {
 void CorpusDb::set_cursor(const CursorKey& k, std::uint64_t next_candidate) {
   Statement s(db_, kSetCursor);
   bind_cursor(s, k);
-  s.bind(6, static_cast<std::int64_t>(next_candidate));
+  s.bind(7, static_cast<std::int64_t>(next_candidate));
   s.step();
 }
 
@@ -126,12 +128,13 @@ bool CorpusDb::add(const CorpusProblem& p, const CursorKey& k, std::uint64_t nex
   try {
     Statement ins(db_,
                   "INSERT OR IGNORE INTO problems (variant, stipulation, fen, canonical, "
-                  "key_move, threats, nodes, seed, shard, shards, candidate) VALUES "
-                  "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+                  "key_move, threats, nodes, seed, shard, shards, candidate, source) VALUES "
+                  "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
     ins.bind(1, p.variant).bind(2, p.stipulation).bind(3, p.fen).bind(4, p.canonical);
     ins.bind(5, p.key).bind(6, p.threats).bind(7, static_cast<std::int64_t>(p.nodes));
     ins.bind(8, static_cast<std::int64_t>(p.seed)).bind(9, std::int64_t{p.shard});
     ins.bind(10, std::int64_t{p.shards}).bind(11, static_cast<std::int64_t>(p.candidate));
+    ins.bind(12, p.source);
     ins.step();
     const bool added = sqlite3_changes(db_) > 0;
     set_cursor(k, next_candidate);
@@ -146,7 +149,7 @@ bool CorpusDb::add(const CorpusProblem& p, const CursorKey& k, std::uint64_t nex
 std::int64_t CorpusDb::count(const CursorKey& k) {
   Statement s(db_,
               "SELECT count(*) FROM problems WHERE variant = ?1 AND stipulation = ?2 AND "
-              "seed = ?3 AND shard = ?4 AND shards = ?5");
+              "seed = ?3 AND shard = ?4 AND shards = ?5 AND source = ?6");
   bind_cursor(s, k);
   s.step();
   return s.integer(0);
@@ -161,7 +164,7 @@ std::int64_t CorpusDb::count_all() {
 void CorpusDb::for_each(const std::function<void(const CorpusProblem&)>& f) {
   Statement s(db_,
               "SELECT id, variant, stipulation, fen, canonical, key_move, threats, nodes, seed, "
-              "shard, shards, candidate FROM problems ORDER BY id");
+              "shard, shards, candidate, source FROM problems ORDER BY id");
   while (s.step()) {
     CorpusProblem p;
     p.id = s.integer(0);
@@ -171,6 +174,7 @@ void CorpusDb::for_each(const std::function<void(const CorpusProblem&)>& f) {
     p.seed = static_cast<std::uint64_t>(s.integer(8));
     p.shard = static_cast<int>(s.integer(9)), p.shards = static_cast<int>(s.integer(10));
     p.candidate = static_cast<std::uint64_t>(s.integer(11));
+    p.source = s.text(12);
     f(p);
   }
 }
@@ -186,11 +190,13 @@ std::int64_t CorpusDb::merge_from(const std::string& path) {
     exec("BEGIN IMMEDIATE");
     exec(
         "INSERT OR IGNORE INTO problems (variant, stipulation, fen, canonical, key_move, "
-        "threats, nodes, seed, shard, shards, candidate, created) SELECT variant, stipulation, "
-        "fen, canonical, key_move, threats, nodes, seed, shard, shards, candidate, created "
+        "threats, nodes, seed, shard, shards, source, candidate, created) SELECT variant, "
+        "stipulation, fen, canonical, key_move, threats, nodes, seed, shard, shards, source, "
+        "candidate, created "
         "FROM src.problems ORDER BY id");
     exec(
-        "INSERT INTO cursors SELECT * FROM src.cursors WHERE true ON CONFLICT DO UPDATE SET "
+        "INSERT INTO cursors SELECT variant, stipulation, seed, shard, shards, source, "
+        "next_candidate FROM src.cursors WHERE true ON CONFLICT DO UPDATE SET "
         "next_candidate = max(next_candidate, excluded.next_candidate)");
     exec("COMMIT");
   } catch (...) {

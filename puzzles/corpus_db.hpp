@@ -20,14 +20,17 @@ struct CorpusProblem {
   std::uint64_t nodes = 0;
   std::uint64_t seed = 0;
   int shard = 0, shards = 1;
-  std::uint64_t candidate = 0;  ///< index of the candidate in its seed's stream
+  std::string source = "placement";  ///< candidate source: "placement" or "play"
+  std::uint64_t candidate = 0;       ///< index of the candidate in its seed's stream
 };
 
-/// Identifies one generator stream: candidates `shard`, `shard + shards`, ... of a seed.
+/// Identifies one generator stream: candidates `shard`, `shard + shards`, ... of a seed and
+/// a candidate source.
 struct CursorKey {
   std::string variant, stipulation;
   std::uint64_t seed = 0;
   int shard = 0, shards = 1;
+  std::string source = "placement";
 };
 
 class CorpusDb {

@@ -61,7 +61,8 @@ std::optional<Position> generator_candidate(const VariantPtr& v, const Stipulati
 GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
                          const GeneratorProgressFn& progress) {
   const auto t0 = std::chrono::steady_clock::now();
-  const CursorKey stream{c.variant->name(), c.stipulation.str(), c.seed, c.shard, c.shards};
+  const std::string source = c.source == CandidateSource::kPlay ? "play" : "placement";
+  const CursorKey stream{c.variant->name(), c.stipulation.str(), c.seed, c.shard, c.shards, source};
   GeneratorStatus st;
   st.cursor = db.cursor(stream);
   st.found = db.count(stream);
@@ -105,6 +106,7 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
         p.threats = join(full.solutions.front());  // the solution line, for helpmates
       p.nodes = full.nodes;
       p.seed = c.seed, p.shard = c.shard, p.shards = c.shards, p.candidate = index;
+      p.source = source;
       if (db.add(p, stream, st.cursor)) ++st.added;
       st.found = db.count(stream);
       st.seconds = elapsed();

@@ -136,6 +136,27 @@ TEST_F(PuzzleCli, AStoppedRunContinuesWhereItStopped) {
   EXPECT_EQ(exported(path("two.db")), exported(path("one.db")));
 }
 
+TEST_F(PuzzleCli, AKilledRunKeepsItsProblemsAndARestartContinues) {
+  // SIGKILL after a second: however many problems were committed (none is fine too), a
+  // restart tops the stream up, and the result is the stream's prefix an unbroken run gives.
+  const std::string gen = std::string(ARBITER_BINARY) +
+                          " puzzle generate -q --stip '#2' --seed 13 --count 1000000 --db " +
+                          path("killed.db");
+  const std::string killed = "timeout -s KILL 1 " + gen + " >/dev/null 2>&1";
+  [[maybe_unused]] const int ignored = std::system(killed.c_str());
+  const std::size_t kept = exported(path("killed.db")).size();
+  const std::string more = std::to_string(kept + 2);
+  const test::CommandResult again = test::run_arbiter(
+      "puzzle generate -q --stip '#2' --seed 13 --count " + more + " --db " + path("killed.db"));
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.out.find("(2 new)"), std::string::npos) << again.out;
+  ASSERT_EQ(test::run_arbiter("puzzle generate -q --stip '#2' --seed 13 --count " + more +
+                              " --db " + path("fresh.db"))
+                .status,
+            0);
+  EXPECT_EQ(exported(path("killed.db")), exported(path("fresh.db")));
+}
+
 TEST_F(PuzzleCli, ExportAndCheckAgree) {
   ASSERT_EQ(
       test::run_arbiter("puzzle generate -q --stip '#2' --count 3 --seed 2 --db " + path("c.db"))

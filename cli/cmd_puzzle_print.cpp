@@ -10,7 +10,11 @@
 namespace arbiter::cli {
 
 Position load_problem(const VariantPtr& v, const std::string& fen) {
-  require_protocol(*v, Protocol::kSequential, "puzzle");
+  if (v->table().protocol != Protocol::kSequential)
+    throw PuzzleInputError(fmt::format(
+        "table '{}' is not sequential: #n, h#n and s#n need one move per ply (orthodox, "
+        "conversion); its own tasks are under `arbiter puzzle task`",
+        v->name()));
   try {
     Position pos = parse_fen(v, fen);
     puzzles::check_problem_position(pos);

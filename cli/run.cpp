@@ -28,6 +28,7 @@ int run(int argc, char** argv) {
   register_corpus_command(app, status);
   register_diff_command(app, status);
   register_ambiguities_command(app, status);
+  register_puzzle_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,211 @@
+// The SQLite corpus (see corpus_db.hpp).
+#include "puzzles/corpus_db.hpp"
+
+#include <sqlite3.h>
+
+#include <stdexcept>
+
+namespace arbiter::puzzles {
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS problems (
+  id          INTEGER PRIMARY KEY,
+  variant     TEXT    NOT NULL,
+  stipulation TEXT    NOT NULL,
+  fen         TEXT    NOT NULL,
+  canonical   TEXT    NOT NULL,
+  key_move    TEXT    NOT NULL,
+  threats     TEXT    NOT NULL DEFAULT '',
+  nodes       INTEGER NOT NULL DEFAULT 0,
+  seed        INTEGER NOT NULL,
+  shard       INTEGER NOT NULL,
+  shards      INTEGER NOT NULL,
+  source      TEXT    NOT NULL,
+  candidate   INTEGER NOT NULL,
+  created     TEXT    NOT NULL DEFAULT (datetime('now')),
+  UNIQUE (variant, canonical)
+);
+CREATE TABLE IF NOT EXISTS cursors (
+  variant        TEXT    NOT NULL,
+  stipulation    TEXT    NOT NULL,
+  seed           INTEGER NOT NULL,
+  shard          INTEGER NOT NULL,
+  shards         INTEGER NOT NULL,
+  source         TEXT    NOT NULL,
+  next_candidate INTEGER NOT NULL,
+  PRIMARY KEY (variant, stipulation, seed, shard, shards, source)
+);
+)sql";
+
+/// A prepared statement finalized on scope exit.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) != SQLITE_OK)
+      throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db));
+  }
+  ~Statement() { sqlite3_finalize(s_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  Statement& bind(int i, const std::string& v) {
+    sqlite3_bind_text(s_, i, v.c_str(), -1, SQLITE_TRANSIENT);
+    return *this;
+  }
+  Statement& bind(int i, std::int64_t v) {
+    sqlite3_bind_int64(s_, i, v);
+    return *this;
+  }
+  /// True while a row is available.
+  bool step() {
+    const int rc = sqlite3_step(s_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
+  }
+  std::int64_t integer(int col) const { return sqlite3_column_int64(s_, col); }
+  std::string text(int col) const {
+    const auto* t = sqlite3_column_text(s_, col);
+    return t ? reinterpret_cast<const char*>(t) : "";
+  }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* s_ = nullptr;
+};
+
+void bind_cursor(Statement& s, const CursorKey& k) {
+  s.bind(1, k.variant).bind(2, k.stipulation).bind(3, static_cast<std::int64_t>(k.seed));
+  s.bind(4, std::int64_t{k.shard}).bind(5, std::int64_t{k.shards}).bind(6, k.source);
+}
+
+constexpr const char* kSetCursor =
+    "INSERT INTO cursors VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO UPDATE SET "
+    "next_candidate = max(next_candidate, excluded.next_candidate)";
+
+}  // namespace
+
+CorpusDb::CorpusDb(const std::string& path) {
+  if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
+    const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw std::runtime_error("cannot open " + path + ": " + why);
+  }
+  sqlite3_busy_timeout(db_, 10000);
+  exec(kSchema);
+}
+
+CorpusDb::~CorpusDb() {
+  sqlite3_close(db_);
+}
+
+void CorpusDb::exec(const std::string& sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    const std::string why = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw std::runtime_error("sqlite: " + why);
+  }
+}
+
+std::uint64_t CorpusDb::cursor(const CursorKey& k) {
+  Statement s(db_,
+              "SELECT next_candidate FROM cursors WHERE variant = ?1 AND stipulation = ?2 AND "
+              "seed = ?3 AND shard = ?4 AND shards = ?5 AND source = ?6");
+  bind_cursor(s, k);
+  return s.step() ? static_cast<std::uint64_t>(s.integer(0)) : 0;
+}
+
+void CorpusDb::set_cursor(const CursorKey& k, std::uint64_t next_candidate) {
+  Statement s(db_, kSetCursor);
+  bind_cursor(s, k);
+  s.bind(7, static_cast<std::int64_t>(next_candidate));
+  s.step();
+}
+
+bool CorpusDb::add(const CorpusProblem& p, const CursorKey& k, std::uint64_t next_candidate) {
+  exec("BEGIN IMMEDIATE");
+  try {
+    Statement ins(db_,
+                  "INSERT OR IGNORE INTO problems (variant, stipulation, fen, canonical, "
+                  "key_move, threats, nodes, seed, shard, shards, candidate, source) VALUES "
+                  "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    ins.bind(1, p.variant).bind(2, p.stipulation).bind(3, p.fen).bind(4, p.canonical);
+    ins.bind(5, p.key).bind(6, p.threats).bind(7, static_cast<std::int64_t>(p.nodes));
+    ins.bind(8, static_cast<std::int64_t>(p.seed)).bind(9, std::int64_t{p.shard});
+    ins.bind(10, std::int64_t{p.shards}).bind(11, static_cast<std::int64_t>(p.candidate));
+    ins.bind(12, p.source);
+    ins.step();
+    const bool added = sqlite3_changes(db_) > 0;
+    set_cursor(k, next_candidate);
+    exec("COMMIT");
+    return added;
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+std::int64_t CorpusDb::count(const CursorKey& k) {
+  Statement s(db_,
+              "SELECT count(*) FROM problems WHERE variant = ?1 AND stipulation = ?2 AND "
+              "seed = ?3 AND shard = ?4 AND shards = ?5 AND source = ?6");
+  bind_cursor(s, k);
+  s.step();
+  return s.integer(0);
+}
+
+std::int64_t CorpusDb::count_all() {
+  Statement s(db_, "SELECT count(*) FROM problems");
+  s.step();
+  return s.integer(0);
+}
+
+void CorpusDb::for_each(const std::function<void(const CorpusProblem&)>& f) {
+  Statement s(db_,
+              "SELECT id, variant, stipulation, fen, canonical, key_move, threats, nodes, seed, "
+              "shard, shards, candidate, source FROM problems ORDER BY id");
+  while (s.step()) {
+    CorpusProblem p;
+    p.id = s.integer(0);
+    p.variant = s.text(1), p.stipulation = s.text(2), p.fen = s.text(3);
+    p.canonical = s.text(4), p.key = s.text(5), p.threats = s.text(6);
+    p.nodes = static_cast<std::uint64_t>(s.integer(7));
+    p.seed = static_cast<std::uint64_t>(s.integer(8));
+    p.shard = static_cast<int>(s.integer(9)), p.shards = static_cast<int>(s.integer(10));
+    p.candidate = static_cast<std::uint64_t>(s.integer(11));
+    p.source = s.text(12);
+    f(p);
+  }
+}
+
+std::int64_t CorpusDb::merge_from(const std::string& path) {
+  {
+    Statement attach(db_, "ATTACH DATABASE ?1 AS src");
+    attach.bind(1, path);
+    attach.step();
+  }
+  const std::int64_t before = count_all();
+  try {
+    exec("BEGIN IMMEDIATE");
+    exec(
+        "INSERT OR IGNORE INTO problems (variant, stipulation, fen, canonical, key_move, "
+        "threats, nodes, seed, shard, shards, source, candidate, created) SELECT variant, "
+        "stipulation, fen, canonical, key_move, threats, nodes, seed, shard, shards, source, "
+        "candidate, created "
+        "FROM src.problems ORDER BY id");
+    exec(
+        "INSERT INTO cursors SELECT variant, stipulation, seed, shard, shards, source, "
+        "next_candidate FROM src.cursors WHERE true ON CONFLICT DO UPDATE SET "
+        "next_candidate = max(next_candidate, excluded.next_candidate)");
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    exec("DETACH DATABASE src");
+    throw;
+  }
+  exec("DETACH DATABASE src");
+  return count_all() - before;
+}
+
+}  // namespace arbiter::puzzles

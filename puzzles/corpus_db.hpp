@@ -1,0 +1,65 @@
+// The SQLite corpus of generated problems: the problems table (one row per sound problem,
+// unique by variant and canonical form) and the generator cursors (where each seed/shard
+// stream stopped, so a restarted run continues). Every write is its own transaction. The
+// schema is documented in docs/puzzles.md.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace arbiter::puzzles {
+
+struct CorpusProblem {
+  std::int64_t id = 0;
+  std::string variant, stipulation, fen, canonical, key;
+  std::string threats;  ///< " / "-joined SAN
+  std::uint64_t nodes = 0;
+  std::uint64_t seed = 0;
+  int shard = 0, shards = 1;
+  std::string source = "placement";  ///< candidate source: "placement" or "play"
+  std::uint64_t candidate = 0;       ///< index of the candidate in its seed's stream
+};
+
+/// Identifies one generator stream: candidates `shard`, `shard + shards`, ... of a seed and
+/// a candidate source.
+struct CursorKey {
+  std::string variant, stipulation;
+  std::uint64_t seed = 0;
+  int shard = 0, shards = 1;
+  std::string source = "placement";
+};
+
+class CorpusDb {
+ public:
+  /// Opens (creating if needed) the database and its tables. Throws std::runtime_error.
+  explicit CorpusDb(const std::string& path);
+  ~CorpusDb();
+  CorpusDb(const CorpusDb&) = delete;
+  CorpusDb& operator=(const CorpusDb&) = delete;
+
+  /// The next candidate index of a stream (0 for a new stream).
+  std::uint64_t cursor(const CursorKey& k);
+  /// Stores the cursor alone (in its own transaction).
+  void set_cursor(const CursorKey& k, std::uint64_t next_candidate);
+  /// Stores a problem and the cursor after it in one transaction; false when an equal
+  /// canonical form was already there (the cursor is stored anyway).
+  bool add(const CorpusProblem& p, const CursorKey& k, std::uint64_t next_candidate);
+  /// Problems of the stream (for --count).
+  std::int64_t count(const CursorKey& k);
+  std::int64_t count_all();
+  /// Every problem in id order.
+  void for_each(const std::function<void(const CorpusProblem&)>& f);
+  /// Copies the problems of another database file that are not here yet (and its cursors,
+  /// keeping the further one); returns how many problems were added.
+  std::int64_t merge_from(const std::string& path);
+
+ private:
+  void exec(const std::string& sql);
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,125 @@
+// The problem generator (see generator.hpp).
+#include "puzzles/generator.hpp"
+
+#include <chrono>
+
+#include "puzzles/canonical.hpp"
+#include "puzzles/random_placement.hpp"
+#include "puzzles/verdict.hpp"
+#include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+std::uint64_t splitmix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+constexpr std::uint64_t kCursorBatch = 128;  ///< candidates between cursor saves
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : " / ") + s;
+  return out;
+}
+
+/// A random legal game from the setup, stopped after 10 to 80 plies with `to_move` to move;
+/// nothing when the game ended first.
+std::optional<Position> random_play(const VariantPtr& v, std::mt19937_64& rng, Color to_move) {
+  Position pos = parse_fen(v, v->table().setup_fen);
+  int plies = 10 + static_cast<int>(rng() % 71);
+  if ((plies % 2 == 0) != (to_move == pos.side_to_move())) ++plies;
+  Undo undo;
+  for (int i = 0; i < plies; ++i) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    if (moves.empty()) return std::nullopt;
+    pos.make(moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))], undo);
+  }
+  return pos;
+}
+
+}  // namespace
+
+std::optional<Position> generator_candidate(const VariantPtr& v, const Stipulation& stip,
+                                            std::uint64_t seed, std::uint64_t index,
+                                            CandidateSource source) {
+  std::mt19937_64 rng(splitmix(seed ^ splitmix(index)));
+  const bool help = stip.kind == StipulationKind::kHelpMate;
+  const Color to_move = help ? kBlack : kWhite;
+  std::optional<Position> pos = source == CandidateSource::kPlay
+                                    ? random_play(v, rng, to_move)
+                                    : random_placement(v, rng, {help ? 3 : 4, 3, to_move});
+  if (pos && pos->in_check()) return std::nullopt;  // problems do not start in check
+  return pos;
+}
+
+GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
+                         const GeneratorProgressFn& progress) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string source = c.source == CandidateSource::kPlay ? "play" : "placement";
+  const CursorKey stream{c.variant->name(), c.stipulation.str(), c.seed, c.shard, c.shards, source};
+  GeneratorStatus st;
+  st.cursor = db.cursor(stream);
+  st.found = db.count(stream);
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  SolveOptions keys_only;
+  keys_only.details = false;
+  keys_only.table_log2 = 16;
+  while (st.found < c.count && (c.max_candidates == 0 || st.candidates < c.max_candidates)) {
+    const std::uint64_t index =
+        st.cursor * static_cast<std::uint64_t>(c.shards) + static_cast<std::uint64_t>(c.shard);
+    ++st.cursor;
+    ++st.candidates;
+    const std::optional<Position> pos =
+        generator_candidate(c.variant, c.stipulation, c.seed, index, c.source);
+    bool sound = false;
+    Verdict verdict;
+    if (pos) {
+      verdict = solve(*pos, c.stipulation, keys_only);
+      sound = verdict.soundness == Soundness::kSound;
+      if (sound && c.stipulation.moves > 1) {
+        const Stipulation shorter{c.stipulation.kind, c.stipulation.moves - 1};
+        sound = solve(*pos, shorter, keys_only).soundness == Soundness::kNoSolution;
+      }
+    }
+    if (sound && c.quiet_key) {
+      const std::string& key = verdict.keys.front().move;
+      sound = !verdict.keys.front().checks && key.find('x') == std::string::npos;
+    }
+    if (sound) {
+      const Verdict full = solve(*pos, c.stipulation);  // threats for the record
+      CorpusProblem p;
+      p.variant = c.variant->name();
+      p.stipulation = c.stipulation.str();
+      p.fen = to_fen(*pos);
+      p.canonical = canonical_problem(*pos, c.stipulation);
+      p.key = full.keys.front().move;
+      p.threats = join(full.keys.front().threats);
+      if (c.stipulation.kind == StipulationKind::kHelpMate && !full.solutions.empty())
+        p.threats = join(full.solutions.front());  // the solution line, for helpmates
+      p.nodes = full.nodes;
+      p.seed = c.seed, p.shard = c.shard, p.shards = c.shards, p.candidate = index;
+      p.source = source;
+      if (db.add(p, stream, st.cursor)) ++st.added;
+      st.found = db.count(stream);
+      st.seconds = elapsed();
+      if (progress) progress(st);
+    } else if (st.cursor % kCursorBatch == 0) {
+      db.set_cursor(stream, st.cursor);
+      st.seconds = elapsed();
+      if (progress) progress(st);
+    }
+  }
+  db.set_cursor(stream, st.cursor);
+  st.seconds = elapsed();
+  return st;
+}
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,53 @@
+// The problem generator: candidates from random placement or random play, numbered per seed so that
+// shard i of n takes candidates i, i + n, i + 2n, ... (deterministic and disjoint), kept when sound
+// and not solvable in fewer moves, stored in the corpus one transaction per problem with the
+// stream's cursor, so that a killed run restarts where it stopped. A candidate stream is a
+// function of the seed alone: the same seed and shard give the same problems on any machine.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "puzzles/corpus_db.hpp"
+#include "puzzles/stipulation.hpp"
+#include "rules/position.hpp"
+
+namespace arbiter::puzzles {
+
+/// Where candidates come from: random placement of a few pieces, or random legal play from
+/// the table's setup (10 to 80 plies, stopped on the right side to move).
+enum class CandidateSource { kPlacement, kPlay };
+
+struct GeneratorConfig {
+  VariantPtr variant;
+  Stipulation stipulation;
+  std::uint64_t seed = 1;
+  int shard = 0, shards = 1;
+  std::int64_t count = 10;           ///< stop when the stream holds this many problems
+  std::uint64_t max_candidates = 0;  ///< stop after trying this many more (0: no limit)
+  bool quiet_key = false;            ///< keep only problems whose key neither checks nor captures
+  CandidateSource source = CandidateSource::kPlacement;
+};
+
+struct GeneratorStatus {
+  std::int64_t found = 0;        ///< problems of the stream in the database
+  std::int64_t added = 0;        ///< added by this run
+  std::uint64_t candidates = 0;  ///< tried by this run
+  std::uint64_t cursor = 0;      ///< next candidate index of the stream
+  double seconds = 0;
+};
+
+using GeneratorProgressFn = std::function<void(const GeneratorStatus&)>;
+
+/// Runs the generator until the stream holds `count` problems or the candidate budget is
+/// spent. Calls `progress` after every candidate batch and every problem found.
+GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& config,
+                         const GeneratorProgressFn& progress = {});
+
+/// The candidate position number `index` of a seed (or nothing when that draw is illegal).
+std::optional<Position> generator_candidate(const VariantPtr& v, const Stipulation& stip,
+                                            std::uint64_t seed, std::uint64_t index,
+                                            CandidateSource source = CandidateSource::kPlacement);
+
+}  // namespace arbiter::puzzles

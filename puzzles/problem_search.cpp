@@ -1,0 +1,194 @@
+// The recursive boolean search of the problem solver (see problem_search.hpp).
+#include "puzzles/problem_search.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "rules/movegen.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+// Salts that keep the table's entries of different node kinds (and, for helpmates, of
+// different exact depths) apart; arbitrary odd 64-bit constants.
+constexpr std::uint64_t kAttackerSalt = 0x9E3779B97F4A7C15ULL;
+constexpr std::uint64_t kDefenderSalt = 0xC2B2AE3D27D4EB4FULL;
+constexpr std::uint64_t kHelpSalt = 0x165667B19E3779F9ULL;
+
+std::uint64_t help_key(std::uint64_t key, int n) {
+  return key ^ kHelpSalt * static_cast<std::uint64_t>(2 * n + 1);
+}
+
+bool is_capture(const Position& pos, Move m) {
+  return m.kind() == MoveKind::kEnPassant || (pos.pieces(~pos.side_to_move()) & bb(m.to())) != 0;
+}
+
+/// Restores the ply counter on every exit path.
+struct PlyGuard {
+  int& ply;
+  explicit PlyGuard(int& p) : ply(p) { ++ply; }
+  ~PlyGuard() { --ply; }
+  PlyGuard(const PlyGuard&) = delete;
+  PlyGuard& operator=(const PlyGuard&) = delete;
+};
+
+}  // namespace
+
+bool has_legal_move(const Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  return !moves.empty();
+}
+
+ProblemSearch::ProblemSearch(StipulationKind kind, TranspositionTable& tt, ProgressFn progress)
+    : kind_(kind), tt_(tt), progress_(std::move(progress)) {}
+
+void ProblemSearch::count_node() {
+  if ((++nodes_ & 0x3FFF) == 0 && progress_) progress_(nodes_);
+}
+
+bool ProblemSearch::goal_reached(Position& pos) {
+  return pos.in_check() && !has_legal_move(pos);
+}
+
+void ProblemSearch::order_moves(Position& pos, MoveList& moves, bool detect_checks) {
+  std::array<std::uint8_t, MoveList::kCapacity> score{};
+  Undo undo;
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    int s = is_capture(pos, m) ? 1 : 0;
+    if (m.kind() == MoveKind::kPromotion) s += 1;
+    if (detect_checks) {
+      pos.make(m, undo);
+      if (pos.in_check()) s += 4;
+      pos.unmake(m, undo);
+    }
+    score[i] = static_cast<std::uint8_t>(s);
+  }
+  // Stable insertion sort by descending score (lists are short).
+  for (int i = 1; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    const std::uint8_t s = score[i];
+    int j = i;
+    for (; j > 0 && score[j - 1] < s; --j) {
+      moves[j] = moves[j - 1];
+      score[j] = score[j - 1];
+    }
+    moves[j] = m;
+    score[j] = s;
+  }
+}
+
+bool ProblemSearch::attacker_wins(Position& pos, int n) {
+  if (n <= 0) return false;
+  const std::uint64_t key = pos.key() ^ kAttackerSalt;
+  if (const auto known = tt_.probe(key, n)) return *known;
+  // Mate-distance pruning: a goal within one move settles the node without the full width
+  // of the deeper search.
+  if (n > 1) {
+    const auto quick = tt_.probe(key, 1);
+    const bool short_win = quick ? *quick : attacker_search(pos, 1);
+    if (!quick) tt_.store(key, 1, short_win);
+    if (short_win) return true;
+  }
+  const bool won = attacker_search(pos, n);
+  tt_.store(key, n, won);
+  return won;
+}
+
+bool ProblemSearch::attacker_search(Position& pos, int n) {
+  PlyGuard guard(ply_);
+  MoveList moves;
+  generate_legal(pos, moves);
+  const bool direct = kind_ == StipulationKind::kDirectMate;
+  // A direct mate in one needs a checking move: test that before anything else.
+  order_moves(pos, moves, !(direct && n == 1));
+  Undo undo;
+  for (Move m : moves) {
+    pos.make(m, undo);
+    count_node();
+    bool ok = false;
+    if (direct && n == 1)
+      ok = pos.in_check() && !has_legal_move(pos);
+    else
+      ok = defence_fails(pos, n - 1);
+    pos.unmake(m, undo);
+    if (ok) return true;
+  }
+  return false;
+}
+
+bool ProblemSearch::defence_fails(Position& pos, int n) {
+  const bool direct = kind_ == StipulationKind::kDirectMate;
+  if (direct && n == 0) return goal_reached(pos);
+  const std::uint64_t key = pos.key() ^ kDefenderSalt;
+  if (const auto known = tt_.probe(key, n + 1)) return *known;
+  PlyGuard guard(ply_);
+  MoveList moves;
+  generate_legal(pos, moves);
+  bool fails = true;
+  if (moves.empty()) {
+    fails = direct && pos.in_check();  // s#: the attacker mated or stalemated the defender
+  } else {
+    // The refutation that worked last time at this ply first, then captures.
+    order_moves(pos, moves, false);
+    const Move killer = killer_[std::min(ply_, kMaxPly - 1)];
+    if (auto* it = std::find(moves.begin(), moves.end(), killer); it != moves.end())
+      std::rotate(moves.begin(), it, it + 1);
+    Undo undo;
+    for (Move r : moves) {
+      pos.make(r, undo);
+      count_node();
+      const bool ok = after_defence(pos, n);
+      pos.unmake(r, undo);
+      if (!ok) {
+        killer_[std::min(ply_, kMaxPly - 1)] = r;
+        fails = false;
+        break;
+      }
+    }
+  }
+  tt_.store(key, n + 1, fails);
+  return fails;
+}
+
+bool ProblemSearch::after_defence(Position& pos, int n) {
+  if (kind_ == StipulationKind::kSelfMate && goal_reached(pos)) return true;  // had to mate
+  return attacker_wins(pos, n);
+}
+
+bool ProblemSearch::help_mates(Position& pos, int n) {
+  if (n <= 0) return false;
+  const std::uint64_t key = help_key(pos.key(), n);
+  if (const auto known = tt_.probe(key, n)) return *known;
+  const bool ok = help_search(pos, n);
+  tt_.store(key, n, ok);
+  return ok;
+}
+
+bool ProblemSearch::help_search(Position& pos, int n) {
+  PlyGuard guard(ply_);
+  MoveList first;
+  generate_legal(pos, first);
+  Undo undo_first, undo_second;
+  for (Move b : first) {
+    pos.make(b, undo_first);
+    count_node();
+    MoveList second;
+    generate_legal(pos, second);
+    if (n > 1) order_moves(pos, second, false);
+    bool ok = false;
+    for (Move w : second) {
+      pos.make(w, undo_second);
+      count_node();
+      ok = n == 1 ? pos.in_check() && !has_legal_move(pos) : help_mates(pos, n - 1);
+      pos.unmake(w, undo_second);
+      if (ok) break;
+    }
+    pos.unmake(b, undo_first);
+    if (ok) return true;
+  }
+  return false;
+}
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,211 @@
+// Solving a composed problem and judging its soundness (see verdict.hpp).
+#include "puzzles/verdict.hpp"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+/// The attacker's moves that win within `n` moves from here (n >= 1): after each, the
+/// defence fails with n - 1 moves to come.
+std::vector<std::string> winning_moves(ProblemSearch& search, Position& pos, int n) {
+  std::vector<std::string> out;
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  for (Move m : moves) {
+    const std::string san = to_san(pos, m);
+    pos.make(m, undo);
+    const bool wins = search.defence_fails(pos, n - 1);
+    pos.unmake(m, undo);
+    if (wins) out.push_back(san);
+  }
+  return out;
+}
+
+/// Up to `limit` defences that refute the attacker's move just made (n - 1 moves to come).
+std::vector<std::string> refutations(ProblemSearch& search, Position& pos, int n, int limit) {
+  std::vector<std::string> out;
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  for (Move r : moves) {
+    const std::string san = to_san(pos, r);
+    pos.make(r, undo);
+    const bool ok = search.after_defence(pos, n - 1);
+    pos.unmake(r, undo);
+    if (!ok) {
+      out.push_back(san);
+      if (static_cast<int>(out.size()) >= limit) break;
+    }
+  }
+  return out;
+}
+
+/// The threats after a key (the defender to move): a pass, then the attacker's winning moves.
+std::vector<std::string> threats(ProblemSearch& search, Position& pos, int n) {
+  if (n < 2 || pos.in_check()) return {};
+  const Square ep = pos.en_passant();
+  const Color defender = pos.side_to_move();
+  pos.set_en_passant(kNoSquare);
+  pos.set_side_to_move(~defender);
+  std::vector<std::string> out = winning_moves(search, pos, n - 1);
+  pos.set_side_to_move(defender);
+  pos.set_en_passant(ep);
+  return out;
+}
+
+/// The defences after a key that more than one continuation answers.
+std::vector<Dual> duals(ProblemSearch& search, Position& pos, int n) {
+  std::vector<Dual> out;
+  if (n < 2) return out;
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  for (Move r : moves) {
+    const std::string san = to_san(pos, r);
+    pos.make(r, undo);
+    if (!search.goal_reached(pos)) {
+      std::vector<std::string> cont = winning_moves(search, pos, n - 1);
+      if (cont.size() > 1) out.push_back({san, std::move(cont)});
+    }
+    pos.unmake(r, undo);
+  }
+  return out;
+}
+
+void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulation& stip,
+                            const SolveOptions& o, Verdict& v) {
+  const int n = stip.moves;
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  for (Move m : moves) {
+    const std::string san = to_san(pos, m);
+    pos.make(m, undo);
+    if (search.defence_fails(pos, n - 1)) {
+      KeyMove k{san, pos.in_check(), {}, {}};
+      if (o.details) {
+        k.threats = threats(search, pos, n);
+        k.duals = duals(search, pos, n);
+      }
+      v.keys.push_back(std::move(k));
+    } else if (o.details && has_legal_move(pos)) {
+      const std::vector<std::string> refs = refutations(search, pos, n, 2);
+      if (refs.size() == 1) v.tries.push_back({san, refs.front()});
+    }
+    pos.unmake(m, undo);
+    if (!o.details && v.keys.size() > 1) break;
+  }
+}
+
+/// Every helpmate line from here (n move pairs to go), each prefixed with `line`.
+void help_lines(ProblemSearch& search, Position& pos, int n, std::vector<std::string>& line,
+                const SolveOptions& o, Verdict& v) {
+  MoveList first;
+  generate_legal(pos, first);
+  Undo u1, u2;
+  for (Move b : first) {
+    if (static_cast<int>(v.solutions.size()) >= o.max_solutions) return;
+    line.push_back(to_san(pos, b));
+    pos.make(b, u1);
+    MoveList second;
+    generate_legal(pos, second);
+    for (Move w : second) {
+      line.push_back(to_san(pos, w));
+      pos.make(w, u2);
+      if (n == 1) {
+        if (search.goal_reached(pos)) v.solutions.push_back(line);
+      } else if (search.help_mates(pos, n - 1)) {
+        help_lines(search, pos, n - 1, line, o, v);
+      }
+      pos.unmake(w, u2);
+      line.pop_back();
+    }
+    pos.unmake(b, u1);
+    line.pop_back();
+  }
+}
+
+void solve_helpmate(ProblemSearch& search, Position& pos, const Stipulation& stip,
+                    const SolveOptions& o, Verdict& v) {
+  const int n = stip.moves;
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  std::vector<std::string> line;
+  for (Move b : moves) {
+    const std::string san = to_san(pos, b);
+    pos.make(b, undo);
+    // The first move solves when some reply mates (n = 1) or leads on to a mate.
+    bool solves = false;
+    MoveList second;
+    generate_legal(pos, second);
+    Undo u2;
+    for (Move w : second) {
+      pos.make(w, u2);
+      solves = n == 1 ? search.goal_reached(pos) : search.help_mates(pos, n - 1);
+      pos.unmake(w, u2);
+      if (solves) break;
+    }
+    pos.unmake(b, undo);
+    if (solves) v.keys.push_back({san, false, {}, {}});
+    if (!o.details && v.keys.size() > 1) break;
+  }
+  if (o.details || v.keys.size() == 1) {
+    // Soundness of a helpmate counts whole lines, not first moves.
+    help_lines(search, pos, n, line, o, v);
+  }
+}
+
+}  // namespace
+
+std::string to_string(Soundness s) {
+  switch (s) {
+    case Soundness::kSound:
+      return "sound";
+    case Soundness::kCooked:
+      return "cooked";
+    case Soundness::kNoSolution:
+      break;
+  }
+  return "no solution";
+}
+
+void check_problem_position(const Position& pos) {
+  for (Color c : {kWhite, kBlack})
+    if (pos.king_square(c) == kNoSquare)
+      throw std::invalid_argument(std::string("a problem needs both royal pieces; ") +
+                                  (c == kWhite ? "White" : "Black") + " has none");
+  if (pos.king_in_check(~pos.side_to_move()))
+    throw std::invalid_argument("the side not to move is in check (an illegal position)");
+}
+
+Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions& options) {
+  check_problem_position(start);
+  const auto t0 = std::chrono::steady_clock::now();
+  TranspositionTable table(options.table_log2);
+  ProblemSearch search(stip.kind, table, options.progress);
+  Position pos = start;
+  Verdict v;
+  v.stipulation = stip;
+  if (stip.kind == StipulationKind::kHelpMate)
+    solve_helpmate(search, pos, stip, options, v);
+  else
+    solve_attacker_problem(search, pos, stip, options, v);
+  const std::size_t count = stip.kind == StipulationKind::kHelpMate && !v.solutions.empty()
+                                ? v.solutions.size()
+                                : v.keys.size();
+  v.soundness = count == 0   ? Soundness::kNoSolution
+                : count == 1 ? Soundness::kSound
+                             : Soundness::kCooked;
+  v.nodes = search.nodes();
+  v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return v;
+}
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,65 @@
+// Solving a composed problem: every key (in SAN), the threats after each key, the tries with
+// their refutations, the duals, and the soundness verdict (sound, cooked, no solution).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "puzzles/problem_search.hpp"
+#include "puzzles/stipulation.hpp"
+#include "rules/position.hpp"
+
+namespace arbiter::puzzles {
+
+enum class Soundness { kSound, kCooked, kNoSolution };
+std::string to_string(Soundness s);  ///< "sound", "cooked", "no solution"
+
+/// A first move refuted by exactly one defence.
+struct Try {
+  std::string move, refutation;
+};
+
+/// A defence after the key that more than one attacker continuation answers.
+struct Dual {
+  std::string defence;
+  std::vector<std::string> continuations;
+};
+
+struct KeyMove {
+  std::string move;
+  bool checks = false;  ///< the key gives check (so it threatens nothing: no pass is legal)
+  /// What wins if the defender could pass after the key (a null move: the turn handed back,
+  /// no en-passant target); empty when the key checks or n = 1.
+  std::vector<std::string> threats;
+  std::vector<Dual> duals;
+};
+
+struct Verdict {
+  Stipulation stipulation;
+  Soundness soundness = Soundness::kNoSolution;
+  std::vector<KeyMove> keys;  ///< #, s#: winning first moves; h#: distinct first moves
+  std::vector<Try> tries;     ///< #, s#
+  std::vector<std::vector<std::string>> solutions;  ///< h#: every full solution line
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+struct SolveOptions {
+  ProgressFn progress;  ///< called every few thousand nodes
+  int table_log2 = 20;  ///< transposition table of 2^table_log2 entries
+  /// False: keys only, and stop at the second (enough for the verdict: the generator's test).
+  bool details = true;
+  int max_solutions = 64;  ///< h#: lines listed at most
+};
+
+/// Checks that the position can be a problem of a sequential variant (both royal pieces, the
+/// side not to move not in check). Throws std::invalid_argument saying what is wrong.
+void check_problem_position(const Position& pos);
+
+/// Solves `start` for `stip`. The side to move starts: the attacker in #n and s#n, the side
+/// to be mated in h#n. Throws std::invalid_argument for a position check_problem_position
+/// rejects.
+Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions& options = {});
+
+}  // namespace arbiter::puzzles

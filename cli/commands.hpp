@@ -15,6 +15,7 @@ void register_resolve_command(CLI::App& app, int& status);      // Diplomacy Che
 void register_find_command(CLI::App& app, int& status);         // find (Z3 scenarios)
 void register_coverage_commands(CLI::App& app, int& status);    // coverage, corpus check
 void register_ambiguities_command(CLI::App& app, int& status);  // knob witnesses
+void register_report_command(CLI::App& app, int& status);       // HTML report
 
 /// Parses and runs the command line; returns the process exit status. Errors in user input
 /// are printed to stderr as "arbiter: error: ..." and give status 1; usage errors status 2.

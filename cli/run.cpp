@@ -26,6 +26,7 @@ int run(int argc, char** argv) {
   register_find_command(app, status);
   register_coverage_commands(app, status);
   register_ambiguities_command(app, status);
+  register_report_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

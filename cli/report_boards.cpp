@@ -44,6 +44,14 @@ Move read_move(const Position& pos, const std::string& text) {
   return Move{};
 }
 
+Move read_submission_or_null(const SimState& s, Color c, const std::string& text) {
+  try {
+    return read_submission(s, c, text);
+  } catch (const std::exception&) {
+    return Move{};
+  }
+}
+
 SvgArrow arrow_of(Move m, Color side, bool failed = false) {
   return {m.from(), m.to(), side, failed};
 }
@@ -177,9 +185,21 @@ SvgBoard board_of_step(const VariantPtr& v, const std::string& fen, const std::s
       }
       if (w.size() == 2) {
         Move m[2] = {};
-        for (Color c : {kWhite, kBlack})
-          if (w[c] != "-") m[c] = read_submission(s, c, w[c]);
-        return sim_board_with(v, s, m[kWhite], m[kBlack]);
+        bool refused = false;  // a side's move is no submission under these rules
+        for (Color c : {kWhite, kBlack}) {
+          if (w[c] == "-") continue;
+          m[c] = read_submission_or_null(s, c, w[c]);
+          refused = refused || m[c].is_null();
+        }
+        if (!refused) return sim_board_with(v, s, m[kWhite], m[kBlack]);
+        SvgBoard b{s.pos};
+        for (Color c : {kWhite, kBlack}) {
+          if (!m[c].is_null())
+            b.arrows.push_back(arrow_of(m[c], c));
+          else if (w[c] != "-")
+            add_coordinate_arrows(w[c], c, b, true);
+        }
+        return b;
       }
       return SvgBoard{s.pos};
     }

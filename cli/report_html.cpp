@@ -7,7 +7,7 @@ constexpr const char* kStyle = R"(body{font-family:DejaVu Sans,Liberation Sans,A
 margin:2em auto;max-width:70em;padding:0 1em;color:#222;line-height:1.4}
 h1,h2,h3{font-weight:600}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .5em;
-text-align:left;vertical-align:top}th{background:#f3f3f3}code{background:#f6f6f6;padding:0 .2em}
+text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:#f3f3f3}code{background:#f6f6f6;padding:0 .2em}
 .item{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start;margin:1em 0;
 border-top:1px dashed #ddd;padding-top:1em}.item .text{flex:1;min-width:22em}
 .status-witness{color:#1b5e20}.status-unreachable{color:#555}

@@ -167,6 +167,17 @@ TEST(SvgBoard, AStepTheDefaultRulesRefuseIsDrawnFailed) {
   EXPECT_EQ(b.arrows[0].to, make_square(4, 1));
 }
 
+TEST(SvgBoard, ASimultaneousStepWithARefusedSubmissionDrawsItFailed) {
+  // White's e1d1 is no submission (d1 holds White's queen): drawn failed, Black's e7e5 stands.
+  const VariantPtr& v = test::bundled_variant("move-neutral");
+  const SvgBoard b = cli::board_of_step(v, v->table().setup_fen, "e1d1 e7e5");
+  ASSERT_EQ(b.arrows.size(), 2U);
+  EXPECT_TRUE(b.arrows[0].failed);
+  EXPECT_EQ(b.arrows[0].side, kWhite);
+  EXPECT_FALSE(b.arrows[1].failed);
+  EXPECT_EQ(b.arrows[1].side, kBlack);
+}
+
 TEST(SvgBoard, ConditionalBoardShowsThePhase) {
   const VariantPtr& v = test::bundled_variant("conditional");
   const SvgBoard b = cli::board_of_fen(v, "R3k3/8/8/8/8/8/8/4K3 b - - 1 1 B -");

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/report_boards.hpp"
 #include "cli/sweep_options.hpp"
 #include "rules/load_variant.hpp"
 #include "solver/coverage.hpp"
@@ -20,6 +21,7 @@ struct AmbiguityOptions {
   solver::CoverageOptions cov;
   bool quiet = false;
   bool json = false;
+  std::string svg;  ///< one SVG file, one board per knob with a witness
 };
 
 /// The knob items of `r` grouped by knob, in table order.
@@ -53,6 +55,15 @@ int run_ambiguities(AmbiguityOptions& o) {
       }
   int missing = 0;
   for (const KnobFinding& f : findings) missing += f.item->witness ? 0 : 1;
+  if (!o.svg.empty()) {
+    std::vector<SvgBoard> boards;
+    for (const KnobFinding& f : findings)
+      if (f.item->witness) {
+        boards.push_back(board_of_step(v, f.item->witness->fen, f.item->witness->moves));
+        boards.back().caption = fmt::format("knob {}: {}", f.knob->name, f.item->witness->moves);
+      }
+    write_svg(o.svg, boards);
+  }
   if (o.json) {
     JsonWriter w;
     w.begin_object().field("table", r.table).field("positions", r.positions);
@@ -103,6 +114,9 @@ void register_ambiguities_command(CLI::App& app, int& status) {
   cmd->add_option("--knob", o->cov.knobs, "Only this knob (repeatable; default: every knob)");
   cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
   cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->add_option("--svg", o->svg,
+                  "Also draw each knob's witness (one board per knob, one below the other) into "
+                  "this SVG file");
   cmd->callback([o, &status] { status = run_ambiguities(*o); });
 }
 

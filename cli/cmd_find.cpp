@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/report_boards.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/notation.hpp"
@@ -27,6 +28,7 @@ struct FindOptions {
   int max_rounds = 2000;
   bool list = false;
   bool json = false;
+  std::string svg;  ///< write the witnesses as boards to this SVG file
 };
 
 /// Rank 8 at the top; White upper case, Black lower case, '.' for an empty square.
@@ -102,6 +104,19 @@ int run_find(const FindOptions& o) {
     return 3;
   }
   const bool complete = static_cast<int>(r.witnesses.size()) == o.count;
+  if (!o.svg.empty()) {
+    std::vector<SvgBoard> boards;
+    for (std::size_t i = 0; i < r.witnesses.size(); ++i) {
+      const solver::Witness& wit = r.witnesses[i];
+      boards.push_back(board_with_moves(v, fen_text(wit), wit.moves));
+      boards.back().caption = fmt::format("witness {}: {}", i + 1, moves_text(wit));
+      if (std::optional<SvgBoard> after = board_after(v, fen_text(wit), wit.moves)) {
+        after->caption = fmt::format("witness {}: after", i + 1);
+        boards.push_back(std::move(*after));
+      }
+    }
+    write_svg(o.svg, boards);
+  }
   if (o.json) {
     JsonWriter w;
     w.begin_object().field("scenario", scenario->name).field("status", r.status);
@@ -161,6 +176,7 @@ void register_find_command(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_flag("--list", o->list, "List the scenario catalog");
   cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->add_option("--svg", o->svg, "Also draw the witnesses (one board each) into this SVG file");
   cmd->callback([o, &status] { status = run_find(*o); });
 }
 

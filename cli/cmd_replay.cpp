@@ -9,6 +9,7 @@
 #include "cli/replay_conditional.hpp"
 #include "cli/replay_diplomacy.hpp"
 #include "cli/replay_io.hpp"
+#include "cli/report_boards.hpp"
 #include "rules/game_record.hpp"
 #include "rules/load_variant.hpp"
 
@@ -21,6 +22,7 @@ struct ReplayCliOptions {
   std::string file;
   bool json = false;
   std::vector<std::string> knobs;
+  std::string svg;  ///< draw the final position here
 };
 
 std::string plain_line(const char* level, const ReplayNote& n) {
@@ -34,6 +36,7 @@ int run_replay(const ReplayCliOptions& o) {
   ReplayOptions options;
   if (!o.fen.empty()) options.fen = o.fen;
   const std::string record = read_record(o.file);
+  if (!o.svg.empty()) write_final_position_svg(v, record, options, o.svg);
   if (v->table().protocol == Protocol::kConditional)
     return run_conditional_replay(v, record, options, o.json);
   if (v->table().protocol == Protocol::kSimultaneous)  // Diplomacy and Move-Neutral records
@@ -95,6 +98,8 @@ void register_replay_command(CLI::App& app, int& status) {
                   "table's setup)");
   add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->add_option("--svg", o->svg,
+                  "Also draw the final position (after the last good move) into this SVG file");
   cmd->add_option("FILE", o->file, "The game record, or - for standard input")->required();
   cmd->callback([o, &status] { status = run_replay(*o); });
 }

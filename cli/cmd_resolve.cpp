@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
+#include "cli/report_boards.hpp"
 #include "cli/submission_text.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/notation.hpp"
@@ -25,6 +26,7 @@ struct ResolveCliOptions {
   std::string moves[2];  ///< as written; "-": that side does not move
   bool json = false;
   bool board = false;
+  std::string svg;  ///< draw the turn (before, with both moves) and the new position here
   std::vector<std::string> knobs;
 };
 
@@ -137,6 +139,16 @@ int run_resolve(const ResolveCliOptions& o) {
                              read_side(before, kBlack, o.moves[kBlack])};
   const SimTurnOutcome r = rules->resolve_traced(before, sides[kWhite].move, sides[kBlack].move);
   const SimStatus st = rules->status(r.after);
+  if (!o.svg.empty()) {
+    SvgBoard turn = board_of_turn(before, sides[kWhite].move, sides[kBlack].move, r);
+    turn.caption =
+        fmt::format("white {}: {}; black {}: {}", o.moves[kWhite],
+                    sides[kWhite].move.is_null() ? "passes" : r.fates[kWhite], o.moves[kBlack],
+                    sides[kBlack].move.is_null() ? "passes" : r.fates[kBlack]);
+    SvgBoard after{r.after.pos};
+    after.caption = "after: " + status_text(st);
+    write_svg(o.svg, {turn, after});
+  }
   if (o.json) {
     print_json(before, sides, r, st);
   } else {
@@ -169,6 +181,9 @@ void register_resolve_command(CLI::App& app, int& status) {
   add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->add_flag("--board", o->board, "Also draw the new position");
+  cmd->add_option("--svg", o->svg,
+                  "Also draw the turn (both moves, failed ones dashed, conflicts ringed) and the "
+                  "new position into this SVG file");
   cmd->callback([o, &status] { status = run_resolve(*o); });
 }
 

@@ -24,6 +24,10 @@ void register_verify_command(CLI::App& app, int& status) {
       ->capture_default_str()
       ->check(CLI::Range(2, 32));
   cmd->add_option("--seed", o->seed, "Sweep and Z3 seed")->capture_default_str();
+  cmd->add_option("--report", o->report_dir,
+                  "Directory of the HTML report written at the end (default: report/ next to "
+                  "the arbiter binary, e.g. build/report; with --table, only when given)");
+  cmd->add_flag("!--no-report", o->report, "Do not write the HTML report");
   cmd->callback([o, &status] { status = run_verify(*o, std::cout, std::cerr); });
 }
 

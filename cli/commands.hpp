@@ -18,6 +18,7 @@ void register_corpus_command(CLI::App& app, int& status);       // corpus record
 void register_diff_command(CLI::App& app, int& status);         // semantic diff of two tables
 void register_ambiguities_command(CLI::App& app, int& status);  // knob witnesses
 void register_puzzle_command(CLI::App& app, int& status);       // composed problems
+void register_report_command(CLI::App& app, int& status);       // HTML report
 
 /// Parses and runs the command line; returns the process exit status. Errors in user input
 /// are printed to stderr as "arbiter: error: ..." and give status 1; usage errors status 2.

@@ -29,6 +29,7 @@ int run(int argc, char** argv) {
   register_diff_command(app, status);
   register_ambiguities_command(app, status);
   register_puzzle_command(app, status);
+  register_report_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

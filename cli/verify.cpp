@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cli/json_writer.hpp"
+#include "cli/report_verify.hpp"
 #include "cli/verify_conditional.hpp"
 #include "cli/verify_simultaneous.hpp"
 #include "cli/verify_solver.hpp"
@@ -99,6 +100,7 @@ std::vector<TableVerdict> verify_tables(const VerifyOptions& options, std::ostre
     try {
       const VariantPtr v = load_variant(name);
       verdict.table = v->name();
+      verdict.variant = v;
       verdict.checks.push_back(fmt::format("table loads and compiles ({} pieces, {} knobs)",
                                            v->piece_count(), v->table().knobs.size()));
       const bool simultaneous = v->table().protocol == Protocol::kSimultaneous;
@@ -136,9 +138,14 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   int failed = 0;
   for (const auto& v : verdicts) failed += v.passed ? 0 : 1;
+  std::string report;
+  // A partial run (--table) writes a report only where --report asks for one.
+  if (options.report && (options.tables.empty() || !options.report_dir.empty()))
+    report = write_verify_report(verdicts, options, options.json ? nullptr : &err);
   if (options.json) {
     JsonWriter w;
     w.begin_object().field("passed", failed == 0).field("seconds", secs);
+    if (!report.empty()) w.field("report", report);
     w.key("tables").begin_array();
     for (const auto& v : verdicts) {
       w.begin_object().field("table", v.table).field("passed", v.passed);
@@ -154,6 +161,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
       for (const auto& f : v.failures) err << "arbiter: verify: " << v.table << ": " << f << '\n';
     out << fmt::format("verify: {} table(s), {} passed, {} failed, {:.2f} s\n", verdicts.size(),
                        verdicts.size() - failed, failed, secs);
+    if (!report.empty()) out << "report " << report << '\n';
   }
   return failed == 0 ? 0 : 1;
 }

@@ -1,9 +1,13 @@
 // `arbiter verify`: load every bundled table, validate it and run its self-checks.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "rules/variant.hpp"
+#include "solver/coverage.hpp"
 
 namespace arbiter::cli {
 
@@ -15,6 +19,10 @@ struct VerifyOptions {
   int coverage_positions = 120;  ///< positions the coverage sweep plays
   int max_pieces = 6;            ///< piece bound of the scenario searches
   unsigned seed = 0;             ///< sweep and Z3 seed
+  /// End by writing the HTML report (cli/report_verify.hpp): for a run over every bundled
+  /// table, or with --table where report_dir is given.
+  bool report = true;
+  std::string report_dir;  ///< empty: report/ next to the arbiter binary
 };
 
 struct TableVerdict {
@@ -23,6 +31,8 @@ struct TableVerdict {
   std::vector<std::string> checks;    ///< one line per check run
   std::vector<std::string> failures;  ///< what went wrong
   double seconds = 0;
+  VariantPtr variant;                              ///< null when the table did not load
+  std::optional<solver::CoverageReport> coverage;  ///< the solver part's, for the report
 };
 
 std::vector<TableVerdict> verify_tables(const VerifyOptions& options, std::ostream& progress);

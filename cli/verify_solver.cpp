@@ -47,6 +47,7 @@ void check_solver(const std::string& name, const VerifyOptions& options, TableVe
       fmt::format("coverage: {}/{} clauses, {}/{} knob alternatives "
                   "explained ({} positions, {} steps)",
                   found[0], counts[0], found[1], counts[1], r.positions, r.steps));
+  verdict.coverage = std::move(r);
 }
 
 }  // namespace arbiter::cli

@@ -9,6 +9,9 @@
 #
 # Stages:
 #   1. setup     scripts/setup.sh: install missing packages, build build/ (Release)
+#      chromium  install the Debian package chromium when missing (the browser test,
+#                tests/report_browser_test.cpp, opens the HTML report in it; without it that
+#                test is skipped with a message)
 #   2. tests     ctest --test-dir build --output-on-failure -j2 (with --fast: -LE slow)
 #   3. asan      build build-asan/ with -DARBITER_SANITIZE=ON (ASan + UBSan, RelWithDebInfo,
 #                no benchmarks) and run ctest -LE slow there
@@ -196,7 +199,25 @@ fuzz_run() {
   return "$failed"
 }
 
+# Chromium for the browser test; a failed install is not fatal (the test then skips).
+ensure_chromium() {
+  if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then
+    return 0
+  fi
+  if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
+    printf 'test: chromium is missing and cannot be installed here (%s): %s\n' \
+      'not root or no apt-get' 'the browser test will be skipped' >&2
+    return 0
+  fi
+  local install=(apt-get install -y --no-install-recommends chromium)
+  DEBIAN_FRONTEND=noninteractive "${install[@]}" </dev/null ||
+    { apt-get update </dev/null && DEBIAN_FRONTEND=noninteractive "${install[@]}" </dev/null; } ||
+    printf 'test: could not install chromium: the browser test will be skipped\n' >&2
+  return 0
+}
+
 stage setup "scripts/setup.sh (packages, Release build in build/)" "$root/scripts/setup.sh"
+stage chromium "install chromium for the browser test when missing" ensure_chromium
 release_args="--output-on-failure -j$jobs"
 if [[ $fast -eq 1 ]]; then release_args+=" -LE slow"; fi
 stage tests "ctest --test-dir build $release_args" release_tests

@@ -1,0 +1,84 @@
+// `arbiter report --out DIR`: the static HTML report (cli/report_site.hpp) for the bundled
+// tables or the ones named, with clause coverage run per table (or left out: --no-solver).
+// Progress on stderr, the index's path on stdout. docs/report.md.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/report_site.hpp"
+#include "rules/load_variant.hpp"
+#include "rules/table_loader.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct ReportCliOptions {
+  std::string out = "report";
+  std::vector<std::string> variants;  ///< empty: every bundled table
+  solver::CoverageOptions cov;
+  bool solver = true;
+  bool quiet = false;
+};
+
+int run_report(ReportCliOptions& o) {
+  std::vector<std::string> names = o.variants;
+  if (names.empty()) names = bundled_table_names();
+  const auto say = [&o](const std::string& line) {
+    if (!o.quiet) std::cerr << "report: " << line << '\n';
+  };
+  std::vector<VariantReport> tables;
+  for (const std::string& name : names) {
+    VariantReport r;
+    r.variant = load_variant(name);
+    if (o.solver) {
+      solver::CoverageOptions cov = o.cov;
+      if (!o.quiet)
+        cov.progress = [&name](const std::string& line) {
+          std::cerr << "report: " << name << ": " << line << '\n';
+        };
+      say(fmt::format("{}: clause coverage", name));
+      r.coverage = solver::coverage(name, cov);
+    } else {
+      r.no_solver_note = "arbiter report ran with --no-solver";
+    }
+    tables.push_back(std::move(r));
+  }
+  ReportOptions ro;
+  ro.out_dir = o.out;
+  ro.progress = say;
+  std::cout << write_report(tables, ro) << '\n';
+  return 0;
+}
+
+}  // namespace
+
+void register_report_command(CLI::App& app, int& status) {
+  auto o = std::make_shared<ReportCliOptions>();
+  auto* cmd = app.add_subcommand(
+      "report", "Write a static HTML report (rules, knob witnesses, scenarios, coverage)");
+  cmd->add_option("--out,-o", o->out, "Directory to write (created when missing)")
+      ->capture_default_str();
+  cmd->add_option("--variant,-v", o->variants,
+                  "Tables to report (bundled names or .toml paths; default: every bundled table)");
+  cmd->add_option("--positions", o->cov.positions, "Positions the coverage sweep plays per table")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--plies", o->cov.plies, "Random steps from a table position, at most")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000));
+  cmd->add_option("--seed", o->cov.seed, "Sweep and Z3 seed")->capture_default_str();
+  cmd->add_option("--max-pieces", o->cov.max_pieces, "Piece bound of the scenario searches")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 32));
+  cmd->add_option("--rlimit", o->cov.limits.rlimit,
+                  "Z3 resource limit per check (deterministic; 0 = none)");
+  cmd->add_flag("!--no-scenarios", o->cov.scenarios, "Do not search the catalog scenarios");
+  cmd->add_flag("!--no-probes", o->cov.probes, "No Z3 probes for items the sweep missed");
+  cmd->add_flag("!--no-solver", o->solver,
+                "No clause coverage: rules and knobs only, without witnesses");
+  cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
+  cmd->callback([o, &status] { status = run_report(*o); });
+}
+
+}  // namespace arbiter::cli

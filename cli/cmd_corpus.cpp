@@ -116,9 +116,12 @@ int run_check(const CheckOptions& o) {
       std::cout << fmt::format(
           "changed  {} [{}]\n         fen {}\n         moves {}\n         {}\n", r.item, r.setting,
           r.fen, r.moves, r.problem);
-      if (!r.clauses_gone.empty() || !r.clauses_new.empty())
-        std::cout << fmt::format("         clauses: no longer [{}], now also [{}]\n",
-                                 fmt::join(r.clauses_gone, ", "), fmt::join(r.clauses_new, ", "));
+      if (!r.clauses_gone.empty())
+        std::cout << fmt::format("         clauses that no longer fire: {}\n",
+                                 fmt::join(r.clauses_gone, ", "));
+      if (!r.clauses_new.empty())
+        std::cout << fmt::format("         clauses that fire now: {}\n",
+                                 fmt::join(r.clauses_new, ", "));
     }
     std::cout << fmt::format("{} case(s), {} as recorded, {} changed\n", results.size(),
                              results.size() - changed, changed);

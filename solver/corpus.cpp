@@ -151,9 +151,10 @@ std::vector<CorpusCase> position_cases(const std::string& table,
 std::string corpus_toml(const std::string& table, const std::vector<CorpusCase>& cases,
                         const std::string& written_by) {
   std::string out = fmt::format(
-      "# Regression corpus of table \"{}\", written by `{}`. Each case is replayed\n"
-      "# through the engine under its knob setting and must give the recorded outcome (scenario\n"
-      "# cases: the scenario's engine judge must hold with the recorded account).\n"
+      "# Regression corpus of table \"{}\", written by `{}`.\n"
+      "# Each case is replayed through the engine under its knob setting and must give the\n"
+      "# recorded outcome (scenario cases: the scenario's engine judge must hold with the\n"
+      "# recorded account).\n"
       "# Format: docs/coverage.md.\n\ntable = {}\n\n",
       table, written_by, quoted(table));
   for (const CorpusCase& c : cases) out += case_toml(c);

@@ -11,6 +11,7 @@
 #include "puzzles/generator.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
+#include "solver/puzzle_candidates.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -59,6 +60,19 @@ int run_generate(const GenerateOptions& o) {
   c.quiet_key = o.quiet_key;
   c.source =
       o.source == "play" ? puzzles::CandidateSource::kPlay : puzzles::CandidateSource::kPlacement;
+  if (o.source == "solver") {
+    // Z3 proposes mating nets (solver/puzzle_candidates.hpp); the generator's search decides.
+    const bool help = c.stipulation.kind == puzzles::StipulationKind::kHelpMate;
+    const bool self = c.stipulation.kind == puzzles::StipulationKind::kSelfMate;
+    c.source = puzzles::CandidateSource::kProposer;
+    c.source_name = "solver";
+    c.propose = [v, help, self](std::uint64_t seed, std::uint64_t index) {
+      // #n: White mates Black; h#n: Black moves first and is mated; s#n: White forces Black
+      // to mate White.
+      const Color attacker = self ? kBlack : kWhite;
+      return solver::mating_net_candidate(v, attacker, help ? kBlack : kWhite, seed, index);
+    };
+  }
   puzzles::CorpusDb db(o.db);
   double drawn_at = -1;
   const auto progress = [&](const puzzles::GeneratorStatus& s) {
@@ -196,9 +210,10 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
                   "Stop after trying this many candidates (0: no limit)");
   gen->add_flag("--quiet,-q", g->quiet, "No progress bar");
   gen->add_option("--source", g->source,
-                  "Candidates: placement (a few random pieces) or play (random legal play from "
-                  "the setup); a stream is one seed and one source, so keep it when restarting")
-      ->check(CLI::IsMember({"placement", "play"}))
+                  "Candidates: placement (a few random pieces), play (random legal play from "
+                  "the setup) or solver (Z3 proposes mating nets); a stream is one seed and one "
+                  "source, so keep it when restarting")
+      ->check(CLI::IsMember({"placement", "play", "solver"}))
       ->capture_default_str();
   gen->add_flag("--quiet-key", g->quiet_key,
                 "Keep only problems whose key neither checks nor captures");

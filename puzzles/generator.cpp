@@ -1,6 +1,8 @@
 // The problem generator (see generator.hpp).
 #include "puzzles/generator.hpp"
 
+#include <stdexcept>
+
 #include <chrono>
 
 #include "puzzles/canonical.hpp"
@@ -61,7 +63,11 @@ std::optional<Position> generator_candidate(const VariantPtr& v, const Stipulati
 GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
                          const GeneratorProgressFn& progress) {
   const auto t0 = std::chrono::steady_clock::now();
-  const std::string source = c.source == CandidateSource::kPlay ? "play" : "placement";
+  if (c.source == CandidateSource::kProposer && (!c.propose || c.source_name.empty()))
+    throw std::invalid_argument("generate: a proposer source needs a proposer and a name");
+  const std::string source = c.source == CandidateSource::kProposer ? c.source_name
+                             : c.source == CandidateSource::kPlay   ? "play"
+                                                                    : "placement";
   const CursorKey stream{c.variant->name(), c.stipulation.str(), c.seed, c.shard, c.shards, source};
   GeneratorStatus st;
   st.cursor = db.cursor(stream);
@@ -77,8 +83,11 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
         st.cursor * static_cast<std::uint64_t>(c.shards) + static_cast<std::uint64_t>(c.shard);
     ++st.cursor;
     ++st.candidates;
-    const std::optional<Position> pos =
-        generator_candidate(c.variant, c.stipulation, c.seed, index, c.source);
+    std::optional<Position> pos =
+        c.source == CandidateSource::kProposer
+            ? c.propose(c.seed, index)
+            : generator_candidate(c.variant, c.stipulation, c.seed, index, c.source);
+    if (pos && pos->in_check()) pos.reset();  // problems do not start in check
     bool sound = false;
     Verdict verdict;
     if (pos) {

@@ -15,9 +15,15 @@
 
 namespace arbiter::puzzles {
 
-/// Where candidates come from: random placement of a few pieces, or random legal play from
-/// the table's setup (10 to 80 plies, stopped on the right side to move).
-enum class CandidateSource { kPlacement, kPlay };
+/// Where candidates come from: random placement of a few pieces, random legal play from the
+/// table's setup (10 to 80 plies, stopped on the right side to move), or a proposer given by
+/// the caller (GeneratorConfig::propose; the CLI passes Z3's mating nets,
+/// solver/puzzle_candidates.hpp, so that this library does not depend on the solver).
+enum class CandidateSource { kPlacement, kPlay, kProposer };
+
+/// Candidate `index` of `seed` from a caller's proposer: a function of (seed, index) alone.
+using CandidateProposer =
+    std::function<std::optional<Position>(std::uint64_t seed, std::uint64_t index)>;
 
 struct GeneratorConfig {
   VariantPtr variant;
@@ -28,6 +34,8 @@ struct GeneratorConfig {
   std::uint64_t max_candidates = 0;  ///< stop after trying this many more (0: no limit)
   bool quiet_key = false;            ///< keep only problems whose key neither checks nor captures
   CandidateSource source = CandidateSource::kPlacement;
+  CandidateProposer propose;  ///< kProposer's candidates
+  std::string source_name;    ///< kProposer's name in the stream key (e.g. "solver")
 };
 
 struct GeneratorStatus {

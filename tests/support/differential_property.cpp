@@ -5,6 +5,7 @@
 #include <rapidcheck.h>
 
 #include <cstdio>
+#include <string>
 
 #include "tests/support/differential_compare.hpp"
 #include "tests/support/ply_step_compare.hpp"
@@ -33,15 +34,17 @@ void check_table(const std::string& name, const KnobSettings& knobs, bool with_s
   const solver::BoardEncoding symbolic(ctx, v);
   const bool steps = with_steps && sequential_moves(*v);
   const std::vector<std::string> fens = play_fens(v);
+  std::string label = name;
+  for (const auto& [knob, alternative] : knobs) label += " " + knob + "=" + alternative;
   DiffTally tally;
-  const bool ok = rc::check("engine = encoding on positions of " + name, [&] {
+  const bool ok = rc::check("engine = encoding on positions of " + label, [&] {
     const Position pos = *gen_position(v, fens);
     RC_ASSERT(first_difference(symbolic, pos, steps, tally) == "");
   });
-  EXPECT_TRUE(ok) << name;
+  EXPECT_TRUE(ok) << label;
   std::printf(
       "[differential] %s: %ld positions, %ld square verdicts, %ld move verdicts, %ld steps\n",
-      name.c_str(), tally.positions, tally.squares, tally.moves, tally.steps);
+      label.c_str(), tally.positions, tally.squares, tally.moves, tally.steps);
 }
 
 }  // namespace arbiter::test

@@ -80,13 +80,15 @@ std::string first_difference(const BoardEncoding& symbolic, const Position& pos,
   const BoardEncoding board = BoardEncoding::of_position(symbolic, pos);
   const AttackEncoding at(board);
   const std::string fen = to_fen(pos) + ": ";
+  const bool conversion = pos.variant().conversion().enabled;
   ++tally.positions;
   for (Color c : {kWhite, kBlack}) {
     const std::string by = c == kWhite ? " by White" : " by Black";
     for (Square s = 0; s < kSquares; ++s) {
       std::string d =
           verdict(at.attacked(s, c), pos.attacked(s, c), "attacked " + square_name(s) + by);
-      if (d.empty())
+      // Without conversion, threatened() is attacked() (conversion_threat is false).
+      if (d.empty() && conversion)
         d = verdict(at.threatened(s, c), pos.threatened(s, c), "threatened " + square_name(s) + by);
       if (!d.empty()) return fen + d;
       ++tally.squares;

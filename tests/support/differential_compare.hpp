@@ -22,7 +22,8 @@ struct DiffTally {
 
 /// The first disagreement between the engine and the encoding on `pos` (a position of
 /// `symbolic`'s table), or "" when there is none:
-///  - Position::attacked / threatened for every square and colour, king_in_check per colour;
+///  - Position::attacked (and threatened, with conversion) for every square and colour,
+///    king_in_check per colour;
 ///  - AttackEncoding::move_exists for every (from, to) of the side to move's unconverted
 ///    pieces against generate_pseudo_legal (castling aside);
 ///  - with `steps`, every pseudo-legal move but en passant as a PlyStep: pseudo-legal, legal

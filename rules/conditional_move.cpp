@@ -166,6 +166,13 @@ class Parser {
     return out;
   }
 
+  std::string move_letters() const {
+    std::string out;
+    for (int t = 0; t < v_.piece_count(); ++t)
+      out += (out.empty() ? "" : ", ") + std::string(1, v_.piece(static_cast<PieceType>(t)).letter);
+    return out;
+  }
+
   /// One move, possibly "*move*". `expected_at` is the column (0-based) to report when empty.
   std::string branch(Span s, const std::string& expected, std::size_t expected_at,
                      bool& marked) const {
@@ -200,6 +207,12 @@ class Parser {
       fail(move.begin + 1,
            fmt::format("expected {}, found '{}' (a move starts with a piece letter, a file or O-O)",
                        expected, text_[move.begin]));
+    const char first = text_[move.begin];
+    if (is_upper(first) && first != 'O' && v_.type_of_letter(first) == kNoPiece)
+      fail(move.begin + 1,
+           fmt::format("unknown piece letter '{}' in {}: this table's letters are {}", first,
+                       expected, move_letters()),
+           NotationErrorKind::kUnknownPiece);
     return std::string(view(move));
   }
 };

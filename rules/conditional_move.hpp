@@ -50,8 +50,9 @@ class ConditionalNotationError : public NotationError {
 /// around every part. Conditions use the letters of `v`; 'E' always means any enemy piece.
 /// "!move" gives no condition, else_text == then_text, and marked 0 when written "!*move*".
 /// The moves are only checked for shape here (non-empty, starting with a letter or digit, no
-/// '/' or '*'), not against a position. Throws ConditionalNotationError (kSyntax, or
-/// kUnknownPiece for a condition letter the table does not define).
+/// '/' or '*'; an upper-case first letter other than O is a piece letter of `v`), not against a
+/// position. Throws ConditionalNotationError (kSyntax, or kUnknownPiece for a condition or move
+/// letter the table does not define).
 ConditionalMove parse_conditional(const Variant& v, std::string_view text);
 
 /// True when two SAN texts name the same move in every position: they differ only in what

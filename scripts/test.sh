@@ -5,7 +5,8 @@
 #   scripts/test.sh             # everything
 #   scripts/test.sh --fast      # skip the tests labelled "slow" in the release run
 #   scripts/test.sh --no-asan   # skip the sanitizer build and its tests
-#   scripts/test.sh --fuzz 30   # also run every libFuzzer target for 30 s (off by default)
+#   scripts/test.sh --fuzz 600  # run every libFuzzer target for 600 s instead of 30 s
+#   scripts/test.sh --no-fuzz   # skip the fuzz build and runs
 #
 # Stages:
 #   1. setup     scripts/setup.sh: install missing packages, build build/ (Release)
@@ -16,10 +17,11 @@
 #   3. asan      build build-asan/ with -DARBITER_SANITIZE=ON (ASan + UBSan, RelWithDebInfo,
 #                no benchmarks) and run ctest -LE slow there
 #   4. verify    build/arbiter verify
-#   5. fuzz      only with --fuzz SECONDS: build build-fuzz/ with clang (-DARBITER_BUILD_FUZZ=ON,
-#                RelWithDebInfo) and run each target in build-fuzz/fuzz/ for SECONDS on its
-#                corpus fuzz/corpus/NAME, writing new inputs to a scratch directory; crashing
-#                inputs are kept in build-fuzz/fuzz-artifacts/
+#   5. fuzz      unless --no-fuzz: build only the libFuzzer targets in build-fuzz/ with clang
+#                (-DARBITER_BUILD_FUZZ=ON, RelWithDebInfo, target arbiter_fuzz) and run each
+#                target in build-fuzz/fuzz/ for 30 s (--fuzz SECONDS: that long) on its corpus
+#                fuzz/corpus/NAME, writing new inputs to a scratch directory; crashing inputs
+#                are kept in build-fuzz/fuzz-artifacts/. Eight targets: about 4 minutes.
 # Stops at the first failing stage. Prints each stage's wall time and ctest's summary lines at
 # the end; the exit status is 0 only when every stage passed.
 set -euo pipefail
@@ -30,13 +32,14 @@ usage() {
 
 asan=1
 fast=0
-fuzz_seconds=0
+fuzz_seconds=30
 while [[ $# -gt 0 ]]; do
   arg="$1"
   shift
   case "$arg" in
     --no-asan) asan=0 ;;
     --fast) fast=1 ;;
+    --no-fuzz) fuzz_seconds=0 ;;
     --fuzz | --fuzz=*)
       if [[ "$arg" == --fuzz ]]; then
         fuzz_seconds="${1:-}"
@@ -167,9 +170,11 @@ asan_tests() {
     --test-dir build-asan -LE slow --output-on-failure -j"$jobs"
 }
 
+# Only the fuzz targets and the libraries they link (not the CLI, tests or benchmarks).
 fuzz_build() {
-  CXX=clang++ CC=clang "$root/scripts/build.sh" build-fuzz -DARBITER_BUILD_FUZZ=ON \
+  CXX=clang++ CC=clang cmake -S . -B build-fuzz -G Ninja -DARBITER_BUILD_FUZZ=ON \
     -DARBITER_BUILD_TESTS=OFF -DARBITER_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  ninja -C build-fuzz -j"$jobs" arbiter_fuzz
 }
 
 # Every target for $fuzz_seconds on fuzz/corpus/NAME (read only: new inputs go to a scratch

@@ -1,6 +1,6 @@
 // `arbiter puzzle`: composed problems. This file registers the command and runs `puzzle
-// solve`; the corpus subcommands (generate, merge, export, check) live in
-// cmd_puzzle_corpus.cpp.
+// solve` (with --svg: cmd_puzzle_svg.cpp); the corpus subcommands (generate, merge, export,
+// check) live in cmd_puzzle_corpus.cpp.
 #include <iostream>
 
 #include "cli/cmd_puzzle.hpp"
@@ -18,6 +18,7 @@ struct SolveOptions {
   std::vector<std::string> knobs;
   bool json = false;
   bool keys_only = false;
+  std::string svg;  ///< --svg FILE: the position with every key drawn
 };
 
 int run_solve(const SolveOptions& o) {
@@ -31,6 +32,8 @@ int run_solve(const SolveOptions& o) {
     so.details = !o.keys_only;
     const puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
     progress.finish();
+    if (!o.svg.empty())
+      write_svg(o.svg, {problem_board(pos, verdict, v->name() + " " + verdict_caption(verdict))});
     std::cout << (o.json ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
                          : verdict_text(verdict));
     return 0;
@@ -62,6 +65,9 @@ void register_puzzle_command(CLI::App& app, int& status) {
   solve->add_flag("--json", o->json, "Print one JSON object");
   solve->add_flag("--keys-only", o->keys_only,
                   "Stop after the second key; no threats, tries or duals (faster verdict)");
+  solve->add_option("--svg", o->svg,
+                    "Also draw the position into this SVG file, every key as an arrow (h#n: the "
+                    "first moves of the solutions), the verdict as its caption");
   solve->callback([o, &status] { status = run_solve(*o); });
   register_puzzle_corpus_commands(puzzle, status);
   register_puzzle_task_command(puzzle, status);

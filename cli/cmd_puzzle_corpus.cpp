@@ -3,6 +3,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "cli/cmd_puzzle.hpp"
@@ -105,13 +106,34 @@ int run_merge(const std::string& out, const std::vector<std::string>& inputs) {
   return 0;
 }
 
-int run_export(const std::string& path, const std::string& format) {
-  if (format == "svg")
-    throw PuzzleInputError(
-        "--format svg is not available yet (no SVG board renderer); use epd "
-        "or fen");
+/// One board per problem: its keys (solved again, keys only) drawn, "variant:id stipulation
+/// verdict" as the caption. Into `out`, or on stdout when `out` is empty.
+int export_svg(puzzles::CorpusDb& db, const std::string& out) {
+  std::vector<SvgBoard> boards;
+  puzzles::SolveOptions keys_only;
+  keys_only.details = false;
+  std::map<std::string, VariantPtr> variants;
+  db.for_each([&](const puzzles::CorpusProblem& p) {
+    VariantPtr& v = variants[p.variant];
+    if (!v) v = load_variant(p.variant);
+    const Position pos = load_problem(v, p.fen);
+    const puzzles::Verdict verdict =
+        puzzles::solve(pos, load_stipulation(p.stipulation), keys_only);
+    boards.push_back(problem_board(
+        pos, verdict, fmt::format("{}:{} {}", p.variant, p.id, verdict_caption(verdict))));
+  });
+  if (out.empty())
+    std::cout << svg_document(boards);
+  else
+    write_svg(out, boards);
+  return 0;
+}
+
+int run_export(const std::string& path, const std::string& format, const std::string& out) {
   if (!std::ifstream(path)) throw std::runtime_error("cannot read " + path);
   puzzles::CorpusDb db(path);
+  if (format == "svg") return export_svg(db, out);
+  if (!out.empty()) throw PuzzleInputError("--out is for --format svg");
   db.for_each([&](const puzzles::CorpusProblem& p) {
     if (format == "fen") {
       std::cout << p.fen << '\n';
@@ -229,13 +251,17 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
 
   auto e_db = std::make_shared<std::string>();
   auto e_format = std::make_shared<std::string>("epd");
+  auto e_out = std::make_shared<std::string>();
   auto* exp = puzzle->add_subcommand("export", "Print the problems of a corpus");
   exp->add_option("--db", *e_db, "SQLite database")->required();
-  exp->add_option("--format", *e_format, "epd (with bm key and c0 stipulation), fen, svg")
+  exp->add_option("--format", *e_format,
+                  "epd (with bm key and c0 stipulation), fen, svg (one board per problem, its "
+                  "keys as arrows, the verdict as caption)")
       ->check(CLI::IsMember({"epd", "fen", "svg"}))
       ->capture_default_str();
-  exp->callback([e_db, e_format, &status] {
-    status = guarded([&] { return run_export(*e_db, *e_format); });
+  exp->add_option("--out,-o", *e_out, "svg: write this file instead of stdout");
+  exp->callback([e_db, e_format, e_out, &status] {
+    status = guarded([&] { return run_export(*e_db, *e_format, *e_out); });
   });
 
   auto c_file = std::make_shared<std::string>();

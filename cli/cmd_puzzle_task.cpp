@@ -12,6 +12,7 @@
 #include "puzzles/conditional_task.hpp"
 #include "puzzles/simultaneous_tasks.hpp"
 #include "rules/load_variant.hpp"
+#include "rules/notation.hpp"
 #include "rules/sim_rules.hpp"
 
 namespace arbiter::cli {
@@ -20,13 +21,12 @@ namespace {
 struct TaskOptions {
   std::string variant = "diplomacy", fen, task = "win-material", side = "white";
   bool json = false;
+  std::string svg;  ///< --svg FILE: the position with the answers' moves drawn
 };
 
 void print_answers(const TaskOptions& o, const VariantPtr& v,
                    const std::vector<std::string>& answers) {
-  const std::string verdict = answers.empty()       ? "no solution"
-                              : answers.size() == 1 ? "sound"
-                                                    : "cooked";
+  const std::string verdict = task_verdict(answers);
   if (o.json) {
     JsonWriter w;
     w.begin_object().field("variant", v->name()).field("fen", o.fen).field("task", o.task);
@@ -39,49 +39,87 @@ void print_answers(const TaskOptions& o, const VariantPtr& v,
   for (const auto& a : answers) std::cout << "solution " << a << '\n';
 }
 
-int run_conditional_task(const TaskOptions& o, const VariantPtr& v) {
-  if (o.task != "conditional-mate")
-    throw PuzzleInputError("Conditional Chess has the task conditional-mate, not " + o.task);
+/// Draws `m` once (answers often share a move).
+void add_arrow(SvgBoard& b, Move m, Color side) {
+  if (m.is_null()) return;
+  for (const SvgArrow& a : b.arrows)
+    if (a.from == m.from() && a.to == m.to() && a.side == side) return;
+  b.arrows.push_back({m.from(), m.to(), side, false});
+}
+
+TaskAnswer conditional_task(const VariantPtr& v, const std::string& fen, const std::string& task) {
+  if (task != "conditional-mate")
+    throw PuzzleInputError("Conditional Chess has the task conditional-mate, not " + task);
   const ConditionalState s = [&] {
     try {
-      return parse_conditional_fen(v, o.fen);
+      return parse_conditional_fen(v, fen);
     } catch (const FenError& e) {
       throw PuzzleInputError(fmt::format("bad FEN (column {}): {}", e.column(), e.what()));
     }
   }();
   if (s.phase != Phase::kB)
     throw PuzzleInputError("conditional-mate needs a position in phase B (FEN field 7: B)");
-  std::vector<std::string> answers;
-  for (const ConditionalMove& cm : puzzles::conditional_mates(s))
-    answers.push_back(to_string(*v, cm));
-  print_answers(o, v, answers);
-  return 0;
+  TaskAnswer r{{}, SvgBoard{s.pos}};
+  r.board.phase = std::string(1, phase_letter(s.phase));
+  const Position stater = stater_view(s);
+  for (const ConditionalMove& cm : puzzles::conditional_mates(s)) {
+    r.answers.push_back(to_string(*v, cm));
+    for (const std::string& text : {cm.then_text, cm.else_text}) {
+      try {  // best effort: the stated moves drawn on the stater's view
+        if (!text.empty()) add_arrow(r.board, parse_san(stater, text), stater.side_to_move());
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  return r;
 }
 
-int run_task(const TaskOptions& o) {
-  const VariantPtr v = load_variant(o.variant);
-  if (v->table().protocol == Protocol::kConditional) return run_conditional_task(o, v);
+}  // namespace
+
+std::string task_verdict(const std::vector<std::string>& answers) {
+  return answers.empty() ? "no solution" : answers.size() == 1 ? "sound" : "cooked";
+}
+
+TaskAnswer solve_task(const VariantPtr& v, const std::string& fen, const std::string& task,
+                      Color side) {
+  if (v->table().protocol == Protocol::kConditional) return conditional_task(v, fen, task);
   require_protocol(*v, Protocol::kSimultaneous, "puzzle task");
-  if (o.task == "conditional-mate")
+  if (task == "conditional-mate")
     throw PuzzleInputError("conditional-mate is a task of Conditional Chess");
   const SimState s = [&] {
     try {
-      return parse_sim_fen(v, o.fen);
+      return parse_sim_fen(v, fen);
     } catch (const FenError& e) {
       throw PuzzleInputError(fmt::format("bad FEN (column {}): {}", e.column(), e.what()));
     }
   }();
   const auto rules = sim_rules_for(v);
-  std::vector<std::string> answers;
-  if (o.task == "win-material") {
-    const Color side = o.side == "white" ? kWhite : kBlack;
-    for (Move m : puzzles::material_winning_moves(*rules, s, side))
-      answers.push_back(submission_san(s, side, m));
+  TaskAnswer r{{}, SvgBoard{s.pos}};
+  if (task == "win-material") {
+    for (Move m : puzzles::material_winning_moves(*rules, s, side)) {
+      r.answers.push_back(submission_san(s, side, m));
+      add_arrow(r.board, m, side);
+    }
   } else {
-    for (const auto& [w, b] : puzzles::both_mated_pairs(*rules, s))
-      answers.push_back(submission_san(s, kWhite, w) + " + " + submission_san(s, kBlack, b));
+    for (const auto& [w, b] : puzzles::both_mated_pairs(*rules, s)) {
+      r.answers.push_back(submission_san(s, kWhite, w) + " + " + submission_san(s, kBlack, b));
+      add_arrow(r.board, w, kWhite);
+      add_arrow(r.board, b, kBlack);
+    }
   }
-  print_answers(o, v, answers);
+  return r;
+}
+
+namespace {
+
+int run_task(const TaskOptions& o) {
+  const VariantPtr v = load_variant(o.variant);
+  TaskAnswer r = solve_task(v, o.fen, o.task, o.side == "white" ? kWhite : kBlack);
+  print_answers(o, v, r.answers);
+  if (!o.svg.empty()) {
+    r.board.caption = fmt::format("{} {}: {}", v->name(), o.task, task_verdict(r.answers));
+    write_svg(o.svg, {r.board});
+  }
   return 0;
 }
 
@@ -106,6 +144,8 @@ void register_puzzle_task_command(CLI::App* puzzle, int& status) {
       ->check(CLI::IsMember({"white", "black"}))
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->add_option("--svg", o->svg,
+                  "Also draw the position into this SVG file with the answers' moves as arrows");
   cmd->callback([o, &status] {
     try {
       status = run_task(*o);

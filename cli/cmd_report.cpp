@@ -1,11 +1,13 @@
 // `arbiter report --out DIR`: the static HTML report (cli/report_site.hpp) for the bundled
-// tables or the ones named, with clause coverage run per table (or left out: --no-solver).
+// tables or the ones named, with clause coverage run per table (or left out: --no-solver) and
+// sample puzzles (cli/report_puzzles.hpp; left out: --no-puzzles).
 // Progress on stderr, the index's path on stdout. docs/report.md.
 #include <fmt/format.h>
 
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/report_puzzles.hpp"
 #include "cli/report_site.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/table_loader.hpp"
@@ -19,6 +21,7 @@ struct ReportCliOptions {
   solver::CoverageOptions cov;
   bool solver = true;
   bool quiet = false;
+  bool puzzles = true;  ///< the sample-puzzles section (cli/report_puzzles.hpp)
 };
 
 int run_report(ReportCliOptions& o) {
@@ -41,6 +44,10 @@ int run_report(ReportCliOptions& o) {
       r.coverage = solver::coverage(name, cov);
     } else {
       r.no_solver_note = "arbiter report ran with --no-solver";
+    }
+    if (o.puzzles) {
+      say(fmt::format("{}: sample puzzles", name));
+      r.extra.push_back(sample_puzzles_section(r.variant));
     }
     tables.push_back(std::move(r));
   }
@@ -77,6 +84,7 @@ void register_report_command(CLI::App& app, int& status) {
   cmd->add_flag("!--no-probes", o->cov.probes, "No Z3 probes for items the sweep missed");
   cmd->add_flag("!--no-solver", o->solver,
                 "No clause coverage: rules and knobs only, without witnesses");
+  cmd->add_flag("!--no-puzzles", o->puzzles, "No sample-puzzles section");
   cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
   cmd->callback([o, &status] { status = run_report(*o); });
 }

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "cli/report_html.hpp"
+#include "cli/report_puzzles.hpp"
 #include "cli/report_site.hpp"
 
 namespace arbiter::cli {
@@ -37,6 +38,7 @@ std::string write_verify_report(const std::vector<TableVerdict>& verdicts,
     r.no_solver_note = options.solver ? "the solver part failed for this table"
                                       : "arbiter verify ran with --no-solver";
     r.extra.push_back(checks_section(v));
+    r.extra.push_back(sample_puzzles_section(v.variant));
     tables.push_back(std::move(r));
   }
   ReportOptions ro;

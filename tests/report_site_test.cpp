@@ -61,7 +61,8 @@ TEST(ReportSite, PageWithoutSolverHasRulesKnobsAndExtraSections) {
 TEST(ReportSite, ReportCommandDrawsEveryWitness) {
   const fs::path dir = fresh_dir("arbiter_report_cmd");
   const test::CommandResult r =
-      run_arbiter("report --out '" + dir.string() + "' -v orthodox -v diplomacy" + kQuick);
+      run_arbiter("report --out '" + dir.string() + "' -v orthodox -v diplomacy --no-puzzles" +
+                  kQuick);  // sample puzzles: tests/puzzle_svg_test.cpp
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, (dir / "index.html").string() + "\n");
   const std::string index = slurp(dir / "index.html");
@@ -88,7 +89,9 @@ TEST(ReportSite, ReportCommandDrawsEveryWitness) {
   }
   // Deterministic: a second run writes the same page.
   const fs::path again = fresh_dir("arbiter_report_cmd2");
-  ASSERT_EQ(run_arbiter("report --out '" + again.string() + "' -v orthodox" + kQuick).status, 0);
+  ASSERT_EQ(
+      run_arbiter("report --out '" + again.string() + "' -v orthodox --no-puzzles" + kQuick).status,
+      0);
   EXPECT_EQ(slurp(dir / "orthodox.html"), slurp(again / "orthodox.html"));
   fs::remove_all(dir);
   fs::remove_all(again);

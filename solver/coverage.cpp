@@ -68,7 +68,11 @@ void find_clauses(const std::string& table, const VariantPtr& v,
   for (CoverageItem& i : items)
     if (i.kind == "clause" && i.status != CoverageStatus::kWitness)
       open[i.setting.empty() ? "default" : i.setting][i.name] = &i;
-  for (auto& [setting, wanted] : open) {
+  for (auto& entry : open) {
+    // Named references rather than a structured binding: lambdas may not capture bindings
+    // before C++20's P1091 is implemented (clang 14).
+    const std::string& setting = entry.first;
+    std::map<std::string, CoverageItem*>& wanted = entry.second;
     VariantPtr sv = v;
     if (setting != "default") {
       const auto eq = setting.find('=');

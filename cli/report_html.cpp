@@ -1,5 +1,7 @@
 #include "cli/report_html.hpp"
 
+#include "cli/svg_board.hpp"
+
 namespace arbiter::cli {
 namespace {
 
@@ -26,29 +28,7 @@ p.textContent=n+' board(s) rendered';document.title=document.title+' ['+n+' boar
 }  // namespace
 
 std::string html_escape(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
+  return xml_escape(text);  // the same five entities serve HTML and the inline SVG
 }
 
 std::string html_page(const std::string& title, const std::string& body) {

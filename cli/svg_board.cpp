@@ -177,7 +177,7 @@ std::string xml_escape(const std::string& text) {
         out += "&quot;";
         break;
       case '\'':
-        out += "&apos;";
+        out += "&#39;";  // valid in XML and in HTML (which has no &apos; before HTML5)
         break;
       default:
         out += ch;

@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/sweep_options.hpp"
 #include "rules/fen.hpp"
 #include "solver/corpus.hpp"
@@ -146,7 +147,7 @@ void register_corpus_command(CLI::App& app, int& status) {
                      "A file of positions, one FEN per line ('#' starts a comment)");
   record->add_option("--max-steps", r->max_steps, "Steps recorded per position, at most")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number(1, 100000));
   record->add_option("--timeout", r->timeout_ms,
                      "Wall-clock limit per scenario search in ms (0 = none)");
   record->add_option("--rlimit", r->cov.limits.rlimit, "Z3 resource limit per check (0 = none)");

@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/option_checks.hpp"
 #include "solver/corpus.hpp"
 #include "solver/table_diff.hpp"
 #include "solver/witness_search.hpp"
@@ -150,17 +151,17 @@ void register_diff_command(CLI::App& app, int& status) {
                   "A corpus file whose positions are looked at first (repeatable)");
   cmd->add_option("--witnesses", o->diff.witnesses, "Witnesses wanted per changed key")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100));
+      ->check(whole_number(1, 100));
   cmd->add_option("--positions", o->diff.positions_count, "Random-sweep positions per table")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number(1, 100000));
   cmd->add_option("--plies", o->diff.plies, "Random steps from a table position, at most")
       ->capture_default_str()
-      ->check(CLI::Range(0, 1000));
+      ->check(whole_number(0, 1000));
   cmd->add_option("--seed", o->diff.seed, "Sweep and Z3 seed")->capture_default_str();
   cmd->add_option("--max-pieces", o->diff.max_pieces, "Piece bound of the Z3 search and proof")
       ->capture_default_str()
-      ->check(CLI::Range(2, 32));
+      ->check(whole_number(2, 32));
   cmd->add_option("--timeout", o->timeout_ms, "Wall-clock limit per Z3 search in ms (0 = none)");
   cmd->add_option("--rlimit", o->diff.limits.rlimit, "Z3 resource limit per check (0 = none)");
   cmd->add_flag("--no-coverage", o->no_coverage,

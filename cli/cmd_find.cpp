@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/report_boards.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
@@ -161,13 +162,13 @@ void register_find_command(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_option("--max-pieces", o->max_pieces, "Pieces on the board at most")
       ->capture_default_str()
-      ->check(CLI::Range(2, 32));
+      ->check(whole_number(2, 32));
   cmd->add_option("--side", o->side, "Side to move")
       ->check(CLI::IsMember({"w", "b"}))
       ->capture_default_str();
   cmd->add_option("--count", o->count, "Distinct witnesses wanted")
       ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
+      ->check(whole_number(1, 1000));
   cmd->add_option("--seed", o->seed, "Z3 random seed")->capture_default_str();
   cmd->add_option("--timeout", o->timeout_ms,
                   "Wall-clock limit in ms for the whole search (0 = none)");

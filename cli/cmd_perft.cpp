@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/perft_options.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
@@ -210,7 +211,8 @@ void register_perft_command(CLI::App& app, int& status) {
   cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
       ->capture_default_str();
   cmd->add_option("--fen", o->fen, "Start position (default: the table's setup)");
-  auto* depth = cmd->add_option("--depth,-d", o->depth, "Depth in plies")->check(CLI::Range(0, 20));
+  auto* depth =
+      cmd->add_option("--depth,-d", o->depth, "Depth in plies")->check(whole_number(0, 20));
   cmd->add_flag("--divide", o->divide, "Print the count below each root move");
   add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print one JSON object (nodes, seconds, nps, ...)");

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/report_puzzles.hpp"
 #include "cli/report_site.hpp"
 #include "rules/load_variant.hpp"
@@ -70,14 +71,14 @@ void register_report_command(CLI::App& app, int& status) {
                   "Tables to report (bundled names or .toml paths; default: every bundled table)");
   cmd->add_option("--positions", o->cov.positions, "Positions the coverage sweep plays per table")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number(1, 100000));
   cmd->add_option("--plies", o->cov.plies, "Random steps from a table position, at most")
       ->capture_default_str()
-      ->check(CLI::Range(0, 1000));
+      ->check(whole_number(0, 1000));
   cmd->add_option("--seed", o->cov.seed, "Sweep and Z3 seed")->capture_default_str();
   cmd->add_option("--max-pieces", o->cov.max_pieces, "Piece bound of the scenario searches")
       ->capture_default_str()
-      ->check(CLI::Range(2, 32));
+      ->check(whole_number(2, 32));
   cmd->add_option("--rlimit", o->cov.limits.rlimit,
                   "Z3 resource limit per check (deterministic; 0 = none)");
   cmd->add_flag("!--no-scenarios", o->cov.scenarios, "Do not search the catalog scenarios");

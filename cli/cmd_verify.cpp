@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/verify.hpp"
 
 namespace arbiter::cli {
@@ -19,10 +20,10 @@ void register_verify_command(CLI::App& app, int& status) {
   cmd->add_option("--coverage-positions", o->coverage_positions,
                   "Positions the clause-coverage sweep plays per table")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number(1, 100000));
   cmd->add_option("--max-pieces", o->max_pieces, "Piece bound of the scenario searches")
       ->capture_default_str()
-      ->check(CLI::Range(2, 32));
+      ->check(whole_number(2, 32));
   cmd->add_option("--seed", o->seed, "Sweep and Z3 seed")->capture_default_str();
   cmd->add_option("--report", o->report_dir,
                   "Directory of the HTML report written at the end (default: report/ next to "

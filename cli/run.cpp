@@ -30,6 +30,23 @@ int run(int argc, char** argv) {
   register_ambiguities_command(app, status);
   register_puzzle_command(app, status);
   register_report_command(app, status);
+  // CLI11 reports an unknown first word only as "A subcommand is required": name it.
+  if (argc > 1 && argv[1][0] != '-') {
+    const std::string word = argv[1];
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      known = known || sub->check_name(word);
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known) {
+      std::cerr << fmt::format(
+          "arbiter: error: unknown subcommand '{}': expected one of {} (see "
+          "arbiter --help)\n",
+          word, names);
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

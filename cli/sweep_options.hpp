@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "cli/option_checks.hpp"
 #include "solver/coverage.hpp"
 
 namespace arbiter::cli {
@@ -15,14 +16,14 @@ inline void add_sweep_options(CLI::App* cmd, std::string& variant, solver::Cover
       ->capture_default_str();
   cmd->add_option("--positions", o.positions, "Positions to sweep")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number(1, 100000));
   cmd->add_option("--plies", o.plies, "Random steps from a table position, at most")
       ->capture_default_str()
-      ->check(CLI::Range(0, 1000));
+      ->check(whole_number(0, 1000));
   cmd->add_option("--seed", o.seed, "Sweep and Z3 seed")->capture_default_str();
   cmd->add_option("--max-pieces", o.max_pieces, "Piece bound of the scenario searches and probes")
       ->capture_default_str()
-      ->check(CLI::Range(2, 32));
+      ->check(whole_number(2, 32));
 }
 
 }  // namespace arbiter::cli

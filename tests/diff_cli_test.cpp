@@ -103,5 +103,19 @@ TEST(AmbiguitiesCli, OneKnobOnlyAndAnUnknownKnobNamesTheChoices) {
   EXPECT_NE(r.err.find("king-safety"), std::string::npos) << r.err;
 }
 
+TEST(CliMessages, NumbersAndSubcommandsAreNamedPrecisely) {
+  auto r = run_arbiter("perft -d x");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--depth: expected a whole number from 0 to 20, got 'x'"), std::string::npos)
+      << r.err;
+  r = run_arbiter("diff orthodox orthodox --max-pieces 99");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("from 2 to 32, got '99'"), std::string::npos) << r.err;
+  r = run_arbiter("nosuch");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown subcommand 'nosuch': expected one of variants"), std::string::npos)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace arbiter

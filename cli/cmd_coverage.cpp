@@ -72,14 +72,7 @@ int run_coverage(CoverageCliOptions& o) {
   if (!o.quiet)
     o.cov.progress = [](const std::string& line) { std::cerr << "coverage: " << line << '\n'; };
   solver::CoverageReport r;
-  try {
-    r = solver::coverage(o.variant, o.cov);
-  } catch (const solver::EngineDisagreement& e) {
-    std::cerr << "arbiter: error: the solver and the engine disagree on " << e.fen() << '\n'
-              << "  solver: " << e.solver_view() << '\n'
-              << "  engine: " << e.engine_view() << '\n';
-    return 3;
-  }
+  r = solver::coverage(o.variant, o.cov);
   if (o.json)
     print_json(r);
   else

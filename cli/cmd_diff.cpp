@@ -120,14 +120,7 @@ int run_diff(DiffCliOptions& o) {
   if (!o.quiet)
     o.diff.progress = [](const std::string& line) { std::cerr << "diff: " << line << '\n'; };
   solver::DiffReport r;
-  try {
-    r = solver::diff_tables(o.old_table, o.new_table, o.diff);
-  } catch (const solver::EngineDisagreement& e) {
-    std::cerr << "arbiter: error: the solver and the engine disagree on " << e.fen() << '\n'
-              << "  solver: " << e.solver_view() << '\n'
-              << "  engine: " << e.engine_view() << '\n';
-    return 3;
-  }
+  r = solver::diff_tables(o.old_table, o.new_table, o.diff);
   if (o.json)
     print_json(r);
   else

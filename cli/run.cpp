@@ -6,6 +6,7 @@
 #include "rules/diagnostic.hpp"
 #include "rules/fen.hpp"
 #include "rules/notation.hpp"
+#include "solver/witness_search.hpp"
 
 namespace arbiter::cli {
 
@@ -58,6 +59,12 @@ int run(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return 2;
+  } catch (const solver::EngineDisagreement& e) {
+    // An exact formula's witness the engine rejects (find, coverage, diff): a bug, not bad input.
+    std::cerr << "arbiter: error: the solver and the engine disagree on " << e.fen() << '\n'
+              << "  solver: " << e.solver_view() << '\n'
+              << "  engine: " << e.engine_view() << '\n';
+    return 3;
   } catch (const TableError& e) {
     for (const Diagnostic& d : e.diagnostics()) std::cerr << "arbiter: error: " << d.str() << '\n';
     return 1;

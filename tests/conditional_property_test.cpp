@@ -83,7 +83,6 @@ std::string random_move_text(const Position& pos) {
   return std::string{*rc::gen::element('Q', 'R', 'B', 'N', 'K')} + random_square_name();
 }
 
-
 /// A random state in phase C (random play until the C-move is due).
 ConditionalState random_c_state(const VariantPtr& v) {
   ConditionalState s = random_state(v);

@@ -53,8 +53,15 @@ int run_ambiguities(AmbiguityOptions& o) {
         findings.push_back({&k, &i});
         break;
       }
-  int missing = 0;
-  for (const KnobFinding& f : findings) missing += f.item->witness ? 0 : 1;
+  // A knob proved not to matter (solver/knob_relevance.hpp) is an answer, not a gap.
+  const auto proved = [](const KnobFinding& f) {
+    return f.item->status == solver::CoverageStatus::kUnreachable;
+  };
+  int missing = 0, proofs = 0;
+  for (const KnobFinding& f : findings) {
+    missing += f.item->witness || proved(f) ? 0 : 1;
+    proofs += proved(f) ? 1 : 0;
+  }
   if (!o.svg.empty()) {
     std::vector<SvgBoard> boards;
     for (const KnobFinding& f : findings)
@@ -70,7 +77,7 @@ int run_ambiguities(AmbiguityOptions& o) {
     w.key("knobs").begin_array();
     for (const KnobFinding& f : findings) {
       w.begin_object().field("knob", f.knob->name).field("clause", f.knob->clause);
-      w.field("found", f.item->witness.has_value());
+      w.field("found", f.item->witness.has_value()).field("proved_no_difference", proved(f));
       if (f.item->witness) {
         w.field("fen", f.item->witness->fen).field("moves", f.item->witness->moves);
         w.key("outcomes").begin_object();
@@ -88,7 +95,8 @@ int run_ambiguities(AmbiguityOptions& o) {
     for (const KnobFinding& f : findings) {
       std::cout << fmt::format("\nknob {}\n  reads  {}\n", f.knob->name, f.knob->clause);
       if (!f.item->witness) {
-        std::cout << fmt::format("  no difference found: {}\n", f.item->detail);
+        std::cout << fmt::format("  {}: {}\n", proved(f) ? "proved" : "no difference found",
+                                 f.item->detail);
         continue;
       }
       std::cout << fmt::format("  fen    {}\n  moves  {}\n", f.item->witness->fen,
@@ -96,8 +104,10 @@ int run_ambiguities(AmbiguityOptions& o) {
       for (const auto& [setting, outcome] : f.item->witness->outcomes)
         std::cout << fmt::format("  {:<40} {}\n", setting, outcome);
     }
-    std::cout << fmt::format("\n{} knob(s), {} with a witness, {} without\n", findings.size(),
-                             findings.size() - missing, missing);
+    std::cout << fmt::format(
+        "\n{} knob(s): {} with a witness, {} proved not to matter up to {} pieces, {} "
+        "undecided\n",
+        findings.size(), findings.size() - missing - proofs, proofs, o.cov.max_pieces, missing);
   }
   return missing == 0 ? 0 : 1;
 }

@@ -10,6 +10,7 @@
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
 #include "solver/coverage_probes.hpp"
+#include "solver/knob_relevance.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/step_cases.hpp"
 #include "solver/witness_search.hpp"
@@ -157,7 +158,7 @@ bool record_knob(const KnobDef& k, const std::optional<CoverageWitness>& w,
 bool open_item(const std::vector<CoverageItem>& items, const std::string& kind,
                const std::string& name) {
   for (const CoverageItem& i : items)
-    if (i.kind == kind && i.status != CoverageStatus::kWitness &&
+    if (i.kind == kind && i.status == CoverageStatus::kNotFound &&
         (i.name == name || (kind == "knob" && i.name.rfind(name + "=", 0) == 0)))
       return true;
   return false;
@@ -224,6 +225,29 @@ void run_probes(const std::string& table, const VariantPtr& v, const CoverageOpt
   }
 }
 
+/// Knobs still without a witness whose relevance condition (solver/knob_relevance.hpp) no
+/// board of up to max_pieces satisfies: proved not to matter there.
+void prove_knobs_irrelevant(const VariantPtr& v, const CoverageOptions& o,
+                            std::vector<CoverageItem>& items) {
+  for (const KnobDef& k : v->table().knobs) {
+    if (!open_item(items, "knob", k.name)) continue;
+    SolverLimits limits = o.limits;
+    limits.seed = o.seed;
+    const RelevanceProof p = prove_knob_irrelevant(v, k.name, o.max_pieces, limits);
+    if (p.status == "none") continue;
+    say(o, fmt::format("knob {}: Z3 looks for a board with {}: {}", k.name, p.needs, p.status));
+    if (p.status != "unsat") continue;
+    for (CoverageItem& i : items)
+      if (i.kind == "knob" && i.name.rfind(k.name + "=", 0) == 0) {
+        i.status = CoverageStatus::kUnreachable;
+        i.detail = fmt::format(
+            "no difference up to {} pieces: the knob matters only with {}, and Z3 finds no "
+            "valid board of up to {} pieces with it (unsat)",
+            o.max_pieces, p.needs, o.max_pieces);
+      }
+  }
+}
+
 void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<CoverageItem>& items,
                     std::vector<std::string>& extra_fens) {
   for (const Scenario& s : scenario_catalog()) {
@@ -278,7 +302,9 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
     fens.push_back(std::move(fen));
   report.positions = static_cast<int>(fens.size());
   find_clauses(table, v, fens, report.items, report.steps);
-  // Knobs: a quick sweep, then the probes, then the whole sweep for what is still open.
+  // Knobs: the proofs that some cannot matter (one cheap Z3 call each), a quick sweep, then
+  // the probes, then the whole sweep for what is still open.
+  prove_knobs_irrelevant(v, o, report.items);
   const std::size_t quick = std::min(fens.size(), static_cast<std::size_t>(o.quick_positions));
   find_knobs(table, v,
              std::vector<std::string>(fens.begin(), fens.begin() + static_cast<long>(quick)), o,

@@ -10,6 +10,7 @@
 #include "rules/table_loader.hpp"
 #include "solver/coverage.hpp"
 #include "solver/coverage_probes.hpp"
+#include "solver/knob_relevance.hpp"
 #include "solver/movement_difference.hpp"
 #include "solver/step_cases.hpp"
 #include "solver/witness_search.hpp"
@@ -246,6 +247,19 @@ void judge(const VariantPtr& a, const VariantPtr& b, const DiffOptions& o, Quick
   const std::size_t want = static_cast<std::size_t>(std::max(1, o.witnesses));
   sweep(a, b, o.positions, "positions", want, g.witnesses);
   if (g.witnesses.size() < want) sweep(a, b, quick.get(), "sweep", want, g.witnesses);
+  // A knob's default that cannot matter in this table (solver/knob_relevance.hpp): proved.
+  const std::string knob = knob_of(g.change.key);
+  if (g.witnesses.empty() && !knob.empty() && g.change.key == "knobs." + knob + ".default") {
+    const RelevanceProof p = prove_knob_irrelevant(a, knob, o.max_pieces, o.limits);
+    if (p.status == "unsat") {
+      g.status = DiffStatus::kProved;
+      g.detail += fmt::format(
+          "; the knob matters only with {}, and Z3 finds no valid board of up to {} pieces "
+          "with it (unsat)",
+          p.needs, o.max_pieces);
+      return;
+    }
+  }
   std::string z3_status = "not run";
   if (g.witnesses.size() < want) {
     const std::string why = movement_comparable(*a, *b);
@@ -258,7 +272,6 @@ void judge(const VariantPtr& a, const VariantPtr& b, const DiffOptions& o, Quick
   }
   const bool proved = g.witnesses.empty() && z3_status == "unsat" && movement_key(g.change.key);
   // A knob's key looks at that knob's witnesses first (a knob-only coverage run is quick).
-  const std::string knob = knob_of(g.change.key);
   for (std::size_t t = 0; t < cov.tables() && g.witnesses.size() < want && !proved; ++t) {
     if (!knob.empty()) sweep(a, b, cov.get(t, knob), "coverage", want, g.witnesses);
     if (g.witnesses.size() < want) sweep(a, b, cov.get(t, ""), "coverage", want, g.witnesses);

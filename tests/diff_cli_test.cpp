@@ -103,6 +103,20 @@ TEST(AmbiguitiesCli, OneKnobOnlyAndAnUnknownKnobNamesTheChoices) {
   EXPECT_NE(r.err.find("king-safety"), std::string::npos) << r.err;
 }
 
+TEST(AmbiguitiesCli, AKnobThatCannotMatterIsProvedAndExitsZero) {
+  const std::string t = test::data_path("tables/quiet_knobs/move_neutral_plain.toml");
+  auto r = run_arbiter("ambiguities -v " + t +
+                       " --knob castling-path-entered --knob en-passant-moved-on -q");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("proved: no difference up to 6 pieces"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 proved not to matter up to 6 pieces, 0 undecided"), std::string::npos)
+      << r.out;
+  r = run_arbiter("ambiguities -v " + t + " --knob castling-path-entered --max-pieces 4 --json -q");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"proved_no_difference\":true"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no difference up to 4 pieces"), std::string::npos) << r.out;
+}
+
 TEST(CliMessages, NumbersAndSubcommandsAreNamedPrecisely) {
   auto r = run_arbiter("perft -d x");
   EXPECT_EQ(r.status, 2);

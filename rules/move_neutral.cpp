@@ -130,9 +130,14 @@ Plan plan_of(const SimState& s, Color c, Move m) {
 
 }  // namespace
 
-void move_neutral_submissions(const SimState& s, Color c, MoveList& out) {
+namespace {
+
+/// Calls `f` with each submission of `c` in generation order until it returns false; returns
+/// whether `f` stopped it.
+template <typename F>
+bool each_submission(const SimState& s, Color c, F f) {
   const Position view = view_for(s, c);
-  if (view.king_square(c) == kNoSquare) return;
+  if (view.king_square(c) == kNoSquare) return false;
   const MoveNeutralKnobs k = MoveNeutralKnobs::of(view.variant());
   MoveList pseudo;
   generate_pseudo_legal(view, pseudo);
@@ -145,14 +150,22 @@ void move_neutral_submissions(const SimState& s, Color c, MoveList& out) {
     Undo undo;
     after.make(m, undo);
     if (king_attacked(after, c, k)) continue;
-    out.push(m);
+    if (!f(m)) return true;
   }
+  return false;
+}
+
+}  // namespace
+
+void move_neutral_submissions(const SimState& s, Color c, MoveList& out) {
+  each_submission(s, c, [&](Move m) {
+    out.push(m);
+    return true;
+  });
 }
 
 bool is_move_neutral_submission(const SimState& s, Color c, Move m) {
-  MoveList moves;
-  move_neutral_submissions(s, c, moves);
-  return contains(moves, m);
+  return each_submission(s, c, [m](Move x) { return x != m; });  // stops when found
 }
 
 MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move black, bool trace,
@@ -269,9 +282,8 @@ SimStatus move_neutral_status(const SimState& s) {
   const MoveNeutralKnobs k = MoveNeutralKnobs::of(s.pos.variant());
   bool mated[2] = {false, false}, stalemated[2] = {false, false};
   for (Color c : {kWhite, kBlack}) {
-    MoveList moves;
-    move_neutral_submissions(s, c, moves);
-    if (!moves.empty()) continue;
+    // Only whether a submission exists matters: stop at the first.
+    if (each_submission(s, c, [](Move) { return false; })) continue;
     const bool check = king_attacked(s.pos, c, k);
     mated[c] = check;
     stalemated[c] = !check;

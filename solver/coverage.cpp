@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
@@ -102,34 +104,59 @@ void find_clauses(const std::string& table, const VariantPtr& v,
   }
 }
 
+/// Every step from one position under one knob setting, by (position, moves).
+struct SettingSteps {
+  std::vector<StepCase> list;                       ///< in the order for_each_step gives them
+  std::unordered_map<std::string, std::size_t> at;  ///< by step_key
+};
+
+/// A step's identity within one sweep position: its moves, then the position it starts from
+/// (the same for nearly every step, so it comes last).
+std::string step_key(const StepCase& c) {
+  return c.moves + '\n' + c.fen;
+}
+
 /// A knob's witness: a step played under one alternative whose outcome differs under another.
+/// Each setting plays every step of a position once; a step one setting lacks (a move another
+/// reading forbids) is replayed under it. The witness is the first differing step in the
+/// first setting's order, then the next setting's new steps, and so on.
 std::optional<CoverageWitness> knob_witness(const std::vector<KnobSetting>& settings,
                                             const std::vector<std::string>& fens,
                                             long long& steps) {
   for (const std::string& fen : fens) {
     if (!steppable(settings.front().variant, fen)) continue;
-    for (const KnobSetting& a : settings) {
-      std::optional<CoverageWitness> found;
-      try {
-        for_each_step(a.variant, fen, [&](const StepCase& c) {
+    std::vector<SettingSteps> per(settings.size());
+    try {
+      for (std::size_t i = 0; i < settings.size(); ++i)
+        for_each_step(settings[i].variant, fen, [&](const StepCase& c) {
           ++steps;
-          std::vector<std::pair<std::string, std::string>> outcomes;
-          bool differs = false;
-          for (const KnobSetting& b : settings) {
-            const std::string out =
-                &b == &a ? c.outcome : replay_step(b.variant, c.fen, c.moves).outcome;
-            ++steps;
-            if (out != c.outcome) differs = true;
-            outcomes.emplace_back(b.label, out);
-          }
-          if (differs) found = CoverageWitness{c.fen, c.moves, std::move(outcomes), ""};
-          return !found;
+          per[i].at.emplace(step_key(c), per[i].list.size());
+          per[i].list.push_back(c);
+          return true;
         });
-      } catch (const FenError&) {
-        continue;  // a position this setting cannot hold (e.g. a rule the FEN reader checks)
-      }
-      if (found) return found;
+    } catch (const FenError&) {
+      continue;  // a position some setting cannot hold (e.g. a rule the FEN reader checks)
     }
+    std::unordered_set<std::string> compared;
+    for (std::size_t i = 0; i < settings.size(); ++i)
+      for (const StepCase& c : per[i].list) {
+        const std::string key = step_key(c);
+        if (!compared.insert(key).second) continue;
+        std::vector<std::pair<std::string, std::string>> outcomes;
+        bool differs = false;
+        for (std::size_t j = 0; j < settings.size(); ++j) {
+          std::string out;
+          if (const auto it = per[j].at.find(key); it != per[j].at.end()) {
+            out = per[j].list[it->second].outcome;
+          } else {
+            out = replay_step(settings[j].variant, c.fen, c.moves).outcome;
+            ++steps;
+          }
+          if (out != c.outcome) differs = true;
+          outcomes.emplace_back(settings[j].label, std::move(out));
+        }
+        if (differs) return CoverageWitness{c.fen, c.moves, std::move(outcomes), ""};
+      }
   }
   return std::nullopt;
 }
@@ -193,7 +220,7 @@ void run_probes(const std::string& table, const VariantPtr& v, const CoverageOpt
     s.formula = probe.shape;
     s.engine = [&](const Position& proposal) {
       EngineVerdict verdict;
-      const std::string fen = probe_fen(proposal);
+      const std::string fen = probe.fen ? probe.fen(proposal) : probe_fen(proposal);
       if (!steppable(v, fen)) {
         verdict.why_not = "no step starts here";
         return verdict;
@@ -248,17 +275,48 @@ void prove_knobs_irrelevant(const VariantPtr& v, const CoverageOptions& o,
   }
 }
 
+/// The table whose catalog scenarios apply to `v`: its own name when the catalog has any,
+/// else the nearest table it extends that has some (a renamed or edited copy of a bundled
+/// table), else "".
+std::string catalog_table(const VariantPtr& v) {
+  std::vector<std::string> names{v->name()};
+  for (const std::string& parent : v->table().extends_chain) names.push_back(parent);
+  for (const std::string& name : names)
+    for (const Scenario& s : scenario_catalog())
+      if (s.variant == name) return name;
+  return "";
+}
+
 void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<CoverageItem>& items,
                     std::vector<std::string>& extra_fens) {
-  for (const Scenario& s : scenario_catalog()) {
-    if (s.variant != v->name()) continue;
+  const std::string family = catalog_table(v);
+  const bool inherited = family != v->name();
+  for (const Scenario& catalog_entry : scenario_catalog()) {
+    if (family.empty() || catalog_entry.variant != family) continue;
+    Scenario s = catalog_entry;
+    if (inherited) {
+      // Another table's formula says nothing exact about this one: it only proposes boards,
+      // which this table's engine judges (no unsat claim, no disagreement).
+      s.variant = v->name();
+      s.kind = FormulaKind::kFilter;
+    }
     CoverageItem item{"scenario", s.name, "", CoverageStatus::kNotFound, "", std::nullopt};
-    say(o, fmt::format("scenario {}", s.name));
+    say(o, fmt::format("scenario {}{}", s.name, inherited ? " (as a proposal filter)" : ""));
     SearchOptions so;
     so.max_pieces = o.max_pieces;
     so.limits = o.limits;
     so.limits.seed = o.seed;
-    const SearchResult r = find_witnesses(s, v, so);
+    if (inherited) so.max_rounds = o.probe_rounds;  // a filter's proposals, as many as a probe's
+    SearchResult r;
+    try {
+      r = find_witnesses(s, v, so);
+    } catch (const EngineDisagreement&) {
+      if (!inherited) throw;
+      r.status = "not applicable: this table's engine cannot read a proposal";
+    } catch (const std::exception& e) {
+      if (!inherited) throw;
+      r.status = fmt::format("not applicable to this table: {}", e.what());
+    }
     if (!r.witnesses.empty()) {
       const Witness& w = r.witnesses.front();
       item.status = CoverageStatus::kWitness;
@@ -273,6 +331,7 @@ void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<C
           r.status.rfind("unknown", 0) == 0 ? CoverageStatus::kUnknown : CoverageStatus::kNotFound;
       item.detail = fmt::format("no witness up to {} pieces ({})", o.max_pieces, r.status);
     }
+    if (inherited) item.detail += fmt::format(" [scenario of the table {}]", family);
     items.push_back(std::move(item));
   }
 }
@@ -293,8 +352,14 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
       report.items.push_back(
           {"knob", k.name + "=" + alt, "", CoverageStatus::kNotFound, "", std::nullopt});
   }
+  // The proofs that some knobs cannot matter come first (one cheap Z3 call each): a knob-only
+  // run whose knobs are all proved needs neither the catalog nor the sweep.
+  prove_knobs_irrelevant(v, o, report.items);
+  bool open_knob = false;
+  for (const CoverageItem& i : report.items)
+    open_knob = open_knob || (i.kind == "knob" && i.status == CoverageStatus::kNotFound);
   std::vector<std::string> extra;
-  if (o.scenarios) find_scenarios(v, o, report.items, extra);
+  if (o.scenarios && (o.clauses || open_knob)) find_scenarios(v, o, report.items, extra);
   say(o, fmt::format("sweep: {} positions, up to {} random steps each", o.positions, o.plies));
   // The scenario witnesses first: small positions where rules meet.
   std::vector<std::string> fens = extra;
@@ -302,9 +367,7 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
     fens.push_back(std::move(fen));
   report.positions = static_cast<int>(fens.size());
   find_clauses(table, v, fens, report.items, report.steps);
-  // Knobs: the proofs that some cannot matter (one cheap Z3 call each), a quick sweep, then
-  // the probes, then the whole sweep for what is still open.
-  prove_knobs_irrelevant(v, o, report.items);
+  // Knobs: a quick sweep, then the probes, then the whole sweep for what is still open.
   const std::size_t quick = std::min(fens.size(), static_cast<std::size_t>(o.quick_positions));
   find_knobs(table, v,
              std::vector<std::string>(fens.begin(), fens.begin() + static_cast<long>(quick)), o,

@@ -184,6 +184,12 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
     }
   } else if (p == Protocol::kConditional) {
     out.push_back({"clause stalemate", stalemate_shape});
+    // The catalog's forced-check shape, stepped from phase A: there the knob decides.
+    if (const Scenario* forced = find_scenario("conditional", "forced-non-mating-check"))
+      out.push_back({"knob forced-a-move-check", forced->formula, 0, 0, [](const Position& pos) {
+                       return to_conditional_fen(
+                           ConditionalState{pos, Phase::kA, std::nullopt, false, std::nullopt});
+                     }});
     out.push_back({"knob no-legal-c-move", [](const ScenarioContext& sc) {
                      // The stater (the side not to move in phase B) has its king alone: a
                      // B-move that takes its last flight leaves it without a legal move.

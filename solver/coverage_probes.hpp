@@ -18,6 +18,8 @@ struct CoverageProbe {
   std::function<z3::expr(const ScenarioContext&)> shape;
   int rounds = 0;      ///< proposals to judge; 0: CoverageOptions::probe_rounds
   int min_pieces = 0;  ///< a piece bound the item needs at least (above --max-pieces)
+  /// The position the engine steps from; null: probe_fen(proposal).
+  std::function<std::string(const Position&)> fen = nullptr;
 };
 
 /// The probes of a table (by its protocol, resolver and conversion rules).

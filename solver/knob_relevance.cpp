@@ -70,9 +70,8 @@ KnobRelevance castling_right_held() {
 /// has a type with 'i' targets, and stood on the board where the step starts (a step moves
 /// pieces and converts them but creates no piece, except by promotion: counted in the set).
 KnobRelevance converted_initial_move(const Variant& v) {
-  const TypeSet types = types_where(v, [](const PieceInfo& p, Color c, Square s) {
-    return p.moves.at[c][s].initial_only != 0;
-  });
+  const TypeSet types = types_where(
+      v, [](const PieceInfo& p, Color c, Square s) { return p.moves.at[c][s].initial_only != 0; });
   return {"a piece of a type with an initial-only move ('i' in its Betza) on the board",
           [types](const BoardEncoding& b) { return any_piece_of(b, types); }};
 }
@@ -89,22 +88,21 @@ KnobRelevance off_line_mover(const Variant& v) {
 /// capturer stands on the board with the target among its en-passant squares, and the enemy
 /// piece it would take stands one step beyond the target (rules/simultaneous.cpp read_target).
 KnobRelevance en_passant_capture_possible() {
-  return {"a piece with an en-passant capture whose victim square holds an enemy piece",
-          [](const BoardEncoding& b) {
-            const Variant& v = b.variant();
-            z3::expr_vector t(b.ctx());
-            for (int pt = 0; pt < v.piece_count(); ++pt)
-              for (Color c : {kWhite, kBlack})
-                for (Square s = 0; s < kSquares; ++s)
-                  for (Bitboard e = v.piece(static_cast<PieceType>(pt)).moves.at[c][s].en_passant;
-                       e;) {
-                    const Square victim = en_passant_victim_of(pop_lsb(e), c);
-                    if (victim < 0 || victim >= kSquares) continue;
-                    t.push_back(b.is(s, c, static_cast<PieceType>(pt)) &&
-                                b.occupied_by(victim, ~c));
-                  }
-            return any_of(b.ctx(), t);
-          }};
+  return {
+      "a piece with an en-passant capture whose victim square holds an enemy piece",
+      [](const BoardEncoding& b) {
+        const Variant& v = b.variant();
+        z3::expr_vector t(b.ctx());
+        for (int pt = 0; pt < v.piece_count(); ++pt)
+          for (Color c : {kWhite, kBlack})
+            for (Square s = 0; s < kSquares; ++s)
+              for (Bitboard e = v.piece(static_cast<PieceType>(pt)).moves.at[c][s].en_passant; e;) {
+                const Square victim = en_passant_victim_of(pop_lsb(e), c);
+                if (victim < 0 || victim >= kSquares) continue;
+                t.push_back(b.is(s, c, static_cast<PieceType>(pt)) && b.occupied_by(victim, ~c));
+              }
+        return any_of(b.ctx(), t);
+      }};
 }
 
 }  // namespace

@@ -42,8 +42,8 @@ std::string first_difference(const KnobUnderTest& k, const std::string& fen) {
           if (other == alt) continue;
           const std::string out = solver::replay_step(vb, c.fen, c.moves).outcome;
           if (out != c.outcome) {
-            found = fmt::format("{} {}: {}={} gives '{}', {}={} gives '{}'", c.fen, c.moves,
-                                k.name, alt, c.outcome, k.name, other, out);
+            found = fmt::format("{} {}: {}={} gives '{}', {}={} gives '{}'", c.fen, c.moves, k.name,
+                                alt, c.outcome, k.name, other, out);
             return false;
           }
         }
@@ -114,7 +114,7 @@ std::string quiet_table(const std::string& file) {
 /// The position a table's own FEN stands for (the board the conditions read).
 Position position_of(const VariantPtr& v, const std::string& fen) {
   return v->table().protocol == Protocol::kSimultaneous ? parse_sim_fen(v, fen).pos
-                                                         : parse_fen(v, fen);
+                                                        : parse_fen(v, fen);
 }
 
 // Random positions seldom make a knob decide. The bundled coverage corpora hold a witness for
@@ -158,8 +158,8 @@ TEST(KnobRelevanceSlow, MoveNeutralConditionsAreNecessary) {
 }
 
 TEST(KnobRelevanceSlow, QuietTablesDecideNothingByTheirQuietKnobs) {
-  for (const std::string file : {"conversion_no_castling", "conversion_single_step",
-                                 "diplomacy_mann", "move_neutral_plain"})
+  for (const std::string file :
+       {"conversion_no_castling", "conversion_single_step", "diplomacy_mann", "move_neutral_plain"})
     EXPECT_GT(check_table(quiet_table(file)), 0) << file;
 }
 

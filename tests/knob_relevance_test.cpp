@@ -41,7 +41,8 @@ const std::vector<QuietCase>& quiet_cases() {
         "converted-rook-castling"}},
       {"conversion_single_step", {"converted-pawn-double-step"}},
       {"diplomacy_mann", {"knight-timing"}},
-      {"move_neutral_plain", {"castling-path-entered", "en-passant-moved-on", "ep-landing-entered"}},
+      {"move_neutral_plain",
+       {"castling-path-entered", "en-passant-moved-on", "ep-landing-entered"}},
   };
   return cases;
 }

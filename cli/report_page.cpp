@@ -124,6 +124,11 @@ std::string knobs_section(const VariantReport& r) {
       out += "<p class=\"legend\">Clause it reads: " + html_escape(k.clause) + "</p>\n";
     if (!r.coverage) continue;
     const solver::CoverageItem* item = knob_item(*r.coverage, k);
+    if (item && item->status == solver::CoverageStatus::kUnreachable) {
+      out += "<p class=\"note\">Proved not to matter in this table: " + html_escape(item->detail) +
+             ".</p>\n";
+      continue;
+    }
     if (!item || !item->witness) {
       out += "<p class=\"note\">No position found where the alternatives differ" +
              (item ? ": " + html_escape(item->detail) : std::string()) + ".</p>\n";

@@ -275,6 +275,9 @@ void prove_knobs_irrelevant(const VariantPtr& v, const CoverageOptions& o,
   }
 }
 
+/// Z3's work budget per check of a scenario inherited from another table (rlimit units).
+constexpr unsigned long long kInheritedRlimit = 30'000'000;
+
 /// The table whose catalog scenarios apply to `v`: its own name when the catalog has any,
 /// else the nearest table it extends that has some (a renamed or edited copy of a bundled
 /// table), else "".
@@ -306,7 +309,13 @@ void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<C
     so.max_pieces = o.max_pieces;
     so.limits = o.limits;
     so.limits.seed = o.seed;
-    if (inherited) so.max_rounds = o.probe_rounds;  // a filter's proposals, as many as a probe's
+    // A filter written for another table: a few proposals only (each costs an engine judgement).
+    if (inherited) {
+      so.max_rounds = std::min(o.probe_rounds, 20);
+      // ... and a bounded effort per Z3 check (deterministic, unlike a timeout): its formula
+      // may be far harder on this table than on the one it was written for.
+      if (so.limits.rlimit == 0) so.limits.rlimit = kInheritedRlimit;
+    }
     SearchResult r;
     try {
       r = find_witnesses(s, v, so);

@@ -84,6 +84,14 @@ KnobRelevance off_line_mover(const Variant& v) {
           [types](const BoardEncoding& b) { return any_piece_of(b, types); }};
 }
 
+/// Diplomacy pawn-capture-of-departed: read for a diagonal move of a piece whose type is a
+/// pawn (rules/diplomacy_resolver.cpp, pawn_diagonal); the mover stood on the board already.
+KnobRelevance pawn_mover(const Variant& v) {
+  const TypeSet types = types_where(v, [](const PieceInfo& p, Color, Square) { return p.pawn; });
+  return {"a pawn (a piece of a type marked pawn = true) on the board",
+          [types](const BoardEncoding& b) { return any_piece_of(b, types); }};
+}
+
 /// Move-Neutral en-passant knobs: read only when an en-passant capture is submitted. The
 /// capturer stands on the board with the target among its en-passant squares, and the enemy
 /// piece it would take stands one step beyond the target (rules/simultaneous.cpp read_target).
@@ -115,9 +123,10 @@ std::optional<KnobRelevance> knob_relevance(const Variant& v, const std::string&
       return castling_right_held();
     if (knob == "converted-pawn-double-step") return converted_initial_move(v);
   }
-  if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kDiplomacy &&
-      knob == "knight-timing")
-    return off_line_mover(v);
+  if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kDiplomacy) {
+    if (knob == "knight-timing") return off_line_mover(v);
+    if (knob == "pawn-capture-of-departed") return pawn_mover(v);
+  }
   if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kMoveNeutral) {
     if (knob == "castling-path-entered") return castling_right_held();
     if (knob == "en-passant-moved-on" || knob == "ep-landing-entered")

@@ -241,9 +241,42 @@ class QuickPositions {
   std::vector<std::string> fens_;
 };
 
+/// The FEN `fen` as `v` writes it back (the standing step's position): two spellings of one
+/// position give the same text.
+std::string normalised_fen(const VariantPtr& v, const std::string& fen) {
+  std::string out = fen;
+  for_each_step(v, fen, [&](const StepCase& c) {
+    out = c.fen;
+    return false;
+  });
+  return out;
+}
+
+/// A new setup position: games from the start begin elsewhere, which is the witness itself
+/// (every step from a position is the same under both tables, so no step shows it).
+bool judge_setup(const VariantPtr& a, const VariantPtr& b, DiffGroup& g) {
+  const std::string old_fen = normalised_fen(a, a->table().setup_fen);
+  const std::string new_fen = normalised_fen(b, b->table().setup_fen);
+  if (old_fen == new_fen) {
+    g.status = DiffStatus::kProved;
+    g.detail += "; both FENs describe the same position";
+    return true;
+  }
+  g.witnesses.push_back({old_fen,
+                         "(game start)",
+                         "games start from " + old_fen,
+                         "games start from " + new_fen,
+                         {},
+                         {},
+                         "comparing the setups"});
+  g.status = DiffStatus::kWitness;
+  return true;
+}
+
 /// Judges one behavioural key: witnesses between `a` and `b`, tier by tier.
 void judge(const VariantPtr& a, const VariantPtr& b, const DiffOptions& o, QuickPositions& quick,
            CoveragePositions& cov, DiffGroup& g) {
+  if (g.change.key == "setup.fen" && judge_setup(a, b, g)) return;
   const std::size_t want = static_cast<std::size_t>(std::max(1, o.witnesses));
   sweep(a, b, o.positions, "positions", want, g.witnesses);
   if (g.witnesses.size() < want) sweep(a, b, quick.get(), "sweep", want, g.witnesses);

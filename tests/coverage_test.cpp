@@ -49,6 +49,26 @@ TEST(Coverage, OrthodoxHasAWitnessForEveryClauseAndScenario) {
   EXPECT_EQ(scenarios, 5);
 }
 
+TEST(Coverage, AnExtendedTableSweepsItsParentsCatalogAsProposalFilters) {
+  // A renamed copy of the orthodox table: the catalog's orthodox scenarios propose boards, this
+  // table's engine judges them, and no exact claim (unsat) is made on the parent's behalf.
+  const std::string path = write_temp("arbiter-coverage-renamed.toml",
+                                      "[table]\nname = \"my-chess\"\nextends = \"orthodox\"\n");
+  const CoverageReport r = coverage(path, small_budget());
+  EXPECT_EQ(r.table, "my-chess");
+  int scenarios = 0, witnessed = 0;
+  for (const CoverageItem& i : r.items) {
+    if (i.kind != "scenario") continue;
+    ++scenarios;
+    EXPECT_EQ(i.name.rfind("orthodox/", 0), 0U) << i.name;
+    EXPECT_NE(i.detail.find("[scenario of the table orthodox]"), std::string::npos) << i.detail;
+    EXPECT_NE(i.status, CoverageStatus::kUnreachable) << i.name;
+    witnessed += i.status == CoverageStatus::kWitness ? 1 : 0;
+  }
+  EXPECT_EQ(scenarios, 5);
+  EXPECT_GE(witnessed, 4);
+}
+
 /// A sweep of the Conditional table without Z3: quick, and its knobs differ on plain steps.
 CoverageOptions sweep_only() {
   CoverageOptions o;

@@ -40,7 +40,7 @@ const std::vector<QuietCase>& quiet_cases() {
        {"castling-threatens", "castle-through-cleared-square", "castle-out-of-check-by-conversion",
         "converted-rook-castling"}},
       {"conversion_single_step", {"converted-pawn-double-step"}},
-      {"diplomacy_mann", {"knight-timing"}},
+      {"diplomacy_no_knights_no_pawns", {"knight-timing", "pawn-capture-of-departed"}},
       {"move_neutral_plain",
        {"castling-path-entered", "en-passant-moved-on", "ep-landing-entered"}},
   };
@@ -78,6 +78,7 @@ TEST(KnobRelevance, KnobsWithoutAConditionSayNone) {
   }
   EXPECT_FALSE(knob_relevance(*load_variant("conversion"), "threat-by-pinned-piece"));
   EXPECT_FALSE(knob_relevance(*load_variant("move-neutral"), "shared-square-sliding"));
+  EXPECT_FALSE(knob_relevance(*load_variant("diplomacy"), "head-on-swap"));
 }
 
 TEST(KnobRelevance, CoverageReportsQuietKnobsAsProvedAndOthersWithWitnesses) {

@@ -97,6 +97,19 @@ TEST(ReportSite, ReportCommandDrawsEveryWitness) {
   fs::remove_all(again);
 }
 
+TEST(ReportSite, AKnobProvedNotToMatterSaysSo) {
+  const fs::path dir = fresh_dir("arbiter_report_quiet");
+  const test::CommandResult r =
+      run_arbiter("report --out '" + dir.string() + "' -v " +
+                  test::data_path("tables/quiet_knobs/conversion_no_castling.toml") +
+                  " --no-puzzles --no-scenarios" + kQuick);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string page = slurp(dir / "conversion-no-castling.html");
+  // The four castling knobs: proved, not "no position found".
+  EXPECT_EQ(count(page, "Proved not to matter in this table"), 4) << page;
+  EXPECT_NE(page.find("a castling right held by either side"), std::string::npos);
+}
+
 TEST(ReportSite, VerifyWritesTheReportAndPrintsItsPath) {
   const fs::path dir = fresh_dir("arbiter_verify_report");
   const test::CommandResult r = run_arbiter(

@@ -182,6 +182,32 @@ TEST(TableDiff, ConversionWithoutTheKingQueenPairIsCaught) {
   expect_confirmed(*g, "conversion", path);
 }
 
+TEST(TableDiff, ANewSetupIsAWitnessAndARespelledOneIsNot) {
+  const std::string moved =
+      write_table("setup-moved",
+                  "[table]\nname = \"b\"\nextends = \"orthodox\"\n[setup]\nfen = "
+                  "\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"\n");
+  DiffReport r = diff_tables("orthodox", moved, fast_options());
+  const DiffGroup* g = group(r, "setup.fen");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->status, DiffStatus::kWitness);
+  ASSERT_EQ(g->witnesses.size(), 1U);
+  EXPECT_EQ(g->witnesses[0].moves, "(game start)");
+  EXPECT_NE(g->witnesses[0].new_outcome.find("4P3"), std::string::npos);
+  EXPECT_TRUE(r.changed());
+
+  // The same position with the castling letters in another order.
+  const std::string respelled =
+      write_table("setup-respelled",
+                  "[table]\nname = \"b\"\nextends = \"orthodox\"\n[setup]\nfen = "
+                  "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1\"\n");
+  r = diff_tables("orthodox", respelled, fast_options());
+  g = group(r, "setup.fen");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->status, DiffStatus::kProved);
+  EXPECT_FALSE(r.changed());
+}
+
 TEST(TableDiff, EveryKnobOfEveryTableFlippedIsCaught) {
   int flips = 0;
   for (const std::string& table : bundled_table_names()) {

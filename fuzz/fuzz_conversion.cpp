@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "fuzz/move_text_check.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/movegen.hpp"
@@ -37,13 +38,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const arbiter::Position pos =
       arbiter::parse_fen(variant, kFens[data[1] % (sizeof kFens / sizeof kFens[0])]);
-  for (int uci = 0; uci < 2; ++uci) {
-    try {
-      const arbiter::Move m = uci ? arbiter::parse_uci(pos, text) : arbiter::parse_san(pos, text);
-      if (!arbiter::is_legal(pos, m)) std::abort();
-      if (arbiter::parse_san(pos, arbiter::to_san(pos, m)) != m) std::abort();
-    } catch (const arbiter::NotationError&) {
-    }
-  }
+  arbiter::fuzz::check_move_text(pos, text);
   return 0;
 }

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "fuzz/move_text_check.hpp"
 #include "rules/fen.hpp"
 #include "rules/load_variant.hpp"
 #include "rules/movegen.hpp"
@@ -21,13 +22,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const arbiter::Position pos = arbiter::parse_fen(variant, kFens[data[0] % 4]);
   const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  for (int uci = 0; uci < 2; ++uci) {
-    try {
-      const arbiter::Move m = uci ? arbiter::parse_uci(pos, text) : arbiter::parse_san(pos, text);
-      if (!arbiter::is_legal(pos, m)) std::abort();
-      if (arbiter::parse_san(pos, arbiter::to_san(pos, m)) != m) std::abort();
-    } catch (const arbiter::NotationError&) {
-    }
-  }
+  arbiter::fuzz::check_move_text(pos, text);
   return 0;
 }

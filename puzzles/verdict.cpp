@@ -2,6 +2,7 @@
 #include "puzzles/verdict.hpp"
 
 #include <chrono>
+#include <limits>
 #include <stdexcept>
 
 #include "rules/movegen.hpp"
@@ -10,40 +11,35 @@
 namespace arbiter::puzzles {
 namespace {
 
-/// The attacker's moves that win within `n` moves from here (n >= 1): after each, the
-/// defence fails with n - 1 moves to come.
-std::vector<std::string> winning_moves(ProblemSearch& search, Position& pos, int n) {
+/// The SAN of the legal moves after which `holds` is true of the position, in generation
+/// order, at most `limit` of them.
+template <typename Holds>
+std::vector<std::string> moves_where(Position& pos, Holds holds,
+                                     int limit = std::numeric_limits<int>::max()) {
   std::vector<std::string> out;
   MoveList moves;
   generate_legal(pos, moves);
   Undo undo;
   for (Move m : moves) {
-    const std::string san = to_san(pos, m);
     pos.make(m, undo);
-    const bool wins = search.defence_fails(pos, n - 1);
+    const bool kept = holds(pos);
     pos.unmake(m, undo);
-    if (wins) out.push_back(san);
+    if (kept) out.push_back(to_san(pos, m));
+    if (static_cast<int>(out.size()) >= limit) break;
   }
   return out;
 }
 
+/// The attacker's moves that win within `n` moves from here (n >= 1): after each, the
+/// defence fails with n - 1 moves to come.
+std::vector<std::string> winning_moves(ProblemSearch& search, Position& pos, int n) {
+  return moves_where(pos, [&](Position& after) { return search.defence_fails(after, n - 1); });
+}
+
 /// Up to `limit` defences that refute the attacker's move just made (n - 1 moves to come).
 std::vector<std::string> refutations(ProblemSearch& search, Position& pos, int n, int limit) {
-  std::vector<std::string> out;
-  MoveList moves;
-  generate_legal(pos, moves);
-  Undo undo;
-  for (Move r : moves) {
-    const std::string san = to_san(pos, r);
-    pos.make(r, undo);
-    const bool ok = search.after_defence(pos, n - 1);
-    pos.unmake(r, undo);
-    if (!ok) {
-      out.push_back(san);
-      if (static_cast<int>(out.size()) >= limit) break;
-    }
-  }
-  return out;
+  return moves_where(
+      pos, [&](Position& after) { return !search.after_defence(after, n - 1); }, limit);
 }
 
 /// The threats after a key (the defender to move): a pass, then the attacker's winning moves.

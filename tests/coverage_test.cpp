@@ -3,13 +3,12 @@
 // (a rule change shows as changed cases), and malformed files rejected with file and line.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <set>
 
 #include "rules/load_variant.hpp"
 #include "solver/corpus.hpp"
 #include "solver/step_cases.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter::solver {
 namespace {
@@ -22,11 +21,7 @@ CoverageOptions small_budget() {
   return o;
 }
 
-std::string write_temp(const std::string& name, const std::string& text) {
-  const std::filesystem::path p = std::filesystem::temp_directory_path() / name;
-  std::ofstream(p) << text;
-  return p.string();
-}
+using test::write_temp_file;
 
 TEST(Coverage, OrthodoxHasAWitnessForEveryClauseAndScenario) {
   const CoverageReport r = coverage("orthodox", small_budget());
@@ -52,8 +47,8 @@ TEST(Coverage, OrthodoxHasAWitnessForEveryClauseAndScenario) {
 TEST(Coverage, AnExtendedTableSweepsItsParentsCatalogAsProposalFilters) {
   // A renamed copy of the orthodox table: the catalog's orthodox scenarios propose boards, this
   // table's engine judges them, and no exact claim (unsat) is made on the parent's behalf.
-  const std::string path = write_temp("arbiter-coverage-renamed.toml",
-                                      "[table]\nname = \"my-chess\"\nextends = \"orthodox\"\n");
+  const std::string path = write_temp_file(
+      "arbiter-coverage-renamed.toml", "[table]\nname = \"my-chess\"\nextends = \"orthodox\"\n");
   const CoverageReport r = coverage(path, small_budget());
   EXPECT_EQ(r.table, "my-chess");
   int scenarios = 0, witnessed = 0;
@@ -109,7 +104,7 @@ TEST(Coverage, KnobWitnessShowsEveryAlternative) {
 TEST(Coverage, CorpusReplaysAsRecordedAndCatchesARuleChange) {
   CoverageOptions o = small_budget();
   const CoverageReport r = coverage("orthodox", o);
-  const std::string path = write_temp("arbiter-coverage-orthodox.toml", corpus_toml(r));
+  const std::string path = write_temp_file("arbiter-coverage-orthodox.toml", corpus_toml(r));
   const std::vector<CorpusResult> same = replay_corpus(path);
   ASSERT_FALSE(same.empty());
   for (const CorpusResult& c : same) EXPECT_EQ(c.problem, "") << c.item;
@@ -121,9 +116,10 @@ TEST(Coverage, CorpusReplaysAsRecordedAndCatchesARuleChange) {
 }
 
 TEST(Coverage, MalformedCorpusNamesFileAndLine) {
-  const std::string bad = write_temp("arbiter-bad-corpus.toml",
-                                     "table = \"orthodox\"\n\n[[case]]\nitem = \"clause check\"\n"
-                                     "setting = \"default\"\nfen = \"8/8\"\n");
+  const std::string bad =
+      write_temp_file("arbiter-bad-corpus.toml",
+                      "table = \"orthodox\"\n\n[[case]]\nitem = \"clause check\"\n"
+                      "setting = \"default\"\nfen = \"8/8\"\n");
   try {
     replay_corpus(bad);
     FAIL() << "no error";
@@ -131,7 +127,7 @@ TEST(Coverage, MalformedCorpusNamesFileAndLine) {
     EXPECT_NE(std::string(e.what()).find("arbiter-bad-corpus.toml:3"), std::string::npos)
         << e.what();
   }
-  const std::string syntax = write_temp("arbiter-syntax-corpus.toml", "table = \n");
+  const std::string syntax = write_temp_file("arbiter-syntax-corpus.toml", "table = \n");
   EXPECT_THROW(replay_corpus(syntax), std::runtime_error);
 }
 

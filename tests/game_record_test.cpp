@@ -19,6 +19,8 @@
 namespace arbiter {
 namespace {
 
+using test::slurp;
+
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using K = RecordTokenKind;
@@ -71,13 +73,6 @@ std::vector<std::string> warning_messages(const ReplayResult& r) {
   std::vector<std::string> out;
   for (const ReplayNote& w : r.warnings) out.push_back(w.text + ": " + w.message);
   return out;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 // ---- tokenizer ------------------------------------------------------------------------------

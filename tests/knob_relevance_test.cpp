@@ -8,9 +8,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
 #include "rules/load_variant.hpp"
 #include "solver/coverage.hpp"
 #include "solver/table_diff.hpp"
@@ -107,11 +104,9 @@ TEST(KnobRelevance, CoverageReportsQuietKnobsAsProvedAndOthersWithWitnesses) {
 }
 
 std::string write_flip(const std::string& base, const std::string& knob, const std::string& alt) {
-  const auto path =
-      std::filesystem::temp_directory_path() / ("arbiter-relevance-" + knob + ".toml");
-  std::ofstream(path) << "[table]\nname = \"flipped\"\nextends = \"" << base << "\"\n\n[knobs."
-                      << knob << "]\ndefault = \"" << alt << "\"\n";
-  return path.string();
+  return test::write_temp_file("arbiter-relevance-" + knob + ".toml",
+                               "[table]\nname = \"flipped\"\nextends = \"" + base +
+                                   "\"\n\n[knobs." + knob + "]\ndefault = \"" + alt + "\"\n");
 }
 
 TEST(KnobRelevance, DiffProvesAQuietKnobFlipAndCatchesALiveOne) {

@@ -23,24 +23,14 @@
 namespace arbiter {
 namespace {
 
+using test::occurrences;
+using test::slurp;
+
 namespace fs = std::filesystem;
 using test::run_arbiter;
 
 std::string temp_path(const std::string& name) {
   return ::testing::TempDir() + "/puzzle_svg_" + name + "_" + std::to_string(getpid());
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-  return n;
 }
 
 /// The captions of the boards, in order.
@@ -107,7 +97,7 @@ TEST(PuzzleSvg, ExportDrawsOneBoardPerProblemWithItsKey) {
     std::vector<std::string> epd_lines;
     for (std::string l; std::getline(lines, l);) epd_lines.push_back(l);
     ASSERT_EQ(epd_lines.size(), 5U) << variant;
-    EXPECT_EQ(count(svg, "class=\"board\""), 5);
+    EXPECT_EQ(occurrences(svg, "class=\"board\""), 5);
     const std::vector<std::string> caps = captions(svg);
     ASSERT_EQ(caps.size(), 5U);
     std::multiset<std::string> expected;
@@ -161,7 +151,7 @@ TEST(PuzzleSvg, SolveDrawsEveryKey) {
     };
     EXPECT_EQ(verdict(r.out), verdict(plain.out)) << "--svg changes nothing but the timing";
     const std::string svg = slurp(out);
-    EXPECT_EQ(count(svg, "class=\"board\""), 1);
+    EXPECT_EQ(occurrences(svg, "class=\"board\""), 1);
     EXPECT_EQ(arrows(svg), c.arrows) << c.fen;
     EXPECT_EQ(captions(svg), std::vector<std::string>{c.caption});
     if (c.stip == "h#2") {
@@ -206,14 +196,14 @@ TEST(PuzzleSvg, TheSectionIsDeterministicAndItsKeysSolve) {
     const VariantPtr& v = test::bundled_variant(variant);
     const cli::ReportSection s = cli::sample_puzzles_section(v);
     EXPECT_EQ(s.title, "Sample puzzles");
-    EXPECT_EQ(count(s.html, "<svg class=\"board\""), 3) << variant;
-    EXPECT_EQ(count(s.html, "<td>sound</td>"), 3) << variant;
-    EXPECT_EQ(count(s.html, "<g class=\"arrow\""), 3) << variant;
+    EXPECT_EQ(occurrences(s.html, "<svg class=\"board\""), 3) << variant;
+    EXPECT_EQ(occurrences(s.html, "<td>sound</td>"), 3) << variant;
+    EXPECT_EQ(occurrences(s.html, "<g class=\"arrow\""), 3) << variant;
     EXPECT_EQ(s.html, cli::sample_puzzles_section(v).html) << "the same page on every run";
   }
   for (const std::string variant : {"diplomacy", "move-neutral", "conditional"}) {
     const cli::ReportSection s = cli::sample_puzzles_section(test::bundled_variant(variant));
-    EXPECT_EQ(count(s.html, "<svg class=\"board\""), 1) << variant;
+    EXPECT_EQ(occurrences(s.html, "<svg class=\"board\""), 1) << variant;
     EXPECT_NE(s.html.find("arbiter puzzle task -v " + variant), std::string::npos);
   }
 }
@@ -225,15 +215,17 @@ TEST(PuzzleSvg, ReportAndVerifyPagesHoldTheSection) {
       run_arbiter("report -q --no-solver --out '" + dir.string() + "' -v orthodox -v diplomacy");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string ortho = slurp((dir / "orthodox.html").string());
-  EXPECT_EQ(count(puzzles_part(ortho), "<svg class=\"board\""), 3);
-  EXPECT_EQ(count(puzzles_part(slurp((dir / "diplomacy.html").string())), "<svg class=\"board\""),
-            1);
+  EXPECT_EQ(occurrences(puzzles_part(ortho), "<svg class=\"board\""), 3);
+  EXPECT_EQ(
+      occurrences(puzzles_part(slurp((dir / "diplomacy.html").string())), "<svg class=\"board\""),
+      1);
   // --no-puzzles: the section and its three boards are gone, the rest is unchanged.
   r = run_arbiter("report -q --no-solver --no-puzzles --out '" + dir.string() + "' -v orthodox");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string without = slurp((dir / "orthodox.html").string());
   EXPECT_EQ(puzzles_part(without), "");
-  EXPECT_EQ(count(ortho, "<svg class=\"board\""), count(without, "<svg class=\"board\"") + 3);
+  EXPECT_EQ(occurrences(ortho, "<svg class=\"board\""),
+            occurrences(without, "<svg class=\"board\"") + 3);
   fs::remove_all(dir);
   // The report arbiter verify writes.
   r = run_arbiter("verify --no-solver --table conversion --max-nodes 100000 --report '" +
@@ -241,7 +233,7 @@ TEST(PuzzleSvg, ReportAndVerifyPagesHoldTheSection) {
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string conv = slurp((dir / "conversion.html").string());
   EXPECT_NE(conv.find("<h2>Verify checks</h2>"), std::string::npos);
-  EXPECT_EQ(count(puzzles_part(conv), "<svg class=\"board\""), 3);
+  EXPECT_EQ(occurrences(puzzles_part(conv), "<svg class=\"board\""), 3);
   fs::remove_all(dir);
 }
 

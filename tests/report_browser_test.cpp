@@ -26,6 +26,9 @@
 namespace arbiter {
 namespace {
 
+using test::occurrences;
+using test::slurp;
+
 namespace fs = std::filesystem;
 
 constexpr int kWidth = 1000, kHeight = 2000;
@@ -42,19 +45,6 @@ std::optional<std::string> find_chromium() {
   for (const std::string& c : candidates)
     if (access(c.c_str(), X_OK) == 0) return c;
   return std::nullopt;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-  return n;
 }
 
 /// Chromium's common flags: headless, no sandbox as root (CI runs as root), no GPU, a private
@@ -184,7 +174,7 @@ TEST(ReportBrowser, ChromiumRendersEveryBoard) {
   EXPECT_EQ(r.out, (dir / "index.html").string() + "\n");
   const fs::path page = dir / "orthodox.html";
   const std::string html = slurp(page);
-  const int boards = count(html, "<svg class=\"board\"");
+  const int boards = occurrences(html, "<svg class=\"board\"");
   ASSERT_GE(boards, 3) << "the page should hold the setup, knob and scenario boards";
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"))
       << "the page must not fetch anything";

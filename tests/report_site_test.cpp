@@ -15,21 +15,11 @@
 namespace arbiter {
 namespace {
 
+using test::occurrences;
+using test::slurp;
+
 namespace fs = std::filesystem;
 using test::run_arbiter;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-  return n;
-}
 
 fs::path fresh_dir(const std::string& name) {
   const fs::path dir = fs::path(::testing::TempDir()) / (name + "_" + std::to_string(getpid()));
@@ -46,7 +36,7 @@ TEST(ReportSite, PageWithoutSolverHasRulesKnobsAndExtraSections) {
   r.no_solver_note = "test note";
   r.extra.push_back({"Sample puzzles", "<p id=\"puzzles\">later</p>\n"});
   const std::string html = cli::variant_page(r);
-  EXPECT_EQ(count(html, "<svg class=\"board\""), 1);  // the setup
+  EXPECT_EQ(occurrences(html, "<svg class=\"board\""), 1);  // the setup
   for (const KnobDef& k : r.variant->table().knobs) {
     EXPECT_NE(html.find("id=\"knob-" + k.name + "\""), std::string::npos) << k.name;
     EXPECT_NE(html.find("<b>" + k.default_value + "</b> (default)"), std::string::npos);
@@ -72,17 +62,18 @@ TEST(ReportSite, ReportCommandDrawsEveryWitness) {
     const std::string page = slurp(dir / (std::string(table) + ".html"));
     // One board for the setup, one per knob with a witness, one per scenario with a witness;
     // the coverage table has one row per item (plus its header).
-    const int witnesses = count(page, "<div class=\"item\">");
-    EXPECT_EQ(count(page, "<svg class=\"board\""), 1 + witnesses) << table;
+    const int witnesses = occurrences(page, "<div class=\"item\">");
+    EXPECT_EQ(occurrences(page, "<svg class=\"board\""), 1 + witnesses) << table;
     EXPECT_GE(witnesses, 3) << table;
     const std::size_t cov = page.find("id=\"coverage\"");
     ASSERT_NE(cov, std::string::npos) << table;
-    const int rows = count(page.substr(cov), "<tr>") - 1;
+    const int rows = occurrences(page.substr(cov), "<tr>") - 1;
     EXPECT_GT(rows, 10) << table;
-    EXPECT_EQ(
-        count(page.substr(cov), "status-witness") + count(page.substr(cov), "status-unreachable") +
-            count(page.substr(cov), "status-not-found") + count(page.substr(cov), "status-unknown"),
-        rows)
+    EXPECT_EQ(occurrences(page.substr(cov), "status-witness") +
+                  occurrences(page.substr(cov), "status-unreachable") +
+                  occurrences(page.substr(cov), "status-not-found") +
+                  occurrences(page.substr(cov), "status-unknown"),
+              rows)
         << table;
     EXPECT_EQ(page.find("<script src"), std::string::npos);
     EXPECT_EQ(page.find("<link"), std::string::npos);
@@ -106,7 +97,7 @@ TEST(ReportSite, AKnobProvedNotToMatterSaysSo) {
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string page = slurp(dir / "conversion-no-castling.html");
   // The four castling knobs: proved, not "no position found".
-  EXPECT_EQ(count(page, "Proved not to matter in this table"), 4) << page;
+  EXPECT_EQ(occurrences(page, "Proved not to matter in this table"), 4) << page;
   EXPECT_NE(page.find("a castling right held by either side"), std::string::npos);
 }
 

@@ -18,6 +18,8 @@
 namespace arbiter {
 namespace {
 
+using test::occurrences;
+
 using cli::SvgBoard;
 
 /// Checks that `xml` is well formed as far as this renderer's output goes: every tag closes in
@@ -67,26 +69,20 @@ std::string xml_problem(const std::string& xml) {
   return open.empty() ? "" : "unclosed <" + open.back() + ">";
 }
 
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-  return n;
-}
-
 TEST(SvgBoard, StartPositionIsWellFormedWithEveryPiece) {
   const SvgBoard b = cli::board_of_fen(test::orthodox(), test::orthodox()->table().setup_fen);
   const std::string svg = cli::svg_board(b);
   EXPECT_EQ(xml_problem(svg), "") << svg;
-  EXPECT_EQ(count(svg, "class=\"piece "), 32);
-  EXPECT_EQ(count(svg, "class=\"piece white\""), 16);
-  EXPECT_EQ(count(svg, "<rect "), 64);
-  EXPECT_EQ(count(svg, "class=\"arrow"), 0);
-  EXPECT_EQ(count(svg, "class=\"board\""), 1);
+  EXPECT_EQ(occurrences(svg, "class=\"piece "), 32);
+  EXPECT_EQ(occurrences(svg, "class=\"piece white\""), 16);
+  EXPECT_EQ(occurrences(svg, "<rect "), 64);
+  EXPECT_EQ(occurrences(svg, "class=\"arrow"), 0);
+  EXPECT_EQ(occurrences(svg, "class=\"board\""), 1);
   const std::string doc = cli::svg_document({b, b});
   EXPECT_EQ(xml_problem(doc), "");
   EXPECT_TRUE(doc.starts_with("<?xml version=\"1.0\""));
-  EXPECT_EQ(count(doc, "class=\"board\""), 2);
-  EXPECT_EQ(count(doc, "class=\"piece "), 64);
+  EXPECT_EQ(occurrences(doc, "class=\"board\""), 2);
+  EXPECT_EQ(occurrences(doc, "class=\"piece "), 64);
 }
 
 TEST(SvgBoard, PieceCountMatchesTheBoardOnManyPositions) {
@@ -100,8 +96,8 @@ TEST(SvgBoard, PieceCountMatchesTheBoardOnManyPositions) {
     const std::string svg =
         cli::svg_board(cli::board_with_moves(test::orthodox(), to_fen(pos), {m}));
     ASSERT_EQ(xml_problem(svg), "") << uci;
-    EXPECT_EQ(count(svg, "class=\"piece "), std::popcount(pos.occupied())) << uci;
-    EXPECT_EQ(count(svg, "class=\"arrow\""), 1) << uci;
+    EXPECT_EQ(occurrences(svg, "class=\"piece "), std::popcount(pos.occupied())) << uci;
+    EXPECT_EQ(occurrences(svg, "class=\"arrow\""), 1) << uci;
     Undo u;
     pos.make(m, u);
     ++checked;
@@ -118,8 +114,8 @@ TEST(SvgBoard, SharedSquareDrawsBothPieces) {
   pos.put(kBlack, v->type_of_letter('N'), make_square(3, 3));  // d4 shared
   const std::string svg = cli::svg_board(SvgBoard{pos});
   EXPECT_EQ(xml_problem(svg), "");
-  EXPECT_EQ(count(svg, "class=\"piece "), 4);
-  EXPECT_EQ(count(svg, "r=\"10.5\""), 2);  // the two halves of the shared square
+  EXPECT_EQ(occurrences(svg, "class=\"piece "), 4);
+  EXPECT_EQ(occurrences(svg, "r=\"10.5\""), 2);  // the two halves of the shared square
 }
 
 TEST(SvgBoard, DiplomacyBounceDrawsFailedArrowsAndTheConflict) {
@@ -132,9 +128,9 @@ TEST(SvgBoard, DiplomacyBounceDrawsFailedArrowsAndTheConflict) {
   EXPECT_EQ(b.conflicts, bb(make_square(2, 2)));
   const std::string svg = cli::svg_board(b);
   EXPECT_EQ(xml_problem(svg), "");
-  EXPECT_EQ(count(svg, "class=\"arrow failed\""), 2);
-  EXPECT_EQ(count(svg, "stroke-dasharray"), 2);
-  EXPECT_EQ(count(svg, "class=\"conflict\""), 1);
+  EXPECT_EQ(occurrences(svg, "class=\"arrow failed\""), 2);
+  EXPECT_EQ(occurrences(svg, "stroke-dasharray"), 2);
+  EXPECT_EQ(occurrences(svg, "class=\"conflict\""), 1);
 }
 
 TEST(SvgBoard, DiplomacyExecutedMovesAreSolid) {
@@ -153,7 +149,7 @@ TEST(SvgBoard, ConversionMoveMarksThePiecesItConverts) {
   const SvgBoard b = cli::board_of_step(v, fen, "g1f3");
   EXPECT_EQ(b.marked, bb(make_square(1, 2)));
   ASSERT_EQ(b.arrows.size(), 1U);
-  EXPECT_EQ(count(cli::svg_board(b), "class=\"co-square\""), 1);
+  EXPECT_EQ(occurrences(cli::svg_board(b), "class=\"co-square\""), 1);
 }
 
 TEST(SvgBoard, AStepTheDefaultRulesRefuseIsDrawnFailed) {

@@ -13,23 +13,13 @@
 namespace arbiter {
 namespace {
 
+using test::occurrences;
+using test::slurp;
+
 using test::run_arbiter;
 
 std::string temp_svg(const std::string& name) {
   return ::testing::TempDir() + "/" + name + "_" + std::to_string(getpid()) + ".svg";
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-  return n;
 }
 
 TEST(SvgCli, ResolveDrawsTheTurnAndThePositionAfter) {
@@ -41,10 +31,10 @@ TEST(SvgCli, ResolveDrawsTheTurnAndThePositionAfter) {
   EXPECT_EQ(r.out, plain.out);
   const std::string svg = slurp(path);
   EXPECT_TRUE(svg.starts_with("<?xml"));
-  EXPECT_EQ(count(svg, "class=\"board\""), 2);
-  EXPECT_EQ(count(svg, "class=\"arrow failed\""), 2);
-  EXPECT_EQ(count(svg, "class=\"conflict\""), 1);
-  EXPECT_EQ(count(svg, "class=\"piece "), 8);  // four pieces, before and after
+  EXPECT_EQ(occurrences(svg, "class=\"board\""), 2);
+  EXPECT_EQ(occurrences(svg, "class=\"arrow failed\""), 2);
+  EXPECT_EQ(occurrences(svg, "class=\"conflict\""), 1);
+  EXPECT_EQ(occurrences(svg, "class=\"piece "), 8);  // four pieces, before and after
   EXPECT_NE(svg.find("not executed"), std::string::npos);
   std::remove(path.c_str());
 }
@@ -56,12 +46,12 @@ TEST(SvgCli, ReplayDrawsTheFinalPositionWithItsPhase) {
                   "' --svg " + path);
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string svg = slurp(path);
-  EXPECT_EQ(count(svg, "class=\"board\""), 1);
+  EXPECT_EQ(occurrences(svg, "class=\"board\""), 1);
   EXPECT_NE(svg.find(">Phase B</text>"), std::string::npos);
   // final r1bq1rk1/1pp2pp1/p1np1n1p/2b1p3/4P3/1BPP1N1P/PP3PP1/RNBQ1RK1: no capture, 32 pieces
   EXPECT_NE(r.out.find("final r1bq1rk1/1pp2pp1/p1np1n1p/2b1p3/4P3/1BPP1N1P/PP3PP1/RNBQ1RK1"),
             std::string::npos);
-  EXPECT_EQ(count(svg, "class=\"piece "), 32);
+  EXPECT_EQ(occurrences(svg, "class=\"piece "), 32);
   std::remove(path.c_str());
 }
 
@@ -71,7 +61,7 @@ TEST(SvgCli, FindDrawsOneBoardPerWitness) {
       "find -v orthodox double-check --max-pieces 5 --count 2 --rlimit 50000000 --svg " + path);
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string svg = slurp(path);
-  EXPECT_EQ(count(svg, "class=\"board\""), 2);
+  EXPECT_EQ(occurrences(svg, "class=\"board\""), 2);
   EXPECT_NE(svg.find("witness 2"), std::string::npos);
   std::remove(path.c_str());
 }
@@ -80,12 +70,12 @@ TEST(SvgCli, AmbiguitiesDrawsOneBoardPerKnobWithAWitness) {
   const std::string path = temp_svg("ambiguities");
   const test::CommandResult r =
       run_arbiter("ambiguities -v conversion --positions 20 --no-scenarios -q --svg " + path);
-  const int with_witness = count(r.out, "\n  fen    ");
+  const int with_witness = occurrences(r.out, "\n  fen    ");
   ASSERT_GT(with_witness, 0) << r.out;
   const std::string svg = slurp(path);
-  EXPECT_EQ(count(svg, "class=\"board\""), with_witness);
-  EXPECT_EQ(count(svg, ">knob "), with_witness);
-  EXPECT_GE(count(svg, "class=\"co-square\""), 1);  // converted pieces are marked
+  EXPECT_EQ(occurrences(svg, "class=\"board\""), with_witness);
+  EXPECT_EQ(occurrences(svg, ">knob "), with_witness);
+  EXPECT_GE(occurrences(svg, "class=\"co-square\""), 1);  // converted pieces are marked
   std::remove(path.c_str());
 }
 

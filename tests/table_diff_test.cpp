@@ -5,9 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
 #include "rules/load_variant.hpp"
 #include "rules/table_loader.hpp"
 #include "solver/corpus.hpp"
@@ -18,9 +15,7 @@ namespace arbiter::solver {
 namespace {
 
 std::string write_table(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / ("arbiter-diff-" + name + ".toml");
-  std::ofstream(path) << text;
-  return path.string();
+  return test::write_temp_file("arbiter-diff-" + name + ".toml", text);
 }
 
 DiffOptions fast_options(const std::string& corpus_table = "") {

@@ -16,15 +16,32 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 namespace arbiter::test {
-namespace {
 
 std::string slurp(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
 }
+
+int occurrences(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+std::string write_temp_file(const std::string& name, const std::string& text) {
+  const std::filesystem::path p = std::filesystem::temp_directory_path() / name;
+  std::ofstream(p, std::ios::binary) << text;
+  return p.string();
+}
+
+namespace {
 
 std::string temp_path(const char* stem) {
   static int counter = 0;

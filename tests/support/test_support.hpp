@@ -38,6 +38,13 @@ struct CommandResult {
   std::string err;  ///< standard error
 };
 
+/// The whole content of a file ("" when it cannot be read).
+std::string slurp(const std::string& path);
+/// How many times `what` occurs in `text` (overlapping occurrences counted).
+int occurrences(const std::string& text, const std::string& what);
+/// Writes `text` to `name` in the system's temporary directory; returns the path.
+std::string write_temp_file(const std::string& name, const std::string& text);
+
 /// Runs the built `arbiter` binary with a shell-quoted argument string.
 CommandResult run_arbiter(const std::string& args, const std::string& stdin_text = "");
 

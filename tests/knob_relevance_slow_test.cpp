@@ -35,9 +35,11 @@ struct KnobUnderTest {
 /// when every step agrees.
 std::string first_difference(const KnobUnderTest& k, const std::string& fen) {
   std::string found;
-  for (const auto& [alt, va] : k.settings) {
+  for (const auto& setting : k.settings) {
+    // Named, not a structured binding: clang 14 cannot capture bindings in a lambda.
+    const std::string& alt = setting.first;
     try {
-      solver::for_each_step(va, fen, [&](const solver::StepCase& c) {
+      solver::for_each_step(setting.second, fen, [&](const solver::StepCase& c) {
         for (const auto& [other, vb] : k.settings) {
           if (other == alt) continue;
           const std::string out = solver::replay_step(vb, c.fen, c.moves).outcome;

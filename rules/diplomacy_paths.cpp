@@ -18,8 +18,7 @@ Leg travel(PieceType type, Square from, Square to, const DiplomacyKnobs& k) {
     return leg;
   }
   const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
-  const bool aligned = df == 0 || dr == 0 || std::abs(df) == std::abs(dr);
-  if (aligned) {
+  if (on_one_line(from, to)) {
     const int sf = sign(df), sr = sign(dr);
     int f = file_of(from), r = rank_of(from);
     do {

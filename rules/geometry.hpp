@@ -83,6 +83,13 @@ constexpr Bitboard file_bb(Square s) {
   return Bitboard{0x0101010101010101ULL} << file_of(s);
 }
 
+/// Whether `a` and `b` share a rank, a file or a diagonal (a move between them runs along a
+/// line; any other move, such as a knight's, does not).
+constexpr bool on_one_line(Square a, Square b) {
+  const int df = file_of(b) - file_of(a), dr = rank_of(b) - rank_of(a);
+  return df == 0 || dr == 0 || df == dr || df == -dr;
+}
+
 /// Mirror a bitboard top to bottom (rank 1 <-> rank 8).
 constexpr Bitboard flip_vertical(Bitboard b) {
   return __builtin_bswap64(b);

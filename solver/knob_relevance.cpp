@@ -40,16 +40,11 @@ z3::expr any_castling_right(const BoardEncoding& b) {
   return any_of(b.ctx(), t);
 }
 
-bool aligned(Square a, Square b) {
-  const int df = file_of(b) - file_of(a), dr = rank_of(b) - rank_of(a);
-  return df == 0 || dr == 0 || std::abs(df) == std::abs(dr);
-}
-
 /// Whether the piece, standing on `s` as colour `c`, has a move off the lines through `s`.
 bool leaves_lines(const PieceInfo& p, Color c, Square s) {
   const SquareMoves& m = p.moves.at[c][s];
   for (Bitboard b = m.leap_move | m.leap_capture | m.en_passant | m.initial_only; b;)
-    if (!aligned(s, pop_lsb(b))) return true;
+    if (!on_one_line(s, pop_lsb(b))) return true;  // the test travel() makes
   for (const RiderStep& r : p.moves.riders[c])
     if (r.df != 0 && r.dr != 0 && std::abs(r.df) != std::abs(r.dr) && has(r.from_mask, s))
       return true;

@@ -15,7 +15,7 @@ struct Magic {
   std::size_t index(Bitboard occupied) const { return ((occupied & mask) * magic) >> shift; }
 };
 
-/// Magic tables, built once on first use (deterministic search) and read-only afterwards.
+/// Magic tables, filled once on first use from fixed multipliers, read-only afterwards.
 struct SliderTables {
   Magic rook[kSquares];
   Magic bishop[kSquares];

@@ -4,24 +4,26 @@
 #
 #   scripts/test.sh             # everything
 #   scripts/test.sh --fast      # skip the tests labelled "slow" in the release run
-#   scripts/test.sh --no-asan   # skip the sanitizer build and its tests
+#   scripts/test.sh --no-asan   # skip the sanitizer tests (the tree is still built for --fuzz)
 #   scripts/test.sh --fuzz 600  # run every libFuzzer target for 600 s instead of 30 s
-#   scripts/test.sh --no-fuzz   # skip the fuzz build and runs
+#   scripts/test.sh --no-fuzz   # skip the fuzz targets and their runs
 #
 # Stages:
 #   1. setup     scripts/setup.sh: install missing packages, build build/ (Release)
 #      chromium  install the Debian package chromium when missing (the browser test,
-#                tests/report_browser_test.cpp, opens the HTML report in it; without it that
+#                tests/cli/report_browser_test.cpp, opens the HTML report in it; without it that
 #                test is skipped with a message)
 #   2. tests     ctest --test-dir build --output-on-failure -j2 (with --fast: -LE slow)
-#   3. asan      build build-asan/ with -DARBITER_SANITIZE=ON (ASan + UBSan, RelWithDebInfo,
-#                no benchmarks) and run ctest -LE slow there
-#   4. verify    build/arbiter verify
-#   5. fuzz      unless --no-fuzz: build only the libFuzzer targets in build-fuzz/ with clang
-#                (-DARBITER_BUILD_FUZZ=ON, RelWithDebInfo, target arbiter_fuzz) and run each
-#                target in build-fuzz/fuzz/ for 30 s (--fuzz SECONDS: that long) on its corpus
-#                fuzz/corpus/NAME, writing new inputs to a scratch directory; crashing inputs
-#                are kept in build-fuzz/fuzz-artifacts/. Eight targets: about 4 minutes.
+#   3. san-build one clang tree, build-san/, for the sanitizer tests and the fuzzers:
+#                -DARBITER_BUILD_FUZZ=ON (ASan + UBSan everywhere, libFuzzer's coverage in the
+#                libraries), RelWithDebInfo with line tables only, tests and CLI at -O0; no
+#                benchmarks, no slow or browser tests (they do not run there)
+#   4. san-tests ctest --test-dir build-san (ASan + UBSan; leaks are errors)
+#   5. verify    build/arbiter verify
+#   6. fuzz      unless --no-fuzz: each libFuzzer target in build-san/fuzz/ for 30 s (--fuzz
+#                SECONDS: that long) on its corpus fuzz/corpus/NAME, two at a time (ARBITER_JOBS),
+#                writing new inputs to a scratch directory; crashing inputs are kept in
+#                build-san/fuzz-artifacts/. Eight targets: about 2 minutes.
 # Stops at the first failing stage. Prints each stage's wall time and ctest's summary lines at
 # the end; the exit status is 0 only when every stage passed.
 set -euo pipefail
@@ -67,6 +69,10 @@ done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 jobs="${ARBITER_JOBS:-2}"
+if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+  printf 'test: error: ARBITER_JOBS must be a positive number, not %s\n' "'$jobs'" >&2
+  exit 2
+fi
 
 logdir="$(mktemp -d "${TMPDIR:-/tmp}/arbiter-test.XXXXXX")"
 stage_names=()
@@ -158,48 +164,67 @@ release_tests() {
   run_ctest "$label" "$logdir/release.log" "${args[@]}"
 }
 
-asan_build() {
-  "$root/scripts/build.sh" build-asan -DARBITER_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DARBITER_BUILD_BENCH=OFF
+# The sanitizer tree: what the sanitizer tests need (target all: libraries, arbiter, the tests
+# but the slow and browser ones) and the fuzz targets, each only when its stage runs.
+san_build() {
+  local targets=()
+  if [[ $asan -eq 1 ]]; then targets+=(all); fi
+  if [[ $fuzz_seconds -gt 0 ]]; then targets+=(arbiter_fuzz); fi
+  CXX=clang++ "$root/scripts/build.sh" build-san -DARBITER_BUILD_FUZZ=ON \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_BUILD_BENCH=OFF -DARBITER_BUILD_SLOW_TESTS=OFF \
+    -DARBITER_BUILD_BROWSER_TESTS=OFF -- "${targets[@]}"
 }
 
-asan_tests() {
+san_tests() {
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    run_ctest "asan tests (-LE slow)" "$logdir/asan.log" \
-    --test-dir build-asan -LE slow --output-on-failure -j"$jobs"
+    run_ctest "sanitizer tests" "$logdir/san.log" \
+    --test-dir build-san --output-on-failure -j"$jobs"
 }
 
-# Only the fuzz targets and the libraries they link (not the CLI, tests or benchmarks).
-fuzz_build() {
-  CXX=clang++ CC=clang cmake -S . -B build-fuzz -G Ninja -DARBITER_BUILD_FUZZ=ON \
-    -DARBITER_BUILD_TESTS=OFF -DARBITER_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
-  ninja -C build-fuzz -j"$jobs" arbiter_fuzz
+# fuzz_one NAME: target NAME for $fuzz_seconds on fuzz/corpus/NAME (read only: new inputs go to
+# a scratch directory, which libFuzzer needs first). Its log is $logdir/fuzz-NAME.log.
+fuzz_one() {
+  local name="$1"
+  mkdir -p "$logdir/corpus-$name"
+  # Records are long; the others are single lines. -max_len keeps fuzz_record's runs short.
+  local extra=()
+  if [[ "$name" == record ]]; then extra+=(-max_len=4096); fi
+  "build-san/fuzz/fuzz_$name" -max_total_time="$fuzz_seconds" -print_final_stats=1 \
+    -artifact_prefix="$root/build-san/fuzz-artifacts/$name-" "${extra[@]}" \
+    "$logdir/corpus-$name" "fuzz/corpus/$name" >"$logdir/fuzz-$name.log" 2>&1
 }
 
-# Every target for $fuzz_seconds on fuzz/corpus/NAME (read only: new inputs go to a scratch
-# directory, which libFuzzer needs first). Runs them all, then fails if any failed.
+# Every target, $jobs at a time (each is one process on one core). Runs them all, then fails if
+# any failed.
 fuzz_run() {
-  local artifacts="$root/build-fuzz/fuzz-artifacts" failed=0 target name log
-  mkdir -p "$artifacts"
-  for target in build-fuzz/fuzz/fuzz_*; do
-    [[ -f "$target" && -x "$target" ]] || continue
-    name="${target##*/fuzz_}"
-    log="$logdir/fuzz-$name.log"
-    mkdir -p "$logdir/corpus-$name"
-    printf '==> test: fuzz_%s for %s s\n' "$name" "$fuzz_seconds" >&2
-    # Records are long; the others are single lines. -max_len keeps fuzz_record's runs short.
-    local extra=()
-    if [[ "$name" == record ]]; then extra+=(-max_len=4096); fi
-    if "$target" -max_total_time="$fuzz_seconds" -print_final_stats=1 \
-      -artifact_prefix="$artifacts/$name-" "${extra[@]}" \
-      "$logdir/corpus-$name" "fuzz/corpus/$name" >"$log" 2>&1; then
-      summaries+=("fuzz_$name: $(grep -E '^Done [0-9]+ runs' "$log" | tail -n 1)")
-    else
-      failed=1
-      tail -n 40 "$log" >&2
-      summaries+=("fuzz_$name: FAILED (input kept under $artifacts/)")
-    fi
+  local failed=0 target name names=() pids=() i
+  mkdir -p "$root/build-san/fuzz-artifacts"
+  for target in build-san/fuzz/fuzz_*; do
+    [[ -f "$target" && -x "$target" ]] && names+=("${target##*/fuzz_}")
+  done
+  if [[ ${#names[@]} -eq 0 ]]; then
+    printf 'test: no fuzz target in build-san/fuzz/\n' >&2
+    return 1
+  fi
+  for ((i = 0; i < ${#names[@]}; i += jobs)); do
+    pids=()
+    for name in "${names[@]:i:jobs}"; do
+      printf '==> test: fuzz_%s for %s s\n' "$name" "$fuzz_seconds" >&2
+      fuzz_one "$name" &
+      pids+=($!)
+    done
+    local j=0
+    for name in "${names[@]:i:jobs}"; do
+      if wait "${pids[$j]}"; then
+        summaries+=("fuzz_$name: $(grep -E '^Done [0-9]+ runs' "$logdir/fuzz-$name.log" | tail -n 1)")
+      else
+        failed=1
+        tail -n 40 "$logdir/fuzz-$name.log" >&2
+        summaries+=("fuzz_$name: FAILED (input kept under build-san/fuzz-artifacts/)")
+      fi
+      j=$((j + 1))
+    done
   done
   return "$failed"
 }
@@ -226,12 +251,13 @@ stage chromium "install chromium for the browser test when missing" ensure_chrom
 release_args="--output-on-failure -j$jobs"
 if [[ $fast -eq 1 ]]; then release_args+=" -LE slow"; fi
 stage tests "ctest --test-dir build $release_args" release_tests
+if [[ $asan -eq 1 || $fuzz_seconds -gt 0 ]]; then
+  stage san-build "build-san/ with clang, ASan + UBSan and libFuzzer" san_build
+fi
 if [[ $asan -eq 1 ]]; then
-  stage asan-build "build-asan/ with ASan + UBSan (RelWithDebInfo, no benchmarks)" asan_build
-  stage asan-tests "ctest --test-dir build-asan -LE slow --output-on-failure -j$jobs" asan_tests
+  stage san-tests "ctest --test-dir build-san --output-on-failure -j$jobs" san_tests
 fi
 stage verify "build/arbiter verify" build/arbiter verify
 if [[ $fuzz_seconds -gt 0 ]]; then
-  stage fuzz-build "build-fuzz/ with clang and libFuzzer (RelWithDebInfo)" fuzz_build
-  stage fuzz "each libFuzzer target for $fuzz_seconds s on fuzz/corpus/" fuzz_run
+  stage fuzz "each libFuzzer target for $fuzz_seconds s on fuzz/corpus/, $jobs at a time" fuzz_run
 fi

@@ -13,7 +13,8 @@ std::string html_escape(const std::string& text);
 
 /// A whole page: doctype, title, inline CSS, `body`, and a script that counts the boards that
 /// rendered (inline <svg class="board"> with a non-empty box) into <p id="rendered"
-/// data-boards="N"> and the page title (read by the browser test, tests/report_browser_test.cpp).
+/// data-boards="N"> and the page title (read by the browser test,
+/// tests/cli/report_browser_test.cpp).
 std::string html_page(const std::string& title, const std::string& body);
 
 /// A table: a header row and rows of cells already written as HTML.

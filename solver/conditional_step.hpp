@@ -40,7 +40,7 @@ class ConditionalStep {
   // Small sufficient conditions (no C ply rebuilt over the board after the B-move), for
   // tables without conversion whose pieces are blocked only by the squares between (Variant::
   // between) from and to: riders on lines, leapers, pawns (the conditional table). Each is
-  // checked against the turn machine (tests/solver_conditional_shortcut_test.cpp).
+  // checked against the turn machine (tests/solver/solver_conditional_shortcut_test.cpp).
   /// The B-move leaves the C-move pseudo-legal: it neither captures the C-mover, nor lands
   /// between its squares, nor leaves its target, nor lands on a pawn's target.
   z3::expr b_leaves_c_pseudo_legal() const;

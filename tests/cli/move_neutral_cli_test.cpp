@@ -1,6 +1,6 @@
 // `arbiter resolve --variant move-neutral` run as a user would: every rule-text example of
 // Move-Neutral Chess (shared/rules-text/move-neutral-chess.txt; the positions of
-// tests/move_neutral_test.cpp) with its trace lines, the --json object, --board with a shared
+// tests/rules/move_neutral_test.cpp) with its trace lines, the --json object, --board with a shared
 // square, and the refusals.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -86,9 +86,12 @@ TEST(MoveNeutralResolveCli, TwoPiecesReachingOneSquareShareItOnTheBoard) {
 TEST(MoveNeutralResolveCli, KingsMayEndAdjacentBothInCheck) {
   const auto r = resolve("8/8/4k3/8/8/4K3/8/8 w - - 0 1", "Ke4", "Ke5");
   EXPECT_EQ(r.status, 0) << r.err;
+  // Both kings stand on adjacent squares e4 and e5 (each checks the other), and the game goes
+  // on.
   EXPECT_THAT(r.out, HasSubstr("  executed: White's king e3e4: stands\n"
                                "  executed: Black's king e6e5: stands\n"
-                               "after  8/8/8/4k3/4K3/8/8/8 w - - 1 2\n"));
+                               "after  8/8/8/4k3/4K3/8/8/8 w - - 1 2\n"
+                               "status game goes on\n"));
 }
 
 TEST(MoveNeutralResolveCli, JsonHasTheDiplomacyShape) {

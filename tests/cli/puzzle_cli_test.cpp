@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "support/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter {
 namespace {
@@ -183,7 +183,7 @@ TEST_F(PuzzleCli, ExportAndCheckAgree) {
   EXPECT_EQ(test::run_arbiter("puzzle check " + path("problems.epd")).status, 2);
   const test::CommandResult svg =
       test::run_arbiter("puzzle export --format svg --db " + path("c.db"));
-  ASSERT_EQ(svg.status, 0) << svg.err;  // one board per problem (tests/puzzle_svg_test.cpp)
+  ASSERT_EQ(svg.status, 0) << svg.err;  // one board per problem (tests/cli/puzzle_svg_test.cpp)
   EXPECT_TRUE(svg.out.starts_with("<?xml"));
 }
 

@@ -52,7 +52,7 @@ TEST(ReportSite, ReportCommandDrawsEveryWitness) {
   const fs::path dir = fresh_dir("arbiter_report_cmd");
   const test::CommandResult r =
       run_arbiter("report --out '" + dir.string() + "' -v orthodox -v diplomacy --no-puzzles" +
-                  kQuick);  // sample puzzles: tests/puzzle_svg_test.cpp
+                  kQuick);  // sample puzzles: tests/cli/puzzle_svg_test.cpp
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, (dir / "index.html").string() + "\n");
   const std::string index = slurp(dir / "index.html");

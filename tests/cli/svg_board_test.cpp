@@ -198,7 +198,7 @@ TEST(SvgBoard, MatchesTheGoldenFile) {
   b.caption = "Ng1-f3 converts the pawn on b3";
   const std::string svg = cli::svg_document({b});
   EXPECT_EQ(svg, cli::svg_document({b}));  // deterministic
-  const std::string path = std::string(ARBITER_SOURCE_DIR) + "/tests/svg_board_golden.svg";
+  const std::string path = std::string(ARBITER_SOURCE_DIR) + "/tests/cli/svg_board_golden.svg";
   if (std::getenv("ARBITER_UPDATE_GOLDEN")) {
     std::ofstream(path, std::ios::binary) << svg;
     GTEST_SKIP() << "wrote " << path;

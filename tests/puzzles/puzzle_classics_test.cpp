@@ -10,7 +10,7 @@
 #include "puzzle_reference.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/fen.hpp"
-#include "support/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
 namespace {

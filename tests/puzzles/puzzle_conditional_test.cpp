@@ -9,7 +9,7 @@
 #include "puzzles/conditional_task.hpp"
 #include "puzzles/random_placement.hpp"
 #include "rules/movegen.hpp"
-#include "support/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
 namespace {

@@ -11,7 +11,7 @@
 #include "puzzles/generator.hpp"
 #include "puzzles/random_placement.hpp"
 #include "rules/fen.hpp"
-#include "support/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
 namespace {

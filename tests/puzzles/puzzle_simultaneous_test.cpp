@@ -10,7 +10,7 @@
 
 #include "puzzles/random_placement.hpp"
 #include "puzzles/simultaneous_tasks.hpp"
-#include "support/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
 namespace {

@@ -218,7 +218,13 @@ TEST(Betza, LameOnlyOnStraightLongLeaps) {
   EXPECT_NE(f.message.find("'n' (lame)"), std::string::npos) << f.message;
   EXPECT_NE(f.message.find("D, H, A and G"), std::string::npos) << f.message;
   EXPECT_EQ(failure_of("WnW").offset, 1U);
-  EXPECT_NO_THROW(parse_betza("nA"));
+  // The straight long leaps take it: one lame atom each.
+  for (const char* text : {"nD", "nH", "nA", "nG"}) {
+    const std::vector<BetzaAtom> atoms = parse_betza(text);
+    ASSERT_EQ(atoms.size(), 1U) << text;
+    EXPECT_EQ(atoms[0].letter, text[1]) << text;
+    EXPECT_TRUE(atoms[0].lame) << text;
+  }
 }
 
 TEST(Betza, EnPassantOnlyOnLeaps) {

@@ -76,12 +76,14 @@ TEST(ConditionalFenErrors, TextAfterThePhaseLetter) {
 }
 
 TEST(ConditionalFenErrors, OwedMateFlag) {
-  EXPECT_NE(error_of(std::string(kStart) + " A+ -", {{"a-move-mate", "end-of-turn"}})
-                .first.find("belongs to phases B and C"),
-            std::string::npos);
-  EXPECT_NE(error_of("R3k3/8/8/8/8/8/8/4K3 b - - 1 1 B+ -")
-                .first.find("needs knob a-move-mate=end-of-turn"),
-            std::string::npos);
+  // Both errors point at the '+' after the phase letter.
+  const auto [in_a, a_column] =
+      error_of(std::string(kStart) + " A+ -", {{"a-move-mate", "end-of-turn"}});
+  EXPECT_EQ(a_column, 59);
+  EXPECT_NE(in_a.find("belongs to phases B and C"), std::string::npos) << in_a;
+  const auto [no_knob, knob_column] = error_of("R3k3/8/8/8/8/8/8/4K3 b - - 1 1 B+ -");
+  EXPECT_EQ(knob_column, 33);
+  EXPECT_NE(no_knob.find("needs knob a-move-mate=end-of-turn"), std::string::npos) << no_knob;
 }
 
 TEST(ConditionalFenErrors, PendingMoveInPhaseA) {
@@ -96,7 +98,13 @@ TEST(ConditionalFenErrors, MalformedPendingMovePointsIntoIt) {
   const auto [message, column] = error_of(fen);
   EXPECT_GT(column, static_cast<int>(fen.find("d2?")));
   EXPECT_LE(column, static_cast<int>(fen.size()) + 1);
-  EXPECT_NE(message.find("pending conditional move:"), std::string::npos) << message;
+  // Column 7 of the move text, just past its end where the '/' should follow, is column 40
+  // of the FEN (the move starts at column 34).
+  EXPECT_EQ(column, 40);
+  EXPECT_EQ(column, static_cast<int>(fen.size()) + 1);
+  EXPECT_EQ(message,
+            "FEN column 40: pending conditional move: 'd2?Nh4' at column 7: expected '/' between "
+            "the then-move and the else-move (such as d2?Nh4/e6)");
 }
 
 TEST(ConditionalFenErrors, UnknownConditionLetter) {
@@ -117,17 +125,23 @@ TEST(ConditionalFenErrors, TooManyFields) {
 }
 
 TEST(ConditionalFenErrors, PhaseWithoutClocks) {
-  const auto [message, column] =
-      error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - A - 0");
-  EXPECT_GT(column, 0);
-  EXPECT_FALSE(message.empty());
+  // The clocks are left out: the phase letter stands where the halfmove clock goes, so the
+  // sixth field is the pending move's '-', which is no fullmove number. The error points at
+  // it (column 56) and says what the sixth field must be.
+  const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - A - 0";
+  const auto [message, column] = error_of(fen);
+  EXPECT_EQ(column, 56);
+  EXPECT_EQ(fen[static_cast<std::size_t>(column) - 1], '-');
+  EXPECT_EQ(message,
+            "FEN column 56: expected the fullmove number (the 6th field) before the phase, "
+            "found '-'");
 }
 
 TEST(ConditionalFenErrors, OrthodoxFieldErrorsKeepTheirColumns) {
   const auto [message, column] =
       error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1 A -");
   EXPECT_EQ(column, 43);
-  EXPECT_FALSE(message.empty());
+  EXPECT_EQ(message.rfind("FEN column 43: unknown piece letter 'X'", 0), 0u) << message;
 }
 
 }  // namespace

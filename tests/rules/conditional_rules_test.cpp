@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "rules/conditional_game.hpp"
 #include "rules/movegen.hpp"
@@ -347,7 +348,12 @@ TEST(ConditionalOutcomes, EveryLegalMovePlusASkip) {
 TEST(ConditionalOutcomes, NoSkipWhenSomeoneMustMoveInstead) {
   const ConditionalState s =
       at("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 C -", {{"illegal-c-move", "opponent-moves"}});
-  for (const CStep& c : c_outcomes(s)) EXPECT_FALSE(c.skip);
+  MoveList legal;
+  generate_legal(s.pos, legal);
+  const std::vector<CStep> outcomes = c_outcomes(s);
+  // The outcomes are the legal moves alone.
+  EXPECT_EQ(outcomes.size(), static_cast<std::size_t>(legal.size()));
+  for (const CStep& c : outcomes) EXPECT_FALSE(c.skip);
 }
 
 }  // namespace

@@ -130,6 +130,7 @@ void expect_reference_agrees(const Position& pos, const KnobSettings& knobs = {}
 // ---- Engine == reference -----------------------------------------------------------------
 
 TEST(ConversionReferenceCheck, TestPositionsAreLegalAndMatchTheReferenceMoves) {
+  ASSERT_GE(test::conversion_positions().size(), 7U);  // tests/data/conversion/positions.txt
   for (const test::ConversionPosition& p : test::conversion_positions()) {
     SCOPED_TRACE(p.name);
     expect_reference_agrees(parse_fen(conversion(), p.fen));

@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -78,7 +79,7 @@ TEST(DiplomacyPerft, TableCountsAgreeWithTheBruteForceAtDepthOne) {
 }
 
 TEST(DiplomacyPerft, TableCountsAgreeWithTheBruteForceAtDepthTwoFromTheStart) {
-  // The other positions at depth 2: tests/diplomacy_perft_slow_test.cpp.
+  // The other positions at depth 2: tests/rules/diplomacy_perft_slow_test.cpp.
   const PerftCheck& start = positions().at(0);
   ASSERT_EQ(start.name, "start");
   EXPECT_EQ(brute_force(parse_sim_fen(diplomacy(), start.fen), 2), start.nodes.at(1));
@@ -87,11 +88,13 @@ TEST(DiplomacyPerft, TableCountsAgreeWithTheBruteForceAtDepthTwoFromTheStart) {
 TEST(DiplomacyPerft, FastPathAndGeneralResolverAgreeOnEveryRootPair) {
   ResolveOptions o;
   o.trace = false;
+  std::size_t pairs = 0, expected = 0;
   for (const PerftCheck& c : positions()) {
     const SimState s = parse_sim_fen(diplomacy(), c.fen);
     MoveList white, black;
     diplomacy_submissions(s, kWhite, white);
     diplomacy_submissions(s, kBlack, black);
+    expected += white.size() * black.size();
     for (Move w : white)
       for (Move b : black) {
         const DiplomacyResolution fast = resolve_diplomacy(s, w, b, o);
@@ -99,8 +102,14 @@ TEST(DiplomacyPerft, FastPathAndGeneralResolverAgreeOnEveryRootPair) {
             resolve_diplomacy(s, std::vector<Submission>{{kWhite, w}, {kBlack, b}}, o);
         ASSERT_EQ(to_sim_fen(fast.after), to_sim_fen(general.after)) << c.name;
         ASSERT_EQ(fast.fates, general.fates) << c.name;
+        ++pairs;
       }
   }
+  // Every root pair of every [[perft]] position of the table was compared.
+  std::printf("[ pairs    ] %zu root pairs of %zu positions\n", pairs, positions().size());
+  EXPECT_EQ(pairs, expected);
+  EXPECT_GE(positions().size(), 4u);
+  EXPECT_GE(pairs, 6000u);
 }
 
 TEST(DiplomacyPerft, DivideSumsToThePerftAndFullEqualsBulk) {

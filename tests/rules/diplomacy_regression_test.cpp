@@ -1,4 +1,4 @@
-// Resolver and FEN bugs of Diplomacy Chess found by tests/diplomacy_property_test.cpp, each
+// Resolver and FEN bugs of Diplomacy Chess found by tests/rules/diplomacy_property_test.cpp, each
 // on its smallest position, kept as plain tests now that they are fixed.
 #include <gtest/gtest.h>
 

@@ -380,7 +380,33 @@ TEST(DiplomacyFen, TwoEnPassantSquaresRoundTrip) {
 }
 
 TEST(DiplomacyFen, BothKingsMayStandInCheck) {
-  EXPECT_NO_THROW(at("4k3/4R3/8/8/8/8/4r3/4K3 w - - 0 1"));
+  // Moves 1: both players move at once, so there is no side to move whose opponent must not
+  // be in check (docs/diplomacy.md: "Either side may be in check"). Each rook checks the king
+  // beside it; the position reads, both kings are in check, and play goes on.
+  const SimState s = at("4k3/4R3/8/8/8/8/4r3/4K3 w - - 0 1");
+  EXPECT_EQ(to_sim_fen(s), "4k3/4R3/8/8/8/8/4r3/4K3 w - - 0 1");
+  EXPECT_TRUE(s.pos.attacked(s.pos.king_square(kWhite), kBlack));
+  EXPECT_TRUE(s.pos.attacked(s.pos.king_square(kBlack), kWhite));
+  EXPECT_TRUE(s.pos.king_in_check(kWhite));
+  EXPECT_TRUE(s.pos.king_in_check(kBlack));
+  EXPECT_TRUE(view_for(s, kWhite).in_check());
+  EXPECT_TRUE(view_for(s, kBlack).in_check());
+  const SimStatus st = diplomacy_status(s);
+  EXPECT_FALSE(st.over) << st.reason;
+  EXPECT_EQ(st.result(), "");
+  // Each side has submissions, among them the king taking the checking rook; made together,
+  // both execute and neither king is in check any more.
+  for (Color c : {kWhite, kBlack}) {
+    MoveList moves;
+    diplomacy_submissions(s, c, moves);
+    EXPECT_FALSE(moves.empty()) << int(c);
+  }
+  const DiplomacyResolution r = turn(s, "e1e2", "e8e7");
+  EXPECT_EQ(r.fates, (std::vector<Fate>{Fate::kExecuted, Fate::kExecuted})) << trace_text(r);
+  EXPECT_EQ(to_sim_fen(r.after).substr(0, to_sim_fen(r.after).find(' ')), "8/4k3/8/8/8/8/4K3/8");
+  EXPECT_FALSE(r.after.pos.king_in_check(kWhite));
+  EXPECT_FALSE(r.after.pos.king_in_check(kBlack));
+  EXPECT_FALSE(diplomacy_status(r.after).over);
 }
 
 TEST(DiplomacyFen, Errors) {

@@ -3,10 +3,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "rules/fen.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
 #include "tests/support/perft_positions.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -373,8 +377,20 @@ TEST(Fen, TabBetweenFieldsIsWhitespace) {
 }
 
 TEST(FenMalformed, SideToMoveInCheckIsFine) {
-  // The mirror image of the above: the side to move may be in check.
-  EXPECT_NO_THROW(parse_fen(test::orthodox(), "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"));
+  // The mirror image of the above: the side to move may be in check. The position reads back
+  // unchanged, Black is in check from the rook, and its legal moves are the king's escapes.
+  const std::string fen = "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1";
+  const Position pos = parse_fen(test::orthodox(), fen);
+  EXPECT_EQ(to_fen(pos), fen);
+  EXPECT_TRUE(pos.in_check());
+  EXPECT_TRUE(pos.attacked(pos.king_square(kBlack), kWhite));
+  EXPECT_FALSE(pos.king_in_check(kWhite));
+  MoveList moves;
+  generate_legal(pos, moves);
+  std::vector<std::string> uci;
+  for (Move m : moves) uci.push_back(to_uci(pos, m));
+  std::sort(uci.begin(), uci.end());
+  EXPECT_EQ(uci, (std::vector<std::string>{"e8d7", "e8d8", "e8f7", "e8f8"}));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "rules/load_variant.hpp"
+#include "rules/rule_table.hpp"
 #include "solver/corpus.hpp"
 #include "solver/step_cases.hpp"
 #include "tests/support/test_support.hpp"
@@ -85,9 +86,14 @@ TEST(Coverage, KnobWitnessShowsEveryAlternative) {
     if (i.kind != "knob" || !i.witness) continue;
     const std::string knob = i.name.substr(0, i.name.find('='));
     // One outcome per alternative, and not all the same.
+    const KnobDef* def = test::bundled_variant("conditional")->table().knob(knob);
+    ASSERT_NE(def, nullptr) << i.name;
+    std::set<std::string> alternatives, settings;
+    for (const std::string& alt : def->alternatives) alternatives.insert(knob + "=" + alt);
     std::set<std::string> outcomes;
     for (const auto& [setting, outcome] : i.witness->outcomes) {
       EXPECT_EQ(setting.rfind(knob + "=", 0), 0u);
+      settings.insert(setting);
       outcomes.insert(outcome);
       // Each outcome is what the engine gives under that setting.
       const auto eq = setting.find('=');
@@ -95,6 +101,8 @@ TEST(Coverage, KnobWitnessShowsEveryAlternative) {
           load_variant("conditional", {{setting.substr(0, eq), setting.substr(eq + 1)}});
       EXPECT_EQ(replay_step(v, i.witness->fen, i.witness->moves).outcome, outcome) << setting;
     }
+    EXPECT_EQ(settings, alternatives) << i.name;
+    EXPECT_EQ(i.witness->outcomes.size(), alternatives.size()) << i.name;
     EXPECT_GT(outcomes.size(), 1u) << i.name;
     ++witnessed;
   }

@@ -23,24 +23,36 @@ namespace arbiter::test {
 
 namespace {
 
+/// Every position drawn was compared whole: 64 squares for each colour, every (from, to) pair
+/// of the side to move's pieces (at least the king's), and PlySteps exactly when asked for.
+void expect_compared(const DiffTally& t, bool steps) {
+  EXPECT_GT(t.positions, 0);
+  EXPECT_EQ(t.squares, t.positions * 2 * kSquares);
+  EXPECT_GE(t.moves, t.positions * kSquares);
+  if (steps)
+    EXPECT_GT(t.steps, t.positions);  // more than one move per position on average
+  else
+    EXPECT_EQ(t.steps, 0);
+}
+
 TEST(DifferentialProperty, OrthodoxEngineAndEncodingAgree) {
-  check_table("orthodox", {}, true);
+  expect_compared(check_table("orthodox", {}, true), true);
 }
 
 // Conversion Chess (threat and co-effect terms are costly to build per board) is in
-// tests/differential_slow_test.cpp.
+// tests/solver/differential_slow_test.cpp.
 
 // The conditional table moves as the orthodox one (its steps are the orthodox PlySteps).
 TEST(DifferentialProperty, ConditionalAttacksAndMovesAgree) {
-  check_table("conditional", {}, false);
+  expect_compared(check_table("conditional", {}, false), false);
 }
 
 TEST(DifferentialProperty, DiplomacyBoardAttacksAndMovesAgree) {
-  check_table("diplomacy", {}, false);
+  expect_compared(check_table("diplomacy", {}, false), false);
 }
 
 TEST(DifferentialProperty, MoveNeutralBoardAttacksAndMovesAgree) {
-  check_table("move-neutral", {}, false);
+  expect_compared(check_table("move-neutral", {}, false), false);
 }
 
 TEST(DifferentialProperty, RandomBetzaPiecesMoveAlikeInBothInterpreters) {
@@ -65,6 +77,11 @@ TEST(DifferentialProperty, RandomBetzaPiecesMoveAlikeInBothInterpreters) {
     }
   });
   EXPECT_TRUE(ok);
+  // Pieces were compiled and compared, moves and PlySteps included.
+  EXPECT_GT(tables, 0);
+  EXPECT_GE(tally.positions, 2L * tables - 1);  // the last case may stop at a difference
+  EXPECT_GT(tally.moves, 0);
+  EXPECT_GT(tally.steps, 0);
   std::printf(
       "[differential] betza: %d tables, %ld positions, %ld square verdicts, %ld move "
       "verdicts, %ld steps\n",

@@ -3,7 +3,7 @@
 // unsatisfiable up to the piece bound, and ambiguities and diff report "no difference" backed by
 // that proof. In the bundled tables the same conditions are satisfiable (every knob there has a
 // witness), so no proof is claimed. That the conditions are necessary is checked on random
-// positions in tests/knob_relevance_slow_test.cpp.
+// positions in tests/solver/knob_relevance_slow_test.cpp.
 #include "solver/knob_relevance.hpp"
 
 #include <gtest/gtest.h>

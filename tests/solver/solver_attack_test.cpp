@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -88,8 +89,9 @@ bool eval_true(const z3::model& m, const z3::expr& e) {
   return m.eval(e, true).is_true();
 }
 
-/// Compares every square's attacked/threatened status and both check flags.
-void compare_attacks(const VariantPtr& v, const std::vector<Position>& positions) {
+/// Compares every square's attacked/threatened status and both check flags; returns the
+/// number of positions compared.
+int compare_attacks(const VariantPtr& v, const std::vector<Position>& positions) {
   z3::context ctx;
   const BoardEncoding board(ctx, v);
   const AttackEncoding attacks(board);
@@ -101,10 +103,12 @@ void compare_attacks(const VariantPtr& v, const std::vector<Position>& positions
     }
   const z3::expr check[2] = {attacks.in_check(kWhite), attacks.in_check(kBlack)};
   z3::solver solver = make_solver(ctx, SolverLimits{});
+  int compared = 0;
   for (const Position& pos : positions) {
     solver.push();
     solver.add(board.equals(pos));
-    ASSERT_EQ(solver.check(), z3::sat);
+    EXPECT_EQ(solver.check(), z3::sat) << to_fen(pos);
+    if (::testing::Test::HasFailure()) return compared;
     const z3::model m = solver.get_model();
     const std::string fen = to_fen(pos);
     EXPECT_EQ(placement(to_fen(board.extract(m, pos.side_to_move()))), placement(fen));
@@ -118,18 +122,26 @@ void compare_attacks(const VariantPtr& v, const std::vector<Position>& positions
       EXPECT_EQ(eval_true(m, check[c]), pos.king_in_check(c)) << fen << " check " << int(c);
     }
     solver.pop();
+    ++compared;
   }
+  return compared;
 }
 
+/// What compare_moves compared.
+struct MoveCounts {
+  int positions = 0;   ///< positions whose every (from, to) pair was compared
+  int moves = 0;       ///< (from, to) pairs the engine generates among them
+  int en_passant = 0;  ///< en-passant moves among them
+};
+
 /// move_exists(from, to) for the side to move's pieces against generate_pseudo_legal (castling
-/// and converted pawns' steps left out: the encoding has none of them). Returns the number of
-/// en-passant moves among those compared.
-int compare_moves(const VariantPtr& v, const std::vector<Position>& positions) {
+/// and converted pawns' steps left out: the encoding has none of them).
+MoveCounts compare_moves(const VariantPtr& v, const std::vector<Position>& positions) {
   z3::context ctx;
   const BoardEncoding board(ctx, v);
   const AttackEncoding attacks(board);
   z3::solver solver = make_solver(ctx, SolverLimits{});
-  int en_passant = 0;
+  MoveCounts n;
   for (const Position& pos : positions) {
     MoveList moves;
     generate_pseudo_legal(pos, moves);
@@ -137,22 +149,24 @@ int compare_moves(const VariantPtr& v, const std::vector<Position>& positions) {
     for (Move mv : moves) {
       if (mv.kind() == MoveKind::kCastling) continue;
       engine[mv.from()] |= bb(mv.to());
-      if (mv.kind() == MoveKind::kEnPassant && !has(pos.converted(), mv.from())) ++en_passant;
+      if (mv.kind() == MoveKind::kEnPassant && !has(pos.converted(), mv.from())) ++n.en_passant;
     }
     solver.push();
     solver.add(board.equals(pos));
     EXPECT_EQ(solver.check(), z3::sat);
-    if (::testing::Test::HasFailure()) return en_passant;
+    if (::testing::Test::HasFailure()) return n;
     const z3::model m = solver.get_model();
     for (Bitboard from = pos.pieces(pos.side_to_move()) & ~pos.converted(); from;) {
       const Square f = pop_lsb(from);
+      n.moves += popcount(engine[f]);
       for (Square t = 0; t < kSquares; ++t)
         EXPECT_EQ(eval_true(m, attacks.move_exists(f, t)), has(engine[f], t))
             << to_fen(pos) << ' ' << square_name(f) << square_name(t);
     }
     solver.pop();
+    ++n.positions;
   }
-  return en_passant;
+  return n;
 }
 
 /// The same comparison over concrete boards (BoardEncoding::of_position): every move_exists
@@ -187,24 +201,48 @@ int compare_moves_concrete(const VariantPtr& v, const std::vector<Position>& pos
 
 TEST(SolverAttack, OrthodoxAttacksAndCheckMatchTheEngine) {
   const VariantPtr& v = test::orthodox();
-  compare_attacks(v, test::sample_positions(v, test::orthodox_start_fens(), 6, 60, 1));
+  const std::vector<Position> positions =
+      test::sample_positions(v, test::orthodox_start_fens(), 6, 60, 1);
+  EXPECT_GE(positions.size(), 36U);
+  EXPECT_EQ(compare_attacks(v, positions), static_cast<int>(positions.size()));
 }
 
 TEST(SolverAttack, ConversionThreatsAndCheckMatchTheEngine) {
   const VariantPtr& v = test::bundled_variant("conversion");
-  compare_attacks(v, test::sample_positions(v, test::conversion_fens(), 3, 40, 2));
+  const std::vector<Position> positions =
+      test::sample_positions(v, test::conversion_fens(), 3, 40, 2);
+  EXPECT_GE(positions.size(), 21U);
+  EXPECT_EQ(compare_attacks(v, positions), static_cast<int>(positions.size()));
 }
 
 TEST(SolverAttack, ConversionWithoutCastlingThreatsMatchesTheEngine) {
   const VariantPtr& v = test::bundled_variant("conversion", {{"castling-threatens", "ignored"}});
-  compare_attacks(v, test::sample_positions(v, test::conversion_fens(), 1, 30, 3));
+  const std::vector<Position> positions =
+      test::sample_positions(v, test::conversion_fens(), 1, 30, 3);
+  EXPECT_GE(positions.size(), 7U);
+  EXPECT_EQ(compare_attacks(v, positions), static_cast<int>(positions.size()));
 }
 
 TEST(SolverAttack, PseudoLegalMovesMatchTheEngine) {
+  // Every position is compared square pair by square pair; the samples hold enough moves.
   const VariantPtr& o = test::orthodox();
-  compare_moves(o, test::sample_positions(o, test::orthodox_start_fens(), 3, 40, 4));
+  const std::vector<Position> orthodox =
+      test::sample_positions(o, test::orthodox_start_fens(), 3, 40, 4);
+  const MoveCounts on = compare_moves(o, orthodox);
+  std::printf("[ compared ] orthodox: %d positions, %d moves, %d en passant\n", on.positions,
+              on.moves, on.en_passant);
+  EXPECT_EQ(on.positions, static_cast<int>(orthodox.size()));
+  EXPECT_GE(on.positions, 18);
+  EXPECT_GE(on.moves, 600);
   const VariantPtr& c = test::bundled_variant("conversion");
-  compare_moves(c, test::sample_positions(c, test::conversion_fens(), 1, 30, 5));
+  const std::vector<Position> conversion =
+      test::sample_positions(c, test::conversion_fens(), 1, 30, 5);
+  const MoveCounts cn = compare_moves(c, conversion);
+  std::printf("[ compared ] conversion: %d positions, %d moves, %d en passant\n", cn.positions,
+              cn.moves, cn.en_passant);
+  EXPECT_EQ(cn.positions, static_cast<int>(conversion.size()));
+  EXPECT_GE(cn.positions, 7);
+  EXPECT_GE(cn.moves, 200);
 }
 
 TEST(SolverAttack, EnPassantCapturesMatchTheEngine) {
@@ -214,14 +252,18 @@ TEST(SolverAttack, EnPassantCapturesMatchTheEngine) {
   const std::vector<Position> more = ep_positions(o, ep_start_fens(), 6, 16, 8);
   positions.insert(positions.end(), more.begin(), more.end());
   ASSERT_GE(positions.size(), 60U);
-  EXPECT_GE(compare_moves(o, positions), 40);
+  const MoveCounts on = compare_moves(o, positions);
+  EXPECT_EQ(on.positions, static_cast<int>(positions.size()));
+  EXPECT_GE(on.en_passant, 40);
   const VariantPtr& c = test::bundled_variant("conversion");
   std::vector<Position> conversion = ep_positions(c, test::conversion_fens(), 1, 20, 9);
   for (const std::string& fen : ep_start_fens()) conversion.push_back(parse_fen(c, fen));
   const std::vector<Position> more_conversion = ep_positions(c, ep_start_fens(), 1, 12, 12);
   conversion.insert(conversion.end(), more_conversion.begin(), more_conversion.end());
   ASSERT_GE(conversion.size(), 30U);
-  EXPECT_GE(compare_moves(c, conversion), 10);
+  const MoveCounts cn = compare_moves(c, conversion);
+  EXPECT_EQ(cn.positions, static_cast<int>(conversion.size()));
+  EXPECT_GE(cn.en_passant, 10);
 }
 
 TEST(SolverAttack, EnPassantCapturesOnConcreteBoardsSimplifyToTheEnginesAnswer) {
@@ -313,7 +355,10 @@ TEST(SolverAttack, ConcreteBoardFormulasSimplifyToTheEnginesAnswer) {
   const VariantPtr& v = test::orthodox();
   z3::context ctx;
   const BoardEncoding symbolic(ctx, v);
-  for (const Position& pos : test::sample_positions(v, test::orthodox_start_fens(), 2, 40, 6)) {
+  const std::vector<Position> positions =
+      test::sample_positions(v, test::orthodox_start_fens(), 2, 40, 6);
+  EXPECT_GE(positions.size(), 12U);
+  for (const Position& pos : positions) {
     const BoardEncoding board = BoardEncoding::of_position(symbolic, pos);
     const AttackEncoding attacks(board);
     for (Color c : {kWhite, kBlack}) {

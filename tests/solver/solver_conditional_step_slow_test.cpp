@@ -106,7 +106,7 @@ Counts compare(const VariantPtr& v, const std::vector<Position>& positions, bool
 TEST(SolverConditionalStep, ResolvedAtStatementTheStepIsTheTurnMachine) {
   const VariantPtr& v = test::bundled_variant("conditional", {{"c-move-resolution", "statement"}});
   // Each story substitutes and simplifies the whole step (minutes for a few dozen), so the
-  // sample is small; the fast suite's tests/solver_ply_step_test.cpp covers the plies.
+  // sample is small; the fast suite's tests/solver/solver_ply_step_test.cpp covers the plies.
   const Counts n = compare(v, test::phase_b_positions(v, 4, 31), false, 1);
   EXPECT_GT(n.stories, 30);
   EXPECT_GT(n.skipped, 0);

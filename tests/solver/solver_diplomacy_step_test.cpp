@@ -46,7 +46,11 @@ std::vector<SimState> sample_states(const VariantPtr& v, unsigned seed, int game
     for (int t = 0; t < turns; ++t) {
       const std::vector<Move> w = test::submissions(s, kWhite), b = test::submissions(s, kBlack);
       if (w.empty() || b.empty()) break;
-      SimState next = resolve_diplomacy(s, w[rng() % w.size()], b[rng() % b.size()], quick).after;
+      // Black's pick first, then White's: as two arguments of one call the picks were unsequenced,
+      // and g++ (whose order the counts below were tuned to) made Black's first, clang White's.
+      const Move bm = b[rng() % b.size()];
+      const Move wm = w[rng() % w.size()];
+      SimState next = resolve_diplomacy(s, wm, bm, quick).after;
       if (diplomacy_status(next).over) break;
       s = std::move(next);
       if (t % 4 == 3) out.push_back(s);

@@ -56,9 +56,11 @@ std::vector<SimState> sample_states(int games, int max_turns, unsigned seed) {
     for (int t = 0; t < turns; ++t) {
       const MoveList w = submissions(s, kWhite), b = submissions(s, kBlack);
       if (w.empty() || b.empty()) break;
-      s = resolve_move_neutral(s, w[static_cast<int>(rng() % w.size())],
-                               b[static_cast<int>(rng() % b.size())], false, false)
-              .after;
+      // Black's pick first, then White's: as two arguments of one call the picks were unsequenced,
+      // and g++ (whose order the counts below were tuned to) made Black's first, clang White's.
+      const Move bm = b[static_cast<int>(rng() % b.size())];
+      const Move wm = w[static_cast<int>(rng() % w.size())];
+      s = resolve_move_neutral(s, wm, bm, false, false).after;
       s.ep_target[kWhite] = s.ep_target[kBlack] = kNoSquare;
       if (!has_shared(s) && rng() % 2 == 0) out.push_back(s);
     }

@@ -56,14 +56,22 @@ TEST(SolverPlyStepSlow, ConversionKnobAlternatives) {
 
 TEST(SolverPlyStepSlow, ChosenPlyOnMorePositions) {
   const VariantPtr& o = test::orthodox();
-  test::report(
-      "orthodox chosen",
-      test::compare_chosen(o, test::sample_positions(o, test::orthodox_start_fens(), 2, 80, 44)));
-  test::enumerate_chosen(o, test::sample_positions(o, test::orthodox_start_fens(), 1, 60, 45));
+  const test::PlyCounts chosen =
+      test::compare_chosen(o, test::sample_positions(o, test::orthodox_start_fens(), 2, 80, 44));
+  test::report("orthodox chosen", chosen);
+  EXPECT_GT(chosen.moves, 250);
+  const std::vector<Position> enumerated =
+      test::sample_positions(o, test::orthodox_start_fens(), 1, 60, 45);
+  const test::PlyCounts found = test::enumerate_chosen(o, enumerated);
+  test::report("orthodox enumerated", found);
+  EXPECT_EQ(found.positions, static_cast<int>(enumerated.size()));
+  EXPECT_GT(found.legal, 120);
   const VariantPtr& c = test::bundled_variant("conversion");
-  test::report(
-      "conversion chosen",
-      test::compare_chosen(c, test::sample_positions(c, test::conversion_fens(), 1, 40, 46)));
+  const test::PlyCounts conversion =
+      test::compare_chosen(c, test::sample_positions(c, test::conversion_fens(), 1, 40, 46));
+  test::report("conversion chosen", conversion);
+  EXPECT_GT(conversion.moves, 250);
+  EXPECT_GT(conversion.converting, 0);
 }
 
 TEST(SolverPlyStepScenario, MultipairingAfterPromotionIsExactAndFound) {

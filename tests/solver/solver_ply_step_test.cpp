@@ -60,7 +60,14 @@ TEST(SolverChosenPly, OrthodoxChoicesSimplifyToTheEnginesMake) {
 
 TEST(SolverChosenPly, Z3FindsExactlyTheEnginesLegalMoves) {
   const VariantPtr& o = test::orthodox();
-  test::enumerate_chosen(o, test::sample_positions(o, {test::orthodox_start_fens()[1]}, 2, 20, 23));
+  const std::vector<Position> positions =
+      test::sample_positions(o, {test::orthodox_start_fens()[1]}, 2, 20, 23);
+  const test::PlyCounts n = test::enumerate_chosen(o, positions);
+  test::report("orthodox enumerated", n);
+  // Every position was enumerated (the orthodox table has no conversion flags).
+  EXPECT_EQ(n.positions, static_cast<int>(positions.size()));
+  EXPECT_GE(n.positions, 2);
+  EXPECT_GE(n.legal, 80);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "rules/conditional_game.hpp"
+#include "rules/move_neutral.hpp"
 #include "rules/simultaneous.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/witness_search.hpp"
@@ -103,6 +104,14 @@ TEST(SolverVariants, MoveNeutralCaptureOfDeparted) {
 TEST(SolverVariants, MoveNeutralBothKingsInCheck) {
   const Witness w = witness_of("move-neutral", "both-kings-in-check");
   expect_sim_witness("move-neutral", w, "");
+  EXPECT_NE(w.what.find("both kings are in check"), std::string::npos) << w.what;
+  // Replayed through the resolver: both moves stand and each king is in check after them.
+  ASSERT_EQ(w.moves.size(), 2U);
+  const SimState s = parse_sim_fen(test::bundled_variant("move-neutral"), w.fen);
+  const MoveNeutralResolution r = resolve_move_neutral(s, w.moves[0], w.moves[1]);
+  EXPECT_TRUE(r.executed[kWhite] && r.executed[kBlack]) << w.fen << ' ' << w.moves_text;
+  EXPECT_TRUE(r.after.pos.king_in_check(kWhite)) << to_sim_fen(r.after);
+  EXPECT_TRUE(r.after.pos.king_in_check(kBlack)) << to_sim_fen(r.after);
 }
 
 TEST(SolverVariants, ConditionalCMoveIllegalAfterB) {
@@ -111,12 +120,40 @@ TEST(SolverVariants, ConditionalCMoveIllegalAfterB) {
   EXPECT_NE(w.trace.back().find("phase"), std::string::npos);
 }
 
+/// The witness's turn tail replayed by the turn machine: its FEN (phase B, the C-move stated),
+/// the B-move (which must give check), and the decision on the C-move.
+CDecision replay_b_check(const Witness& w, ConditionalState& after_b) {
+  EXPECT_EQ(w.moves.size(), 1U);
+  if (w.moves.size() != 1) return {};
+  after_b = parse_conditional_fen(test::bundled_variant("conditional"), w.fen);
+  EXPECT_EQ(after_b.phase, Phase::kB) << w.fen;
+  EXPECT_TRUE(after_b.pending.has_value()) << w.fen;
+  if (!after_b.pending) return {};
+  const ConditionalMove stated = *after_b.pending;
+  play(after_b, w.moves[0]);
+  EXPECT_TRUE(after_b.pos.in_check()) << w.fen << ": the B-move gives no check";
+  return decide_c(after_b, stated);
+}
+
 TEST(SolverVariants, ConditionalBCheckCancelledByC) {
-  expect_conditional_witness(witness_of("conditional", "b-check-cancelled-by-c"));
+  const Witness w = witness_of("conditional", "b-check-cancelled-by-c");
+  expect_conditional_witness(w);
+  EXPECT_NE(w.what.find("cancelled by the C-move"), std::string::npos) << w.what;
+  ConditionalState s = conditional_start(test::bundled_variant("conditional"));
+  const CDecision d = replay_b_check(w, s);
+  ASSERT_EQ(d.kind, CDecision::Kind::kExecute) << w.fen << ": " << d.reason;
+  const Color stater = s.pos.side_to_move();
+  apply_c(s, CStep{false, d.move});
+  EXPECT_FALSE(s.pos.king_in_check(stater)) << to_conditional_fen(s);
 }
 
 TEST(SolverVariants, ConditionalBCheckNotCancelled) {
-  expect_conditional_witness(witness_of("conditional", "b-check-not-cancelled"));
+  const Witness w = witness_of("conditional", "b-check-not-cancelled");
+  expect_conditional_witness(w);
+  EXPECT_NE(w.what.find("the C-move does not execute"), std::string::npos) << w.what;
+  ConditionalState s = conditional_start(test::bundled_variant("conditional"));
+  const CDecision d = replay_b_check(w, s);
+  EXPECT_NE(d.kind, CDecision::Kind::kExecute) << w.fen;
 }
 
 TEST(SolverVariants, ConditionalAMoveCheckMustMate) {

@@ -3,9 +3,13 @@
 // steps are errors, and a step's outcome can differ between knob settings of one table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "rules/load_variant.hpp"
+#include "rules/rule_table.hpp"
 #include "solver/step_cases.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -29,7 +33,9 @@ int expect_replays(const VariantPtr& v, const std::string& fen) {
 TEST(StepCases, EveryStepOfEveryTableReplaysToItsOutcome) {
   for (const char* name : {"orthodox", "conversion", "conditional", "diplomacy", "move-neutral"}) {
     const VariantPtr& v = test::bundled_variant(name);
-    for (const std::string& fen : sweep_positions(v, 6, 6, 7)) EXPECT_GT(expect_replays(v, fen), 0);
+    const std::vector<std::string> fens = sweep_positions(v, 6, 6, 7);
+    EXPECT_EQ(fens.size(), 6u) << name;
+    for (const std::string& fen : fens) EXPECT_GT(expect_replays(v, fen), 0) << name << ' ' << fen;
   }
 }
 
@@ -97,11 +103,98 @@ TEST(StepCases, KnobAlternativesGiveDifferentOutcomesOnOneStep) {
   EXPECT_NE(std::find(b.clauses.begin(), b.clauses.end(), "head-on"), b.clauses.end()) << b.outcome;
 }
 
+/// "name" or "name@knob=alternative" for each clause, in order.
+std::vector<std::string> clause_texts(const std::vector<ClauseSpec>& clauses) {
+  std::vector<std::string> out;
+  for (const ClauseSpec& c : clauses)
+    out.push_back(c.knob.empty() ? c.name : c.name + "@" + c.knob);
+  return out;
+}
+
 TEST(StepCases, ClauseListsAreFixedAndNamed) {
+  // solver/step_cases.hpp: "The clauses of a table, in a fixed order (what coverage must
+  // find)". Each bundled table's list is pinned exactly; a clause that fires only under a knob
+  // alternative names that alternative, which the table has.
+  const std::vector<std::string> sequential = {"capture",   "en-passant",  "castling",
+                                               "promotion", "double-step", "check",
+                                               "checkmate", "stalemate"};
+  std::vector<std::string> conversion = sequential;
+  for (const char* c : {"conversion", "multiple-conversion", "conversion-by-castling",
+                        "check-by-conversion-threat"})
+    conversion.push_back(c);
+  const std::vector<std::pair<std::string, std::vector<std::string>>> expected = {
+      {"orthodox", sequential},
+      {"conversion", conversion},
+      {"conditional",
+       {"a-move", "a-move-refused", "a-move-mate", "b-move", "b-move-check", "c-move-executes",
+        "c-move-skipped", "c-move-skipped-in-check", "checkmate", "stalemate",
+        "a-move-check@a-move-mate=end-of-turn",
+        "c-move-replaced-by-opponent@illegal-c-move=opponent-moves",
+        "c-move-replaced-by-stater@b-move-check=replace-c-move"}},
+      {"diplomacy",
+       {"executed", "not-executed", "capture", "same-destination", "meet-in-transit", "obstacle",
+        "capture-of-departed", "king-safety", "checkmate", "stalemate",
+        "head-on@head-on-swap=conflict", "king-capture@king-capture=illegal"}},
+      {"move-neutral",
+       {"executed", "capture", "trade-places", "target-left", "shared-square", "checkmate",
+        "stalemate"}},
+  };
+  for (const auto& [name, texts] : expected) {
+    SCOPED_TRACE(name);
+    const VariantPtr& v = test::bundled_variant(name);
+    const std::vector<ClauseSpec> clauses = clause_names(*v);
+    EXPECT_EQ(clause_texts(clauses), texts);
+    std::set<std::string> names;
+    for (const ClauseSpec& c : clauses) {
+      EXPECT_TRUE(names.insert(c.name).second) << "duplicate clause " << c.name;
+      if (c.knob.empty()) continue;
+      const std::size_t eq = c.knob.find('=');
+      ASSERT_NE(eq, std::string::npos) << c.knob;
+      const KnobDef* knob = v->table().knob(c.knob.substr(0, eq));
+      ASSERT_NE(knob, nullptr) << c.knob;
+      EXPECT_NE(
+          std::find(knob->alternatives.begin(), knob->alternatives.end(), c.knob.substr(eq + 1)),
+          knob->alternatives.end())
+          << c.knob;
+      EXPECT_NE(knob->default_value, c.knob.substr(eq + 1)) << c.knob << " is the default";
+    }
+    // Fixed: the same list on every call and under every knob alternative of the table (the
+    // knob-dependent clauses are listed whether or not their alternative is in force).
+    EXPECT_EQ(clause_texts(clause_names(*v)), texts);
+    for (const KnobDef& knob : v->table().knobs)
+      for (const std::string& alternative : knob.alternatives)
+        EXPECT_EQ(
+            clause_texts(clause_names(*test::bundled_variant(name, {{knob.name, alternative}}))),
+            texts)
+            << knob.name << "=" << alternative;
+  }
+}
+
+TEST(StepCases, EveryClauseAStepReportsIsNamed) {
+  // The clauses the steps of the sweep positions report are all in the table's list, under
+  // the defaults and under each alternative a knob-dependent clause names.
   for (const char* name : {"orthodox", "conversion", "conditional", "diplomacy", "move-neutral"}) {
-    const std::vector<ClauseSpec> clauses = clause_names(*test::bundled_variant(name));
-    EXPECT_GE(clauses.size(), 7u) << name;
-    for (const ClauseSpec& c : clauses) EXPECT_FALSE(c.name.empty());
+    std::vector<KnobSettings> settings = {{}};
+    for (const ClauseSpec& c : clause_names(*test::bundled_variant(name)))
+      if (!c.knob.empty())
+        settings.push_back(
+            {{c.knob.substr(0, c.knob.find('=')), c.knob.substr(c.knob.find('=') + 1)}});
+    for (const KnobSettings& knobs : settings) {
+      const VariantPtr& v = test::bundled_variant(name, knobs);
+      std::set<std::string> listed;
+      for (const ClauseSpec& c : clause_names(*v)) listed.insert(c.name);
+      std::set<std::string> reported;
+      for (const std::string& fen : sweep_positions(v, 6, 6, 7))
+        for_each_step(v, fen, [&](const StepCase& c) {
+          for (const std::string& cl : c.clauses) {
+            reported.insert(cl);
+            EXPECT_EQ(listed.count(cl), 1u)
+                << name << ": " << cl << " in " << c.fen << ' ' << c.moves;
+          }
+          return true;
+        });
+      EXPECT_GE(reported.size(), 3u) << name;
+    }
   }
 }
 

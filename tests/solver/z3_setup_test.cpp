@@ -24,8 +24,15 @@ TEST(Z3Setup, DescribesSatAndUnsat) {
   z3::context ctx;
   z3::solver s = make_solver(ctx, SolverLimits{});
   const z3::expr b = ctx.bool_const("b");
+  s.push();
+  s.add(b);
+  const z3::check_result sat = s.check();
+  EXPECT_EQ(sat, z3::sat);
+  EXPECT_EQ(describe(s, sat), "sat");
+  s.pop();
   s.add(b && !b);
   const z3::check_result r = s.check();
+  EXPECT_EQ(r, z3::unsat);
   EXPECT_EQ(describe(s, r), "unsat");
 }
 

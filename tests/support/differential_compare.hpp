@@ -1,8 +1,8 @@
 // The engine against the solver's encoding on one concrete position, without a solver call:
 // the position is plugged into the symbolic terms (BoardEncoding::of_position) and each term
 // simplifies to a constant compared with the engine's answer. Shared by the differential
-// properties (tests/differential_property_test.cpp) and the fuzz target fuzz_differential, so
-// it uses neither gtest nor RapidCheck.
+// properties (tests/solver/differential_property_test.cpp) and the fuzz target fuzz_differential,
+// so it uses neither gtest nor RapidCheck.
 #pragma once
 
 #include <string>

@@ -28,7 +28,7 @@ std::vector<std::string> play_fens(const VariantPtr& v) {
   return orthodox_start_fens();
 }
 
-void check_table(const std::string& name, const KnobSettings& knobs, bool with_steps) {
+DiffTally check_table(const std::string& name, const KnobSettings& knobs, bool with_steps) {
   const VariantPtr& v = bundled_variant(name, knobs);
   z3::context ctx;
   const solver::BoardEncoding symbolic(ctx, v);
@@ -45,6 +45,7 @@ void check_table(const std::string& name, const KnobSettings& knobs, bool with_s
   std::printf(
       "[differential] %s: %ld positions, %ld square verdicts, %ld move verdicts, %ld steps\n",
       label.c_str(), tally.positions, tally.squares, tally.moves, tally.steps);
+  return tally;
 }
 
 }  // namespace arbiter::test

@@ -218,9 +218,10 @@ PlyCounts compare_chosen(const VariantPtr& v, const std::vector<Position>& posit
 }
 
 /// Z3 enumerates the legal ordinary moves of the chosen ply: exactly the engine's.
-void enumerate_chosen(const VariantPtr& v, const std::vector<Position>& positions) {
+PlyCounts enumerate_chosen(const VariantPtr& v, const std::vector<Position>& positions) {
   z3::context ctx;
   const BoardEncoding symbolic(ctx, v);
+  PlyCounts n;
   for (const Position& pos : positions) {
     if (pos.converted()) continue;  // the encoding has no conversion flags
     const BoardEncoding board = BoardEncoding::of_position(symbolic, pos);
@@ -246,7 +247,10 @@ void enumerate_chosen(const VariantPtr& v, const std::vector<Position>& position
     std::sort(found.begin(), found.end(), by_raw);
     std::sort(expected.begin(), expected.end(), by_raw);
     EXPECT_EQ(found, expected) << to_fen(pos);
+    ++n.positions;
+    n.legal += static_cast<int>(found.size());
   }
+  return n;
 }
 
 }  // namespace arbiter::test

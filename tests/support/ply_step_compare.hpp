@@ -1,7 +1,8 @@
 // Differential checks of the symbolic ply (solver/ply_step.hpp) against the engine, shared by
-// tests/solver_ply_step_test.cpp (small samples) and tests/solver_ply_step_slow_test.cpp (large):
-// each step is built over BoardEncoding::of_position and its formulas simplify to constants,
-// compared with Position::make, generate_pseudo_legal and generate_legal (gtest expectations).
+// tests/solver/solver_ply_step_test.cpp (small samples) and
+// tests/solver/solver_ply_step_slow_test.cpp (large): each step is built over
+// BoardEncoding::of_position and its formulas simplify to constants, compared with Position::make,
+// generate_pseudo_legal and generate_legal (gtest expectations).
 #pragma once
 
 #include <string>
@@ -28,8 +29,9 @@ PlyCounts compare_steps(const VariantPtr& v, const std::vector<Position>& positi
 /// ChosenPly: every ordinary pseudo-legal move substituted for the choice.
 PlyCounts compare_chosen(const VariantPtr& v, const std::vector<Position>& positions);
 /// Z3 enumerates the legal ordinary moves of ChosenPly: exactly the engine's (positions
-/// without conversion flags).
-void enumerate_chosen(const VariantPtr& v, const std::vector<Position>& positions);
+/// without conversion flags). Counts the positions enumerated (`positions`) and the moves Z3
+/// found in them (`legal`).
+PlyCounts enumerate_chosen(const VariantPtr& v, const std::vector<Position>& positions);
 /// Prints the counts on one line.
 void report(const char* what, const PlyCounts& n);
 

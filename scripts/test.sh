@@ -3,7 +3,8 @@
 # a fresh Debian 12 machine:
 #
 #   scripts/test.sh             # everything
-#   scripts/test.sh --fast      # skip the tests labelled "slow" in the release run
+#   scripts/test.sh --fast      # between commits: no slow tests, no fuzzing (about 4 minutes
+#                               # once build/ and build-san/ are built)
 #   scripts/test.sh --no-asan   # skip the sanitizer tests (the tree is still built for --fuzz)
 #   scripts/test.sh --fuzz 600  # run every libFuzzer target for 600 s instead of 30 s
 #   scripts/test.sh --no-fuzz   # skip the fuzz targets and their runs
@@ -15,9 +16,9 @@
 #                test is skipped with a message)
 #   2. tests     ctest --test-dir build --output-on-failure -j2 (with --fast: -LE slow)
 #   3. san-build one clang tree, build-san/, for the sanitizer tests and the fuzzers:
-#                -DARBITER_BUILD_FUZZ=ON (ASan + UBSan everywhere, libFuzzer's coverage in the
-#                libraries), RelWithDebInfo with line tables only, tests and CLI at -O0; no
-#                benchmarks, no slow or browser tests (they do not run there)
+#                -DARBITER_BUILD_FUZZ=ON (ASan + UBSan everywhere, libFuzzer's coverage in
+#                the fuzz targets and their own copy of the engine), RelWithDebInfo with line
+#                tables only; no benchmarks, no slow or browser tests (they do not run there)
 #   4. san-tests ctest --test-dir build-san (ASan + UBSan; leaks are errors)
 #   5. verify    build/arbiter verify
 #   6. fuzz      unless --no-fuzz: each libFuzzer target in build-san/fuzz/ for 30 s (--fuzz
@@ -35,13 +36,17 @@ usage() {
 asan=1
 fast=0
 fuzz_seconds=30
+fuzz_given=0
 while [[ $# -gt 0 ]]; do
   arg="$1"
   shift
   case "$arg" in
     --no-asan) asan=0 ;;
     --fast) fast=1 ;;
-    --no-fuzz) fuzz_seconds=0 ;;
+    --no-fuzz)
+      fuzz_seconds=0
+      fuzz_given=1
+      ;;
     --fuzz | --fuzz=*)
       if [[ "$arg" == --fuzz ]]; then
         fuzz_seconds="${1:-}"
@@ -53,6 +58,7 @@ while [[ $# -gt 0 ]]; do
         printf 'test: error: --fuzz needs a number of seconds (a positive integer)\n' >&2
         exit 2
       fi
+      fuzz_given=1
       ;;
     -h | --help)
       usage
@@ -65,6 +71,9 @@ while [[ $# -gt 0 ]]; do
       ;;
   esac
 done
+
+# --fast leaves the fuzzers out unless --fuzz asks for them.
+if [[ $fast -eq 1 && $fuzz_given -eq 0 ]]; then fuzz_seconds=0; fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "rules/variant.hpp"
-#include "solver/z3_setup.hpp"
+#include "solver/solver_limits.hpp"
 
 namespace arbiter::solver {
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "solver/solver_limits.hpp"
 #include "solver/table_changes.hpp"
-#include "solver/z3_setup.hpp"
 
 namespace arbiter::solver {
 

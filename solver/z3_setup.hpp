@@ -6,13 +6,9 @@
 
 #include <string>
 
-namespace arbiter::solver {
+#include "solver/solver_limits.hpp"
 
-struct SolverLimits {
-  unsigned seed = 0;              ///< Z3 random_seed (and SAT/SMT seeds)
-  unsigned timeout_ms = 0;        ///< wall-clock limit for users; 0 = none
-  unsigned long long rlimit = 0;  ///< deterministic work budget for tests; 0 = none
-};
+namespace arbiter::solver {
 
 /// Applies seeds and limits to a solver. Call before adding assertions.
 void configure(z3::solver& solver, const SolverLimits& limits);

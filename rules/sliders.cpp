@@ -5,9 +5,6 @@
 namespace arbiter {
 namespace {
 
-constexpr int kRookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-constexpr int kBishopDirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-
 // Magic multipliers, one per square (a1 = 0, b1 = 1, ...): each maps every occupancy of the
 // square's relevant mask to a slot of its table with no two different attack sets on one slot
 // (tests/rules/sliders_test.cpp checks every occupancy). They were found by a deterministic
@@ -105,9 +102,7 @@ Bitboard slide_reference(Square s, Bitboard occupied, const int (*dirs)[2], int 
 }
 
 SliderTables::SliderTables() {
-  constexpr std::size_t kRookEntries = 102400;
-  constexpr std::size_t kBishopEntries = 5248;
-  table = new Bitboard[kRookEntries + kBishopEntries]();
+  table = new Bitboard[kRookTableEntries + kBishopTableEntries]();
   const std::size_t rook_used = fill_magics(rook, kRookMagics, kRookDirs, table);
   fill_magics(bishop, kBishopMagics, kBishopDirs, table + rook_used);
 }

@@ -16,6 +16,14 @@ struct Magic {
 };
 
 /// Magic tables, filled once on first use from fixed multipliers, read-only afterwards.
+/// The four directions of each slider, as (file, rank) steps.
+inline constexpr int kRookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+inline constexpr int kBishopDirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+/// Table slots over all squares: the sum of 2^(relevant squares), one slot per occupancy.
+inline constexpr std::size_t kRookTableEntries = 102400;
+inline constexpr std::size_t kBishopTableEntries = 5248;
+
 struct SliderTables {
   Magic rook[kSquares];
   Magic bishop[kSquares];

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rules/load_variant.hpp"
@@ -103,6 +104,14 @@ TEST(StepCases, KnobAlternativesGiveDifferentOutcomesOnOneStep) {
   EXPECT_NE(std::find(b.clauses.begin(), b.clauses.end(), "head-on"), b.clauses.end()) << b.outcome;
 }
 
+/// The knob and alternative of a knob-dependent clause ("knob=alternative"); the first is
+/// empty when the text has no '='.
+std::pair<std::string, std::string> knob_setting(const ClauseSpec& c) {
+  const std::size_t eq = c.knob.find('=');
+  if (eq == std::string::npos) return {"", c.knob};
+  return {c.knob.substr(0, eq), c.knob.substr(eq + 1)};
+}
+
 /// "name" or "name@knob=alternative" for each clause, in order.
 std::vector<std::string> clause_texts(const std::vector<ClauseSpec>& clauses) {
   std::vector<std::string> out;
@@ -148,15 +157,14 @@ TEST(StepCases, ClauseListsAreFixedAndNamed) {
     for (const ClauseSpec& c : clauses) {
       EXPECT_TRUE(names.insert(c.name).second) << "duplicate clause " << c.name;
       if (c.knob.empty()) continue;
-      const std::size_t eq = c.knob.find('=');
-      ASSERT_NE(eq, std::string::npos) << c.knob;
-      const KnobDef* knob = v->table().knob(c.knob.substr(0, eq));
+      const auto [knob_name, alternative] = knob_setting(c);
+      ASSERT_FALSE(knob_name.empty()) << c.knob;
+      const KnobDef* knob = v->table().knob(knob_name);
       ASSERT_NE(knob, nullptr) << c.knob;
-      EXPECT_NE(
-          std::find(knob->alternatives.begin(), knob->alternatives.end(), c.knob.substr(eq + 1)),
-          knob->alternatives.end())
+      EXPECT_NE(std::find(knob->alternatives.begin(), knob->alternatives.end(), alternative),
+                knob->alternatives.end())
           << c.knob;
-      EXPECT_NE(knob->default_value, c.knob.substr(eq + 1)) << c.knob << " is the default";
+      EXPECT_NE(knob->default_value, alternative) << c.knob << " is the default";
     }
     // Fixed: the same list on every call and under every knob alternative of the table (the
     // knob-dependent clauses are listed whether or not their alternative is in force).
@@ -176,9 +184,10 @@ TEST(StepCases, EveryClauseAStepReportsIsNamed) {
   for (const char* name : {"orthodox", "conversion", "conditional", "diplomacy", "move-neutral"}) {
     std::vector<KnobSettings> settings = {{}};
     for (const ClauseSpec& c : clause_names(*test::bundled_variant(name)))
-      if (!c.knob.empty())
-        settings.push_back(
-            {{c.knob.substr(0, c.knob.find('=')), c.knob.substr(c.knob.find('=') + 1)}});
+      if (!c.knob.empty()) {
+        const auto [knob_name, alternative] = knob_setting(c);
+        settings.push_back({{knob_name, alternative}});
+      }
     for (const KnobSettings& knobs : settings) {
       const VariantPtr& v = test::bundled_variant(name, knobs);
       std::set<std::string> listed;

@@ -29,7 +29,7 @@ Pairs pairs_from(const char* fen) {
 
 void run(benchmark::State& st, const char* fen, bool traced) {
   const Pairs p = pairs_from(fen);
-  const DiplomacyKnobs knobs = DiplomacyKnobs::of(p.state.pos.variant());
+  const DiplomacyKnobs knobs = p.state.pos.variant().knobs().diplomacy;
   const ResolveOptions options{traced, false, &knobs};
   for (auto _ : st) {
     for (Move w : p.white)

@@ -49,7 +49,7 @@ int run_ambiguities(AmbiguityOptions& o) {
   std::vector<KnobFinding> findings;
   for (const KnobDef& k : v->table().knobs)
     for (const solver::CoverageItem& i : r.items)
-      if (i.kind == "knob" && i.name.rfind(k.name + "=", 0) == 0) {
+      if (i.kind == "knob" && is_setting_of(i.name, k.name)) {
         findings.push_back({&k, &i});
         break;
       }

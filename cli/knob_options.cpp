@@ -11,12 +11,12 @@ void add_knob_option(CLI::App* cmd, std::vector<std::string>& out) {
 KnobSettings parse_knob_options(const std::vector<std::string>& texts) {
   KnobSettings settings;
   for (const std::string& text : texts) {
-    const auto eq = text.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    const auto split = split_knob_setting(text);
+    if (!split)
       throw CLI::ValidationError("--knob", "'" + text +
                                                "': expected NAME=ALTERNATIVE, e.g. "
                                                "--knob castling-threatens=ignored");
-    settings[text.substr(0, eq)] = text.substr(eq + 1);
+    settings[split->first] = split->second;
   }
   return settings;
 }

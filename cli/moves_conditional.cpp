@@ -47,7 +47,7 @@ CStep read_c_ply(const ConditionalState& s, const std::string& text) {
   if (text == "skip") return {};
   if (!is_conditional_text(text)) return {false, read_move(s.pos, text)};
   // decide_c would read the SAN branches as never resolved and skip them.
-  if (ConditionalKnobs::of(s.pos.variant()).resolve_at_statement)
+  if (s.pos.variant().knobs().conditional.c_move_resolution == CMoveResolution::kStatement)
     throw ConditionalRuleError(
         "not stated",
         "under c-move-resolution=statement a conditional move is matched on the board where it "

@@ -90,9 +90,9 @@ std::string rules_section(const VariantPtr& v) {
 
 const solver::CoverageItem* knob_item(const solver::CoverageReport& r, const KnobDef& k) {
   for (const solver::CoverageItem& i : r.items)
-    if (i.kind == "knob" && i.name.rfind(k.name + "=", 0) == 0 && i.witness) return &i;
+    if (i.kind == "knob" && is_setting_of(i.name, k.name) && i.witness) return &i;
   for (const solver::CoverageItem& i : r.items)
-    if (i.kind == "knob" && i.name.rfind(k.name + "=", 0) == 0) return &i;
+    if (i.kind == "knob" && is_setting_of(i.name, k.name)) return &i;
   return nullptr;
 }
 

@@ -74,9 +74,9 @@ std::string why_not_move_neutral(const SimState& s, Color c, std::string_view te
 /// Why a move read on the bare board is still not a submission.
 std::string why_not(const SimState& s, Color c, Move m) {
   const Position view = view_for(s, c);
-  const DiplomacyKnobs k = DiplomacyKnobs::of(view.variant());
+  const DiplomacyKnobs& k = view.variant().knobs().diplomacy;
   const bool king = view.piece_on(c, m.from()) == view.variant().royal();
-  if (king && k.king_judged_now)
+  if (king && k.king_safety == KingSafety::kCurrentPosition)
     return "under king-safety=current-position a king move must be legal on the current board";
   if (!king) {
     Position after = view;
@@ -85,7 +85,7 @@ std::string why_not(const SimState& s, Color c, Move m) {
     if (after.king_square(c) != kNoSquare && after.attacked(after.king_square(c), ~c))
       return fmt::format("it would leave {}'s king attacked now", side_name(c));
   }
-  if (!k.vacated_passable)
+  if (k.vacated_square == VacatedSquare::kBlocked)
     return "under vacated-square=blocked a path may not cross a piece, as in chess";
   return "it is not a Diplomacy Chess move in this position";
 }

@@ -45,23 +45,6 @@ int resolve_all(const VariantPtr& v, const std::string& fen) {
   return pairs;
 }
 
-struct KnobAlternatives {
-  std::string name;
-  std::vector<std::string> alternatives;
-};
-
-std::vector<KnobAlternatives> knob_alternatives(Resolver r) {
-  std::vector<KnobAlternatives> out;
-  if (r == Resolver::kMoveNeutral) {
-    for (const MoveNeutralKnobInfo& k : move_neutral_knob_infos())
-      out.push_back({k.name, {k.alternatives[0], k.alternatives[1]}});
-  } else {
-    for (const DiplomacyKnobInfo& k : diplomacy_knob_infos())
-      out.push_back({k.name, {k.alternatives.begin(), k.alternatives.end()}});
-  }
-  return out;
-}
-
 }  // namespace
 
 void check_sim_perft(const VariantPtr& vp, unsigned long long max_nodes, TableVerdict& verdict) {
@@ -113,14 +96,16 @@ void check_sim_knobs(const std::string& name, const VariantPtr& vp, TableVerdict
   const std::vector<std::string> fens = readable_fens(vp);
   int alternatives = 0;
   long long pairs = 0;
-  for (const KnobAlternatives& info : knob_alternatives(vp->table().resolver)) {
-    for (const std::string& alt : info.alternatives) {
+  for (const KnobSpec* spec : knob_specs_for(vp->table())) {
+    for (const std::string_view alt : spec->alternatives) {
       try {
-        const VariantPtr v = load_variant(name, KnobSettings{{info.name, alt}});
+        const VariantPtr v =
+            load_variant(name, KnobSettings{{std::string(spec->name), std::string(alt)}});
         for (const std::string& fen : fens) pairs += resolve_all(v, fen);
         ++alternatives;
       } catch (const std::exception& e) {
-        verdict.failures.push_back(fmt::format("knob {}={}: {}", info.name, alt, e.what()));
+        verdict.failures.push_back(
+            fmt::format("knob {}: {}", knob_setting(spec->name, alt), e.what()));
       }
     }
   }

@@ -65,7 +65,7 @@ ConditionalState parse_conditional_fen(const VariantPtr& v, std::string_view fen
   if (phase.text.size() == 2) {
     if (s.phase == Phase::kA)
       fail(phase.begin + 1, "'+' (an A-move check owing mate) belongs to phases B and C, not A");
-    if (!ConditionalKnobs::of(*v).mate_by_end_of_turn)
+    if (v->knobs().conditional.a_move_mate == AMoveMate::kImmediate)
       fail(phase.begin + 1,
            "'+' (an A-move check owing mate by the end of the turn) needs knob "
            "a-move-mate=end-of-turn");

@@ -9,34 +9,8 @@
 
 namespace arbiter {
 
-const ConditionalKnobInfo kConditionalKnobs[6] = {
-    {"forced-a-move-check", {"draw", "loss"}},
-    {"illegal-c-move", {"skip", "opponent-moves"}},
-    {"c-move-resolution", {"execution", "statement"}},
-    {"b-move-check", {"restart-turn", "replace-c-move"}},
-    {"a-move-mate", {"immediate", "end-of-turn"}},
-    {"no-legal-c-move", {"skip", "stalemate"}},
-};
-
 char phase_letter(Phase p) {
   return "ABC"[static_cast<int>(p)];
-}
-
-ConditionalKnobs ConditionalKnobs::of(const Variant& v) {
-  // True when the knob is set to its second alternative; a table without the knob reads the
-  // first one.
-  const auto second = [&](int i) {
-    const auto it = v.knobs().find(kConditionalKnobs[i].name);
-    return it != v.knobs().end() && it->second == kConditionalKnobs[i].alternatives[1];
-  };
-  ConditionalKnobs k;
-  k.forced_check_loses = second(0);
-  k.opponent_moves_for_illegal_c = second(1);
-  k.resolve_at_statement = second(2);
-  k.replace_c_move_after_b_check = second(3);
-  k.mate_by_end_of_turn = second(4);
-  k.no_legal_c_is_stalemate = second(5);
-  return k;
 }
 
 ConditionalState conditional_start(const VariantPtr& v) {
@@ -129,7 +103,7 @@ bool was_stateable(const ConditionalState& s, Move m) {
 }
 
 void record_statement_board(ConditionalState& s) {
-  if (!ConditionalKnobs::of(s.pos.variant()).resolve_at_statement) return;
+  if (s.pos.variant().knobs().conditional.c_move_resolution == CMoveResolution::kExecution) return;
   const MoveList moves = legal_moves(stater_view(s));
   s.statement_moves.emplace(moves.begin(), moves.end());
 }
@@ -167,12 +141,12 @@ namespace {
 ConditionalStatus judge(const ConditionalState& s, const ConditionalKnobs& k, const MoveList& legal,
                         MoveList* allowed) {
   if (s.phase == Phase::kC) {
-    if (legal.empty() && (s.pos.in_check() || k.no_legal_c_is_stalemate))
+    if (legal.empty() && (s.pos.in_check() || k.no_legal_c_move == NoLegalCMove::kStalemate))
       return no_move_status(s.pos);
     return {};
   }
   if (legal.empty()) return no_move_status(s.pos);
-  const bool any_move = s.phase == Phase::kB || k.mate_by_end_of_turn;
+  const bool any_move = s.phase == Phase::kB || k.a_move_mate == AMoveMate::kEndOfTurn;
   bool some = false;
   for (Move m : legal) {
     if (!any_move && !a_move_allowed(s.pos, m, false)) continue;
@@ -183,20 +157,20 @@ ConditionalStatus judge(const ConditionalState& s, const ConditionalKnobs& k, co
   if (some) return {};
   ConditionalStatus st;
   st.end = ConditionalEnd::kForcedCheck;
-  if (k.forced_check_loses) st.winner = ~s.pos.side_to_move();
+  if (k.forced_a_move_check == ForcedAMoveCheck::kLoss) st.winner = ~s.pos.side_to_move();
   return st;
 }
 
 }  // namespace
 
 ConditionalStatus conditional_status(const ConditionalState& s) {
-  return judge(s, ConditionalKnobs::of(s.pos.variant()), legal_moves(s.pos), nullptr);
+  return judge(s, s.pos.variant().knobs().conditional, legal_moves(s.pos), nullptr);
 }
 
 void phase_moves(const ConditionalState& s, MoveList& out) {
   if (s.phase == Phase::kC) return;
   MoveList allowed;
-  if (judge(s, ConditionalKnobs::of(s.pos.variant()), legal_moves(s.pos), &allowed).over()) return;
+  if (judge(s, s.pos.variant().knobs().conditional, legal_moves(s.pos), &allowed).over()) return;
   for (Move m : allowed) out.push(m);
 }
 
@@ -205,7 +179,7 @@ void play(ConditionalState& s, Move m) {
   require_ongoing(s);
   if (!is_legal(s.pos, m))
     throw ConditionalRuleError("illegal", "the move is not legal in this position");
-  const bool end_of_turn = ConditionalKnobs::of(s.pos.variant()).mate_by_end_of_turn;
+  const bool end_of_turn = s.pos.variant().knobs().conditional.a_move_mate == AMoveMate::kEndOfTurn;
   if (s.phase == Phase::kA && !a_move_allowed(s.pos, m, end_of_turn))
     throw ConditionalRuleError(
         "check in A-move",
@@ -215,7 +189,8 @@ void play(ConditionalState& s, Move m) {
 
 void play_allowed(ConditionalState& s, Move m) {
   bool checks = false;
-  if (s.phase == Phase::kA && ConditionalKnobs::of(s.pos.variant()).mate_by_end_of_turn)
+  if (s.phase == Phase::kA &&
+      s.pos.variant().knobs().conditional.a_move_mate == AMoveMate::kEndOfTurn)
     checks = gives_check(s.pos, m);
   // A position read in phase B: the board before the B-move is the statement board.
   if (s.phase == Phase::kB && !s.statement_moves) record_statement_board(s);
@@ -245,7 +220,7 @@ void state(ConditionalState& s, ConditionalMove cm) {
     throw ConditionalRuleError("mismatch",
                                fmt::format("{} has already stated {}", side_name(s.stater()),
                                            to_string(s.pos.variant(), *s.pending)));
-  if (ConditionalKnobs::of(s.pos.variant()).resolve_at_statement) {
+  if (s.pos.variant().knobs().conditional.c_move_resolution == CMoveResolution::kStatement) {
     // The stater's moves on the current board, as if it were the stater's turn.
     const Position view = stater_view(s);
     if (!s.statement_moves) record_statement_board(s);
@@ -265,18 +240,18 @@ CDecision decide_c(const ConditionalState& s, const ConditionalMove& cm) {
   require_phase(s, s.phase == Phase::kC, "a C-move");
   require_ongoing(s);
   const Position& pos = s.pos;
-  const ConditionalKnobs k = ConditionalKnobs::of(pos.variant());
+  const ConditionalKnobs& k = pos.variant().knobs().conditional;
   CDecision d;
   d.branch = cm.condition && !evaluate(*cm.condition, pos, pos.side_to_move()) ? 1 : 0;
   const std::string& text = d.branch == 0 ? cm.then_text : cm.else_text;
   try {
-    if (k.resolve_at_statement && !looks_like_uci(text))
+    if (k.c_move_resolution == CMoveResolution::kStatement && !looks_like_uci(text))
       throw NotationError(NotationErrorKind::kIllegal,
                           fmt::format("'{}' named no single legal move when it was stated "
                                       "(knob c-move-resolution=statement)",
                                       text));
     d.move = read_branch(pos, text);
-    if (k.resolve_at_statement && !was_stateable(s, d.move))
+    if (k.c_move_resolution == CMoveResolution::kStatement && !was_stateable(s, d.move))
       throw NotationError(NotationErrorKind::kIllegal,
                           fmt::format("'{}' was not a legal move when it was stated (knob "
                                       "c-move-resolution=statement)",
@@ -289,7 +264,7 @@ CDecision decide_c(const ConditionalState& s, const ConditionalMove& cm) {
   const bool in_check = pos.in_check();
   if (in_check) {
     d.reason += "; the B-move's check stands";
-    if (k.replace_c_move_after_b_check) {
+    if (k.b_move_check == BMoveCheck::kReplaceCMove) {
       d.kind = CDecision::Kind::kReplace;
       d.chooser = pos.side_to_move();
     } else {
@@ -297,7 +272,7 @@ CDecision decide_c(const ConditionalState& s, const ConditionalMove& cm) {
     }
     return d;
   }
-  if (k.opponent_moves_for_illegal_c && !legal_moves(pos).empty()) {
+  if (k.illegal_c_move == IllegalCMove::kOpponentMoves && !legal_moves(pos).empty()) {
     d.kind = CDecision::Kind::kReplace;
     d.chooser = ~pos.side_to_move();
     return d;
@@ -332,15 +307,16 @@ void apply_c_allowed(ConditionalState& s, CStep step) {
 std::vector<CStep> c_outcomes(const ConditionalState& s) {
   std::vector<CStep> out;
   if (s.phase != Phase::kC) return out;
-  const ConditionalKnobs k = ConditionalKnobs::of(s.pos.variant());
+  const ConditionalKnobs& k = s.pos.variant().knobs().conditional;
   const MoveList legal = legal_moves(s.pos);
   if (judge(s, k, legal, nullptr).over()) return out;
   // A chosen replacement can be any legal move; an executed statement only one that was
   // stateable (c-move-resolution=statement).
-  const bool replaced =
-      s.pos.in_check() ? k.replace_c_move_after_b_check : k.opponent_moves_for_illegal_c;
+  const bool replaced = s.pos.in_check() ? k.b_move_check == BMoveCheck::kReplaceCMove
+                                         : k.illegal_c_move == IllegalCMove::kOpponentMoves;
   for (Move m : legal) {
-    if (k.resolve_at_statement && !replaced && !was_stateable(s, m)) continue;
+    if (k.c_move_resolution == CMoveResolution::kStatement && !replaced && !was_stateable(s, m))
+      continue;
     if (s.mate_due) {
       bool mate = false;
       if (!gives_check(s.pos, m, &mate) || !mate) continue;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/conditional_knobs.hpp"
 #include "rules/conditional_move.hpp"
 #include "rules/fen.hpp"
 #include "rules/move.hpp"
@@ -20,32 +21,6 @@ namespace arbiter {
 
 enum class Phase : std::uint8_t { kA, kB, kC };
 char phase_letter(Phase p);  ///< 'A', 'B', 'C'
-
-/// The readings of the rule text that the table chooses between (its [knobs.*]; a table with
-/// protocol "conditional" that lacks one of these knobs gets the first alternative).
-struct ConditionalKnobs {
-  /// forced-a-move-check: a player whose every legal A-move gives a non-mating check.
-  bool forced_check_loses = false;  ///< "draw" (false) | "loss"
-  /// illegal-c-move: the C-move names no legal move.
-  bool opponent_moves_for_illegal_c = false;  ///< "skip" (false) | "opponent-moves"
-  /// c-move-resolution: when the then/else SAN is matched to a move.
-  bool resolve_at_statement = false;  ///< "execution" (false) | "statement"
-  /// b-move-check: a B-move check that the C-move does not cancel.
-  bool replace_c_move_after_b_check = false;  ///< "restart-turn" (false) | "replace-c-move"
-  /// a-move-mate: what makes an A-move check the allowed "checkmate".
-  bool mate_by_end_of_turn = false;  ///< "immediate" (false) | "end-of-turn"
-  /// no-legal-c-move: the stater has no legal move at all when the C-move is due.
-  bool no_legal_c_is_stalemate = false;  ///< "skip" (false) | "stalemate"
-
-  static ConditionalKnobs of(const Variant& v);
-};
-
-/// Knob names with their alternatives, default first (the order conditional.toml uses).
-struct ConditionalKnobInfo {
-  const char* name;
-  const char* alternatives[2];
-};
-extern const ConditionalKnobInfo kConditionalKnobs[6];
 
 /// A position of Conditional Chess: the board plus where the turn stands.
 struct ConditionalState {

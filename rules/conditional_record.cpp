@@ -61,7 +61,7 @@ class ConditionalReplayer {
   ConditionalReplayer(const VariantPtr& variant, const ReplayOptions& options)
       : variant_(variant), options_(options) {
     require_protocol(*variant, Protocol::kConditional, "a Conditional Chess replay");
-    knobs_ = ConditionalKnobs::of(*variant);
+    knobs_ = variant->knobs().conditional;
     if (options.fen) s_.emplace(parse_conditional_fen(variant, *options.fen));
   }
 
@@ -323,7 +323,7 @@ class ConditionalReplayer {
                                 "record writes {}",
                                 to_string(*variant_, *s_->pending), to_string(*variant_, cm)));
       used = *s_->pending;
-    } else if (knobs_.resolve_at_statement) {
+    } else if (knobs_.c_move_resolution == CMoveResolution::kStatement) {
       if (b_start_) {
         ConditionalState at_statement = *b_start_;
         try {
@@ -351,7 +351,7 @@ class ConditionalReplayer {
       const ConditionalMove pending = *s_->pending;
       return run_c(t, false, pending, pending, std::nullopt) && ply(t);
     }
-    if (s_->pos.in_check() && !knobs_.replace_c_move_after_b_check) {
+    if (s_->pos.in_check() && knobs_.b_move_check == BMoveCheck::kRestartTurn) {
       const Color us = s_->pos.side_to_move();
       warn(t, fmt::format("{}'s C-move is not written: {} is in check from the B-move, so the "
                           "C-move is taken as skipped (it did not cancel the check) and '{}' as "

@@ -6,15 +6,6 @@
 
 namespace arbiter {
 
-const ConversionKnob kConversionKnobs[6] = {
-    {"threat-by-pinned-piece", "ignored", "counts"},
-    {"castling-threatens", "ignored", "counts"},
-    {"castle-through-cleared-square", "forbidden", "allowed"},
-    {"castle-out-of-check-by-conversion", "forbidden", "allowed"},
-    {"converted-rook-castling", "lost", "kept"},
-    {"converted-pawn-double-step", "forbidden", "allowed"},
-};
-
 Bitboard co_squares_of(Square to, Bitboard twins) {
   Bitboard out = 0;
   while (twins) out |= co_squares(to, pop_lsb(twins));
@@ -59,6 +50,7 @@ Bitboard castling_co_squares(const Position& pos, const CastlingMove& cm, Color 
 bool castling_threat(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
   const Bitboard occ = pos.occupied();
   for (const CastlingMove& cm : v.castling(by)) {
     if (!(pos.castling_rights() & cm.right)) continue;
@@ -82,7 +74,7 @@ bool castling_threat(const Position& pos, Square target, Color by) {
     const Bitboard formed = co_squares_of(cm.king_to, twins_of(v.royal(), cm.king_to)) |
                             co_squares_of(cm.rook_to, twins_of(cm.rook_type, cm.rook_to));
     if (!has(formed, target)) continue;
-    if (cr.pinned_piece_threatens) return true;
+    if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) return true;
     // 'ignored': a castling that would leave the castling king attacked threatens nothing.
     const Move castle(cm.king_from, cm.king_to, MoveKind::kCastling,
                       static_cast<int>(&cm - v.castling(by).data()));
@@ -108,6 +100,7 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
   ThreatWatch w;
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
   const Bitboard on_file = file_bb(king) & ~rank_bb(king);
   const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
   for (int t = 0; t < v.piece_count(); ++t) {
@@ -140,13 +133,13 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
       w.movers[w.count++] = {from, static_cast<PieceType>(t), landing, quiet | captures};
       if (!w.threat_now) {
         Bitboard hits = destinations_now(pos, by, static_cast<PieceType>(t), from) & landing;
-        if (hits && cr.pinned_piece_threatens) w.threat_now = true;
+        if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) w.threat_now = true;
         while (hits && !w.threat_now)
           if (!exposes_own_king(pos, by, from, pop_lsb(hits))) w.threat_now = true;
       }
     }
   }
-  if (cr.castling_threatens) {
+  if (ck.castling_threatens == CastlingThreatens::kCounts) {
     for (const CastlingMove& cm : v.castling(by)) {
       if (!(pos.castling_rights() & cm.right)) continue;
       // Geometry only: could this castling ever form a co-square on the king?
@@ -166,6 +159,7 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
                              Bitboard removed, Bitboard victims, bool castling) {
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
   if (!cr.enabled) return false;
   const Bitboard on_file = file_bb(target) & ~rank_bb(target);
   const Bitboard on_rank = rank_bb(target) & ~file_bb(target);
@@ -190,17 +184,18 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
       if (!landing) continue;
       Bitboard hits =
           piece_destinations(pos, by, static_cast<PieceType>(t), from, occupied, victims) & landing;
-      if (hits && cr.pinned_piece_threatens) return true;
+      if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) return true;
       while (hits)
         if (!exposes_own_king(pos, by, from, pop_lsb(hits))) return true;
     }
   }
-  return castling && cr.castling_threatens && castling_threat(pos, target, by);
+  return castling && ck.castling_threatens == CastlingThreatens::kCounts &&
+         castling_threat(pos, target, by);
 }
 
 Bitboard castling_danger(const Position& pos, Color by) {
   const Variant& v = pos.variant();
-  if (!v.conversion().castling_threatens) return 0;
+  if (v.knobs().conversion.castling_threatens == CastlingThreatens::kIgnored) return 0;
   Bitboard danger = 0;
   for (const CastlingMove& cm : v.castling(by))
     if (pos.castling_rights() & cm.right) danger |= castling_co_squares(pos, cm, by);

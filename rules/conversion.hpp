@@ -22,22 +22,8 @@ struct ConversionRules {
   /// partners[t]: bit u set when a moving piece of type t pairs with a standing piece of type u.
   PieceTypeMask partners[kMaxPieceTypes] = {};
   PieceTypeMask paired = 0;  ///< types that take part in some co-pair
-  // Knobs (names in docs/conversion.md); each member is the alternative the engine runs.
-  bool pinned_piece_threatens = true;   ///< threat-by-pinned-piece: counts | ignored
-  bool castling_threatens = true;       ///< castling-threatens: counts | ignored
-  bool castle_through_cleared = false;  ///< castle-through-cleared-square: forbidden | allowed
-  bool castle_out_of_check = false;     ///< castle-out-of-check-by-conversion: forbidden | allowed
-  bool converted_rook_keeps_rights = false;  ///< converted-rook-castling: lost | kept
-  bool converted_pawn_double_step = false;   ///< converted-pawn-double-step: forbidden | allowed
+  // Its knobs are in Variant::knobs().conversion (rules/conversion_knobs.hpp).
 };
-
-/// Names of the knobs the conversion engine reads, with their alternatives in table order.
-struct ConversionKnob {
-  const char* name;
-  const char* first;  ///< the alternative that sets the flag to its "false" reading
-  const char* second;
-};
-extern const ConversionKnob kConversionKnobs[6];
 
 /// The two co-squares of a mover on `to` and a twin on `twin` (empty when they share a rank or
 /// a file).

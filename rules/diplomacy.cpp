@@ -6,44 +6,6 @@
 
 namespace arbiter {
 
-const std::vector<DiplomacyKnobInfo>& diplomacy_knob_infos() {
-  static const std::vector<DiplomacyKnobInfo> infos = {
-      {"king-safety", {"after-resolution", "current-position"}},
-      {"knight-timing", {"one-tick", "two-ticks", "two-step-path"}},
-      {"head-on-swap", {"pass", "conflict"}},
-      {"pawn-capture-of-departed", {"fails", "lands"}},
-      {"capture-of-departed", {"moves-in", "fails"}},
-      {"king-capture", {"loss", "illegal"}},
-      {"progressive-illegal", {"skipped", "void"}},
-      {"vacated-square", {"passable", "blocked"}},
-      {"same-destination", {"rank", "arrival"}},
-  };
-  return infos;
-}
-
-DiplomacyKnobs DiplomacyKnobs::of(const Variant& v) {
-  // The index of the alternative in force (a table without the knob reads the first).
-  const auto pick = [&](std::size_t i) {
-    const DiplomacyKnobInfo& info = diplomacy_knob_infos()[i];
-    const auto it = v.knobs().find(info.name);
-    if (it == v.knobs().end()) return 0;
-    for (std::size_t a = 0; a < info.alternatives.size(); ++a)
-      if (it->second == info.alternatives[a]) return static_cast<int>(a);
-    return 0;
-  };
-  DiplomacyKnobs k;
-  k.king_judged_now = pick(0) == 1;
-  k.knight = static_cast<KnightTiming>(pick(1));
-  k.head_on_conflicts = pick(2) == 1;
-  k.pawn_lands_on_departed = pick(3) == 1;
-  k.capture_of_departed_fails = pick(4) == 1;
-  k.king_capture_illegal = pick(5) == 1;
-  k.progressive_void = pick(6) == 1;
-  k.vacated_passable = pick(7) == 0;
-  k.arrival_decides = pick(8) == 1;
-  return k;
-}
-
 std::string to_string(Fate f) {
   switch (f) {
     case Fate::kExecuted:
@@ -89,17 +51,18 @@ void add_passing_moves(const Position& view, MoveList& out) {
 void diplomacy_submissions(const SimState& s, Color c, MoveList& out) {
   const Position view = view_for(s, c);
   if (view.king_square(c) == kNoSquare) return;  // the game is over
-  const DiplomacyKnobs k = DiplomacyKnobs::of(view.variant());
+  const DiplomacyKnobs& k = view.variant().knobs().diplomacy;
   MoveList pseudo;
   generate_pseudo_legal(view, pseudo);
   const PieceType royal = view.variant().royal();
   for (Move m : pseudo) {
     // A king step is judged after resolution, unless king-safety=current-position.
     const bool king = view.piece_on(c, m.from()) == royal && m.kind() != MoveKind::kCastling;
-    if (king ? !k.king_judged_now || leaves_king_safe(view, m) : leaves_king_safe(view, m))
+    if (king ? k.king_safety == KingSafety::kAfterResolution || leaves_king_safe(view, m)
+             : leaves_king_safe(view, m))
       out.push(m);
   }
-  if (k.vacated_passable) add_passing_moves(view, out);
+  if (k.vacated_square == VacatedSquare::kPassable) add_passing_moves(view, out);
 }
 
 bool is_diplomacy_submission(const SimState& s, Color c, Move m) {

@@ -9,31 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "rules/diplomacy_knobs.hpp"
 #include "rules/move.hpp"
 #include "rules/simultaneous.hpp"
 
 namespace arbiter {
-
-struct DiplomacyKnobs {
-  enum class KnightTiming { kOneTick, kTwoTicks, kTwoStepPath };
-  bool king_judged_now = false;  ///< king-safety: after-resolution | current-position
-  KnightTiming knight = KnightTiming::kOneTick;  ///< knight-timing
-  bool head_on_conflicts = false;                ///< head-on-swap: pass | conflict
-  bool pawn_lands_on_departed = false;           ///< pawn-capture-of-departed: fails | lands
-  bool capture_of_departed_fails = false;        ///< capture-of-departed: moves-in | fails
-  bool king_capture_illegal = false;             ///< king-capture: loss | illegal
-  bool progressive_void = false;                 ///< progressive-illegal: skipped | void
-  bool vacated_passable = true;                  ///< vacated-square: passable | blocked
-  bool arrival_decides = false;                  ///< same-destination: rank | arrival
-
-  static DiplomacyKnobs of(const Variant& v);
-};
-
-struct DiplomacyKnobInfo {
-  const char* name;
-  std::vector<const char*> alternatives;  ///< default first
-};
-const std::vector<DiplomacyKnobInfo>& diplomacy_knob_infos();
 
 /// The moves colour `c` may submit: each piece moves as in chess on the current board, except
 /// that its path may cross enemy pieces (they may have left when it passes; under

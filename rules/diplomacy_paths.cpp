@@ -28,13 +28,13 @@ Leg travel(PieceType type, Square from, Square to, const DiplomacyKnobs& k) {
     } while (leg.dest() != to);
     return leg;
   }
-  switch (k.knight) {
-    case DiplomacyKnobs::KnightTiming::kOneTick:
+  switch (k.knight_timing) {
+    case KnightTiming::kOneTick:
       break;
-    case DiplomacyKnobs::KnightTiming::kTwoTicks:
+    case KnightTiming::kTwoTicks:
       leg.push(kNoSquare);
       break;
-    case DiplomacyKnobs::KnightTiming::kTwoStepPath:
+    case KnightTiming::kTwoStepPath:
       leg.push(std::abs(dr) > std::abs(df) ? make_square(file_of(from), rank_of(from) + sign(dr))
                                            : make_square(file_of(from) + sign(df), rank_of(from)));
       break;

@@ -8,7 +8,7 @@ std::uint64_t diplomacy_perft(const SimState& s, int depth, const DiplomacyKnobs
 }
 
 std::uint64_t diplomacy_perft(const SimState& s, int depth) {
-  return diplomacy_perft(s, depth, DiplomacyKnobs::of(s.pos.variant()));
+  return diplomacy_perft(s, depth, s.pos.variant().knobs().diplomacy);
 }
 
 std::vector<DiplomacyDivideEntry> diplomacy_perft_divide(const SimState& s, int depth,

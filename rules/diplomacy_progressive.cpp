@@ -78,7 +78,7 @@ ProgressiveResult play_progressive(const SimState& start, const MoveSet& white,
                                    const MoveSet& black) {
   const Variant& v = start.pos.variant();
   const std::vector<PreparedEntry> sets[2] = {prepare(v, kWhite, white), prepare(v, kBlack, black)};
-  const DiplomacyKnobs knobs = DiplomacyKnobs::of(v);
+  const DiplomacyKnobs& knobs = v.knobs().diplomacy;
   ResolveOptions options;
   options.knobs = &knobs;
 
@@ -117,7 +117,7 @@ ProgressiveResult play_progressive(const SimState& start, const MoveSet& white,
           // On the starting board no earlier conflict can explain it: the set is wrong.
           if (p == 0)
             throw entry_error(e, "a move it may submit on the starting board", err.what());
-          voided[c] = knobs.progressive_void;
+          voided[c] = knobs.progressive_illegal == ProgressiveIllegal::kVoid;
           r.outcome = voided[c] ? ProgressiveOutcome::kVoid : ProgressiveOutcome::kSkipped;
           r.branch = read.branch;
           r.reason = err.what();

@@ -277,7 +277,7 @@ class Run {
   }
 
   bool head_on(int t, const std::vector<Square>& next) {
-    if (!k_.head_on_conflicts) return false;
+    if (k_.head_on_swap == HeadOnSwap::kPass) return false;
     const int n = static_cast<int>(movers_.size());
     for (int i = 0; i < n; ++i) {
       for (int j = i + 1; j < n; ++j) {
@@ -382,8 +382,9 @@ class Run {
       if (u.move.kind() == MoveKind::kEnPassant && board_[u.target] &&
           board_[u.target]->color != m.color)
         return false;  // the pawn to take is still there
-      const bool fails =
-          u.pawn_diagonal ? !k_.pawn_lands_on_departed : k_.capture_of_departed_fails;
+      const bool fails = u.pawn_diagonal
+                             ? k_.pawn_capture_of_departed == PawnCaptureOfDeparted::kFails
+                             : k_.capture_of_departed == CaptureOfDeparted::kFails;
       note("capture-of-departed", sq, t,
            fmt::format("{}: {} finds the piece it meant to take gone: {}", square_name(sq), who(m),
                        fails ? "the move fails" : "it lands on the empty square"));
@@ -419,7 +420,9 @@ class Run {
     }
     if (cell.mover >= 0) {  // a piece that moved this turn: both were going to this square
       SimMover& o = movers_[cell.mover];
-      const bool contest = o.state == MState::kFailed ? o.settled == t : !k_.arrival_decides;
+      const bool contest = o.state == MState::kFailed
+                               ? o.settled == t
+                               : k_.same_destination == SameDestination::kRank;
       if (contest && m.rank != o.rank) {
         if (m.rank < o.rank) {
           note("same-destination", sq, t,
@@ -444,7 +447,7 @@ class Run {
         return true;
       }
     }
-    if (cell.type == v_.royal() && k_.king_capture_illegal) {
+    if (cell.type == v_.royal() && k_.king_capture == KingCapture::kIllegal) {
       note("king-capture", sq, t,
            fmt::format("{}: {} may not take the king (king-capture=illegal): the move fails",
                        square_name(sq), who(m)));
@@ -613,7 +616,7 @@ void validate(const SimState& s, const std::vector<Submission>& subs) {
 DiplomacyResolution resolve_diplomacy(const SimState& s, const std::vector<Submission>& subs,
                                       const ResolveOptions& options) {
   if (options.validate) validate(s, subs);
-  const DiplomacyKnobs k = options.knobs ? *options.knobs : DiplomacyKnobs::of(s.pos.variant());
+  const DiplomacyKnobs& k = options.knobs ? *options.knobs : s.pos.variant().knobs().diplomacy;
   return resolve_general(s, subs, k, options.trace);
 }
 
@@ -621,7 +624,7 @@ DiplomacyResolution resolve_diplomacy(const SimState& s, Move white, Move black,
                                       const ResolveOptions& options) {
   const std::vector<Submission> subs = {{kWhite, white}, {kBlack, black}};
   if (options.validate) validate(s, subs);
-  const DiplomacyKnobs k = options.knobs ? *options.knobs : DiplomacyKnobs::of(s.pos.variant());
+  const DiplomacyKnobs& k = options.knobs ? *options.knobs : s.pos.variant().knobs().diplomacy;
   if (!white.is_null() && !black.is_null())
     if (auto fast = resolve_independent(s, white, black, k, options.trace)) return std::move(*fast);
   return resolve_general(s, subs, k, options.trace);

@@ -46,7 +46,7 @@ void check_one_move_per_piece(const SimState& s, const std::vector<PreparedEntry
 ProgressiveResult play_simultaneously_progressive(const SimState& start, const MoveSet& white,
                                                   const MoveSet& black) {
   const Variant& v = start.pos.variant();
-  const DiplomacyKnobs knobs = DiplomacyKnobs::of(v);
+  const DiplomacyKnobs& knobs = v.knobs().diplomacy;
   ProgressiveResult out{{}, start, diplomacy_status(start), 0};
   std::vector<Submission> subs;
   for (Color c : {kWhite, kBlack}) {

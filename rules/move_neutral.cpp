@@ -10,34 +10,6 @@
 
 namespace arbiter {
 
-const std::vector<MoveNeutralKnobInfo>& move_neutral_knob_infos() {
-  static const std::vector<MoveNeutralKnobInfo> infos = {
-      {"ep-landing-entered", {"co-occupy", "capture"}},
-      {"en-passant-moved-on", {"lands-empty", "void"}},
-      {"castling-path-entered", {"stands", "void"}},
-      {"mated-and-stalemated", {"mate-wins", "draw"}},
-      {"shared-square-sliding", {"blocked", "passable"}},
-      {"shared-piece-attacks", {"attacks", "inert"}},
-  };
-  return infos;
-}
-
-MoveNeutralKnobs MoveNeutralKnobs::of(const Variant& v) {
-  const auto second = [&](std::size_t i) {
-    const MoveNeutralKnobInfo& info = move_neutral_knob_infos()[i];
-    const auto it = v.knobs().find(info.name);
-    return it != v.knobs().end() && it->second == info.alternatives[1];
-  };
-  MoveNeutralKnobs k;
-  k.ep_landing_captures = second(0);
-  k.ep_void_when_pawn_moves = second(1);
-  k.castling_void_when_entered = second(2);
-  k.mated_and_stalemated_draw = second(3);
-  k.shared_square_passable = second(4);
-  k.shared_pieces_inert = second(5);
-  return k;
-}
-
 namespace {
 
 const char* side_name(Color c) {
@@ -54,9 +26,11 @@ bool king_attacked(const Position& p, Color c, const MoveNeutralKnobs& k) {
   const Square king = p.king_square(c);
   if (king == kNoSquare) return false;
   const Bitboard shared = shared_squares(p);
-  const Bitboard occ = k.shared_square_passable ? p.occupied() & ~shared : p.occupied();
+  const Bitboard occ = k.shared_square_sliding == SharedSquareSliding::kPassable
+                           ? p.occupied() & ~shared
+                           : p.occupied();
   Bitboard attackers = p.attackers(king, ~c, occ);
-  if (k.shared_pieces_inert) attackers &= ~shared;
+  if (k.shared_piece_attacks == SharedPieceAttacks::kInert) attackers &= ~shared;
   return attackers != 0;
 }
 
@@ -138,10 +112,11 @@ template <typename F>
 bool each_submission(const SimState& s, Color c, F f) {
   const Position view = view_for(s, c);
   if (view.king_square(c) == kNoSquare) return false;
-  const MoveNeutralKnobs k = MoveNeutralKnobs::of(view.variant());
+  const MoveNeutralKnobs& k = view.variant().knobs().move_neutral;
   MoveList pseudo;
   generate_pseudo_legal(view, pseudo);
-  if (k.shared_square_passable) add_sliding_through_shared(view, pseudo);
+  if (k.shared_square_sliding == SharedSquareSliding::kPassable)
+    add_sliding_through_shared(view, pseudo);
   const PieceType royal = view.variant().royal();
   for (Move m : pseudo) {
     // The opponent's king may not be "ostensibly captured".
@@ -177,7 +152,7 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
             fmt::format("{} may not submit {}: not an ostensibly legal move on the present board",
                         side_name(c), to_uci(view_for(s, c), m)));
   const Variant& v = s.pos.variant();
-  const MoveNeutralKnobs k = MoveNeutralKnobs::of(v);
+  const MoveNeutralKnobs& k = v.knobs().move_neutral;
   Plan plans[2] = {plan_of(s, kWhite, white), plan_of(s, kBlack, black)};
   MoveNeutralResolution out{s, {true, true}, {}};
   out.after.ep_target[kWhite] = out.after.ep_target[kBlack] = kNoSquare;  // rights last a turn
@@ -189,7 +164,7 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
   for (Plan& p : plans) {
     const Plan& other = plans[~p.color];
     if (p.move.kind() == MoveKind::kEnPassant && has(other.leaves, p.target) &&
-        k.ep_void_when_pawn_moves) {
+        k.en_passant_moved_on == EnPassantMovedOn::kVoid) {
       note("en-passant-moved-on", p.target,
            fmt::format("{}: the pawn taken en passant moves on; {} is void "
                        "(en-passant-moved-on=void)",
@@ -197,7 +172,7 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
       p.active = false;
     }
     if (p.move.kind() == MoveKind::kCastling && (p.castling_path & other.lands) &&
-        k.castling_void_when_entered) {
+        k.castling_path_entered == CastlingPathEntered::kVoid) {
       note("castling-path-entered", lsb(p.castling_path & other.lands),
            fmt::format("{}: an enemy piece enters the castling path; {} is void "
                        "(castling-path-entered=void)",
@@ -255,7 +230,7 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
     if (!p.active || !other.active || p.move.kind() != MoveKind::kEnPassant ||
         !has(other.lands, p.to))
       continue;
-    if (k.ep_landing_captures) {
+    if (k.ep_landing_entered == EpLandingEntered::kCapture) {
       note("ep-landing-entered", p.to,
            fmt::format("{}: {} lands where {} arrives and takes it (ep-landing-entered=capture)",
                        square_name(p.to), p.text, other.text));
@@ -279,7 +254,7 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
 
 SimStatus move_neutral_status(const SimState& s) {
   SimStatus st;
-  const MoveNeutralKnobs k = MoveNeutralKnobs::of(s.pos.variant());
+  const MoveNeutralKnobs& k = s.pos.variant().knobs().move_neutral;
   bool mated[2] = {false, false}, stalemated[2] = {false, false};
   for (Color c : {kWhite, kBlack}) {
     // Only whether a submission exists matters: stop at the first.
@@ -294,7 +269,7 @@ SimStatus move_neutral_status(const SimState& s) {
   st.over = true;
   if (mated[kWhite] && mated[kBlack]) {
     st.reason = "both mated";
-  } else if (any_mate && any_stalemate && k.mated_and_stalemated_draw) {
+  } else if (any_mate && any_stalemate && k.mated_and_stalemated == MatedAndStalemated::kDraw) {
     st.reason = "one mated, the other stalemated (mated-and-stalemated=draw)";
   } else if (any_mate) {
     st.reason = any_stalemate ? "checkmate (the other side is stalemated)" : "checkmate";

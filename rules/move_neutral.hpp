@@ -10,26 +10,10 @@
 
 #include "rules/diplomacy.hpp"  // TraceEntry, SimStatus
 #include "rules/move.hpp"
+#include "rules/move_neutral_knobs.hpp"
 #include "rules/simultaneous.hpp"
 
 namespace arbiter {
-
-struct MoveNeutralKnobs {
-  bool ep_landing_captures = false;         ///< ep-landing-entered: co-occupy | capture
-  bool ep_void_when_pawn_moves = false;     ///< en-passant-moved-on: lands-empty | void
-  bool castling_void_when_entered = false;  ///< castling-path-entered: stands | void
-  bool mated_and_stalemated_draw = false;   ///< mated-and-stalemated: mate-wins | draw
-  bool shared_square_passable = false;      ///< shared-square-sliding: blocked | passable
-  bool shared_pieces_inert = false;         ///< shared-piece-attacks: attacks | inert
-
-  static MoveNeutralKnobs of(const Variant& v);
-};
-
-struct MoveNeutralKnobInfo {
-  const char* name;
-  const char* alternatives[2];  ///< default first
-};
-const std::vector<MoveNeutralKnobInfo>& move_neutral_knob_infos();
 
 /// The "ostensibly legal" moves of colour `c`: its legal moves on the present board as if it
 /// were its turn (so a side in check must get out of it), never taking a king and never

@@ -32,10 +32,11 @@ inline void emit(MoveList& out, const PieceInfo& info, Color us, Square from, Bi
 /// unless a knob says the co-effect may clear them too.
 void generate_conversion_castling(const Position& pos, const CastlingMove& cm, int index,
                                   bool in_check, MoveList& out) {
-  const ConversionRules& cr = pos.variant().conversion();
+  const ConversionKnobs& ck = pos.variant().knobs().conversion;
   const Color them = ~pos.side_to_move();
-  if (in_check && !cr.castle_out_of_check) return;
-  if (!cr.castle_through_cleared)
+  if (in_check && ck.castle_out_of_check_by_conversion == CastleOutOfCheckByConversion::kForbidden)
+    return;
+  if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden)
     for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path;)
       if (pos.threatened(pop_lsb(path), them)) return;
   out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, index));
@@ -117,7 +118,8 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
   const Bitboard enemy = pos.pieces(~us) & ~pos.pieces(us);
   const Square ep = pos.en_passant();
   const Bitboard converted = pos.converted();
-  const bool allow_converted_initial = v.conversion().converted_pawn_double_step;
+  const bool allow_converted_initial =
+      v.knobs().conversion.converted_pawn_double_step == ConvertedPawnDoubleStep::kAllowed;
   for (int t = 0; t < v.piece_count(); ++t) {
     Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
     if (!mine) continue;
@@ -194,6 +196,7 @@ Bitboard converting_landings(Square twin, Bitboard enemy) {
 void filter_conversion(const Position& pos, MoveList& out, int first) {
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king_square(us);
   ThreatWatch watch;
@@ -255,7 +258,7 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     if (!full && from == ksq) {
       // A king step: ordinary attacks with the king off its square, then conversion threats
       // on the new square. Castling threats and the exposure knob need the full test.
-      full = !cr.pinned_piece_threatens || has(danger, to);
+      full = ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger, to);
       if (!full)
         ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
              !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
@@ -277,11 +280,12 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
         const ThreatWatch::Mover& mv = watch.movers[w];
         if (has(gone, mv.from)) continue;  // captured or converted
         // Untouched lines keep its destinations, none of which threatens now (not in check).
-        if (cr.pinned_piece_threatens && !converted && !((bb(from) | bb(to)) & mv.sensitive))
+        if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !converted &&
+            !((bb(from) | bb(to)) & mv.sensitive))
           continue;
         if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
           // A removed paired piece may have been the twin this threat needs: test fully.
-          if (cr.pinned_piece_threatens && !removed_paired)
+          if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !removed_paired)
             ok = false;
           else
             full = true;
@@ -295,7 +299,7 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
       if (ok && m.kind() == MoveKind::kCastling) {
         const CastlingMove& cm = v.castling(us)[m.arg()];
         if (in_check) ok = !scratch->threatened(cm.king_from, them);
-        if (cr.castle_through_cleared)
+        if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kAllowed)
           for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
             ok = !scratch->threatened(pop_lsb(path), them);
       }

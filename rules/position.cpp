@@ -228,6 +228,7 @@ void Position::set_converted(Bitboard squares) {
 void Position::apply_conversions(Move m, Undo& u) {
   const Variant& v = *variant_;
   const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
   const Color us = ~stm_, them = stm_;  // called after the side to move was switched
   // Flags follow the pieces: moved with the mover, gone with a captured piece.
   Bitboard flags = converted_;
@@ -265,7 +266,7 @@ void Position::apply_conversions(Move m, Undo& u) {
   }
   u.converted = victims;
   set_converted(flags | victims);
-  if (victims && !cr.converted_rook_keeps_rights) {
+  if (victims && ck.converted_rook_castling == ConvertedRookCastling::kLost) {
     std::uint8_t rights = castling_;
     for (Bitboard b = victims; b;) rights &= v.castling_keep_mask(pop_lsb(b));
     if (rights != castling_) set_castling_rights(rights);

@@ -72,7 +72,7 @@ std::unique_ptr<SimRules> sim_rules_for(const VariantPtr& v) {
   if (t.protocol != Protocol::kSimultaneous)
     throw std::invalid_argument(fmt::format("'{}' uses the {} protocol, not the simultaneous one",
                                             v->name(), to_string(t.protocol)));
-  if (t.resolver == Resolver::kDiplomacy) return diplomacy_rules(DiplomacyKnobs::of(*v));
+  if (t.resolver == Resolver::kDiplomacy) return diplomacy_rules(v->knobs().diplomacy);
   if (t.resolver == Resolver::kMoveNeutral) return move_neutral_rules();
   throw std::invalid_argument(fmt::format("table '{}' uses the {} resolver, which is not built",
                                           v->name(), to_string(t.resolver)));

@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "rules/bundled_tables.hpp"
+#include "rules/rule_knobs.hpp"
 
 namespace arbiter {
 namespace {
@@ -976,6 +977,13 @@ void check_knob_defaults(Context& c) {
   }
 }
 
+/// A knob that a part of the table's rules reads lists exactly the alternatives that part
+/// implements (rules/rule_knobs.hpp).
+void check_knobs_read(Context& c) {
+  for (Diagnostic& d : check_knobs_against_specs(c.out.table))
+    c.r.error_in_final(d.where, std::move(d.message));
+}
+
 /// The resolver fits the protocol, and Diplomacy ranks name every piece once; fills
 /// PieceDef::rank (the lowest group gets 1).
 void check_resolver(Context& c) {
@@ -1032,6 +1040,7 @@ void check_final(Context& c) {
   check_castling_partners(c);
   check_conversion_letters(c);
   check_knob_defaults(c);
+  check_knobs_read(c);
 }
 
 void finish_name(Context& c, const std::string& stem) {

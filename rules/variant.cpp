@@ -78,10 +78,8 @@ KnobSettings resolve_knobs(const RuleTable& t, const KnobSettings& chosen) {
   return values;
 }
 
-/// Compiles [effects.conversion] and reads its knobs, which the table must declare with
-/// exactly the alternatives the engine implements.
-ConversionRules compile_conversion(const Variant& v, const RuleTable& t, const KnobSettings& knobs,
-                                   std::vector<Diagnostic>& errors) {
+/// Compiles [effects.conversion]: which piece types pair with which.
+ConversionRules compile_conversion(const Variant& v, const RuleTable& t) {
   ConversionRules cr;
   if (!t.conversion) return cr;
   cr.enabled = true;
@@ -99,21 +97,6 @@ ConversionRules compile_conversion(const Variant& v, const RuleTable& t, const K
   }
   for (int a = 0; a < v.piece_count(); ++a)
     if (cr.partners[a]) cr.paired |= static_cast<PieceTypeMask>(cr.partners[a] | (1U << a));
-  bool* flags[6] = {&cr.pinned_piece_threatens,      &cr.castling_threatens,
-                    &cr.castle_through_cleared,      &cr.castle_out_of_check,
-                    &cr.converted_rook_keeps_rights, &cr.converted_pawn_double_step};
-  for (int i = 0; i < 6; ++i) {
-    const ConversionKnob& k = kConversionKnobs[i];
-    const KnobDef* d = t.knob(k.name);
-    if (d == nullptr || d->alternatives != std::vector<std::string>{k.first, k.second}) {
-      errors.push_back({d ? d->where : def.where,
-                        fmt::format("a table with [effects.conversion] must declare knob '{}' "
-                                    "with alternatives [\"{}\", \"{}\"]",
-                                    k.name, k.first, k.second)});
-      continue;
-    }
-    *flags[i] = knobs.at(k.name) == k.second;
-  }
   return cr;
 }
 
@@ -204,9 +187,11 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSetti
     }
     ++index;
   }
-  v->knob_values_ = resolve_knobs(t, knobs);
-  v->conversion_ = compile_conversion(*v, t, v->knob_values_, errors);
+  for (Diagnostic& d : check_knobs_against_specs(t)) errors.push_back(std::move(d));
   if (!errors.empty()) throw TableError(errors);
+  v->knob_values_ = resolve_knobs(t, knobs);
+  v->knobs_ = compile_rule_knobs(v->knob_values_);
+  v->conversion_ = compile_conversion(*v, t);
 
   v->zobrist_ = std::make_unique<ZobristKeys>();
   std::uint64_t state = 0x61726269746572ULL;  // "arbiter"

@@ -13,6 +13,7 @@
 #include "rules/diagnostic.hpp"
 #include "rules/piece_moves.hpp"
 #include "rules/piece_type.hpp"
+#include "rules/rule_knobs.hpp"
 #include "rules/rule_table.hpp"
 #include "rules/sliders.hpp"
 
@@ -50,9 +51,6 @@ struct ZobristKeys {
   std::uint64_t converted[kSquares];  ///< a converted piece stands on the square
 };
 
-/// Knob choices that replace a table's defaults: knob name -> alternative.
-using KnobSettings = std::map<std::string, std::string>;
-
 class Variant {
  public:
   /// Compiles a validated table. Throws TableError for what the engine cannot run (a board
@@ -79,7 +77,9 @@ class Variant {
   const ConversionRules& conversion() const { return conversion_; }
   /// The alternative in force for a knob of the table (default or chosen).
   const std::string& knob(const std::string& name) const;
-  const KnobSettings& knobs() const { return knob_values_; }
+  const KnobSettings& knob_settings() const { return knob_values_; }
+  /// The typed knobs every part of the rules reads, compiled once from knob_settings().
+  const RuleKnobs& knobs() const { return knobs_; }
 
  private:
   Variant(RuleTable table, const SliderTables& sliders);
@@ -95,6 +95,7 @@ class Variant {
   bool any_riders_ = false;
   ConversionRules conversion_;
   KnobSettings knob_values_;
+  RuleKnobs knobs_;
 };
 
 using VariantPtr = std::shared_ptr<const Variant>;

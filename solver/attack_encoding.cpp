@@ -35,7 +35,8 @@ Bitboard bit_of(Square s) {
 
 AttackEncoding::AttackEncoding(const BoardEncoding& board) : b_(&board) {
   const ConversionRules& cr = board.variant().conversion();
-  if (cr.enabled && !cr.pinned_piece_threatens)
+  const ConversionKnobs& ck = board.variant().knobs().conversion;
+  if (cr.enabled && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored)
     throw std::invalid_argument(
         "solver: threat-by-pinned-piece=ignored is not encoded yet (needs the board after the "
         "threatening move)");
@@ -172,8 +173,9 @@ z3::expr AttackEncoding::move_exists(Square from, Square to) const {
 // target's rank, or the twin on the target's rank and L on its file (conversion.cpp).
 z3::expr AttackEncoding::conversion_threat(Square s, Color by) const {
   const ConversionRules& cr = b_->variant().conversion();
+  const ConversionKnobs& ck = b_->variant().knobs().conversion;
   z3::expr out = move_conversion_threat(s, by);
-  if (!cr.enabled || !cr.castling_threatens) return out;
+  if (!cr.enabled || ck.castling_threatens == CastlingThreatens::kIgnored) return out;
   z3::expr_vector terms(b_->ctx());
   terms.push_back(out);
   for (std::size_t i = 0; i < b_->variant().castling(by).size(); ++i)

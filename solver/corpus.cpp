@@ -44,14 +44,11 @@ std::string case_toml(const CorpusCase& c) {
 }
 
 KnobSettings settings_of(const std::string& setting, const std::string& where) {
-  KnobSettings knobs;
-  if (setting == "default") return knobs;
-  const auto eq = setting.find('=');
-  if (eq == std::string::npos)
+  std::optional<KnobSettings> knobs = knob_settings_of(setting);
+  if (!knobs)
     throw CorpusFileError(
         fmt::format("{}: setting '{}': expected 'default' or 'knob=alternative'", where, setting));
-  knobs[setting.substr(0, eq)] = setting.substr(eq + 1);
-  return knobs;
+  return *knobs;
 }
 
 /// Loads each knob setting of one table once.

@@ -76,11 +76,8 @@ void find_clauses(const std::string& table, const VariantPtr& v,
     // before C++20's P1091 is implemented (clang 14).
     const std::string& setting = entry.first;
     std::map<std::string, CoverageItem*>& wanted = entry.second;
-    VariantPtr sv = v;
-    if (setting != "default") {
-      const auto eq = setting.find('=');
-      sv = load_variant(table, {{setting.substr(0, eq), setting.substr(eq + 1)}});
-    }
+    const VariantPtr sv =
+        setting == "default" ? v : load_variant(table, knob_settings_of(setting).value());
     for (const std::string& fen : fens) {
       if (wanted.empty()) break;
       if (!steppable(sv, fen)) continue;
@@ -164,7 +161,7 @@ std::optional<CoverageWitness> knob_witness(const std::vector<KnobSetting>& sett
 std::vector<KnobSetting> knob_settings(const std::string& table, const KnobDef& k) {
   std::vector<KnobSetting> settings;
   for (const std::string& alt : k.alternatives)
-    settings.push_back({k.name + "=" + alt, load_variant(table, {{k.name, alt}})});
+    settings.push_back({knob_setting(k.name, alt), load_variant(table, {{k.name, alt}})});
   return settings;
 }
 
@@ -172,7 +169,7 @@ std::vector<KnobSetting> knob_settings(const std::string& table, const KnobDef& 
 bool record_knob(const KnobDef& k, const std::optional<CoverageWitness>& w,
                  std::vector<CoverageItem>& items) {
   for (CoverageItem& i : items) {
-    if (i.kind != "knob" || i.name.rfind(k.name + "=", 0) != 0) continue;
+    if (i.kind != "knob" || !is_setting_of(i.name, k.name)) continue;
     if (!w) continue;
     i.status = CoverageStatus::kWitness;
     i.witness = w;
@@ -186,7 +183,7 @@ bool open_item(const std::vector<CoverageItem>& items, const std::string& kind,
                const std::string& name) {
   for (const CoverageItem& i : items)
     if (i.kind == kind && i.status == CoverageStatus::kNotFound &&
-        (i.name == name || (kind == "knob" && i.name.rfind(name + "=", 0) == 0)))
+        (i.name == name || (kind == "knob" && is_setting_of(i.name, name))))
       return true;
   return false;
 }
@@ -246,7 +243,7 @@ void run_probes(const std::string& table, const VariantPtr& v, const CoverageOpt
     const SearchResult r = find_witnesses(s, v, so);
     if (r.witnesses.empty())
       for (CoverageItem& i : items)
-        if (i.kind == kind && (i.name == name || i.name.rfind(name + "=", 0) == 0) &&
+        if (i.kind == kind && (i.name == name || is_setting_of(i.name, name)) &&
             i.status != CoverageStatus::kWitness)
           i.detail += fmt::format("; probe: {} after {} proposal(s)", r.status, r.rounds);
   }
@@ -265,7 +262,7 @@ void prove_knobs_irrelevant(const VariantPtr& v, const CoverageOptions& o,
     say(o, fmt::format("knob {}: Z3 looks for a board with {}: {}", k.name, p.needs, p.status));
     if (p.status != "unsat") continue;
     for (CoverageItem& i : items)
-      if (i.kind == "knob" && i.name.rfind(k.name + "=", 0) == 0) {
+      if (i.kind == "knob" && is_setting_of(i.name, k.name)) {
         i.status = CoverageStatus::kUnreachable;
         i.detail = fmt::format(
             "no difference up to {} pieces: the knob matters only with {}, and Z3 finds no "
@@ -359,7 +356,7 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
       continue;
     for (const std::string& alt : k.alternatives)
       report.items.push_back(
-          {"knob", k.name + "=" + alt, "", CoverageStatus::kNotFound, "", std::nullopt});
+          {"knob", knob_setting(k.name, alt), "", CoverageStatus::kNotFound, "", std::nullopt});
   }
   // The proofs that some knobs cannot matter come first (one cheap Z3 call each): a knob-only
   // run whose knobs are all proved needs neither the catalog nor the sweep.

@@ -362,7 +362,7 @@ class Run {
   }
 
   bool head_on(int t, const std::vector<Square>& next) {
-    if (!k_.head_on_conflicts) return false;
+    if (k_.head_on_swap == HeadOnSwap::kPass) return false;
     const int n = static_cast<int>(movers_.size());
     for (int i = 0; i < n; ++i)
       for (int j = i + 1; j < n; ++j) {
@@ -434,8 +434,9 @@ class Run {
         const std::optional<Cell>& victim = at(u.target);
         if (victim && victim->color != m.color) return false;
       }
-      const bool fails =
-          u.pawn_diagonal ? !k_.pawn_lands_on_departed : k_.capture_of_departed_fails;
+      const bool fails = u.pawn_diagonal
+                             ? k_.pawn_capture_of_departed == PawnCaptureOfDeparted::kFails
+                             : k_.capture_of_departed == CaptureOfDeparted::kFails;
       note(Clause::kCaptureOfDeparted);
       if (!fails) {
         u.target = kNoSquare;
@@ -452,7 +453,9 @@ class Run {
     }
     if (cell.mover >= 0) {
       SimMover& o = movers_[cell.mover];
-      const bool contest = o.state == MState::kFailed ? o.settled == t : !k_.arrival_decides;
+      const bool contest = o.state == MState::kFailed
+                               ? o.settled == t
+                               : k_.same_destination == SameDestination::kRank;
       if (contest && m.rank != o.rank) {
         note(Clause::kSameDestination);
         if (m.rank < o.rank) {
@@ -470,7 +473,7 @@ class Run {
         return true;
       }
     }
-    if (cell.type == v_.royal() && k_.king_capture_illegal) {
+    if (cell.type == v_.royal() && k_.king_capture == KingCapture::kIllegal) {
       note(Clause::kKingCapture);
       fail(i, t);
       return true;
@@ -583,7 +586,7 @@ class Stepper {
   Stepper(const BoardEncoding& before, Move white, Move black, const DiplomacyStepOptions& o)
       : before_(before),
         ctx_(before.ctx()),
-        knobs_(o.knobs ? *o.knobs : DiplomacyKnobs::of(before.variant())),
+        knobs_(o.knobs ? *o.knobs : before.variant().knobs().diplomacy),
         shared_{before, before.variant(), knobs_, {}},
         moves_{white, black},
         board_after_(o.board_after) {

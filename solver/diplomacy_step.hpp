@@ -54,7 +54,7 @@ struct DiplomacyStepOptions {
   /// [colour]: bit t set = a piece of type t on the move's home square is considered (0: every
   /// type). Castling, en passant, double steps and promotions fix the type themselves.
   std::uint32_t types[2] = {0, 0};
-  /// The table's knobs; null: DiplomacyKnobs::of(the board's variant).
+  /// The table's knobs; null: the board's variant.knobs().diplomacy.
   const DiplomacyKnobs* knobs = nullptr;
   /// false: `after` is left as a copy of the board before (when only fates and clauses are
   /// wanted, as in the scenario formulas; building a derived board costs time).

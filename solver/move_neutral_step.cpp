@@ -79,8 +79,10 @@ z3::expr pseudo_legal(const AttackEncoding& a, Color c, Move m) {
 }
 
 void refuse_unencoded(const Variant& v) {
-  const MoveNeutralKnobs k = MoveNeutralKnobs::of(v);
-  if (k.shared_square_passable || k.shared_pieces_inert || k.castling_void_when_entered)
+  const MoveNeutralKnobs& k = v.knobs().move_neutral;
+  if (k.shared_square_sliding == SharedSquareSliding::kPassable ||
+      k.shared_piece_attacks == SharedPieceAttacks::kInert ||
+      k.castling_path_entered == CastlingPathEntered::kVoid)
     throw std::invalid_argument(
         "solver: the Move-Neutral step encodes shared-square-sliding=blocked, "
         "shared-piece-attacks=attacks and castling-path-entered=stands only");

@@ -136,7 +136,8 @@ void PlyStep::build_ordinary(Bitboard converted) {
     const PieceType pt = static_cast<PieceType>(t);
     const PieceInfo& info = v.piece(pt);
     z3::expr reach = before_attacks_->reaches(us, pt, from, to);
-    if (has(converted, from) && !v.conversion().converted_pawn_double_step &&
+    if (has(converted, from) &&
+        v.knobs().conversion.converted_pawn_double_step == ConvertedPawnDoubleStep::kForbidden &&
         has(info.moves.at[us][from].initial_only, to))
       reach = ctx.bool_val(false);
     const bool double_shape = info.pawn && std::abs(to - from) == 16;
@@ -176,6 +177,7 @@ void PlyStep::build_castling() {
   if (index >= v.castling(us).size()) throw std::invalid_argument("solver: no such castling move");
   const CastlingMove& cm = v.castling(us)[index];
   const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
   const AttackEncoding& at = *before_attacks_;
   // generate_castling: right, empty squares, both pieces at home, then the path conditions.
   z3::expr_vector gen(ctx);
@@ -186,8 +188,9 @@ void PlyStep::build_castling() {
   const Bitboard passed = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from);
   const z3::expr in_check = royal_threatened(at, us);
   if (cr.enabled) {
-    if (!cr.castle_out_of_check) gen.push_back(!in_check);
-    if (!cr.castle_through_cleared)
+    if (ck.castle_out_of_check_by_conversion == CastleOutOfCheckByConversion::kForbidden)
+      gen.push_back(!in_check);
+    if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden)
       for (Bitboard p = passed; p;) gen.push_back(!at.threatened(pop_lsb(p), them));
   } else {
     for (Bitboard p = cm.king_path & ~bb(cm.king_to); p;)
@@ -217,7 +220,7 @@ void PlyStep::build_castling() {
     const AttackEncoding& after = *after_attacks_;
     z3::expr_vector extra(ctx);
     extra.push_back(z3::implies(in_check, !after.threatened(cm.king_from, them)));
-    if (cr.castle_through_cleared)
+    if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kAllowed)
       for (Bitboard p = passed; p;) extra.push_back(!after.threatened(pop_lsb(p), them));
     extra_ = z3::mk_and(extra);
     legal_ = legal_ && extra_;
@@ -245,6 +248,7 @@ void PlyStep::finish(std::vector<z3::expr> cells) {
   const BoardEncoding& b = *before_;
   const Variant& v = b.variant();
   const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
   z3::context& ctx = b.ctx();
   const Color us = mover_, them = ~us;
   for (z3::expr& c : cells) c = c.simplify();
@@ -257,7 +261,7 @@ void PlyStep::finish(std::vector<z3::expr> cells) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       z3::expr r =
           (keep & moves[i].right) ? b.castling_right(c, static_cast<int>(i)) : ctx.bool_val(false);
-      if (cr.enabled && !cr.converted_rook_keeps_rights)
+      if (cr.enabled && ck.converted_rook_castling == ConvertedRookCastling::kLost)
         for (Square s = 0; s < kSquares; ++s)
           if (!(v.castling_keep_mask(s) & moves[i].right) && !converts_[s].is_false())
             r = r && !converts_[s];

@@ -41,6 +41,7 @@ void ChosenPly::build() {
   const BoardEncoding& b = *before_;
   const Variant& v = b.variant();
   const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
   z3::context& ctx = b.ctx();
   const Color us = mover_, them = ~us;
   const auto at = [&](const z3::expr& var, Square s) { return var == ctx.bv_val(s, 6); };
@@ -107,7 +108,8 @@ void ChosenPly::build() {
       for (Square s = 0; s < kSquares; ++s) {
         if (v.castling_keep_mask(s) & moves[i].right) continue;
         keep.push_back(!at(from_, s) && !at(to_, s));
-        if (cr.enabled && !cr.converted_rook_keeps_rights && !converts_[s].is_false())
+        if (cr.enabled && ck.converted_rook_castling == ConvertedRookCastling::kLost &&
+            !converts_[s].is_false())
           keep.push_back(!converts_[s]);
       }
       rights[c].push_back(z3::mk_and(keep));

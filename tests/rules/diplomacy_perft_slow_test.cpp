@@ -46,7 +46,7 @@ TEST_P(DiplomacyPerftDepthTwo, BruteForceAgrees) {
   const PerftCheck& c = check(GetParam());
   const SimState s = parse_sim_fen(diplomacy(), c.fen);
   EXPECT_EQ(brute_force(s, 2), c.nodes.at(1));
-  EXPECT_EQ(diplomacy_perft(s, 2, DiplomacyKnobs::of(*diplomacy()), /*bulk=*/false), c.nodes.at(1));
+  EXPECT_EQ(diplomacy_perft(s, 2, diplomacy()->knobs().diplomacy, /*bulk=*/false), c.nodes.at(1));
 }
 
 INSTANTIATE_TEST_SUITE_P(Positions, DiplomacyPerftDepthTwo,
@@ -59,8 +59,8 @@ TEST(DiplomacyPerftSlow, StartAtDepthThree) {
 
 TEST(DiplomacyPerftSlow, DistinctLevelsMatchThePerft) {
   const PerftCheck& c = check("both-ep");
-  const auto levels = diplomacy_perft_levels(parse_sim_fen(diplomacy(), c.fen), 2,
-                                             DiplomacyKnobs::of(*diplomacy()));
+  const auto levels =
+      diplomacy_perft_levels(parse_sim_fen(diplomacy(), c.fen), 2, diplomacy()->knobs().diplomacy);
   EXPECT_EQ(levels.at(0).nodes, c.nodes.at(0));
   EXPECT_EQ(levels.at(1).nodes, c.nodes.at(1));
   EXPECT_EQ(levels.at(0).distinct, 927U);

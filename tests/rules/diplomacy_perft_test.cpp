@@ -114,7 +114,7 @@ TEST(DiplomacyPerft, FastPathAndGeneralResolverAgreeOnEveryRootPair) {
 
 TEST(DiplomacyPerft, DivideSumsToThePerftAndFullEqualsBulk) {
   const SimState s = parse_sim_fen(diplomacy(), positions().at(2).fen);  // both-ep
-  const DiplomacyKnobs knobs = DiplomacyKnobs::of(*diplomacy());
+  const DiplomacyKnobs knobs = diplomacy()->knobs().diplomacy;
   const auto divide = diplomacy_perft_divide(s, 2, knobs);
   std::uint64_t sum = 0;
   for (const auto& e : divide) sum += e.nodes;
@@ -125,7 +125,7 @@ TEST(DiplomacyPerft, DivideSumsToThePerftAndFullEqualsBulk) {
 
 TEST(DiplomacyPerft, LevelsCountTheSamePairsAndFewerPositions) {
   const SimState s = sim_start(diplomacy());
-  const auto levels = diplomacy_perft_levels(s, 2, DiplomacyKnobs::of(*diplomacy()));
+  const auto levels = diplomacy_perft_levels(s, 2, diplomacy()->knobs().diplomacy);
   ASSERT_EQ(levels.size(), 2U);
   EXPECT_EQ(levels[0].nodes, 400U);
   EXPECT_EQ(levels[0].distinct, 400U);  // no two first turns from the start transpose

@@ -67,7 +67,7 @@ std::vector<std::pair<Move, Move>> sample_pairs(const SimState& s, std::mt19937&
   w.push_back(Move{});
   b.push_back(Move{});
   std::vector<std::pair<Move, Move>> meeting, other;
-  const DiplomacyKnobs k = DiplomacyKnobs::of(s.pos.variant());
+  const DiplomacyKnobs k = s.pos.variant().knobs().diplomacy;
   const auto squares = [&](Color c, Move m) {
     if (m.is_null()) return Bitboard{0};
     const Legs legs = legs_of(s.pos, c, m, k);
@@ -187,13 +187,14 @@ TEST(SolverDiplomacyStep, EveryFateClauseAndCellIsTheResolversUnderTheDefaultKno
 }
 
 TEST(SolverDiplomacyStep, EveryKnobAlternativeIsTheResolvers) {
-  for (const DiplomacyKnobInfo& knob : diplomacy_knob_infos())
-    for (std::size_t a = 1; a < knob.alternatives.size(); ++a) {
-      SCOPED_TRACE(std::string(knob.name) + "=" + knob.alternatives[a]);
-      const VariantPtr& v = test::bundled_variant("diplomacy", {{knob.name, knob.alternatives[a]}});
+  for (const KnobBinding<DiplomacyKnobs>& b : diplomacy_knob_bindings())
+    for (std::size_t a = 1; a < b.spec.alternatives.size(); ++a) {
+      const std::string name(b.spec.name), alternative(b.spec.alternatives[a]);
+      SCOPED_TRACE(knob_setting(name, alternative));
+      const VariantPtr& v = test::bundled_variant("diplomacy", {{name, alternative}});
       const Tally t = compare(v, 11 + static_cast<unsigned>(a), 4, 25);
-      std::printf("[ pairs    ] %s=%s: %d (%d decided by a clause other than capture)\n", knob.name,
-                  knob.alternatives[a], t.pairs, t.interacting);
+      std::printf("[ pairs    ] %s: %d (%d decided by a clause other than capture)\n",
+                  knob_setting(name, alternative).c_str(), t.pairs, t.interacting);
       EXPECT_GE(t.pairs, 250);
     }
 }

@@ -20,8 +20,8 @@ std::vector<std::string> fields_of(std::string_view text) {
 }
 
 bool knob_is(const Variant& v, const std::string& name, const std::string& alternative) {
-  const auto it = v.knobs().find(name);
-  return it != v.knobs().end() && it->second == alternative;
+  const auto it = v.knob_settings().find(name);
+  return it != v.knob_settings().end() && it->second == alternative;
 }
 
 std::vector<Move> legal(const Position& pos) {

@@ -10,14 +10,10 @@
 #include "rules/fen.hpp"
 #include "rules/notation.hpp"
 #include "rules/simultaneous.hpp"
+#include "rules/trace_clauses.hpp"
 
 namespace arbiter::cli {
 namespace {
-
-bool is_conflict_clause(const std::string& clause) {
-  return clause == "same-destination" || clause == "head-on" || clause == "meet-in-transit" ||
-         clause == "obstacle" || clause == "trade-places";
-}
 
 /// A move stood unless its fate says otherwise ("not executed", "captured on the way", "void").
 bool failed_fate(const std::string& fate) {

@@ -81,7 +81,7 @@ void check_notation(const arbiter::Variant& v, const arbiter::Position& start,
 // check owing mate) and the statement-time resolution exist only there.
 arbiter::VariantPtr other_knobs() {
   arbiter::KnobSettings knobs;
-  for (const auto& b : arbiter::conditional_knob_bindings())
+  for (const auto& b : arbiter::knob_bindings<arbiter::ConditionalKnobs>())
     knobs[std::string(b.spec.name)] = std::string(b.spec.alternatives[1]);
   return arbiter::load_variant("conditional", knobs);
 }

@@ -34,7 +34,8 @@ struct Tables {
     const std::pair<const char*, arbiter::KnobSettings> names[] = {
         {"orthodox", {}},
         {"conversion", {}},
-        {"conversion", {{"castling-threatens", "ignored"}}},
+        {"conversion", arbiter::knob_pick<&arbiter::ConversionKnobs::castling_threatens>(
+                           arbiter::CastlingThreatens::kIgnored)},
         {"conditional", {}},
         {"diplomacy", {}},
         {"move-neutral", {}}};

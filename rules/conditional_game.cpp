@@ -135,6 +135,10 @@ bool gives_check(const Position& pos, Move m, bool* mate) {
 
 namespace {
 
+std::string statement_setting() {
+  return knob_setting_of<&ConditionalKnobs::c_move_resolution>(CMoveResolution::kStatement);
+}
+
 /// The status judged on `legal`, the legal moves of s.pos. In phases A and B the moves the
 /// phase allows are collected in `*allowed` when given (each A-move's check test runs once);
 /// without it the search stops at the first allowed move.
@@ -183,7 +187,8 @@ void play(ConditionalState& s, Move m) {
   if (s.phase == Phase::kA && !a_move_allowed(s.pos, m, end_of_turn))
     throw ConditionalRuleError(
         "check in A-move",
-        "an A-move may give check only when it mates (knob a-move-mate=immediate)");
+        "an A-move may give check only when it mates (knob " +
+            knob_setting_of<&ConditionalKnobs::a_move_mate>(AMoveMate::kImmediate) + ")");
   play_allowed(s, m);
 }
 
@@ -248,14 +253,13 @@ CDecision decide_c(const ConditionalState& s, const ConditionalMove& cm) {
     if (k.c_move_resolution == CMoveResolution::kStatement && !looks_like_uci(text))
       throw NotationError(NotationErrorKind::kIllegal,
                           fmt::format("'{}' named no single legal move when it was stated "
-                                      "(knob c-move-resolution=statement)",
-                                      text));
+                                      "(knob {})",
+                                      text, statement_setting()));
     d.move = read_branch(pos, text);
     if (k.c_move_resolution == CMoveResolution::kStatement && !was_stateable(s, d.move))
       throw NotationError(NotationErrorKind::kIllegal,
-                          fmt::format("'{}' was not a legal move when it was stated (knob "
-                                      "c-move-resolution=statement)",
-                                      text));
+                          fmt::format("'{}' was not a legal move when it was stated (knob {})",
+                                      text, statement_setting()));
     d.kind = CDecision::Kind::kExecute;
     return d;
   } catch (const NotationError& e) {

@@ -2,7 +2,8 @@
 
 namespace arbiter {
 
-const std::vector<KnobBinding<ConditionalKnobs>>& conditional_knob_bindings() {
+template <>
+const std::vector<KnobBinding<ConditionalKnobs>>& knob_bindings<ConditionalKnobs>() {
   using K = ConditionalKnobs;
   static const std::vector<KnobBinding<K>> bindings = {
       bind_knob<&K::forced_a_move_check>("forced-a-move-check", {"draw", "loss"},

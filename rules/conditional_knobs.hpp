@@ -1,6 +1,6 @@
 // The knobs the Conditional Chess turn machine reads (rules/tables/conditional.toml cites their
 // clauses; docs/conditional.md explains them). Each member is named after its knob, each
-// enumerator after an alternative; conditional_knob_bindings() spells them once.
+// enumerator after an alternative; knob_bindings<ConditionalKnobs>() spells them once.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +32,7 @@ struct ConditionalKnobs {
   NoLegalCMove no_legal_c_move{};
 };
 
-const std::vector<KnobBinding<ConditionalKnobs>>& conditional_knob_bindings();
+template <>
+const std::vector<KnobBinding<ConditionalKnobs>>& knob_bindings<ConditionalKnobs>();
 
 }  // namespace arbiter

@@ -2,7 +2,8 @@
 
 namespace arbiter {
 
-const std::vector<KnobBinding<ConversionKnobs>>& conversion_knob_bindings() {
+template <>
+const std::vector<KnobBinding<ConversionKnobs>>& knob_bindings<ConversionKnobs>() {
   using K = ConversionKnobs;
   static const std::vector<KnobBinding<K>> bindings = {
       bind_knob<&K::threat_by_pinned_piece>("threat-by-pinned-piece", {"ignored", "counts"},

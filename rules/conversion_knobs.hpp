@@ -1,6 +1,6 @@
 // The knobs the Conversion co-effect reads (rules/tables/conversion.toml cites their clauses;
 // docs/conversion.md explains them). Each member is named after its knob, each enumerator after
-// an alternative; conversion_knob_bindings() spells them once.
+// an alternative; knob_bindings<ConversionKnobs>() spells them once.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,7 @@ struct ConversionKnobs {
   ConvertedPawnDoubleStep converted_pawn_double_step{};
 };
 
-const std::vector<KnobBinding<ConversionKnobs>>& conversion_knob_bindings();
+template <>
+const std::vector<KnobBinding<ConversionKnobs>>& knob_bindings<ConversionKnobs>();
 
 }  // namespace arbiter

@@ -12,6 +12,7 @@
 #include "rules/diplomacy_knobs.hpp"
 #include "rules/move.hpp"
 #include "rules/simultaneous.hpp"
+#include "rules/trace_clauses.hpp"
 
 namespace arbiter {
 
@@ -39,9 +40,7 @@ std::string to_string(Fate f);
 
 /// One line of the explanation: which clause decided what, where and when.
 struct TraceEntry {
-  std::string clause;  ///< "same-destination", "meet-in-transit", "head-on", "obstacle",
-                       ///< "capture", "capture-of-departed", "king-safety", "king-capture",
-                       ///< "executed"
+  std::string clause;  ///< clause_name() of a DiplomacyClause or MoveNeutralClause
   Square square = kNoSquare;
   int tick = 0;      ///< the time step (0: before or after the travel)
   std::string text;  ///< "c6: same destination, Q outranks N: queen takes knight"

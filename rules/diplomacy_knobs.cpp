@@ -2,7 +2,8 @@
 
 namespace arbiter {
 
-const std::vector<KnobBinding<DiplomacyKnobs>>& diplomacy_knob_bindings() {
+template <>
+const std::vector<KnobBinding<DiplomacyKnobs>>& knob_bindings<DiplomacyKnobs>() {
   using K = DiplomacyKnobs;
   static const std::vector<KnobBinding<K>> bindings = {
       bind_knob<&K::king_safety>("king-safety", {"after-resolution", "current-position"},

@@ -1,6 +1,6 @@
 // The knobs the Diplomacy resolver reads (rules/tables/diplomacy.toml cites their clauses;
 // docs/diplomacy.md explains them). Each member is named after its knob, each enumerator after
-// an alternative; diplomacy_knob_bindings() spells them once.
+// an alternative; knob_bindings<DiplomacyKnobs>() spells them once.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +32,7 @@ struct DiplomacyKnobs {
   SameDestination same_destination{};
 };
 
-const std::vector<KnobBinding<DiplomacyKnobs>>& diplomacy_knob_bindings();
+template <>
+const std::vector<KnobBinding<DiplomacyKnobs>>& knob_bindings<DiplomacyKnobs>();
 
 }  // namespace arbiter

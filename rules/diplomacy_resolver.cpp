@@ -130,8 +130,8 @@ class Run {
   std::string who(const SimMover& m) const {
     return fmt::format("{}'s {}", side(m.color), name(m.leg.type));
   }
-  void note(std::string clause, Square sq, int tick, std::string text) {
-    if (tracing_) trace_.push_back({std::move(clause), sq, tick, std::move(text)});
+  void note(DiplomacyClause clause, Square sq, int tick, std::string text) {
+    if (tracing_) trace_.push_back({std::string(clause_name(clause)), sq, tick, std::move(text)});
   }
 
   int rank_of_type(PieceType t) const {
@@ -218,20 +218,20 @@ class Run {
     }
     SimMover& o = movers_[other.mover];
     if (m.rank > o.rank) {
-      note("same-destination", home, t,
+      note(DiplomacyClause::kSameDestination, home, t,
            fmt::format("{}: {} comes back home, outranks {}: takes it", square_name(home), who(m),
                        who(o)));
       capture_mover(other.mover, home);
       board_[home] = Cell{m.color, m.leg.type, j};
     } else if (m.rank < o.rank) {
-      note("same-destination", home, t,
+      note(DiplomacyClause::kSameDestination, home, t,
            fmt::format("{}: {} comes back home to {}, which outranks it: taken", square_name(home),
                        who(m), who(o)));
       m.state = MState::kCaptured;
       units_[m.unit].fate = Fate::kCaptured;
       captured_any_ = true;
     } else {
-      note("same-destination", home, t,
+      note(DiplomacyClause::kSameDestination, home, t,
            fmt::format("{}: {} comes back home to {} of equal rank: both go home",
                        square_name(home), who(m), who(o)));
       board_[home] = Cell{m.color, m.leg.type, j};
@@ -285,7 +285,7 @@ class Run {
         const Square a0 = movers_[i].at, b0 = movers_[j].at;
         if (a0 == kNoSquare || b0 == kNoSquare || next[i] == kNoSquare) continue;
         if (next[i] != b0 || next[j] != a0) continue;
-        note("head-on", a0, t,
+        note(DiplomacyClause::kHeadOn, a0, t,
              fmt::format("{}-{}: {} and {} meet head-on between the squares: neither move "
                          "executes",
                          square_name(a0), square_name(b0), who(movers_[i]), who(movers_[j])));
@@ -314,7 +314,7 @@ class Run {
         return arrives(movers_[j], t) && movers_[j].leg.dest() == sq;
       });
       if (!all_arrive) {
-        note("meet-in-transit", sq, t,
+        note(DiplomacyClause::kMeetInTransit, sq, t,
              fmt::format("{}: {} reach the square at step {}: ranks do not matter, no move "
                          "executes",
                          square_name(sq), names(group), t));
@@ -328,7 +328,7 @@ class Run {
                              [&](int j) { return movers_[j].color == c; });
       };
       if (count_of(kWhite) > 1 || count_of(kBlack) > 1) {
-        note("same-destination", sq, t,
+        note(DiplomacyClause::kSameDestination, sq, t,
              fmt::format("{}: {} reach the square together, two of one side: no move executes",
                          square_name(sq), names(group)));
         for (int j : group) fail(j, t);
@@ -340,7 +340,7 @@ class Run {
       for (int j : group)
         if (movers_[j].rank == top) best.push_back(j);
       if (best.size() > 1) {
-        note("same-destination", sq, t,
+        note(DiplomacyClause::kSameDestination, sq, t,
              fmt::format("{}: same destination, equal ranks ({}): neither move executes",
                          square_name(sq), names(group)));
         for (int j : group) fail(j, t);
@@ -348,7 +348,7 @@ class Run {
       }
       for (int j : group) {
         if (j == best[0]) continue;
-        note("same-destination", sq, t,
+        note(DiplomacyClause::kSameDestination, sq, t,
              fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
                          letter(movers_[best[0]]), letter(movers_[j]),
                          name(movers_[best[0]].leg.type), name(movers_[j].leg.type)));
@@ -385,7 +385,7 @@ class Run {
       const bool fails = u.pawn_diagonal
                              ? k_.pawn_capture_of_departed == PawnCaptureOfDeparted::kFails
                              : k_.capture_of_departed == CaptureOfDeparted::kFails;
-      note("capture-of-departed", sq, t,
+      note(DiplomacyClause::kCaptureOfDeparted, sq, t,
            fmt::format("{}: {} finds the piece it meant to take gone: {}", square_name(sq), who(m),
                        fails ? "the move fails" : "it lands on the empty square"));
       if (!fails) {
@@ -398,13 +398,13 @@ class Run {
     const Cell cell = *board_[sq];
     if (cell.color == m.color) {
       note(
-          "obstacle", sq, t,
+          DiplomacyClause::kObstacle, sq, t,
           fmt::format("{}: {} is stopped by its own {}", square_name(sq), who(m), name(cell.type)));
       fail(i, t);
       return true;
     }
     if (!dest) {
-      note("obstacle", sq, t,
+      note(DiplomacyClause::kObstacle, sq, t,
            fmt::format("{}: {} finds {}'s {} in its way{}: the move fails", square_name(sq), who(m),
                        side(cell.color), name(cell.type),
                        cell.mover >= 0 ? " (it got there first)" : ""));
@@ -412,7 +412,7 @@ class Run {
       return true;
     }
     if (u.pawn_straight) {
-      note("obstacle", sq, t,
+      note(DiplomacyClause::kObstacle, sq, t,
            fmt::format("{}: {} cannot take straight ahead: the move fails", square_name(sq),
                        who(m)));
       fail(i, t);
@@ -425,13 +425,13 @@ class Run {
                                : k_.same_destination == SameDestination::kRank;
       if (contest && m.rank != o.rank) {
         if (m.rank < o.rank) {
-          note("same-destination", sq, t,
+          note(DiplomacyClause::kSameDestination, sq, t,
                fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
                            letter(o), letter(m), name(o.leg.type), name(m.leg.type)));
           capture_mover(i, sq);
           return true;
         }
-        note("same-destination", sq, t,
+        note(DiplomacyClause::kSameDestination, sq, t,
              fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
                          letter(m), letter(o), name(m.leg.type), name(o.leg.type)));
         capture_mover(cell.mover, sq);
@@ -439,7 +439,7 @@ class Run {
         return true;
       }
       if (contest) {
-        note("same-destination", sq, t,
+        note(DiplomacyClause::kSameDestination, sq, t,
              fmt::format("{}: same destination, equal ranks ({} and {}): neither move executes",
                          square_name(sq), who(m), who(o)));
         fail(i, t);
@@ -448,9 +448,9 @@ class Run {
       }
     }
     if (cell.type == v_.royal() && k_.king_capture == KingCapture::kIllegal) {
-      note("king-capture", sq, t,
-           fmt::format("{}: {} may not take the king (king-capture=illegal): the move fails",
-                       square_name(sq), who(m)));
+      note(DiplomacyClause::kKingCapture, sq, t,
+           fmt::format("{}: {} may not take the king ({}): the move fails", square_name(sq), who(m),
+                       knob_setting_of<&DiplomacyKnobs::king_capture>(KingCapture::kIllegal)));
       fail(i, t);
       return true;
     }
@@ -476,7 +476,7 @@ class Run {
 
   void take(Square sq, int i, int t) {
     const Cell victim = *board_[sq];
-    note("capture", sq, t,
+    note(DiplomacyClause::kCapture, sq, t,
          fmt::format("{}: {} takes {}'s {}", square_name(sq), who(movers_[i]), side(victim.color),
                      name(victim.type)));
     if (victim.type == v_.royal()) king_captured_[victim.color] = true;
@@ -511,7 +511,7 @@ DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submiss
                               : u.move.to();
       if (!after.pos.attacked(dest, ~u.color)) continue;
       if (trace)
-        safety.push_back({"king-safety", dest, 0,
+        safety.push_back({std::string(clause_name(DiplomacyClause::kKingSafety)), dest, 0,
                           fmt::format("{}: {} would stand attacked after resolution: the king "
                                       "does not move",
                                       square_name(dest), u.text)});
@@ -526,8 +526,10 @@ DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submiss
     for (std::size_t i = 0; trace && i < subs.size(); ++i) {
       const SimUnit& u = run.units()[i];
       if (u.move.is_null()) continue;
-      out.trace.push_back({u.fate == Fate::kExecuted ? "executed" : "not-executed", u.move.to(), 0,
-                           fmt::format("{}: {}", u.text, to_string(u.fate))});
+      out.trace.push_back(
+          {std::string(clause_name(u.fate == Fate::kExecuted ? DiplomacyClause::kExecuted
+                                                             : DiplomacyClause::kNotExecuted)),
+           u.move.to(), 0, fmt::format("{}: {}", u.text, to_string(u.fate))});
     }
     for (Color c : {kWhite, kBlack}) out.king_captured[c] = run.king_captured(c);
     return out;
@@ -595,7 +597,7 @@ std::optional<DiplomacyResolution> resolve_independent(const SimState& s, Move w
     }
     for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
       out.trace.push_back(
-          {"executed", m.to(), 0,
+          {std::string(clause_name(DiplomacyClause::kExecuted)), m.to(), 0,
            fmt::format("{}'s {} {}: executed (no square in common with the other move)", side(c),
                        s.pos.variant().piece(s.pos.piece_on(c, m.from())).name,
                        to_uci(view_for(s, c), m))});

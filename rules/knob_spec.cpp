@@ -1,5 +1,7 @@
 #include "rules/knob_spec.hpp"
 
+#include <stdexcept>
+
 namespace arbiter {
 
 std::optional<std::size_t> KnobSpec::index_of(std::string_view spelling) const {
@@ -29,6 +31,12 @@ std::string knob_setting(std::string_view name, std::string_view alternative) {
   out += alternative;
   return out;
 }
+
+namespace detail {
+void unbound_member() {
+  throw std::logic_error("a knob member without a binding in its knob_bindings()");
+}
+}  // namespace detail
 
 bool is_setting_of(std::string_view setting, std::string_view knob) {
   return setting.size() > knob.size() && setting.substr(0, knob.size()) == knob &&

@@ -32,9 +32,15 @@ struct KnobSpec {
 template <typename Knobs>
 struct KnobBinding {
   KnobSpec spec;
+  const void* member = nullptr;  ///< identifies the member (see knob_name)
   void (*set)(Knobs&, std::size_t alternative) = nullptr;
   std::size_t (*get)(const Knobs&) = nullptr;
 };
+
+/// The bindings of one knob struct, in table order: specialised once per struct, next to it
+/// (rules/diplomacy_knobs.hpp, ...).
+template <typename Knobs>
+const std::vector<KnobBinding<Knobs>>& knob_bindings();
 
 namespace detail {
 template <auto Member>
@@ -44,6 +50,10 @@ struct MemberOf<Member> {
   using knobs = Knobs;
   using value = Value;
 };
+/// One distinct address per bound member.
+template <auto Member>
+inline constexpr char kMemberTag = 0;
+[[noreturn]] void unbound_member();
 }  // namespace detail
 
 /// bind_knob<&DiplomacyKnobs::knight_timing>("knight-timing", {"one-tick", ...},
@@ -55,8 +65,33 @@ KnobBinding<typename detail::MemberOf<Member>::knobs> bind_knob(
   using Knobs = typename detail::MemberOf<Member>::knobs;
   using Value = typename detail::MemberOf<Member>::value;
   return {KnobSpec{name, std::move(alternatives), static_cast<std::size_t>(default_value)},
+          &detail::kMemberTag<Member>,
           [](Knobs& k, std::size_t a) { k.*Member = static_cast<Value>(a); },
           [](const Knobs& k) { return static_cast<std::size_t>(k.*Member); }};
+}
+
+/// The binding of a member: knob_binding<&DiplomacyKnobs::head_on_swap>().
+template <auto Member>
+const KnobBinding<typename detail::MemberOf<Member>::knobs>& knob_binding() {
+  for (const auto& b : knob_bindings<typename detail::MemberOf<Member>::knobs>())
+    if (b.member == &detail::kMemberTag<Member>) return b;
+  detail::unbound_member();
+}
+
+/// The knob's name, as the spec spells it: knob_name<&DiplomacyKnobs::head_on_swap>().
+template <auto Member>
+std::string_view knob_name() {
+  return knob_binding<Member>().spec.name;
+}
+
+/// "name=alternative" for one alternative of a member:
+/// knob_setting_of<&DiplomacyKnobs::head_on_swap>(HeadOnSwap::kConflict) is
+/// "head-on-swap=conflict".
+std::string knob_setting(std::string_view name, std::string_view alternative);
+template <auto Member>
+std::string knob_setting_of(typename detail::MemberOf<Member>::value alternative) {
+  const KnobSpec& spec = knob_binding<Member>().spec;
+  return knob_setting(spec.name, spec.alternatives.at(static_cast<std::size_t>(alternative)));
 }
 
 /// The typed knobs of one part of the rules: each bound member set to the alternative `value`
@@ -75,9 +110,6 @@ Knobs compile_knobs(const std::vector<KnobBinding<Knobs>>& bindings, Lookup&& va
 /// "name=alternative" split at its first '='; nullopt when there is no '=' or either side is
 /// empty. The one reader of that form (CLI --knob, coverage item names, corpus settings).
 std::optional<std::pair<std::string, std::string>> split_knob_setting(std::string_view text);
-
-/// "name=alternative"
-std::string knob_setting(std::string_view name, std::string_view alternative);
 
 /// Whether `setting` is "knob=..." for this knob.
 bool is_setting_of(std::string_view setting, std::string_view knob);

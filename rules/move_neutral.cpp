@@ -10,6 +10,8 @@
 
 namespace arbiter {
 
+using K = MoveNeutralKnobs;
+
 namespace {
 
 const char* side_name(Color c) {
@@ -156,8 +158,8 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
   Plan plans[2] = {plan_of(s, kWhite, white), plan_of(s, kBlack, black)};
   MoveNeutralResolution out{s, {true, true}, {}};
   out.after.ep_target[kWhite] = out.after.ep_target[kBlack] = kNoSquare;  // rights last a turn
-  const auto note = [&](const char* clause, Square sq, std::string text) {
-    if (trace) out.trace.push_back({clause, sq, 0, std::move(text)});
+  const auto note = [&](MoveNeutralClause clause, Square sq, std::string text) {
+    if (trace) out.trace.push_back({std::string(clause_name(clause)), sq, 0, std::move(text)});
   };
 
   // Knobs that void a move are judged on the submitted moves, before anything moves.
@@ -165,18 +167,18 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
     const Plan& other = plans[~p.color];
     if (p.move.kind() == MoveKind::kEnPassant && has(other.leaves, p.target) &&
         k.en_passant_moved_on == EnPassantMovedOn::kVoid) {
-      note("en-passant-moved-on", p.target,
-           fmt::format("{}: the pawn taken en passant moves on; {} is void "
-                       "(en-passant-moved-on=void)",
-                       square_name(p.target), p.text));
+      note(MoveNeutralClause::kEnPassantMovedOn, p.target,
+           fmt::format("{}: the pawn taken en passant moves on; {} is void ({})",
+                       square_name(p.target), p.text,
+                       knob_setting_of<&K::en_passant_moved_on>(EnPassantMovedOn::kVoid)));
       p.active = false;
     }
     if (p.move.kind() == MoveKind::kCastling && (p.castling_path & other.lands) &&
         k.castling_path_entered == CastlingPathEntered::kVoid) {
-      note("castling-path-entered", lsb(p.castling_path & other.lands),
-           fmt::format("{}: an enemy piece enters the castling path; {} is void "
-                       "(castling-path-entered=void)",
-                       square_name(lsb(p.castling_path & other.lands)), p.text));
+      note(MoveNeutralClause::kCastlingPathEntered, lsb(p.castling_path & other.lands),
+           fmt::format("{}: an enemy piece enters the castling path; {} is void ({})",
+                       square_name(lsb(p.castling_path & other.lands)), p.text,
+                       knob_setting_of<&K::castling_path_entered>(CastlingPathEntered::kVoid)));
       p.active = false;
     }
   }
@@ -190,7 +192,7 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
     const Plan& other = plans[~p.color];
     if (other.active && has(other.leaves, p.target)) {
       const bool trade = other.target == p.from;
-      note(trade ? "trade-places" : "target-left", p.target,
+      note(trade ? MoveNeutralClause::kTradePlaces : MoveNeutralClause::kTargetLeft, p.target,
            trade ? fmt::format("{}: {} and {} take each other's square: both stand, nothing is "
                                "taken",
                                square_name(p.target), p.text, other.text)
@@ -199,7 +201,7 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
       continue;
     }
     captured[~p.color] |= bb(p.target);
-    note("capture", p.target,
+    note(MoveNeutralClause::kCapture, p.target,
          fmt::format("{}: {} takes {}'s {}", square_name(p.target), p.text, side_name(~p.color),
                      v.piece(board.piece_on(~p.color, p.target)).name));
   }
@@ -231,9 +233,10 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
         !has(other.lands, p.to))
       continue;
     if (k.ep_landing_entered == EpLandingEntered::kCapture) {
-      note("ep-landing-entered", p.to,
-           fmt::format("{}: {} lands where {} arrives and takes it (ep-landing-entered=capture)",
-                       square_name(p.to), p.text, other.text));
+      note(MoveNeutralClause::kEpLandingEntered, p.to,
+           fmt::format("{}: {} lands where {} arrives and takes it ({})", square_name(p.to), p.text,
+                       other.text,
+                       knob_setting_of<&K::ep_landing_entered>(EpLandingEntered::kCapture)));
       board.remove(~p.color, p.to);
       reset_clock = true;
     }
@@ -241,12 +244,12 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
   for (Bitboard b = plans[0].lands & plans[1].lands & shared_squares(board); b;) {
     const Square sq = pop_lsb(b);
     if (plans[0].active && plans[1].active)
-      note("shared-square", sq,
+      note(MoveNeutralClause::kSharedSquare, sq,
            fmt::format("{}: {} and {} both arrive: they share the square, neither is taken",
                        square_name(sq), plans[0].text, plans[1].text));
   }
   for (const Plan& p : plans)
-    if (p.active) note("executed", p.to, fmt::format("{}: stands", p.text));
+    if (p.active) note(MoveNeutralClause::kExecuted, p.to, fmt::format("{}: stands", p.text));
   board.set_castling_rights(rights);
   board.set_clocks(reset_clock ? 0 : s.pos.halfmove_clock() + 1, s.pos.fullmove_number() + 1);
   return out;
@@ -270,7 +273,9 @@ SimStatus move_neutral_status(const SimState& s) {
   if (mated[kWhite] && mated[kBlack]) {
     st.reason = "both mated";
   } else if (any_mate && any_stalemate && k.mated_and_stalemated == MatedAndStalemated::kDraw) {
-    st.reason = "one mated, the other stalemated (mated-and-stalemated=draw)";
+    st.reason =
+        "one mated, the other stalemated (" +
+        knob_setting_of<&MoveNeutralKnobs::mated_and_stalemated>(MatedAndStalemated::kDraw) + ")";
   } else if (any_mate) {
     st.reason = any_stalemate ? "checkmate (the other side is stalemated)" : "checkmate";
     st.winner = mated[kWhite] ? kBlack : kWhite;

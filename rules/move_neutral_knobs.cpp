@@ -2,7 +2,8 @@
 
 namespace arbiter {
 
-const std::vector<KnobBinding<MoveNeutralKnobs>>& move_neutral_knob_bindings() {
+template <>
+const std::vector<KnobBinding<MoveNeutralKnobs>>& knob_bindings<MoveNeutralKnobs>() {
   using K = MoveNeutralKnobs;
   static const std::vector<KnobBinding<K>> bindings = {
       bind_knob<&K::ep_landing_entered>("ep-landing-entered", {"co-occupy", "capture"},

@@ -1,6 +1,6 @@
 // The knobs the Move-Neutral resolver reads (rules/tables/move-neutral.toml cites their
 // clauses; docs/move-neutral.md explains them). Each member is named after its knob, each
-// enumerator after an alternative; move_neutral_knob_bindings() spells them once.
+// enumerator after an alternative; knob_bindings<MoveNeutralKnobs>() spells them once.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,7 @@ struct MoveNeutralKnobs {
   SharedPieceAttacks shared_piece_attacks{};
 };
 
-const std::vector<KnobBinding<MoveNeutralKnobs>>& move_neutral_knob_bindings();
+template <>
+const std::vector<KnobBinding<MoveNeutralKnobs>>& knob_bindings<MoveNeutralKnobs>();
 
 }  // namespace arbiter

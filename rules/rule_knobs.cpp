@@ -43,20 +43,20 @@ const std::vector<KnobGroup>& knob_groups() {
   static const std::vector<KnobGroup> groups = {
       {"the Conversion co-effect", "[effects.conversion]",
        [](const RuleTable& t) { return t.conversion.has_value(); },
-       specs_of(conversion_knob_bindings())},
+       specs_of(knob_bindings<ConversionKnobs>())},
       {"the Conditional turn machine", "[protocol] kind = \"conditional\"",
        [](const RuleTable& t) { return t.protocol == Protocol::kConditional; },
-       specs_of(conditional_knob_bindings())},
+       specs_of(knob_bindings<ConditionalKnobs>())},
       {"the Diplomacy resolver", "[protocol] resolver = \"diplomacy\"",
        [](const RuleTable& t) {
          return t.protocol == Protocol::kSimultaneous && t.resolver == Resolver::kDiplomacy;
        },
-       specs_of(diplomacy_knob_bindings())},
+       specs_of(knob_bindings<DiplomacyKnobs>())},
       {"the Move-Neutral resolver", "[protocol] resolver = \"move-neutral\"",
        [](const RuleTable& t) {
          return t.protocol == Protocol::kSimultaneous && t.resolver == Resolver::kMoveNeutral;
        },
-       specs_of(move_neutral_knob_bindings())},
+       specs_of(knob_bindings<MoveNeutralKnobs>())},
   };
   return groups;
 }
@@ -96,10 +96,10 @@ std::vector<Diagnostic> check_knobs_against_specs(const RuleTable& t) {
 }
 
 RuleKnobs compile_rule_knobs(const KnobSettings& values) {
-  return {compile_group(conversion_knob_bindings(), values),
-          compile_group(conditional_knob_bindings(), values),
-          compile_group(diplomacy_knob_bindings(), values),
-          compile_group(move_neutral_knob_bindings(), values)};
+  return {compile_group(knob_bindings<ConversionKnobs>(), values),
+          compile_group(knob_bindings<ConditionalKnobs>(), values),
+          compile_group(knob_bindings<DiplomacyKnobs>(), values),
+          compile_group(knob_bindings<MoveNeutralKnobs>(), values)};
 }
 
 }  // namespace arbiter

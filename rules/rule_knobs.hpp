@@ -22,6 +22,15 @@ namespace arbiter {
 /// Knob choices: knob name -> alternative.
 using KnobSettings = std::map<std::string, std::string>;
 
+/// One knob picked by its member: knob_pick<&ConversionKnobs::castling_threatens>(
+/// CastlingThreatens::kIgnored) is {{"castling-threatens", "ignored"}}.
+template <auto Member>
+KnobSettings knob_pick(typename detail::MemberOf<Member>::value alternative) {
+  const KnobSpec& spec = knob_binding<Member>().spec;
+  return {{std::string(spec.name),
+           std::string(spec.alternatives.at(static_cast<std::size_t>(alternative)))}};
+}
+
 /// A setting as coverage items and corpus files write it: "default" (no knob changed) or
 /// "name=alternative" (one knob changed); nullopt for any other text.
 std::optional<KnobSettings> knob_settings_of(std::string_view setting);

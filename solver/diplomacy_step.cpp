@@ -21,13 +21,6 @@
 
 namespace arbiter::solver {
 
-const char* clause_name(DiplomacyClause c) {
-  static constexpr const char* kNames[kDiplomacyClauses] = {
-      "same-destination", "meet-in-transit",     "head-on",     "obstacle",
-      "capture",          "capture-of-departed", "king-safety", "king-capture"};
-  return kNames[static_cast<int>(c)];
-}
-
 namespace {
 
 using Clause = DiplomacyClause;

@@ -15,19 +15,8 @@
 
 namespace arbiter::solver {
 
-/// The clauses a resolution can show (TraceEntry::clause of the resolver).
-enum class DiplomacyClause {
-  kSameDestination,
-  kMeetInTransit,
-  kHeadOn,
-  kObstacle,
-  kCapture,
-  kCaptureOfDeparted,
-  kKingSafety,
-  kKingCapture,
-};
-inline constexpr int kDiplomacyClauses = 8;
-const char* clause_name(DiplomacyClause c);  ///< the resolver's name ("same-destination")
+/// The clauses a step encodes: the DiplomacyClause values before kExecuted (the fate lines).
+inline constexpr int kDiplomacyClauses = static_cast<int>(DiplomacyClause::kExecuted);
 
 struct DiplomacySideFate {
   z3::expr executed;  ///< the move was made

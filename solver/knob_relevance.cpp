@@ -112,19 +112,25 @@ KnobRelevance en_passant_capture_possible() {
 
 std::optional<KnobRelevance> knob_relevance(const Variant& v, const std::string& knob) {
   const RuleTable& table = v.table();
+  const auto is = [&knob](std::string_view name) { return knob == name; };
   if (table.protocol == Protocol::kSequential && v.conversion().enabled) {
-    if (knob == "castling-threatens" || knob == "castle-through-cleared-square" ||
-        knob == "castle-out-of-check-by-conversion" || knob == "converted-rook-castling")
+    using K = ConversionKnobs;
+    if (is(knob_name<&K::castling_threatens>()) ||
+        is(knob_name<&K::castle_through_cleared_square>()) ||
+        is(knob_name<&K::castle_out_of_check_by_conversion>()) ||
+        is(knob_name<&K::converted_rook_castling>()))
       return castling_right_held();
-    if (knob == "converted-pawn-double-step") return converted_initial_move(v);
+    if (is(knob_name<&K::converted_pawn_double_step>())) return converted_initial_move(v);
   }
   if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kDiplomacy) {
-    if (knob == "knight-timing") return off_line_mover(v);
-    if (knob == "pawn-capture-of-departed") return pawn_mover(v);
+    using K = DiplomacyKnobs;
+    if (is(knob_name<&K::knight_timing>())) return off_line_mover(v);
+    if (is(knob_name<&K::pawn_capture_of_departed>())) return pawn_mover(v);
   }
   if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kMoveNeutral) {
-    if (knob == "castling-path-entered") return castling_right_held();
-    if (knob == "en-passant-moved-on" || knob == "ep-landing-entered")
+    using K = MoveNeutralKnobs;
+    if (is(knob_name<&K::castling_path_entered>())) return castling_right_held();
+    if (is(knob_name<&K::en_passant_moved_on>()) || is(knob_name<&K::ep_landing_entered>()))
       return en_passant_capture_possible();
   }
   return std::nullopt;

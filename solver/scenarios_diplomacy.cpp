@@ -29,9 +29,9 @@ int conflict_rank(const Variant& v, PieceType t) {
   return def != nullptr ? def->rank : 0;
 }
 
-bool has_clause(const DiplomacyResolution& r, const std::string& clause) {
+bool has_clause(const DiplomacyResolution& r, DiplomacyClause clause) {
   for (const TraceEntry& e : r.trace)
-    if (e.clause == clause) return true;
+    if (e.clause == clause_name(clause)) return true;
   return false;
 }
 
@@ -280,7 +280,7 @@ Scenario equal_rank_bounce() {
         pos, same_destination,
         [](const SimState&, Move, Move,
            const DiplomacyResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, "same-destination") || r.fates.size() != 2 ||
+          if (!has_clause(r, DiplomacyClause::kSameDestination) || r.fates.size() != 2 ||
               r.fates[0] != Fate::kFailed || r.fates[1] != Fate::kFailed)
             return std::nullopt;
           return "same destination, equal ranks: both moves fail";
@@ -314,7 +314,8 @@ Scenario higher_rank_captures() {
         pos, same_destination,
         [](const SimState&, Move, Move,
            const DiplomacyResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, "same-destination") || r.fates.size() != 2) return std::nullopt;
+          if (!has_clause(r, DiplomacyClause::kSameDestination) || r.fates.size() != 2)
+            return std::nullopt;
           const bool white_wins = r.fates[0] == Fate::kExecuted && r.fates[1] == Fate::kCaptured;
           const bool black_wins = r.fates[1] == Fate::kExecuted && r.fates[0] == Fate::kCaptured;
           if (!white_wins && !black_wins) return std::nullopt;
@@ -367,7 +368,7 @@ Scenario meet_in_transit() {
         pos, cross_in_the_middle,
         [](const SimState&, Move, Move,
            const DiplomacyResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, "meet-in-transit")) return std::nullopt;
+          if (!has_clause(r, DiplomacyClause::kMeetInTransit)) return std::nullopt;
           return "the two pieces meet on the way";
         },
         "no pair of two-step line moves meets in transit");
@@ -400,7 +401,7 @@ Scenario obstacle_arrives_first() {
           if (!white_first && !black_first) return std::nullopt;
           const Square arrived = white_first ? w.to() : b.to();
           for (const TraceEntry& e : r.trace)
-            if (e.clause == "obstacle" && e.square == arrived)
+            if (e.clause == clause_name(DiplomacyClause::kObstacle) && e.square == arrived)
               return fmt::format("{}'s piece arrived on {} first and stops the other",
                                  white_first ? "White" : "Black", square_name(arrived));
           return std::nullopt;
@@ -441,7 +442,8 @@ Scenario king_square_becomes_attacked() {
         },
         [us](const SimState&, Move, Move,
              const DiplomacyResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, "king-safety") || r.fates.size() != 2) return std::nullopt;
+          if (!has_clause(r, DiplomacyClause::kKingSafety) || r.fates.size() != 2)
+            return std::nullopt;
           if (r.fates[us == kWhite ? 0 : 1] != Fate::kFailed) return std::nullopt;
           if (r.fates[us == kWhite ? 1 : 0] != Fate::kExecuted) return std::nullopt;
           return "the king's square is attacked after resolution: the king stays";

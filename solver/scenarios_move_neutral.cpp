@@ -21,9 +21,9 @@ namespace arbiter::solver {
 
 namespace {
 
-bool has_clause(const MoveNeutralResolution& r, const std::string& clause) {
+bool has_clause(const MoveNeutralResolution& r, MoveNeutralClause clause) {
   for (const TraceEntry& e : r.trace)
-    if (e.clause == clause) return true;
+    if (e.clause == clause_name(clause)) return true;
   return false;
 }
 
@@ -150,7 +150,7 @@ Scenario trade_places() {
         pos,
         [](const SimState&, Move w, Move b) { return w.from() == b.to() && w.to() == b.from(); },
         [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, "trade-places")) return std::nullopt;
+          if (!has_clause(r, MoveNeutralClause::kTradePlaces)) return std::nullopt;
           return "mutual captures: the two pieces trade places";
         },
         "no pair of submissions is a mutual capture");
@@ -181,7 +181,7 @@ Scenario shared_square() {
     return judge_move_neutral(
         pos, [](const SimState&, Move w, Move b) { return w.to() == b.to(); },
         [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, "shared-square")) return std::nullopt;
+          if (!has_clause(r, MoveNeutralClause::kSharedSquare)) return std::nullopt;
           return "both pieces land on one square and share it";
         },
         "no pair of submissions lands on a common square");
@@ -234,7 +234,7 @@ Scenario capture_of_departed() {
           return mine.to() == theirs.from() && theirs.to() != mine.from();
         },
         [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, "target-left")) return std::nullopt;
+          if (!has_clause(r, MoveNeutralClause::kTargetLeft)) return std::nullopt;
           return "the capture's target left: the capturing piece lands on an empty square";
         },
         "no capture finds its target gone");

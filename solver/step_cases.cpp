@@ -320,7 +320,10 @@ StepCase conditional_a_case(const ConditionalState& s, Move m) {
   }
   add(c.clauses, "a-move");
   bool mate = false;
-  if (gives_check(s.pos, m, &mate)) add(c.clauses, mate ? "a-move-mate" : "a-move-check");
+  // The clause of a mating A-move carries the name of the knob that decides such checks.
+  if (gives_check(s.pos, m, &mate))
+    add(c.clauses,
+        mate ? std::string(knob_name<&ConditionalKnobs::a_move_mate>()) : "a-move-check");
   const std::string st = conditional_status_text(next);
   if (!st.empty()) add(c.clauses, to_string(conditional_status(next).end));
   c.after_fen = to_conditional_fen(next);
@@ -341,7 +344,8 @@ StepCase conditional_b_case(const ConditionalState& s, const std::string& statem
     return c;
   }
   add(c.clauses, "b-move");
-  if (next.pos.in_check()) add(c.clauses, "b-move-check");
+  if (next.pos.in_check())
+    add(c.clauses, std::string(knob_name<&ConditionalKnobs::b_move_check>()));
   std::string st = conditional_status_text(next);
   if (!st.empty() || next.phase != Phase::kC) {
     if (!st.empty()) add(c.clauses, to_string(conditional_status(next).end));
@@ -452,27 +456,39 @@ StepCase conditional_replay(const VariantPtr& v, const std::string& fen, const s
 
 std::vector<ClauseSpec> clause_names(const Variant& v) {
   std::vector<ClauseSpec> out;
-  auto plain = [&](std::initializer_list<const char*> names) {
-    for (const char* n : names) out.push_back({n, ""});
+  auto plain = [&](std::initializer_list<std::string_view> names) {
+    for (const std::string_view n : names) out.push_back({std::string(n), ""});
   };
   if (simultaneous(v)) {
     if (v.table().resolver == Resolver::kDiplomacy) {
-      plain({"executed", "not-executed", "capture", "same-destination", "meet-in-transit",
-             "obstacle", "capture-of-departed", "king-safety", "checkmate", "stalemate"});
-      out.push_back({"head-on", "head-on-swap=conflict"});
-      out.push_back({"king-capture", "king-capture=illegal"});
+      using C = DiplomacyClause;
+      using K = DiplomacyKnobs;
+      for (const C c : {C::kExecuted, C::kNotExecuted, C::kCapture, C::kSameDestination,
+                        C::kMeetInTransit, C::kObstacle, C::kCaptureOfDeparted, C::kKingSafety})
+        plain({clause_name(c)});
+      plain({"checkmate", "stalemate"});
+      out.push_back({std::string(clause_name(C::kHeadOn)),
+                     knob_setting_of<&K::head_on_swap>(HeadOnSwap::kConflict)});
+      out.push_back({std::string(clause_name(C::kKingCapture)),
+                     knob_setting_of<&K::king_capture>(KingCapture::kIllegal)});
       return out;
     }
-    plain({"executed", "capture", "trade-places", "target-left", "shared-square", "checkmate",
-           "stalemate"});
+    using C = MoveNeutralClause;
+    for (const C c : {C::kExecuted, C::kCapture, C::kTradePlaces, C::kTargetLeft, C::kSharedSquare})
+      plain({clause_name(c)});
+    plain({"checkmate", "stalemate"});
     return out;
   }
   if (conditional(v)) {
-    plain({"a-move", "a-move-refused", "a-move-mate", "b-move", "b-move-check", "c-move-executes",
-           "c-move-skipped", "c-move-skipped-in-check", "checkmate", "stalemate"});
-    out.push_back({"a-move-check", "a-move-mate=end-of-turn"});
-    out.push_back({"c-move-replaced-by-opponent", "illegal-c-move=opponent-moves"});
-    out.push_back({"c-move-replaced-by-stater", "b-move-check=replace-c-move"});
+    using K = ConditionalKnobs;
+    plain({"a-move", "a-move-refused", knob_name<&K::a_move_mate>(), "b-move",
+           knob_name<&K::b_move_check>(), "c-move-executes", "c-move-skipped",
+           "c-move-skipped-in-check", "checkmate", "stalemate"});
+    out.push_back({"a-move-check", knob_setting_of<&K::a_move_mate>(AMoveMate::kEndOfTurn)});
+    out.push_back({"c-move-replaced-by-opponent",
+                   knob_setting_of<&K::illegal_c_move>(IllegalCMove::kOpponentMoves)});
+    out.push_back({"c-move-replaced-by-stater",
+                   knob_setting_of<&K::b_move_check>(BMoveCheck::kReplaceCMove)});
     return out;
   }
   plain({"capture", "en-passant", "castling", "promotion", "double-step", "check", "checkmate",

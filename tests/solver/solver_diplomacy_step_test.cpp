@@ -132,7 +132,7 @@ bool same_as_resolver(const BoardEncoding& board, const SimState& s, Move w, Mov
   for (int i = 0; i < kDiplomacyClauses; ++i) {
     const Clause c = static_cast<Clause>(i);
     const bool want = has_clause(r, c);
-    check(step.shows(c), want, std::string("clause ") + clause_name(c));
+    check(step.shows(c), want, "clause " + std::string(clause_name(c)));
     tally.clauses[i] += want;
     interacting |= want && c != Clause::kCapture;
   }
@@ -187,7 +187,7 @@ TEST(SolverDiplomacyStep, EveryFateClauseAndCellIsTheResolversUnderTheDefaultKno
 }
 
 TEST(SolverDiplomacyStep, EveryKnobAlternativeIsTheResolvers) {
-  for (const KnobBinding<DiplomacyKnobs>& b : diplomacy_knob_bindings())
+  for (const KnobBinding<DiplomacyKnobs>& b : knob_bindings<DiplomacyKnobs>())
     for (std::size_t a = 1; a < b.spec.alternatives.size(); ++a) {
       const std::string name(b.spec.name), alternative(b.spec.alternatives[a]);
       SCOPED_TRACE(knob_setting(name, alternative));

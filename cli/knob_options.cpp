@@ -13,9 +13,10 @@ KnobSettings parse_knob_options(const std::vector<std::string>& texts) {
   for (const std::string& text : texts) {
     const auto split = split_knob_setting(text);
     if (!split)
-      throw CLI::ValidationError("--knob", "'" + text +
-                                               "': expected NAME=ALTERNATIVE, e.g. "
-                                               "--knob castling-threatens=ignored");
+      throw CLI::ValidationError(
+          "--knob",
+          "'" + text + "': expected NAME=ALTERNATIVE, e.g. --knob " +
+              knob_setting_of<&ConversionKnobs::castling_threatens>(CastlingThreatens::kIgnored));
     settings[split->first] = split->second;
   }
   return settings;

@@ -50,8 +50,10 @@ CStep read_c_ply(const ConditionalState& s, const std::string& text) {
   if (s.pos.variant().knobs().conditional.c_move_resolution == CMoveResolution::kStatement)
     throw ConditionalRuleError(
         "not stated",
-        "under c-move-resolution=statement a conditional move is matched on the board where it "
-        "was stated, which --play does not record: write the C-move's outcome (a move or skip)");
+        "under " +
+            knob_setting_of<&ConditionalKnobs::c_move_resolution>(CMoveResolution::kStatement) +
+            " a conditional move is matched on the board where it was stated, which --play does "
+            "not record: write the C-move's outcome (a move or skip)");
   const CDecision d = decide_c(s, parse_conditional(s.pos.variant(), text));
   switch (d.kind) {
     case CDecision::Kind::kExecute:

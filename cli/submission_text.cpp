@@ -77,7 +77,8 @@ std::string why_not(const SimState& s, Color c, Move m) {
   const DiplomacyKnobs& k = view.variant().knobs().diplomacy;
   const bool king = view.piece_on(c, m.from()) == view.variant().royal();
   if (king && k.king_safety == KingSafety::kCurrentPosition)
-    return "under king-safety=current-position a king move must be legal on the current board";
+    return "under " + knob_setting_of<&DiplomacyKnobs::king_safety>(KingSafety::kCurrentPosition) +
+           " a king move must be legal on the current board";
   if (!king) {
     Position after = view;
     Undo undo;
@@ -86,7 +87,8 @@ std::string why_not(const SimState& s, Color c, Move m) {
       return fmt::format("it would leave {}'s king attacked now", side_name(c));
   }
   if (k.vacated_square == VacatedSquare::kBlocked)
-    return "under vacated-square=blocked a path may not cross a piece, as in chess";
+    return "under " + knob_setting_of<&DiplomacyKnobs::vacated_square>(VacatedSquare::kBlocked) +
+           " a path may not cross a piece, as in chess";
   return "it is not a Diplomacy Chess move in this position";
 }
 

@@ -67,8 +67,8 @@ ConditionalState parse_conditional_fen(const VariantPtr& v, std::string_view fen
       fail(phase.begin + 1, "'+' (an A-move check owing mate) belongs to phases B and C, not A");
     if (v->knobs().conditional.a_move_mate == AMoveMate::kImmediate)
       fail(phase.begin + 1,
-           "'+' (an A-move check owing mate by the end of the turn) needs knob "
-           "a-move-mate=end-of-turn");
+           "'+' (an A-move check owing mate by the end of the turn) needs knob " +
+               knob_setting_of<&ConditionalKnobs::a_move_mate>(AMoveMate::kEndOfTurn));
     s.mate_due = true;
   }
   if (fields.size() == 8 && fields[7].text != "-") {

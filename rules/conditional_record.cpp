@@ -333,10 +333,12 @@ class ConditionalReplayer {
         }
         used = *at_statement.pending;
       } else {
-        warn(t,
-             "the record starts in phase C without a pending conditional move, so the board "
-             "where it was stated is unknown: it is resolved where it executes (knob "
-             "c-move-resolution=statement cannot apply)");
+        warn(
+            t,
+            "the record starts in phase C without a pending conditional move, so the board "
+            "where it was stated is unknown: it is resolved where it executes (knob " +
+                knob_setting_of<&ConditionalKnobs::c_move_resolution>(CMoveResolution::kStatement) +
+                " cannot apply)");
       }
     }
     return run_c(t, true, cm, used, replacement);
@@ -403,8 +405,10 @@ class ConditionalReplayer {
           fmt::format("{}, so no move is made in its place: remove '=>{}'", what, *replacement));
     }
     if (d.kind == CDecision::Kind::kReplace && !replacement) {
-      const char* knob =
-          s_->pos.in_check() ? "b-move-check=replace-c-move" : "illegal-c-move=opponent-moves";
+      const std::string knob =
+          s_->pos.in_check()
+              ? knob_setting_of<&ConditionalKnobs::b_move_check>(BMoveCheck::kReplaceCMove)
+              : knob_setting_of<&ConditionalKnobs::illegal_c_move>(IllegalCMove::kOpponentMoves);
       return fail(
           t, "missing replacement",
           fmt::format("the C-move does not execute ({}), so under knob {} {} chooses the "
@@ -442,8 +446,9 @@ class ConditionalReplayer {
       return fail(
           t, "owed mate",
           fmt::format("{}'s A-move gave check, so this turn had to end in mate (knob "
-                      "a-move-mate=end-of-turn), but {}",
+                      "{}), but {}",
                       side_name(s_->pos.side_to_move()),
+                      knob_setting_of<&ConditionalKnobs::a_move_mate>(AMoveMate::kEndOfTurn),
                       step.skip ? "the C-move was skipped" : "'" + san + "' does not mate"));
     const ConditionalNote before = note(t, "");
     if (d.kind == CDecision::Kind::kReplace)

@@ -38,8 +38,9 @@ AttackEncoding::AttackEncoding(const BoardEncoding& board) : b_(&board) {
   const ConversionKnobs& ck = board.variant().knobs().conversion;
   if (cr.enabled && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored)
     throw std::invalid_argument(
-        "solver: threat-by-pinned-piece=ignored is not encoded yet (needs the board after the "
-        "threatening move)");
+        "solver: " +
+        knob_setting_of<&ConversionKnobs::threat_by_pinned_piece>(ThreatByPinnedPiece::kIgnored) +
+        " is not encoded yet (needs the board after the threatening move)");
 }
 
 std::vector<AttackTerm> AttackEncoding::attack_terms(Square s, Color by, BoardChange change) const {

@@ -124,6 +124,15 @@ z3::expr stalemate_shape(const ScenarioContext& sc) {
   return !sc.attacks.in_check(sc.side) && royal_cannot_step(sc);
 }
 
+/// The item a probe serves: "knob <name>" (every alternative of the knob), "clause <name>".
+template <auto Member>
+std::string knob_item() {
+  return "knob " + std::string(knob_name<Member>());
+}
+std::string clause_item(std::string_view name) {
+  return "clause " + std::string(name);
+}
+
 }  // namespace
 
 std::vector<CoverageProbe> coverage_probes(const Variant& v) {
@@ -134,12 +143,15 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
     out.push_back({"clause en-passant",
                    [](const ScenarioContext& sc) { return en_passant_while_moving_on(sc); }});
     if (v.conversion().enabled) {
-      out.push_back({"knob converted-pawn-double-step", convertible_pawn_on_our_start});
-      out.push_back({"knob castle-out-of-check-by-conversion", [](const ScenarioContext& sc) {
+      out.push_back({knob_item<&ConversionKnobs::converted_pawn_double_step>(),
+                     convertible_pawn_on_our_start});
+      out.push_back({knob_item<&ConversionKnobs::castle_out_of_check_by_conversion>(),
+                     [](const ScenarioContext& sc) {
                        return castling_ready(
                            sc, [&](const CastlingMove&) { return sc.attacks.in_check(sc.side); });
                      }});
-      out.push_back({"knob castle-through-cleared-square", [](const ScenarioContext& sc) {
+      out.push_back({knob_item<&ConversionKnobs::castle_through_cleared_square>(),
+                     [](const ScenarioContext& sc) {
                        return castling_ready(sc, [&](const CastlingMove& cm) {
                          z3::expr_vector t(sc.board.ctx());
                          for (Bitboard b = cm.king_path; b;)
@@ -154,24 +166,26 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
                      return sc.attacks.in_check(sc.side) && royal_cannot_step(sc);
                    }});
     if (v.table().resolver == Resolver::kDiplomacy) {
-      out.push_back({"clause head-on", mutual_reach});
-      out.push_back({"clause king-capture", king_meets_piece});
+      out.push_back({clause_item(clause_name(DiplomacyClause::kHeadOn)), mutual_reach});
+      out.push_back({clause_item(clause_name(DiplomacyClause::kKingCapture)), king_meets_piece});
     } else {
-      out.push_back({"knob en-passant-moved-on", en_passant_while_moving_on});
-      out.push_back({"knob castling-path-entered", [](const ScenarioContext& sc) {
-                       // An enemy piece can enter a square the castling needs empty but the
-                       // king does not cross (entering a king square would attack it, and
-                       // castling would not be a submission), while castling is legal now.
-                       return castling_ready(sc, [&](const CastlingMove& cm) {
-                         z3::expr_vector t(sc.board.ctx()), safe(sc.board.ctx());
-                         for (Bitboard b = cm.must_be_empty & ~cm.king_path; b;)
-                           t.push_back(reaches_square(sc, ~sc.side, pop_lsb(b)));
-                         for (Bitboard b = cm.king_path | bb(cm.king_to); b;)
-                           safe.push_back(!sc.attacks.attacked(pop_lsb(b), ~sc.side));
-                         return any_of(sc.board.ctx(), t) && z3::mk_and(safe);
-                       });
-                     }});
-      out.push_back({"knob mated-and-stalemated",
+      out.push_back(
+          {knob_item<&MoveNeutralKnobs::en_passant_moved_on>(), en_passant_while_moving_on});
+      out.push_back(
+          {knob_item<&MoveNeutralKnobs::castling_path_entered>(), [](const ScenarioContext& sc) {
+             // An enemy piece can enter a square the castling needs empty but the
+             // king does not cross (entering a king square would attack it, and
+             // castling would not be a submission), while castling is legal now.
+             return castling_ready(sc, [&](const CastlingMove& cm) {
+               z3::expr_vector t(sc.board.ctx()), safe(sc.board.ctx());
+               for (Bitboard b = cm.must_be_empty & ~cm.king_path; b;)
+                 t.push_back(reaches_square(sc, ~sc.side, pop_lsb(b)));
+               for (Bitboard b = cm.king_path | bb(cm.king_to); b;)
+                 safe.push_back(!sc.attacks.attacked(pop_lsb(b), ~sc.side));
+               return any_of(sc.board.ctx(), t) && z3::mk_and(safe);
+             });
+           }});
+      out.push_back({knob_item<&MoveNeutralKnobs::mated_and_stalemated>(),
                      [](const ScenarioContext& sc) {
                        // The side to move in check with a king that cannot step; the other
                        // side not in check, its king unable to step and no other piece with a
@@ -186,11 +200,12 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
     out.push_back({"clause stalemate", stalemate_shape});
     // The catalog's forced-check shape, stepped from phase A: there the knob decides.
     if (const Scenario* forced = find_scenario("conditional", "forced-non-mating-check"))
-      out.push_back({"knob forced-a-move-check", forced->formula, 0, 0, [](const Position& pos) {
+      out.push_back({knob_item<&ConditionalKnobs::forced_a_move_check>(), forced->formula, 0, 0,
+                     [](const Position& pos) {
                        return to_conditional_fen(
                            ConditionalState{pos, Phase::kA, std::nullopt, false, std::nullopt});
                      }});
-    out.push_back({"knob no-legal-c-move", [](const ScenarioContext& sc) {
+    out.push_back({knob_item<&ConditionalKnobs::no_legal_c_move>(), [](const ScenarioContext& sc) {
                      // The stater (the side not to move in phase B) has its king alone: a
                      // B-move that takes its last flight leaves it without a legal move.
                      const PieceType royal = sc.board.variant().royal();

@@ -5,6 +5,8 @@
 #include "solver/move_neutral_step.hpp"
 #include "solver/z3_setup.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -83,9 +85,11 @@ void refuse_unencoded(const Variant& v) {
   if (k.shared_square_sliding == SharedSquareSliding::kPassable ||
       k.shared_piece_attacks == SharedPieceAttacks::kInert ||
       k.castling_path_entered == CastlingPathEntered::kVoid)
-    throw std::invalid_argument(
-        "solver: the Move-Neutral step encodes shared-square-sliding=blocked, "
-        "shared-piece-attacks=attacks and castling-path-entered=stands only");
+    throw std::invalid_argument(fmt::format(
+        "solver: the Move-Neutral step encodes {}, {} and {} only",
+        knob_setting_of<&MoveNeutralKnobs::shared_square_sliding>(SharedSquareSliding::kBlocked),
+        knob_setting_of<&MoveNeutralKnobs::shared_piece_attacks>(SharedPieceAttacks::kAttacks),
+        knob_setting_of<&MoveNeutralKnobs::castling_path_entered>(CastlingPathEntered::kStands)));
   if (v.conversion().enabled)
     throw std::invalid_argument("solver: the Move-Neutral step has no conversion rules");
 }

@@ -57,50 +57,56 @@ void add_sliding_through_shared(const Position& view, MoveList& out) {
     if (!has(shared, m.to()) && !contains(out, m)) out.push(m);
 }
 
-/// What one side's move does, read on the start board.
-struct Plan {
+}  // namespace
+
+MoveFootprint footprint_of(const Variant& v, Color c, Move m) {
+  MoveFootprint f;
+  if (m.kind() == MoveKind::kCastling) {
+    const CastlingMove& cm = v.castling(c)[static_cast<std::size_t>(m.arg())];
+    f.from = cm.king_from;
+    f.to = cm.king_to;
+    f.rook_from = cm.rook_from;
+    f.rook_to = cm.rook_to;
+    f.rook_type = cm.rook_type;
+    f.castling_path = cm.must_be_empty | cm.king_path | bb(cm.king_to) | bb(cm.rook_to);
+    f.leaves = bb(cm.king_from) | bb(cm.rook_from);
+    f.lands = bb(cm.king_to) | bb(cm.rook_to);
+  } else {
+    f.from = m.from();
+    f.to = m.to();
+    f.leaves = bb(f.from);
+    f.lands = bb(f.to);
+  }
+  return f;
+}
+
+namespace {
+
+/// What one side's move does, read on the start board: its footprint, and what it carries.
+struct Plan : MoveFootprint {
   Color color = kWhite;
   Move move{};
   bool active = true;
   PieceType type = kNoPiece;  ///< the piece that lands on `to` (after promotion)
-  Square from = kNoSquare, to = kNoSquare;
-  Square rook_from = kNoSquare, rook_to = kNoSquare;
-  PieceType rook_type = kNoPiece;
   Square target = kNoSquare;  ///< the enemy piece it means to take (`to`, or the e.p. victim)
-  Bitboard leaves = 0, lands = 0, castling_path = 0;
   std::string text;
 };
 
 Plan plan_of(const SimState& s, Color c, Move m) {
   const Position& pos = s.pos;
-  const Variant& v = pos.variant();
   Plan p;
   p.color = c;
   p.move = m;
-  p.from = m.from();
-  p.to = m.to();
+  static_cast<MoveFootprint&>(p) = footprint_of(pos.variant(), c, m);
   p.type = pos.piece_on(c, m.from());
   if (m.kind() == MoveKind::kPromotion) p.type = static_cast<PieceType>(m.arg());
-  if (m.kind() == MoveKind::kCastling) {
-    const CastlingMove& cm = v.castling(c)[m.arg()];
-    p.from = cm.king_from;
-    p.to = cm.king_to;
-    p.rook_from = cm.rook_from;
-    p.rook_to = cm.rook_to;
-    p.rook_type = cm.rook_type;
-    p.castling_path = cm.must_be_empty | cm.king_path | bb(cm.king_to) | bb(cm.rook_to);
-    p.leaves = bb(cm.king_from) | bb(cm.rook_from);
-    p.lands = bb(cm.king_to) | bb(cm.rook_to);
-  } else {
-    p.leaves = bb(p.from);
-    p.lands = bb(p.to);
-    if (m.kind() == MoveKind::kEnPassant)
-      p.target = en_passant_victim_of(m.to(), c);
-    else if (pos.piece_on(~c, m.to()) != kNoPiece)
-      p.target = m.to();
-  }
-  p.text = fmt::format("{}'s {} {}", side_name(c), v.piece(pos.piece_on(c, m.from())).name,
-                       to_uci(view_for(s, c), m));
+  if (m.kind() == MoveKind::kEnPassant)
+    p.target = en_passant_victim_of(m.to(), c);
+  else if (m.kind() != MoveKind::kCastling && pos.piece_on(~c, m.to()) != kNoPiece)
+    p.target = m.to();
+  p.text =
+      fmt::format("{}'s {} {}", side_name(c), pos.variant().piece(pos.piece_on(c, m.from())).name,
+                  to_uci(view_for(s, c), m));
   return p;
 }
 

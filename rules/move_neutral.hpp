@@ -15,6 +15,18 @@
 
 namespace arbiter {
 
+/// The squares one side's move leaves and lands on, read off the table alone: its from and
+/// to squares, or for castling the king's and the rook's. The engine's resolution and the Z3
+/// step (solver/move_neutral_step.cpp) both read moves through it.
+struct MoveFootprint {
+  Square from = kNoSquare, to = kNoSquare;  ///< castling: the king's
+  Square rook_from = kNoSquare, rook_to = kNoSquare;
+  PieceType rook_type = kNoPiece;
+  Bitboard leaves = 0, lands = 0;
+  Bitboard castling_path = 0;  ///< squares an enemy piece may not enter (castling-path-entered)
+};
+MoveFootprint footprint_of(const Variant& v, Color c, Move m);
+
 /// The "ostensibly legal" moves of colour `c`: its legal moves on the present board as if it
 /// were its turn (so a side in check must get out of it), never taking a king and never
 /// moving onto a shared square. Under shared-square-sliding=passable a slider may also cross

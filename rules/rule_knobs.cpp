@@ -4,6 +4,11 @@
 
 #include <algorithm>
 #include <optional>
+#include <range/v3/range/conversion.hpp>
+#include <range/v3/view/addressof.hpp>
+#include <range/v3/view/filter.hpp>
+#include <range/v3/view/join.hpp>
+#include <range/v3/view/transform.hpp>
 
 namespace arbiter {
 namespace {
@@ -62,11 +67,11 @@ const std::vector<KnobGroup>& knob_groups() {
 }
 
 std::vector<const KnobSpec*> knob_specs_for(const RuleTable& t) {
-  std::vector<const KnobSpec*> out;
-  for (const KnobGroup& g : knob_groups())
-    if (g.applies(t))
-      for (const KnobSpec& s : g.specs) out.push_back(&s);
-  return out;
+  namespace views = ranges::views;
+  return knob_groups() | views::filter([&t](const KnobGroup& g) { return g.applies(t); }) |
+         views::transform(
+             [](const KnobGroup& g) -> const std::vector<KnobSpec>& { return g.specs; }) |
+         views::join | views::addressof | ranges::to<std::vector>();
 }
 
 const KnobSpec* find_knob_spec(std::string_view name) {

@@ -14,6 +14,11 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <range/v3/range/access.hpp>
+#include <range/v3/range/operations.hpp>
+#include <range/v3/view/cartesian_product.hpp>
+#include <range/v3/view/chunk_by.hpp>
+#include <range/v3/view/subrange.hpp>
 
 #include "rules/diplomacy_paths.hpp"
 #include "rules/diplomacy_simulation.hpp"
@@ -371,21 +376,22 @@ class Stepper {
 
   using Leaf = std::function<z3::expr(const PathResult&)>;
 
-  /// The decision tree of paths [lo, hi) (one type combo, depth-first order, one prefix of
-  /// `depth` choices): at each branch point an ite over the square's classes, collapsed when
-  /// every class gives the same expression (the classes cover every cell of a valid board).
-  z3::expr tree(const std::vector<PathResult>& paths, std::size_t lo, std::size_t hi,
-                std::size_t depth, const Leaf& leaf) {
-    if (paths[lo].script.size() == depth) return leaf(paths[lo]);
-    const Square sq = paths[lo].script[depth].first;
+  using Paths = ranges::subrange<std::vector<PathResult>::const_iterator>;
+
+  /// The decision tree of `paths` (one type combo, depth-first order, one prefix of `depth`
+  /// choices): at each branch point an ite over the square's classes, collapsed when every
+  /// class gives the same expression (the classes cover every cell of a valid board).
+  z3::expr tree(Paths paths, std::size_t depth, const Leaf& leaf) {
+    const PathResult& first = paths.front();
+    if (first.script.size() == depth) return leaf(first);
+    const Square sq = first.script[depth].first;
     std::vector<std::pair<int, z3::expr>> kids;
-    for (std::size_t i = lo; i < hi;) {
-      const int pick = paths[i].script[depth].second;
-      std::size_t j = i;
-      while (j < hi && paths[j].script[depth].second == pick) ++j;
-      kids.push_back({pick, tree(paths, i, j, depth + 1, leaf)});
-      i = j;
-    }
+    const auto same_pick = [depth](const PathResult& a, const PathResult& b) {
+      return a.script[depth].second == b.script[depth].second;
+    };
+    for (const auto group : paths | ranges::views::chunk_by(same_pick))
+      kids.push_back({ranges::front(group).script[depth].second,
+                      tree(Paths(ranges::begin(group), ranges::end(group)), depth + 1, leaf)});
     const bool same = std::all_of(kids.begin(), kids.end(),
                                   [&](const auto& k) { return z3::eq(k.second, kids[0].second); });
     if (same) return kids[0].second;
@@ -400,12 +406,12 @@ class Stepper {
   z3::expr combine(const std::vector<PathResult>& paths, const Leaf& leaf,
                    const z3::expr& otherwise) {
     std::vector<std::pair<int, z3::expr>> per;
-    for (std::size_t i = 0; i < paths.size();) {
-      std::size_t j = i;
-      while (j < paths.size() && paths[j].combo == paths[i].combo) ++j;
-      per.push_back({paths[i].combo, tree(paths, i, j, 0, leaf)});
-      i = j;
-    }
+    const auto same_combo = [](const PathResult& a, const PathResult& b) {
+      return a.combo == b.combo;
+    };
+    for (const auto group : paths | ranges::views::chunk_by(same_combo))
+      per.push_back({ranges::front(group).combo,
+                     tree(Paths(ranges::begin(group), ranges::end(group)), 0, leaf)});
     z3::expr out = otherwise;
     for (auto k = per.rbegin(); k != per.rend(); ++k) {
       const z3::expr& holds = combos_[static_cast<std::size_t>(k->first)];
@@ -428,19 +434,18 @@ class Stepper {
   std::vector<PathResult> run_all(int excluded) {
     std::vector<PathResult> paths;
     combos_.clear();
-    for (const TypeCase& w : cases_[kWhite])
-      for (const TypeCase& b : cases_[kBlack]) {
-        const int combo = static_cast<int>(combos_.size());
-        combos_.push_back(w.holds && b.holds);
-        const Spec specs[2] = {{kWhite, moves_[kWhite], &w, (excluded & 1) != 0},
-                               {kBlack, moves_[kBlack], &b, (excluded & 2) != 0}};
-        Choices choices;
-        do {
-          Run run(shared_, choices, specs);
-          run.simulate();
-          paths.push_back(run.result(combo));
-        } while (choices.advance());
-      }
+    for (const auto& [w, b] : ranges::views::cartesian_product(cases_[kWhite], cases_[kBlack])) {
+      const int combo = static_cast<int>(combos_.size());
+      combos_.push_back(w.holds && b.holds);
+      const Spec specs[2] = {{kWhite, moves_[kWhite], &w, (excluded & 1) != 0},
+                             {kBlack, moves_[kBlack], &b, (excluded & 2) != 0}};
+      Choices choices;
+      do {
+        Run run(shared_, choices, specs);
+        run.simulate();
+        paths.push_back(run.result(combo));
+      } while (choices.advance());
+    }
     return paths;
   }
 

@@ -10,6 +10,7 @@
 #include "rules/fen.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
+#include "rules/record_reader.hpp"
 
 namespace arbiter {
 namespace {
@@ -309,53 +310,30 @@ const char* side_name(Color c) {
   return c == kWhite ? "White" : "Black";
 }
 
-std::string win_for(Color c) {
-  return c == kWhite ? "1-0" : "0-1";
-}
-
-class Replayer {
+class Replayer final : public RecordReader<ReplayResult, ReplayNote> {
  public:
   Replayer(const VariantPtr& variant, const ReplayOptions& options)
-      : variant_(variant), options_(options) {
+      : RecordReader(variant, options) {
     require_protocol(*variant, Protocol::kSequential, "replay");
-    if (options.fen) pos_.emplace(parse_fen(variant, *options.fen));
   }
 
   ReplayResult run(std::string_view record) {
-    const std::vector<RecordToken> tokens = tokenize_record(record);
-    for (const RecordToken& t : tokens)
-      if (!step(t)) break;
-    if (!r_.error && !ensure_position()) return std::move(r_);
-    if (!pos_) return std::move(r_);
+    if (!read(record)) return std::move(r_);
     r_.final_fen = to_fen(*pos_);
     r_.final_side_to_move = pos_->side_to_move();
     if (legal_count() == 0)
       r_.termination = pos_->in_check() ? Termination::kCheckmate : Termination::kStalemate;
-    if (!r_.error && r_.termination != Termination::kNone && r_.result && result_token_) {
-      const std::string expected = result_by_rules(*pos_);
-      if (*r_.result != expected)
-        warn(*result_token_,
-             fmt::format("the record says {} but {} is {}, so the result is {}", *r_.result,
-                         side_name(pos_->side_to_move()),
-                         r_.termination == Termination::kCheckmate ? "checkmated" : "stalemated",
-                         expected));
-    }
+    if (r_.termination != Termination::kNone)
+      check_stated_result(
+          result_by_rules(*pos_),
+          fmt::format("{} is {}", side_name(pos_->side_to_move()),
+                      r_.termination == Termination::kCheckmate ? "checkmated" : "stalemated"));
     return std::move(r_);
   }
 
  private:
-  enum class Phase { kTags, kMoves, kResigned, kAfterResult };
-
-  VariantPtr variant_;
-  const ReplayOptions& options_;
   std::optional<Position> pos_;
   int legal_count_ = -1;  ///< legal moves in *pos_, -1 before they are counted
-  const RecordToken* fen_tag_ = nullptr;
-  const RecordToken* number_ = nullptr;        ///< a move number waiting for its move
-  std::optional<Color> number_side_;           ///< the side the number's dots stand for
-  const RecordToken* result_token_ = nullptr;  ///< the result, or "Resigns"
-  Phase phase_ = Phase::kTags;
-  ReplayResult r_;
 
   int legal_count() {
     if (legal_count_ < 0) {
@@ -366,113 +344,21 @@ class Replayer {
     return legal_count_;
   }
 
-  ReplayNote note(const RecordToken& t, std::string message) const {
-    ReplayNote n;
-    if (pos_) {
-      n.ply = r_.plies + 1;
-      n.move_number = pos_->fullmove_number();
-      n.side = pos_->side_to_move();
-    }
-    n.text = t.text;
-    n.message = std::move(message);
-    n.line = t.line;
-    n.column = t.column;
-    return n;
+  bool has_position() const override { return pos_.has_value(); }
+  void set_up(const std::string& fen) override { pos_.emplace(parse_fen(variant_, fen)); }
+  std::string position_fen() const override { return to_fen(*pos_); }
+
+  void place(ReplayNote& n) const override {
+    n.ply = r_.plies + 1;
+    n.move_number = pos_->fullmove_number();
+    n.side = pos_->side_to_move();
   }
 
-  void warn(const RecordToken& t, std::string message) {
-    r_.warnings.push_back(note(t, std::move(message)));
-  }
+  bool resign(const RecordToken& t) override { return accept_resign(t, pos_->side_to_move()); }
 
-  /// Records the error; returns false to stop the replay.
-  bool fail(const RecordToken& t, std::string reason, std::string message) {
-    ReplayNote n = note(t, std::move(message));
-    n.reason = std::move(reason);
-    if (pos_) n.fen_before = to_fen(*pos_);
-    r_.error = std::move(n);
-    return false;
-  }
-
-  /// Sets up the start position once the tag pairs are over.
-  bool ensure_position() {
-    if (!pos_) {
-      const std::string fen = fen_tag_ ? fen_tag_->tag_value : variant_->table().setup_fen;
-      try {
-        pos_.emplace(parse_fen(variant_, fen));
-      } catch (const std::exception& e) {
-        if (!fen_tag_) throw;
-        return fail(*fen_tag_, "bad FEN", e.what());
-      }
-    }
-    if (r_.start_fen.empty()) r_.start_fen = to_fen(*pos_);
-    return true;
-  }
-
-  bool step(const RecordToken& t) {
-    using K = RecordTokenKind;
-    if (t.kind == K::kComment) return true;
-    if (t.kind == K::kTag && phase_ == Phase::kTags) {
-      r_.tags.emplace_back(t.tag_name, t.tag_value);
-      if (t.tag_name == "FEN") {
-        if (options_.fen)
-          warn(t, "ignored: the start position is given separately (--fen)");
-        else if (fen_tag_)
-          warn(t, "a second [FEN] tag: this one replaces the first");
-        if (!options_.fen) fen_tag_ = &t;
-      }
-      return true;
-    }
-    if (!ensure_position()) return false;
-    if (t.kind == K::kError) return fail(t, "syntax", t.message);
-    if (t.kind == K::kTag)
-      return fail(t, "syntax", "a tag pair after the moves: tag pairs come before the movetext");
-    if (phase_ == Phase::kTags) phase_ = Phase::kMoves;
-    if (phase_ == Phase::kAfterResult)
-      return fail(
-          t, "syntax",
-          fmt::format("text after the result '{}': a record holds one game", result_token_->text));
-    if (phase_ == Phase::kResigned && t.kind != K::kResult && t.kind != K::kAnnotation &&
-        t.kind != K::kNag)
-      return fail(t, "syntax", "text after 'Resigns': only the result may follow");
-    switch (t.kind) {
-      case K::kMoveNumber:
-        number_ = &t;
-        number_side_ =
-            t.dots == 0 ? std::nullopt : std::optional<Color>(t.dots == 1 ? kWhite : kBlack);
-        return true;
-      case K::kEllipsis:
-        if (number_) number_side_ = kBlack;
-        return true;
-      case K::kResign:
-        r_.resigned = pos_->side_to_move();
-        r_.result = win_for(~pos_->side_to_move());
-        result_token_ = &t;
-        phase_ = Phase::kResigned;
-        return true;
-      case K::kResult:
-        if (phase_ == Phase::kResigned && t.result != *r_.result)
-          warn(t, fmt::format("'{}' by {} means {}, but the record states {}", result_token_->text,
-                              side_name(*r_.resigned), *r_.result, t.result));
-        r_.result = t.result;
-        result_token_ = &t;
-        phase_ = Phase::kAfterResult;
-        return true;
-      case K::kMove:
-        return play(t);
-      default:
-        return true;  // annotations, NAGs and variations
-    }
-  }
-
-  bool play(const RecordToken& t) {
+  bool move(const RecordToken& t) override {
     const Color us = pos_->side_to_move();
-    if (number_) {
-      const long expected = pos_->fullmove_number();
-      if (number_->number != expected || (number_side_ && *number_side_ != us))
-        warn(*number_, fmt::format("move number '{}' does not match the game: expected {}{}",
-                                   number_->text, expected, us == kWhite ? "." : "..."));
-      number_ = nullptr;
-    }
+    check_move_number(pos_->fullmove_number(), us == kBlack, "game");
     if (legal_count() == 0)
       return fail(t, "illegal",
                   fmt::format("the game is over: {} is {}", side_name(us),
@@ -491,13 +377,7 @@ class Replayer {
     pos_->make(m, undo);
     legal_count_ = -1;
     const bool check = pos_->in_check();
-    const bool mate = check && legal_count() == 0;
-    std::vector<std::string> problems = san_mark_problems(d, capture, check, mate);
-    for (std::string& p : problems) {
-      ReplayNote n = before;
-      n.message = std::move(p);
-      r_.warnings.push_back(std::move(n));
-    }
+    warn_san_marks(before, d, capture, check, check && legal_count() == 0);
     ++r_.plies;
     r_.san.push_back(san);
     return true;

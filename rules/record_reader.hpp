@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <exception>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "rules/game_record.hpp"
+#include "rules/record_tokens.hpp"
 
 namespace arbiter {
 

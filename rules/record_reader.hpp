@@ -139,7 +139,7 @@ class RecordReader {
     return true;
   }
 
-  /// The stated result; nothing but annotations may follow it.
+  /// The stated result; nothing but comments may follow it.
   bool accept_result(const RecordToken& t) {
     if (stage_ == Stage::kResigned && t.result != *r_.result)
       warn(t, fmt::format("'{}' by {} means {}, but the record states {}", result_token_->text,

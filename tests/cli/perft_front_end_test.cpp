@@ -3,12 +3,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <iostream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "cli/perft_front_end.hpp"
+#include "tests/support/captured_output.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::cli {
@@ -17,23 +16,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
-
-/// Standard output and standard error while it lives.
-class Captured {
- public:
-  Captured() : out_(std::cout.rdbuf(out.rdbuf())), err_(std::cerr.rdbuf(err.rdbuf())) {}
-  ~Captured() {
-    std::cout.rdbuf(out_);
-    std::cerr.rdbuf(err_);
-  }
-  Captured(const Captured&) = delete;
-  Captured& operator=(const Captured&) = delete;
-  std::ostringstream out, err;
-
- private:
-  std::streambuf* out_;
-  std::streambuf* err_;
-};
 
 PerftOptions options(int depth) {
   PerftOptions o;
@@ -54,7 +36,7 @@ TEST(PerftFrontEnd, ATextCountListsTheRootMovesAndTheNodes) {
   o.divide = true;
   PerftCount c = two_root_moves();
   c.root = "A-move of White";
-  Captured io;
+  test::CapturedOutput io;
   print_perft_count(o, *test::orthodox(), c);
   EXPECT_EQ(io.out.str(), "root A-move of White\ne2e4 e4: 3\nskip: 4\nnodes 7\n");
   EXPECT_THAT(io.err.str(), StartsWith("perft 2 of orthodox: "));
@@ -69,7 +51,7 @@ TEST(PerftFrontEnd, AJsonCountWritesTheProtocolsFieldsInTheirPlace) {
   c.position_fields = {{"phase", "A"}};
   c.bulk_field = false;
   c.divide[0].black_submissions = 20;
-  Captured io;
+  test::CapturedOutput io;
   print_perft_count(o, *test::orthodox(), c);
   EXPECT_THAT(io.out.str(),
               StartsWith("{\"variant\":\"orthodox\",\"fen\":\"some fen\",\"phase\":\"A\","
@@ -88,7 +70,7 @@ TEST(PerftFrontEnd, DistinctLevelsArePrintedPerDepth) {
   c.nodes = 400;
   c.levels = {{20, 20}, {400, 380}};
   c.rate_unit = "pairs";
-  Captured io;
+  test::CapturedOutput io;
   print_perft_count(o, *test::orthodox(), c);
   EXPECT_EQ(io.out.str(),
             "depth 1: 20 nodes, 20 distinct positions\n"
@@ -117,7 +99,7 @@ TEST(PerftFrontEnd, ABenchChecksEachCountAgainstTheTable) {
       if (c.fen == fen) return [&c](int depth) { return std::uint64_t{c.nodes[depth - 1]}; };
     return nullptr;
   };
-  Captured io;
+  test::CapturedOutput io;
   const BenchWords words{"pairs", "pairs_per_second", "pairs/s", 14, "resolved pairs", "pairs"};
   EXPECT_EQ(run_bench_positions(o, *test::orthodox(), positions, words, table_count), 0);
   EXPECT_THAT(io.out.str(), StartsWith("position         depth       pairs   seconds        "
@@ -141,7 +123,7 @@ TEST(PerftFrontEnd, ACompareRunsEveryPositionOfBothTablesUnderBoth) {
   o.json = true;
   int counted[2] = {0, 0};
   const VariantPtr a = test::orthodox(), b = test::bundled_variant("conversion");
-  Captured io;
+  test::CapturedOutput io;
   run_compare_positions(o, a, b, CompareStyle{12, 1, "", 1000},
                         [&](const VariantPtr& table, const std::string&) -> PositionCount {
                           return [&counted, which = table == a ? 0 : 1](int) {

@@ -7,16 +7,13 @@
 
 #include "rules/conditional_move.hpp"
 #include "rules/notation.hpp"
+#include "rules/record_reader.hpp"
 
 namespace arbiter {
 namespace {
 
 const char* side_name(Color c) {
   return c == kWhite ? "White" : "Black";
-}
-
-std::string win_for(Color c) {
-  return c == kWhite ? "1-0" : "0-1";
 }
 
 const char* branch_name(int branch) {
@@ -56,39 +53,25 @@ std::string describe_end(const ConditionalStatus& st, Color stuck) {
   return "the game goes on";
 }
 
-class ConditionalReplayer {
+class ConditionalReplayer final : public RecordReader<ConditionalReplayResult, ConditionalNote> {
  public:
   ConditionalReplayer(const VariantPtr& variant, const ReplayOptions& options)
-      : variant_(variant), options_(options) {
+      : RecordReader(variant, options) {
     require_protocol(*variant, Protocol::kConditional, "a Conditional Chess replay");
     knobs_ = variant->knobs().conditional;
-    if (options.fen) s_.emplace(parse_conditional_fen(variant, *options.fen));
   }
 
   ConditionalReplayResult run(std::string_view record) {
-    const std::vector<RecordToken> tokens = tokenize_record(record);
-    for (const RecordToken& t : tokens)
-      if (!step(t)) break;
-    if (!r_.error && !ensure_position()) return std::move(r_);
-    if (!s_) return std::move(r_);
+    if (!read(record)) return std::move(r_);
     r_.final_fen = to_conditional_fen(*s_);
     r_.final_side_to_move = s_->pos.side_to_move();
     r_.status = conditional_status(*s_);
-    if (!r_.error && r_.status.over() && r_.result && result_token_) {
-      const std::string expected = r_.status.result();
-      if (*r_.result != expected)
-        warn(*result_token_,
-             fmt::format("the record says {} but {}, so the result is {}", *r_.result,
-                         describe_end(r_.status, s_->pos.side_to_move()), expected));
-    }
+    if (r_.status.over())
+      check_stated_result(r_.status.result(), describe_end(r_.status, s_->pos.side_to_move()));
     return std::move(r_);
   }
 
  private:
-  enum class Stage { kTags, kMoves, kResigned, kAfterResult };
-
-  VariantPtr variant_;
-  const ReplayOptions& options_;
   ConditionalKnobs knobs_;
   std::optional<ConditionalState> s_;
   /// The state right after this turn's A-move (phase B, before the B-move): where the C-move
@@ -97,133 +80,38 @@ class ConditionalReplayer {
   std::optional<ConditionalState> b_start_;
   long long slot_base_ = 0;  ///< the 0-based slot of the first ply (2N-2 or 2N-1 for move N)
   long long slots_ = 0;      ///< plies written so far
-  const RecordToken* fen_tag_ = nullptr;
-  const RecordToken* number_ = nullptr;  ///< a move number waiting for its ply
-  std::optional<bool> number_second_;    ///< whether its dots stand for the second slot
-  const RecordToken* result_token_ = nullptr;
-  Stage stage_ = Stage::kTags;
-  ConditionalReplayResult r_;
 
   long long slot_index() const { return slot_base_ + slots_; }
   int move_label() const {
     return static_cast<int>(std::min<long long>(slot_index() / 2 + 1, 999'999'999));
   }
 
-  ConditionalNote note(const RecordToken& t, std::string message) const {
-    ConditionalNote n;
-    if (s_) {
-      n.ply = r_.plies + 1;
-      n.move_number = move_label();
-      n.side = s_->pos.side_to_move();
-      n.phase = s_->phase;
-    }
-    n.text = t.text;
-    n.message = std::move(message);
-    n.line = t.line;
-    n.column = t.column;
-    return n;
+  bool has_position() const override { return s_.has_value(); }
+  void set_up(const std::string& fen) override { s_.emplace(parse_conditional_fen(variant_, fen)); }
+  std::string position_fen() const override { return to_conditional_fen(*s_); }
+
+  void on_start() override {
+    // Numbering follows the start position as in orthodox records: White to move in move N
+    // fills slot 2N-1, Black slot 2N.
+    slot_base_ = 2LL * (s_->pos.fullmove_number() - 1) + (s_->pos.side_to_move() == kBlack);
+    if (slot_base_ < 0) slot_base_ = 0;
+    if (s_->phase == Phase::kB) b_start_ = *s_;
   }
 
-  void warn(const RecordToken& t, std::string message) {
-    r_.warnings.push_back(note(t, std::move(message)));
+  void place(ConditionalNote& n) const override {
+    n.ply = r_.plies + 1;
+    n.move_number = move_label();
+    n.side = s_->pos.side_to_move();
+    n.phase = s_->phase;
   }
 
-  /// Records the error; returns false to stop the replay.
-  bool fail(const RecordToken& t, std::string reason, std::string message) {
-    ConditionalNote n = note(t, std::move(message));
-    n.reason = std::move(reason);
-    if (s_) n.fen_before = to_conditional_fen(*s_);
-    r_.error = std::move(n);
-    return false;
-  }
-
-  /// Sets up the start position once the tag pairs are over.
-  bool ensure_position() {
-    if (!s_) {
-      const std::string fen = fen_tag_ ? fen_tag_->tag_value : variant_->table().setup_fen;
-      try {
-        s_.emplace(parse_conditional_fen(variant_, fen));
-      } catch (const std::exception& e) {
-        if (!fen_tag_) throw;
-        return fail(*fen_tag_, "bad FEN", e.what());
-      }
-    }
-    if (r_.start_fen.empty()) {
-      r_.start_fen = to_conditional_fen(*s_);
-      // Numbering follows the start position as in orthodox records: White to move in move N
-      // fills slot 2N-1, Black slot 2N.
-      slot_base_ = 2LL * (s_->pos.fullmove_number() - 1) + (s_->pos.side_to_move() == kBlack);
-      if (slot_base_ < 0) slot_base_ = 0;
-      if (s_->phase == Phase::kB) b_start_ = *s_;
-    }
-    return true;
-  }
-
-  bool step(const RecordToken& t) {
-    using K = RecordTokenKind;
-    if (t.kind == K::kComment) return true;
-    if (t.kind == K::kTag && stage_ == Stage::kTags) {
-      r_.tags.emplace_back(t.tag_name, t.tag_value);
-      if (t.tag_name == "FEN") {
-        if (options_.fen)
-          warn(t, "ignored: the start position is given separately (--fen)");
-        else if (fen_tag_)
-          warn(t, "a second [FEN] tag: this one replaces the first");
-        if (!options_.fen) fen_tag_ = &t;
-      }
-      return true;
-    }
-    if (!ensure_position()) return false;
-    if (t.kind == K::kError) return fail(t, "syntax", t.message);
-    if (t.kind == K::kTag)
-      return fail(t, "syntax", "a tag pair after the moves: tag pairs come before the movetext");
-    if (stage_ == Stage::kTags) stage_ = Stage::kMoves;
-    if (stage_ == Stage::kAfterResult)
-      return fail(
-          t, "syntax",
-          fmt::format("text after the result '{}': a record holds one game", result_token_->text));
-    if (stage_ == Stage::kResigned && t.kind != K::kResult && t.kind != K::kAnnotation &&
-        t.kind != K::kNag)
-      return fail(t, "syntax", "text after 'Resigns': only the result may follow");
-    switch (t.kind) {
-      case K::kMoveNumber:
-        number_ = &t;
-        number_second_ = t.dots == 0 ? std::nullopt : std::optional<bool>(t.dots > 1);
-        return true;
-      case K::kEllipsis:
-        if (number_) number_second_ = true;
-        return true;
-      case K::kResign:
-        r_.resigned = s_->pos.side_to_move();
-        r_.result = win_for(~s_->pos.side_to_move());
-        result_token_ = &t;
-        stage_ = Stage::kResigned;
-        return true;
-      case K::kResult:
-        if (stage_ == Stage::kResigned && t.result != *r_.result)
-          warn(t, fmt::format("'{}' by {} means {}, but the record states {}", result_token_->text,
-                              side_name(*r_.resigned), *r_.result, t.result));
-        r_.result = t.result;
-        result_token_ = &t;
-        stage_ = Stage::kAfterResult;
-        return true;
-      case K::kMove:
-        check_number();
-        return ply(t);
-      default:
-        return true;  // annotations, NAGs and variations
-    }
-  }
+  bool resign(const RecordToken& t) override { return accept_resign(t, s_->pos.side_to_move()); }
 
   /// A move number labels a pair of slots, whoever moves in them (after a B-move check the
   /// same colour can fill both).
-  void check_number() {
-    if (!number_) return;
-    const bool second = slot_index() % 2 == 1;
-    if (number_->number != move_label() || (number_second_ && *number_second_ != second))
-      warn(*number_, fmt::format("move number '{}' does not match the record: expected {}{}",
-                                 number_->text, move_label(), second ? "..." : "."));
-    number_ = nullptr;
+  bool move(const RecordToken& t) override {
+    check_move_number(move_label(), slot_index() % 2 == 1, "record");
+    return ply(t);
   }
 
   bool ply(const RecordToken& t) {
@@ -252,12 +140,7 @@ class ConditionalReplayer {
   void warn_marks(const ConditionalNote& before, const SanDetails& d, bool capture,
                   const Position& after) {
     const bool check = after.in_check();
-    for (std::string& problem :
-         san_mark_problems(d, capture, check, check && is_checkmate(after))) {
-      ConditionalNote n = before;
-      n.message = std::move(problem);
-      r_.warnings.push_back(std::move(n));
-    }
+    warn_san_marks(before, d, capture, check, check && is_checkmate(after));
   }
 
   /// An A- or B-move: SAN.

@@ -1,4 +1,4 @@
-// Conditional Chess game records: the movetext of rules/game_record.hpp (tags, numbers,
+// Conditional Chess game records: the movetext of rules/record_tokens.hpp (tags, numbers,
 // comments, variations, results) with the plies in the order they happen, A- and B-moves as
 // SAN and each C-move written as its whole conditional where it executes ("d2?*Nh4*/e6",
 // "!Qe2", "Eg7?Bxg7/Nf3=>Kh1" when another move takes its place). The replay drives the turn

@@ -165,24 +165,11 @@ std::string sim_san(const SimState& s, Color c, Move m, const MoveList& subs) {
       out += static_cast<char>('a' + file_of(m.from()));
   } else {
     out += v.piece(type).letter;
-    bool clash = false, same_file = false, same_rank = false;
-    for (Move o : subs) {
-      if (o.to() != m.to() || o.from() == m.from() || o.kind() == MoveKind::kCastling ||
-          moved_type(s, c, o) != type)
-        continue;
-      clash = true;
-      same_file |= file_of(o.from()) == file_of(m.from());
-      same_rank |= rank_of(o.from()) == rank_of(m.from());
-    }
-    if (clash) {
-      if (!same_file) {
-        out += static_cast<char>('a' + file_of(m.from()));
-      } else if (!same_rank) {
-        out += static_cast<char>('1' + rank_of(m.from()));
-      } else {
-        out += square_name(m.from());
-      }
-    }
+    Bitboard rivals = 0;
+    for (Move o : subs)
+      if (o.to() == m.to() && o.kind() != MoveKind::kCastling && moved_type(s, c, o) == type)
+        rivals |= bb(o.from());
+    out += san_disambiguation(m.from(), rivals);
   }
   if (capture || (v.piece(type).pawn && file_of(m.from()) != file_of(m.to()))) out += 'x';
   out += square_name(m.to());

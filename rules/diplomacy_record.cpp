@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "rules/diplomacy_move_text.hpp"
+#include "rules/record_reader.hpp"
 #include "rules/sim_rules.hpp"
 
 namespace arbiter {
@@ -25,164 +26,88 @@ std::string describe_end(const SimStatus& st) {
   return "a side is stalemated";
 }
 
-class DiplomacyReplayer {
+class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, ReplayNote> {
  public:
   DiplomacyReplayer(const VariantPtr& variant, const ReplayOptions& options)
-      : variant_(variant), options_(options) {
+      : RecordReader(variant, options) {
     rules_ = sim_rules_for(variant);  // throws for a table without a built resolver
-    if (options.fen) s_.emplace(parse_sim_fen(variant, *options.fen));
   }
 
   DiplomacyReplayResult run(std::string_view record) {
-    const std::vector<RecordToken> tokens = tokenize_record(record);
-    for (const RecordToken& t : tokens)
-      if (!step(t)) break;
-    if (!r_.error && ensure_position() && white_)
-      fail(*white_, kWhite, "syntax",
-           fmt::format("turn {} has White's move only: write both moves of a turn, "
-                       "\"N. white black\"",
-                       s_->pos.fullmove_number()));
-    if (!s_) return std::move(r_);
+    if (!read(record)) return std::move(r_);
+    if (!r_.error && white_) {
+      // The unfinished turn is White's text: the note is White's, not the side due next.
+      ReplayNote n = note(*white_, fmt::format("turn {} has White's move only: write both moves "
+                                               "of a turn, \"N. white black\"",
+                                               s_->pos.fullmove_number()));
+      n.side = kWhite;
+      fail(std::move(n), "syntax");
+    }
     r_.final_fen = to_sim_fen(*s_);
     r_.status = rules_->status(*s_);
-    if (!r_.error && r_.status.over && r_.result && result_token_ &&
-        *r_.result != r_.status.result())
-      warn(*result_token_, kWhite,
-           fmt::format("the record says {} but {} ({}), so the result is {}", *r_.result,
-                       describe_end(r_.status), r_.status.reason, r_.status.result()));
+    if (r_.status.over)
+      check_stated_result(r_.status.result(),
+                          fmt::format("{} ({})", describe_end(r_.status), r_.status.reason));
     return std::move(r_);
   }
 
  private:
-  VariantPtr variant_;
-  const ReplayOptions& options_;
   std::unique_ptr<SimRules> rules_;
   std::optional<SimState> s_;
-  const RecordToken* fen_tag_ = nullptr;
-  const RecordToken* result_token_ = nullptr;
   const RecordToken* white_ = nullptr;  ///< White's text of the turn being read
   Move white_move_{};
-  bool moves_started_ = false;
-  DiplomacyReplayResult r_;
 
-  ReplayNote note(const RecordToken& t, Color side, std::string message) const {
-    ReplayNote n;
-    if (s_) {
-      n.ply = r_.turns + 1;
-      n.move_number = s_->pos.fullmove_number();
-      n.side = side;
-    }
-    n.text = t.text;
-    n.message = std::move(message);
-    n.line = t.line;
-    n.column = t.column;
-    return n;
-  }
-
-  void warn(const RecordToken& t, Color side, std::string message) {
-    r_.warnings.push_back(note(t, side, std::move(message)));
-  }
-
-  bool fail(const RecordToken& t, Color side, std::string reason, std::string message) {
-    ReplayNote n = note(t, side, std::move(message));
-    n.reason = std::move(reason);
-    if (s_) n.fen_before = to_sim_fen(*s_);
-    r_.error = std::move(n);
-    return false;
-  }
-
-  bool ensure_position() {
-    if (!s_) {
-      const std::string fen = fen_tag_ ? fen_tag_->tag_value : variant_->table().setup_fen;
-      try {
-        s_.emplace(parse_sim_fen(variant_, fen));
-      } catch (const std::exception& e) {
-        if (!fen_tag_) throw;
-        ReplayNote n;
-        n.text = fen_tag_->text;
-        n.reason = "bad FEN";
-        n.message = e.what();
-        n.line = fen_tag_->line;
-        n.column = fen_tag_->column;
-        r_.error = std::move(n);
-        return false;
-      }
-    }
-    if (r_.start_fen.empty()) r_.start_fen = to_sim_fen(*s_);
-    return true;
-  }
+  bool has_position() const override { return s_.has_value(); }
+  void set_up(const std::string& fen) override { s_.emplace(parse_sim_fen(variant_, fen)); }
+  std::string position_fen() const override { return to_sim_fen(*s_); }
 
   /// The side whose text comes next.
   Color next_side() const { return white_ ? kBlack : kWhite; }
 
-  bool step(const RecordToken& t) {
-    using K = RecordTokenKind;
-    if (t.kind == K::kComment) return true;
-    if (t.kind == K::kTag && !moves_started_) {
-      r_.tags.emplace_back(t.tag_name, t.tag_value);
-      if (t.tag_name == "FEN") {
-        if (options_.fen)
-          r_.warnings.push_back(
-              note(t, kWhite, "ignored: the start position is given separately (--fen)"));
-        else if (fen_tag_)
-          r_.warnings.push_back(note(t, kWhite, "a second [FEN] tag: this one replaces the first"));
-        if (!options_.fen) fen_tag_ = &t;
-      }
-      return true;
-    }
-    if (!ensure_position()) return false;
-    moves_started_ = true;
-    const Color side = next_side();
-    if (t.kind == K::kError) return fail(t, side, "syntax", t.message);
-    if (t.kind == K::kTag)
-      return fail(t, side, "syntax",
-                  "a tag pair after the moves: tag pairs come before the movetext");
-    if (result_token_)
-      return fail(
-          t, side, "syntax",
-          fmt::format("text after the result '{}': a record holds one game", result_token_->text));
-    switch (t.kind) {
-      case K::kMoveNumber:
-      case K::kEllipsis:
-        if (white_)
-          return fail(t, kBlack, "syntax",
-                      "a move number between White's and Black's moves: a turn is written on "
-                      "one numbered line, \"N. white black\"");
-        if (t.kind == K::kEllipsis || t.dots > 1)
-          return fail(t, kWhite, "syntax",
-                      "both sides move at once: a turn is \"N. white black\", never \"N...\"");
-        if (t.number != s_->pos.fullmove_number())
-          warn(t, kWhite,
-               fmt::format("move number '{}' does not match the record: expected {}.", t.text,
-                           s_->pos.fullmove_number()));
-        return true;
-      case K::kResign:
-        return fail(t, side, "syntax",
-                    "'Resigns' does not say who resigned when both sides move at once: write "
-                    "the result (1-0, 0-1)");
-      case K::kResult:
-        if (white_)
-          return fail(t, kBlack, "syntax",
-                      fmt::format("turn {} has White's move only: write both moves of a turn, "
-                                  "\"N. white black\"",
-                                  s_->pos.fullmove_number()));
-        r_.result = t.result;
-        result_token_ = &t;
-        return true;
-      case K::kMove:
-        return move(t, side);
-      default:
-        return true;  // annotations, NAGs and variations
-    }
+  /// A note belongs to the side whose text comes next (White for a token between turns).
+  void place(ReplayNote& n) const override {
+    n.ply = r_.turns + 1;
+    n.move_number = s_->pos.fullmove_number();
+    n.side = next_side();
   }
 
-  bool move(const RecordToken& t, Color side) {
+  /// Both sides move at once, so the number is checked where it stands.
+  bool move_number(const RecordToken& t) override {
+    if (white_)
+      return fail(t, "syntax",
+                  "a move number between White's and Black's moves: a turn is written on "
+                  "one numbered line, \"N. white black\"");
+    if (t.kind == RecordTokenKind::kEllipsis || t.dots > 1)
+      return fail(t, "syntax",
+                  "both sides move at once: a turn is \"N. white black\", never \"N...\"");
+    RecordReader::move_number(t);
+    check_move_number(s_->pos.fullmove_number(), false, "record");
+    return true;
+  }
+
+  bool resign(const RecordToken& t) override {
+    return fail(t, "syntax",
+                "'Resigns' does not say who resigned when both sides move at once: write "
+                "the result (1-0, 0-1)");
+  }
+
+  bool result(const RecordToken& t) override {
+    if (white_)
+      return fail(t, "syntax",
+                  fmt::format("turn {} has White's move only: write both moves of a turn, "
+                              "\"N. white black\"",
+                              s_->pos.fullmove_number()));
+    return accept_result(t);
+  }
+
+  bool move(const RecordToken& t) override {
+    const Color side = next_side();
     const SimStatus st = rules_->status(*s_);
     if (st.over)
-      return fail(t, side, "game over",
+      return fail(t, "game over",
                   fmt::format("the game is over: {} ({})", describe_end(st), st.result()));
     if (t.text == "--")
-      return fail(t, side, "pass",
+      return fail(t, "pass",
                   "a side cannot pass: every turn both sides submit a move "
                   "(docs/replay.md, Diplomacy Chess)");
     Move m{};
@@ -192,12 +117,11 @@ class DiplomacyReplayer {
       rules_->submissions(*s_, side, subs);
       m = read_sim_move(*s_, side, t.text, subs, &d);
     } catch (const NotationError& e) {
-      return fail(t, side, to_string(e.kind()), e.what());
+      return fail(t, to_string(e.kind()), e.what());
     }
     if (!d.coordinates && d.capture_mark != diplomacy_capture(*s_, side, m))
-      warn(t, side,
-           d.capture_mark ? "an 'x' but the destination square is empty: nothing to take"
-                          : "a capture written without 'x'");
+      warn(t, d.capture_mark ? "an 'x' but the destination square is empty: nothing to take"
+                             : "a capture written without 'x'");
     if (side == kWhite) {
       white_ = &t;
       white_move_ = m;

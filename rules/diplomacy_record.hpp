@@ -1,5 +1,5 @@
 // Game records of the simultaneous tables (Diplomacy Chess, Move-Neutral Chess): the movetext
-// of rules/game_record.hpp (tags, numbers, comments, variations, results) with both moves of
+// of rules/record_tokens.hpp (tags, numbers, comments, variations, results) with both moves of
 // a turn on one numbered line, "N. white black", each move SAN or coordinates read against
 // the submissions of its side (rules/diplomacy_move_text.hpp). Every turn is resolved by the
 // table's resolver (rules/sim_rules.hpp). There is no

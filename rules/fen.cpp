@@ -11,28 +11,6 @@
 namespace arbiter {
 namespace {
 
-struct Field {
-  std::string_view text;
-  int column;  // 1-based
-};
-
-std::vector<Field> split_fields(std::string_view fen) {
-  std::vector<Field> out;
-  std::size_t i = 0;
-  while (i < fen.size()) {
-    while (i < fen.size() && std::isspace(static_cast<unsigned char>(fen[i]))) ++i;
-    if (i >= fen.size()) break;
-    const std::size_t start = i;
-    while (i < fen.size() && !std::isspace(static_cast<unsigned char>(fen[i]))) ++i;
-    out.push_back({fen.substr(start, i - start), static_cast<int>(start) + 1});
-  }
-  return out;
-}
-
-[[noreturn]] void fail(int column, const std::string& message) {
-  throw FenError(fmt::format("FEN column {}: {}", column, message), column);
-}
-
 std::string piece_letters(const Variant& v) {
   std::string s;
   for (int t = 0; t < v.piece_count(); ++t) {
@@ -54,21 +32,24 @@ using SquareColumns = std::array<int, kSquares>;
 
 /// "(Qp)" at f.text[i]: one white and one black piece sharing a square. Returns the index of
 /// the closing ')'.
-std::size_t parse_shared(Position& pos, const Field& f, std::size_t i, Square sq, bool allowed) {
+std::size_t parse_shared(Position& pos, const FenField& f, std::size_t i, Square sq, bool allowed) {
   const Variant& v = pos.variant();
-  const int col = f.column + static_cast<int>(i);
+  const int col = f.column() + static_cast<int>(i);
   if (!allowed)
-    fail(col, fmt::format("'(' starts a shared square such as (Qp), which only Move-Neutral "
-                          "Chess positions have; the {} table has none",
-                          v.name()));
+    throw_fen_error(col,
+                    fmt::format("'(' starts a shared square such as (Qp), which only Move-Neutral "
+                                "Chess positions have; the {} table has none",
+                                v.name()));
   const std::size_t close = f.text.find(')', i);
   if (close == std::string_view::npos)
-    fail(col, "unclosed '(': expected a shared square such as (Qp), a white and a black piece");
+    throw_fen_error(
+        col, "unclosed '(': expected a shared square such as (Qp), a white and a black piece");
   const std::string_view inside = f.text.substr(i + 1, close - i - 1);
   if (inside.size() != 2)
-    fail(col, fmt::format("shared square '({})' holds {} piece letter(s): expected one white and "
-                          "one black piece such as (Qp)",
-                          inside, inside.size()));
+    throw_fen_error(
+        col, fmt::format("shared square '({})' holds {} piece letter(s): expected one white and "
+                         "one black piece such as (Qp)",
+                         inside, inside.size()));
   bool seen[2] = {false, false};
   for (std::size_t k = 0; k < 2; ++k) {
     const char ch = inside[k];
@@ -76,49 +57,54 @@ std::size_t parse_shared(Position& pos, const Field& f, std::size_t i, Square sq
                             ? v.type_of_letter(static_cast<char>(std::toupper(ch)))
                             : kNoPiece;
     if (t == kNoPiece)
-      fail(col + 1 + static_cast<int>(k),
-           fmt::format("unknown piece letter '{}' in a shared square: the {} table has {}", ch,
-                       v.name(), piece_letters(v)));
+      throw_fen_error(
+          col + 1 + static_cast<int>(k),
+          fmt::format("unknown piece letter '{}' in a shared square: the {} table has {}", ch,
+                      v.name(), piece_letters(v)));
     const Color c = std::isupper(static_cast<unsigned char>(ch)) ? kWhite : kBlack;
     if (seen[c])
-      fail(col + 1 + static_cast<int>(k),
-           fmt::format("shared square '({})' holds two {} pieces: a square holds at most one "
-                       "piece of each colour",
-                       inside, color_word(c)));
+      throw_fen_error(
+          col + 1 + static_cast<int>(k),
+          fmt::format("shared square '({})' holds two {} pieces: a square holds at most one "
+                      "piece of each colour",
+                      inside, color_word(c)));
     seen[c] = true;
     pos.put(c, t, sq);
   }
   return close;
 }
 
-void parse_placement(Position& pos, const Field& f, SquareColumns& columns, bool shared) {
+void parse_placement(Position& pos, const FenField& f, SquareColumns& columns, bool shared) {
   const Variant& v = pos.variant();
   int rank = 7, file = 0;
-  int rank_start = f.column;
+  int rank_start = f.column();
   for (std::size_t i = 0; i <= f.text.size(); ++i) {
-    const int col = f.column + static_cast<int>(i);
+    const int col = f.column() + static_cast<int>(i);
     const char ch = i < f.text.size() ? f.text[i] : '/';
     if (ch == '/') {
       if (file != 8)
-        fail(rank_start, fmt::format("rank {} describes {} squares, expected 8", rank + 1, file));
+        throw_fen_error(rank_start,
+                        fmt::format("rank {} describes {} squares, expected 8", rank + 1, file));
       if (i == f.text.size()) break;
       if (rank == 0)
-        fail(col, i + 1 == f.text.size()
-                      ? "stray '/' after the 8th rank: expected the placement to end there"
-                      : "more than 8 ranks in the piece placement: expected 8 ranks separated "
-                        "by '/'");
+        throw_fen_error(
+            col, i + 1 == f.text.size()
+                     ? "stray '/' after the 8th rank: expected the placement to end there"
+                     : "more than 8 ranks in the piece placement: expected 8 ranks separated "
+                       "by '/'");
       --rank;
       file = 0;
       rank_start = col + 1;
       continue;
     }
     if (ch == '0' || ch == '9')
-      fail(col, fmt::format("bad digit '{}' in rank {}: a digit counts 1 to 8 empty squares", ch,
-                            rank + 1));
+      throw_fen_error(
+          col, fmt::format("bad digit '{}' in rank {}: a digit counts 1 to 8 empty squares", ch,
+                           rank + 1));
     if (ch == '(') {
       if (file >= 8)
-        fail(rank_start,
-             fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+        throw_fen_error(rank_start,
+                        fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
       columns[make_square(file, rank)] = col;
       i = parse_shared(pos, f, i, make_square(file, rank), shared);
       ++file;
@@ -127,8 +113,8 @@ void parse_placement(Position& pos, const Field& f, SquareColumns& columns, bool
     if (ch >= '1' && ch <= '8') {
       file += ch - '0';
       if (file > 8)
-        fail(rank_start,
-             fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+        throw_fen_error(rank_start,
+                        fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
       continue;
     }
     const bool upper = std::isupper(static_cast<unsigned char>(ch)) != 0;
@@ -136,26 +122,30 @@ void parse_placement(Position& pos, const Field& f, SquareColumns& columns, bool
                             ? v.type_of_letter(static_cast<char>(std::toupper(ch)))
                             : kNoPiece;
     if (t == kNoPiece)
-      fail(col, fmt::format("unknown piece letter '{}': the {} table has {} (upper case White, "
-                            "lower case Black) and digits 1-8 for empty squares",
-                            ch, v.name(), piece_letters(v)));
+      throw_fen_error(
+          col, fmt::format("unknown piece letter '{}': the {} table has {} (upper case White, "
+                           "lower case Black) and digits 1-8 for empty squares",
+                           ch, v.name(), piece_letters(v)));
     if (file >= 8)
-      fail(rank_start, fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+      throw_fen_error(rank_start,
+                      fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
     columns[make_square(file, rank)] = col;
     pos.put(upper ? kWhite : kBlack, t, make_square(file, rank));
     if (i + 1 < f.text.size() && f.text[i + 1] == '~') {
       if (!v.conversion().enabled)
-        fail(col + 1, fmt::format("'~' after '{}' marks a converted piece, which only tables with "
-                                  "[effects.conversion] have; the {} table has none",
-                                  ch, v.name()));
+        throw_fen_error(
+            col + 1, fmt::format("'~' after '{}' marks a converted piece, which only tables with "
+                                 "[effects.conversion] have; the {} table has none",
+                                 ch, v.name()));
       pos.set_converted(pos.converted() | bb(make_square(file, rank)));
       ++i;
     }
     ++file;
   }
   if (rank != 0)
-    fail(f.column,
-         fmt::format("the piece placement has {} ranks, expected 8 separated by '/'", 8 - rank));
+    throw_fen_error(
+        f.column(),
+        fmt::format("the piece placement has {} ranks, expected 8 separated by '/'", 8 - rank));
 }
 
 /// The column of the piece written last among `squares` (the one that broke a rule).
@@ -175,32 +165,32 @@ void check_pieces(const Position& pos, int column, const SquareColumns& columns,
       const char letter = c == kWhite ? v.piece(royal).letter
                                       : static_cast<char>(std::tolower(v.piece(royal).letter));
       if (n == 0 && !missing_king_ok)
-        fail(column, fmt::format("{} has no {} ({}): expected exactly one", color_name(c),
-                                 v.piece(royal).name, letter));
+        throw_fen_error(column, fmt::format("{} has no {} ({}): expected exactly one",
+                                            color_name(c), v.piece(royal).name, letter));
       if (n > 1)
-        fail(last_written(pos.pieces(c, royal), columns),
-             fmt::format("{} has {} {}s ({}): expected exactly one", color_name(c), n,
-                         v.piece(royal).name, letter));
+        throw_fen_error(last_written(pos.pieces(c, royal), columns),
+                        fmt::format("{} has {} {}s ({}): expected exactly one", color_name(c), n,
+                                    v.piece(royal).name, letter));
     }
     for (int t = 0; t < v.piece_count(); ++t) {
       const PieceInfo& info = v.piece(static_cast<PieceType>(t));
       const Bitboard bad = pos.pieces(c, static_cast<PieceType>(t)) & info.forbidden[c];
       if (bad)
-        fail(columns[lsb(bad)],
-             fmt::format("{} {} on {}: a {} may not stand on its first rank or on a "
-                         "rank where it promotes",
-                         color_word(c), info.name, square_name(lsb(bad)), info.name));
+        throw_fen_error(columns[lsb(bad)],
+                        fmt::format("{} {} on {}: a {} may not stand on its first rank or on a "
+                                    "rank where it promotes",
+                                    color_word(c), info.name, square_name(lsb(bad)), info.name));
     }
   }
 }
 
-void parse_castling(Position& pos, const Field& f) {
+void parse_castling(Position& pos, const FenField& f) {
   const Variant& v = pos.variant();
   if (f.text == "-") return;
   std::uint8_t rights = 0;
   for (std::size_t i = 0; i < f.text.size(); ++i) {
     const char ch = f.text[i];
-    const int col = f.column + static_cast<int>(i);
+    const int col = f.column() + static_cast<int>(i);
     const CastlingMove* found = nullptr;
     Color side = kWhite;
     for (Color c : {kWhite, kBlack})
@@ -210,25 +200,27 @@ void parse_castling(Position& pos, const Field& f) {
       std::string letters;
       for (Color c : {kWhite, kBlack})
         for (const CastlingMove& cm : v.castling(c)) letters += cm.fen;
-      fail(col, fmt::format("bad castling field '{}': '{}' is not a castling right; expected "
-                            "'-' or some of '{}'",
-                            f.text, ch, letters));
+      throw_fen_error(col,
+                      fmt::format("bad castling field '{}': '{}' is not a castling right; expected "
+                                  "'-' or some of '{}'",
+                                  f.text, ch, letters));
     }
     if (rights & found->right)
-      fail(col, fmt::format("bad castling field '{}': '{}' appears twice", f.text, ch));
+      throw_fen_error(col, fmt::format("bad castling field '{}': '{}' appears twice", f.text, ch));
     if (pos.piece_on(side, found->king_from) != v.royal() ||
         pos.piece_on(side, found->rook_from) != found->rook_type)
-      fail(col, fmt::format("bad castling field '{}': right '{}' needs the {} {} on {} and the "
-                            "{} on {}",
-                            f.text, ch, color_word(side), v.piece(v.royal()).name,
-                            square_name(found->king_from), v.piece(found->rook_type).name,
-                            square_name(found->rook_from)));
+      throw_fen_error(
+          col, fmt::format("bad castling field '{}': right '{}' needs the {} {} on {} and the "
+                           "{} on {}",
+                           f.text, ch, color_word(side), v.piece(v.royal()).name,
+                           square_name(found->king_from), v.piece(found->rook_type).name,
+                           square_name(found->rook_from)));
     rights |= found->right;
   }
   pos.set_castling_rights(rights);
 }
 
-void parse_en_passant(Position& pos, const Field& f) {
+void parse_en_passant(Position& pos, const FenField& f) {
   if (f.text == "-") return;
   const auto sq = parse_square(f.text);
   const Color us = pos.side_to_move(), them = ~us;
@@ -236,11 +228,13 @@ void parse_en_passant(Position& pos, const Field& f) {
   const std::string expected = fmt::format(
       "expected '-' or a square on rank {} behind a {} pawn that has just made a double step",
       want_rank + 1, color_word(them));
-  if (!sq) fail(f.column, fmt::format("bad en-passant field '{}': {}", f.text, expected));
+  if (!sq)
+    throw_fen_error(f.column(), fmt::format("bad en-passant field '{}': {}", f.text, expected));
   const Square victim = en_passant_victim_of(*sq, us);
   const Square origin = 2 * *sq - victim;  // the square the pawn started from
   const auto bad = [&](const std::string& why) {
-    fail(f.column, fmt::format("bad en-passant square {}: {}; {}", f.text, why, expected));
+    throw_fen_error(f.column(),
+                    fmt::format("bad en-passant square {}: {}; {}", f.text, why, expected));
   };
   if (rank_of(*sq) != want_rank)
     bad(fmt::format("it is on rank {} but {} is to move", rank_of(*sq) + 1,
@@ -254,47 +248,49 @@ void parse_en_passant(Position& pos, const Field& f) {
   pos.set_en_passant(*sq);
 }
 
-int parse_counter(const Field& f, const char* what, int min) {
+int parse_counter(const FenField& f, const char* what, int min) {
   int value = -1;
   const auto* end = f.text.data() + f.text.size();
   const auto [ptr, ec] = std::from_chars(f.text.data(), end, value);
   if (ec != std::errc() || ptr != end || value < min || value > 100000)
-    fail(f.column,
-         fmt::format("bad {} '{}': expected a whole number from {} to 100000", what, f.text, min));
+    throw_fen_error(
+        f.column(),
+        fmt::format("bad {} '{}': expected a whole number from {} to 100000", what, f.text, min));
   return value;
 }
 
 }  // namespace
 
 Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOptions& options) {
-  const std::vector<Field> fields = split_fields(fen);
+  const std::vector<FenField> fields = split_fen_fields(fen, kFenWhitespace);
   if (fields.empty())
-    fail(1,
-         "empty FEN: expected piece placement, side to move, castling, "
-         "en passant, and optionally the two clocks");
+    throw_fen_error(1,
+                    "empty FEN: expected piece placement, side to move, castling, "
+                    "en passant, and optionally the two clocks");
   if (fields.size() < 4)
-    fail(static_cast<int>(fen.size()) + 1,
-         fmt::format("the FEN has {} field(s), expected 6 (or 4 without the clocks): placement, "
-                     "side to move, castling, en passant, halfmove clock, fullmove number",
-                     fields.size()));
+    throw_fen_error(
+        static_cast<int>(fen.size()) + 1,
+        fmt::format("the FEN has {} field(s), expected 6 (or 4 without the clocks): placement, "
+                    "side to move, castling, en passant, halfmove clock, fullmove number",
+                    fields.size()));
   if (fields.size() == 5)
-    fail(fields[4].column,
-         "the FEN has a halfmove clock but no fullmove number: expected both "
-         "clocks or neither");
+    throw_fen_error(fields[4].column(),
+                    "the FEN has a halfmove clock but no fullmove number: expected both "
+                    "clocks or neither");
   if (fields.size() > 6)
-    fail(fields[6].column,
-         fmt::format("unexpected text '{}' after the fullmove number", fields[6].text));
+    throw_fen_error(fields[6].column(),
+                    fmt::format("unexpected text '{}' after the fullmove number", fields[6].text));
   Position pos(variant);
   SquareColumns columns{};
   parse_placement(pos, fields[0], columns, options.allow_shared_squares);
-  check_pieces(pos, fields[0].column, columns, options.allow_missing_king);
+  check_pieces(pos, fields[0].column(), columns, options.allow_missing_king);
   if (fields[1].text == "w") {
     pos.set_side_to_move(kWhite);
   } else if (fields[1].text == "b") {
     pos.set_side_to_move(kBlack);
   } else {
-    fail(fields[1].column,
-         fmt::format("bad side to move '{}': expected 'w' or 'b'", fields[1].text));
+    throw_fen_error(fields[1].column(),
+                    fmt::format("bad side to move '{}': expected 'w' or 'b'", fields[1].text));
   }
   parse_castling(pos, fields[2]);
   parse_en_passant(pos, fields[3]);
@@ -307,13 +303,30 @@ Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOpt
   const Color them = ~pos.side_to_move();
   const Square k = pos.king_square(them);
   if (k != kNoSquare && !options.allow_both_in_check && pos.king_in_check(them))
-    fail(fields[1].column,
-         fmt::format(
-             "{} is not to move but its {} on {} is {}: the side that has just "
-             "moved cannot be in check",
-             color_name(them), variant->piece(variant->royal()).name, square_name(k),
-             pos.attacked(k, pos.side_to_move()) ? "attacked" : "threatened with conversion"));
+    throw_fen_error(
+        fields[1].column(),
+        fmt::format(
+            "{} is not to move but its {} on {} is {}: the side that has just "
+            "moved cannot be in check",
+            color_name(them), variant->piece(variant->royal()).name, square_name(k),
+            pos.attacked(k, pos.side_to_move()) ? "attacked" : "threatened with conversion"));
   return pos;
+}
+
+void throw_fen_error(int column, const std::string& message) {
+  throw FenError(fmt::format("FEN column {}: {}", column, message), column);
+}
+
+std::vector<FenField> split_fen_fields(std::string_view fen, std::string_view separators) {
+  std::vector<FenField> out;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && separators.find(fen[i]) != std::string_view::npos) ++i;
+    const std::size_t begin = i;
+    while (i < fen.size() && separators.find(fen[i]) == std::string_view::npos) ++i;
+    if (i > begin) out.push_back({begin, fen.substr(begin, i - begin)});
+  }
+  return out;
 }
 
 std::string to_fen(const Position& pos) {

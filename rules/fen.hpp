@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/position.hpp"
 
@@ -28,6 +29,25 @@ struct FenOptions {
   /// Move-Neutral Chess: a square may hold one white and one black piece, written "(Qp)".
   bool allow_shared_squares = false;
 };
+
+/// The FenError for a problem found at `column` (1-based): "FEN column 12: <message>".
+[[noreturn]] void throw_fen_error(int column, const std::string& message);
+
+/// One field of a FEN and where it starts.
+struct FenField {
+  std::size_t begin = 0;  ///< 0-based offset in the FEN
+  std::string_view text;
+  int column() const { return static_cast<int>(begin) + 1; }  ///< 1-based, as in FenError
+};
+
+/// What separates the fields of a FEN: parse_fen takes any whitespace; the extended FENs of
+/// the conditional and simultaneous protocols, which hand their orthodox part to parse_fen,
+/// are split at spaces and tabs only.
+inline constexpr std::string_view kFenWhitespace = " \t\n\v\f\r";
+inline constexpr std::string_view kFenBlanks = " \t";
+
+/// The fields of `fen`: its runs of characters other than `separators`, in order.
+std::vector<FenField> split_fen_fields(std::string_view fen, std::string_view separators);
 
 /// Parses a FEN (the two clock fields may be omitted). Throws FenError.
 Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOptions& options = {});

@@ -269,6 +269,14 @@ Move parse_uci(const Position& pos, std::string_view text) {
                       fmt::format("'{}' is not a legal move in this position", text));
 }
 
+std::string san_disambiguation(Square from, Bitboard rivals) {
+  rivals &= ~bb(from);
+  if (rivals == 0) return {};
+  if ((rivals & file_bb(from)) == 0) return std::string(1, static_cast<char>('a' + file_of(from)));
+  if ((rivals & rank_bb(from)) == 0) return std::string(1, static_cast<char>('1' + rank_of(from)));
+  return square_name(from);
+}
+
 std::string to_san(const Position& pos, Move m) {
   const Variant& v = pos.variant();
   if (m.kind() == MoveKind::kCastling) {
@@ -285,23 +293,10 @@ std::string to_san(const Position& pos, Move m) {
     s += info.letter;
     MoveList moves;
     generate_legal(pos, moves);
-    bool clash = false, same_file = false, same_rank = false;
-    for (Move o : moves) {
-      if (o == m || o.to() != m.to() || o.from() == m.from() || moved_type(pos, o) != type)
-        continue;
-      clash = true;
-      same_file |= file_of(o.from()) == file_of(m.from());
-      same_rank |= rank_of(o.from()) == rank_of(m.from());
-    }
-    if (clash) {
-      if (!same_file) {
-        s += static_cast<char>('a' + file_of(m.from()));
-      } else if (!same_rank) {
-        s += static_cast<char>('1' + rank_of(m.from()));
-      } else {
-        s += square_name(m.from());
-      }
-    }
+    Bitboard rivals = 0;
+    for (Move o : moves)
+      if (o.to() == m.to() && moved_type(pos, o) == type) rivals |= bb(o.from());
+    s += san_disambiguation(m.from(), rivals);
   }
   if (capture) s += 'x';
   s += square_name(m.to());

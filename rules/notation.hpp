@@ -49,6 +49,13 @@ bool looks_like_uci(std::string_view text);
 /// Parses "e2e4", "e7e8q", "e1g1" (castling as the king's move). Throws NotationError.
 Move parse_uci(const Position& pos, std::string_view text);
 
+/// The disambiguation SAN writes after a piece letter for a move from `from` when pieces of
+/// the same type on `rivals` (other squares than `from`) can move to the same square: nothing
+/// without a rival, else the origin file, or when a rival shares it the origin rank, or when
+/// rivals share both the whole origin square ("Nbd2", "R1a3", "Qh4e1"). to_san and the
+/// simultaneous tables' sim_san both write it.
+std::string san_disambiguation(Square from, Bitboard rivals);
+
 /// Canonical SAN of a legal move, with the conversions it makes (Conversion Chess: "/Nf3" for
 /// each converted piece, in square order) and then '+' or '#'.
 std::string to_san(const Position& pos, Move m);

@@ -7,48 +7,26 @@
 namespace arbiter {
 namespace {
 
-struct Field {
-  std::size_t begin = 0;
-  std::string_view text;
-};
-
-std::vector<Field> split_fields(std::string_view fen) {
-  std::vector<Field> out;
-  std::size_t i = 0;
-  while (i < fen.size()) {
-    while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
-    const std::size_t b = i;
-    while (i < fen.size() && fen[i] != ' ' && fen[i] != '\t') ++i;
-    if (i > b) out.push_back({b, fen.substr(b, i - b)});
-  }
-  return out;
-}
-
-[[noreturn]] void fail(std::size_t offset, const std::string& message) {
-  const int column = static_cast<int>(offset) + 1;
-  throw FenError(fmt::format("FEN column {}: {}", column, message), column);
-}
-
 /// Checks one en-passant square of `mover`'s double step and stores it.
-void read_target(SimState& s, std::string_view text, std::size_t at) {
+void read_target(SimState& s, std::string_view text, int column) {
   const auto sq = parse_square(text);
   const std::string expected =
       "expected '-' or up to two squares: one on rank 3 behind a white pawn that has just "
       "made a double step, one on rank 6 behind a black pawn";
-  if (!sq) fail(at, fmt::format("bad en-passant square '{}': {}", text, expected));
+  if (!sq) throw_fen_error(column, fmt::format("bad en-passant square '{}': {}", text, expected));
   const int rank = rank_of(*sq);
   if (rank != 2 && rank != 5)
-    fail(at,
-         fmt::format("bad en-passant square {}: it is on rank {}; {}", text, rank + 1, expected));
+    throw_fen_error(column, fmt::format("bad en-passant square {}: it is on rank {}; {}", text,
+                                        rank + 1, expected));
   const Color mover = rank == 2 ? kWhite : kBlack;
   if (s.ep_target[mover] != kNoSquare)
-    fail(at, fmt::format("two en-passant squares for {}: each side has at most one",
-                         mover == kWhite ? "White" : "Black"));
+    throw_fen_error(column, fmt::format("two en-passant squares for {}: each side has at most one",
+                                        mover == kWhite ? "White" : "Black"));
   const Square victim = en_passant_victim_of(*sq, ~mover);
   const PieceType t = s.pos.piece_on(mover, victim);
   if (t == kNoPiece || !s.pos.variant().piece(t).pawn)
-    fail(at, fmt::format("bad en-passant square {}: there is no {} pawn on {}", text,
-                         mover == kWhite ? "white" : "black", square_name(victim)));
+    throw_fen_error(column, fmt::format("bad en-passant square {}: there is no {} pawn on {}", text,
+                                        mover == kWhite ? "white" : "black", square_name(victim)));
   // Unlike orthodox FEN, the squares the pawn passed and left may be occupied: an enemy piece
   // may have arrived there in the same turn.
   s.ep_target[mover] = *sq;
@@ -64,34 +42,34 @@ Position view_for(const SimState& s, Color c) {
 }
 
 SimState parse_sim_fen(const VariantPtr& v, std::string_view fen) {
-  const std::vector<Field> fields = split_fields(fen);
+  const std::vector<FenField> fields = split_fen_fields(fen, kFenBlanks);
   std::string orthodox(fen);
-  std::string_view ep_text = "-";
-  std::size_t ep_at = 0;
+  FenField ep{0, "-"};
   if (fields.size() >= 2 && fields[1].text != "w")
-    fail(fields[1].begin, fmt::format("bad side to move '{}': a simultaneous protocol has none; "
-                                      "expected 'w'",
-                                      fields[1].text));
+    throw_fen_error(fields[1].column(),
+                    fmt::format("bad side to move '{}': a simultaneous protocol has none; "
+                                "expected 'w'",
+                                fields[1].text));
   if (fields.size() >= 4) {
-    ep_text = fields[3].text;
-    ep_at = fields[3].begin;
+    ep = fields[3];
     // Keep every column where it was: the orthodox parser sees '-' padded with spaces.
-    std::string padded(ep_text.size(), ' ');
+    std::string padded(ep.text.size(), ' ');
     padded[0] = '-';
-    orthodox.replace(ep_at, ep_text.size(), padded);
+    orthodox.replace(ep.begin, ep.text.size(), padded);
   }
   FenOptions options;
   options.allow_both_in_check = true;
   options.allow_missing_king = true;
   options.allow_shared_squares = v->table().resolver == Resolver::kMoveNeutral;
   SimState s{parse_fen(v, orthodox, options)};
-  if (ep_text == "-") return s;
-  if (ep_text.size() != 2 && ep_text.size() != 4)
-    fail(ep_at, fmt::format("bad en-passant field '{}': expected '-', one square or two squares "
-                            "written together (such as e3d6)",
-                            ep_text));
-  read_target(s, ep_text.substr(0, 2), ep_at);
-  if (ep_text.size() == 4) read_target(s, ep_text.substr(2, 2), ep_at + 2);
+  if (ep.text == "-") return s;
+  if (ep.text.size() != 2 && ep.text.size() != 4)
+    throw_fen_error(ep.column(),
+                    fmt::format("bad en-passant field '{}': expected '-', one square or two "
+                                "squares written together (such as e3d6)",
+                                ep.text));
+  read_target(s, ep.text.substr(0, 2), ep.column());
+  if (ep.text.size() == 4) read_target(s, ep.text.substr(2, 2), ep.column() + 2);
   return s;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rules/conditional_record.hpp"
+#include "rules/record_tokens.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {

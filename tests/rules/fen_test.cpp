@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/fen.hpp"
@@ -18,6 +19,7 @@ namespace arbiter {
 namespace {
 
 using ::testing::AllOf;
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -126,6 +128,40 @@ TEST(Fen, PartialCastlingRightsRoundTrip) {
 
 // ---------------------------------------------------------------------------------------------
 // Malformed FENs: one test per class
+
+/// The fields of `fen` as "begin:text" strings.
+std::vector<std::string> fields(std::string_view fen, std::string_view separators) {
+  std::vector<std::string> out;
+  for (const FenField& f : split_fen_fields(fen, separators))
+    out.push_back(std::to_string(f.begin) + ":" + std::string(f.text));
+  return out;
+}
+
+TEST(FenFields, AreTheRunsBetweenSeparatorsWithTheirOffsets) {
+  EXPECT_THAT(fields("  8/8 w\t- ", kFenBlanks), ElementsAre("2:8/8", "6:w", "8:-"));
+  EXPECT_TRUE(split_fen_fields(" \t ", kFenBlanks).empty());
+  EXPECT_TRUE(split_fen_fields("", kFenWhitespace).empty());
+}
+
+TEST(FenFields, ExtendedFensSplitAtBlanksOnlyAndOrthodoxOnesAtAnyWhitespace) {
+  EXPECT_THAT(fields("w\n-\r0", kFenBlanks), ElementsAre("0:w\n-\r0"));
+  EXPECT_THAT(fields("w\n-\r0\v1\f2", kFenWhitespace),
+              ElementsAre("0:w", "2:-", "4:0", "6:1", "8:2"));
+}
+
+TEST(FenFields, AFieldsColumnIsItsOffsetPlusOne) {
+  EXPECT_EQ(split_fen_fields("8/8 w", kFenBlanks)[1].column(), 5);
+}
+
+TEST(FenFields, AnErrorNamesItsColumnInTheMessageAndInColumn) {
+  try {
+    throw_fen_error(12, "bad thing");
+    FAIL() << "throw_fen_error returned";
+  } catch (const FenError& e) {
+    EXPECT_STREQ(e.what(), "FEN column 12: bad thing");
+    EXPECT_EQ(e.column(), 12);
+  }
+}
 
 TEST(FenMalformed, EmptyFen) {
   for (const char* fen : {"", "   "}) {

@@ -14,6 +14,7 @@
 #include "rules/fen.hpp"
 #include "rules/game_record.hpp"
 #include "rules/load_variant.hpp"
+#include "rules/record_tokens.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {

@@ -162,6 +162,29 @@ TEST(NotationSanOutput, NoDisambiguationWhenTheOtherPieceIsPinned) {
 // ---------------------------------------------------------------------------------------------
 // Forgiving SAN input
 
+TEST(SanDisambiguation, NoRivalNeedsNothing) {
+  EXPECT_EQ(san_disambiguation(*parse_square("b1"), 0), "");
+}
+
+TEST(SanDisambiguation, TheMovingPieceIsNotItsOwnRival) {
+  EXPECT_EQ(san_disambiguation(*parse_square("b1"), bb(*parse_square("b1"))), "");
+}
+
+TEST(SanDisambiguation, ARivalOnAnotherFileIsToldApartByTheOriginFile) {
+  // Knights on b1 and f3 (rank 1 and 3) or b1 and f1 (the same rank): the file is enough.
+  EXPECT_EQ(san_disambiguation(*parse_square("b1"), bb(*parse_square("f3"))), "b");
+  EXPECT_EQ(san_disambiguation(*parse_square("b1"), bb(*parse_square("f1"))), "b");
+}
+
+TEST(SanDisambiguation, ARivalOnTheSameFileIsToldApartByTheOriginRank) {
+  EXPECT_EQ(san_disambiguation(*parse_square("a1"), bb(*parse_square("a5"))), "1");
+}
+
+TEST(SanDisambiguation, RivalsOnTheOriginFileAndRankNeedTheWholeSquare) {
+  const Bitboard rivals = bb(*parse_square("h1")) | bb(*parse_square("e4"));
+  EXPECT_EQ(san_disambiguation(*parse_square("h4"), rivals), "h4");
+}
+
 TEST(NotationSanInput, CaptureMarkXOrColonOrNone) {
   const std::string fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
   SanDetails d;

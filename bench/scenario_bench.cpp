@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/load_variant.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/witness_search.hpp"
 

@@ -8,8 +8,8 @@
 #include "cli/replay_diplomacy.hpp"
 #include "cli/replay_io.hpp"
 #include "cli/report_boards.hpp"
-#include "rules/game_record.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/game_record.hpp"
+#include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -5,9 +5,9 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/perft_front_end.hpp"
-#include "rules/conditional_perft.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/notation.hpp"
+#include "rules/conditional/conditional_perft.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/notation.hpp"
 
 namespace arbiter::cli {
 namespace {

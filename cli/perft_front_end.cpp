@@ -9,7 +9,7 @@
 
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {
 

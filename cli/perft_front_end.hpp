@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "cli/perft_options.hpp"
-#include "rules/rule_table.hpp"
-#include "rules/sim_perft.hpp"
-#include "rules/variant.hpp"
+#include "rules/core/rule_table.hpp"
+#include "rules/core/variant.hpp"
+#include "rules/simultaneous/sim_perft.hpp"
 
 namespace arbiter::cli {
 

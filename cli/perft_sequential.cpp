@@ -6,10 +6,10 @@
 
 #include "cli/json_writer.hpp"
 #include "cli/perft_front_end.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/notation.hpp"
-#include "rules/perft.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/core/perft.hpp"
 
 namespace arbiter::cli {
 namespace {

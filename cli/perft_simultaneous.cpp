@@ -7,8 +7,8 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/perft_front_end.hpp"
-#include "rules/diplomacy_move_text.hpp"
-#include "rules/sim_perft.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
+#include "rules/simultaneous/sim_perft.hpp"
 
 namespace arbiter::cli {
 

@@ -4,7 +4,7 @@
 
 #include "cli/json_writer.hpp"
 #include "cli/replay_io.hpp"
-#include "rules/conditional_record.hpp"
+#include "rules/conditional/conditional_record.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "cli/json_writer.hpp"
 #include "cli/replay_io.hpp"
-#include "rules/diplomacy_record.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "cli/json_writer.hpp"
-#include "rules/conditional_record.hpp"
-#include "rules/game_record.hpp"
-#include "rules/position.hpp"
+#include "rules/conditional/conditional_record.hpp"
+#include "rules/core/game_record.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::cli {
 

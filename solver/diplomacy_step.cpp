@@ -1,13 +1,13 @@
 // The symbolic Diplomacy resolution of one pair: the resolver's time-step simulation
-// (rules/diplomacy_simulation.hpp, the engine's own) run over a board whose squares are read
-// lazily. The first time the simulation asks what stands on a square it has not touched, the run
-// branches on the square's class (empty, or a piece of either colour, royal or not; classes a
-// concrete board rules out are pruned); every path of this finite tree is one run with a concrete
-// outcome and a condition on the board. The mover's type is a case split too. The outcomes are
-// merged as a decision tree (`ite` over a square's classes, collapsed where all classes agree;
-// exact on boards within the cell domain, as BoardEncoding::validity requires). King safety after
-// resolution is judged with AttackEncoding on the merged board after, and the turn resolved
-// again without the king as the resolver does.
+// (rules/simultaneous/diplomacy/diplomacy_simulation.hpp, the engine's own) run over a board whose
+// squares are read lazily. The first time the simulation asks what stands on a square it has not
+// touched, the run branches on the square's class (empty, or a piece of either colour, royal or
+// not; classes a concrete board rules out are pruned); every path of this finite tree is one run
+// with a concrete outcome and a condition on the board. The mover's type is a case split too. The
+// outcomes are merged as a decision tree (`ite` over a square's classes, collapsed where all
+// classes agree; exact on boards within the cell domain, as BoardEncoding::validity requires). King
+// safety after resolution is judged with AttackEncoding on the merged board after, and the turn
+// resolved again without the king as the resolver does.
 #include "solver/diplomacy_step.hpp"
 
 #include <algorithm>
@@ -20,9 +20,9 @@
 #include <range/v3/view/chunk_by.hpp>
 #include <range/v3/view/subrange.hpp>
 
-#include "rules/diplomacy_paths.hpp"
-#include "rules/diplomacy_simulation.hpp"
-#include "rules/rule_table.hpp"
+#include "rules/core/rule_table.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_simulation.hpp"
 #include "solver/attack_encoding.hpp"
 
 namespace arbiter::solver {

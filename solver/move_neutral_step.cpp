@@ -1,7 +1,8 @@
 // The symbolic Move-Neutral turn: which squares each move leaves and lands on, which pieces are
 // taken (a capture whose target also moves takes nothing, so mutual captures trade places),
 // the two colour layers after both moves, and check on them. Mirrors resolve_move_neutral in
-// rules/move_neutral.cpp clause by clause; en passant is left out (no target in the encoding).
+// rules/simultaneous/move_neutral/move_neutral.cpp clause by clause; en passant is left out (no
+// target in the encoding).
 #include "solver/move_neutral_step.hpp"
 #include "solver/z3_setup.hpp"
 
@@ -10,8 +11,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "rules/move_neutral.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
 
 namespace arbiter::solver {
 

@@ -13,7 +13,7 @@
 #include <range/v3/view/cartesian_product.hpp>
 #include <range/v3/view/indices.hpp>
 
-#include "rules/movegen.hpp"
+#include "rules/core/movegen.hpp"
 #include "solver/move_formulas.hpp"
 #include "solver/move_neutral_step.hpp"
 #include "solver/scenarios.hpp"

@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 
 namespace arbiter::solver {
 

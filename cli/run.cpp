@@ -6,7 +6,7 @@
 #include "rules/diagnostic.hpp"
 #include "rules/fen.hpp"
 #include "rules/notation.hpp"
-#include "solver/witness_search.hpp"
+#include "solver/engine_disagreement.hpp"
 
 namespace arbiter::cli {
 

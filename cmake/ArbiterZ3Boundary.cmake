@@ -6,7 +6,7 @@
 # headers. So every target gets, first on its include path, a directory of stand-ins: one per
 # header of Z3 (z3.h, z3++.h, z3_api.h, ...), each only an #error. An #include <z3++.h> in a
 # file of rules/, puzzles/, cli/, bench/, fuzz/ or tests/, or in a header such a file includes
-# (solver/board_encoding.hpp, say), stops that file's compile with the message below: the check
+# (solver/board_encoding.hpp, say), stops that file's compile with the #error below: the check
 # is the compile itself, it needs no list of files, and a new target is checked without being
 # named. Only the targets marked by arbiter_solver_internal() see the real headers: the solver
 # library and the programs that test or measure its internals (each call says why).
@@ -17,10 +17,12 @@ file(GLOB arbiter_z3_headers RELATIVE "${Z3_INCLUDEDIR}" "${Z3_INCLUDEDIR}/z3*.h
 list(APPEND arbiter_z3_headers z3.h z3++.h)
 list(REMOVE_DUPLICATES arbiter_z3_headers)
 foreach(header IN LISTS arbiter_z3_headers)
+  string(CONCAT message "${header} outside solver/: include the solver's facade instead "
+         "(docs/solver.md, 'The facade'); Z3 is for the targets marked by "
+         "arbiter_solver_internal() only")
   # file(CONFIGURE) writes only when the text changes: no rebuild at each configure.
-  file(CONFIGURE OUTPUT "${ARBITER_Z3_STAND_INS}/${header}" CONTENT
-       "#pragma once\n#error \"${header} outside solver/: include the solver's facade instead (docs/solver.md, \
-'The facade'); Z3 is for the targets marked by arbiter_solver_internal() only\"\n")
+  file(CONFIGURE OUTPUT "${ARBITER_Z3_STAND_INS}/${header}"
+       CONTENT "#pragma once\n#error \"${message}\"\n")
 endforeach()
 
 # $<TARGET_PROPERTY:ARBITER_SOLVER_INTERNAL> is read on the target being compiled (the consumer of

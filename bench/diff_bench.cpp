@@ -14,7 +14,7 @@
 #include <iostream>
 #include <string>
 
-#include "rules/table_loader.hpp"
+#include "rules/core/table_loader.hpp"
 #include "solver/coverage.hpp"
 #include "solver/table_diff.hpp"
 

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "rules/diplomacy.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
 
 namespace {
 

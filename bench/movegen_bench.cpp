@@ -2,10 +2,10 @@
 // and bulk-counted perft, on the orthodox table's standard positions.
 #include <benchmark/benchmark.h>
 
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/movegen.hpp"
-#include "rules/perft.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/perft.hpp"
 
 namespace {
 

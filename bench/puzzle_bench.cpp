@@ -6,8 +6,8 @@
 #include <benchmark/benchmark.h>
 
 #include "puzzles/verdict.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/load_variant.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/scenario_search.hpp"
 
 namespace {

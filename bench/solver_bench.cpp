@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "rules/load_variant.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/attack_encoding.hpp"
 #include "solver/z3_setup.hpp"
 

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/attack_encoding.hpp"
 #include "solver/z3_setup.hpp"
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::cli {
 

@@ -10,7 +10,7 @@
 #include "cli/json_writer.hpp"
 #include "cli/report_boards.hpp"
 #include "cli/sweep_options.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/coverage.hpp"
 
 namespace arbiter::cli {

@@ -12,7 +12,7 @@
 #include "cli/json_writer.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/sweep_options.hpp"
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 #include "solver/corpus.hpp"
 
 namespace arbiter::cli {

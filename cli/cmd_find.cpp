@@ -8,9 +8,9 @@
 #include "cli/json_writer.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/report_boards.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/notation.hpp"
 #include "solver/scenario_search.hpp"
 
 namespace arbiter::cli {

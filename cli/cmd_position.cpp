@@ -8,10 +8,10 @@
 #include "cli/json_writer.hpp"
 #include "cli/knob_options.hpp"
 #include "cli/moves_options.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
 
 namespace arbiter::cli {
 namespace {

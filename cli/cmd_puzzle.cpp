@@ -6,8 +6,8 @@
 #include "cli/cmd_puzzle.hpp"
 #include "cli/commands.hpp"
 #include "cli/knob_options.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {
 namespace {

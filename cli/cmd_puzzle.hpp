@@ -11,7 +11,7 @@
 #include "cli/svg_board.hpp"
 #include "puzzles/stipulation.hpp"
 #include "puzzles/verdict.hpp"
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::cli {
 

@@ -10,8 +10,8 @@
 #include "cli/knob_options.hpp"
 #include "puzzles/corpus_db.hpp"
 #include "puzzles/generator.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/puzzle_candidates.hpp"
 
 namespace arbiter::cli {

@@ -5,7 +5,7 @@
 
 #include "cli/cmd_puzzle.hpp"
 #include "cli/json_writer.hpp"
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 
 namespace arbiter::cli {
 

@@ -4,7 +4,7 @@
 
 #include "cli/cmd_puzzle.hpp"
 #include "cli/report_boards.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/notation.hpp"
 
 namespace arbiter::cli {
 namespace {

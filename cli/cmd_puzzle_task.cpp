@@ -11,9 +11,9 @@
 #include "cli/submission_text.hpp"
 #include "puzzles/conditional_task.hpp"
 #include "puzzles/simultaneous_tasks.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/notation.hpp"
-#include "rules/sim_rules.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
 
 namespace arbiter::cli {
 namespace {

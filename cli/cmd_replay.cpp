@@ -1,6 +1,4 @@
 // `arbiter replay`: check a game record move by move and print where it ends.
-#include <fmt/format.h>
-
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -10,8 +8,8 @@
 #include "cli/replay_diplomacy.hpp"
 #include "cli/replay_io.hpp"
 #include "cli/report_boards.hpp"
-#include "rules/game_record.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/game_record.hpp"
+#include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -24,12 +22,6 @@ struct ReplayCliOptions {
   std::vector<std::string> knobs;
   std::string svg;  ///< draw the final position here
 };
-
-std::string plain_line(const char* level, const ReplayNote& n) {
-  std::string line = fmt::format("{}: {}: ", level, note_location(n));
-  if (!n.reason.empty()) line += n.reason + ": ";
-  return line + n.message;
-}
 
 int run_replay(const ReplayCliOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
@@ -44,38 +36,17 @@ int run_replay(const ReplayCliOptions& o) {
   const ReplayResult r = replay_record(v, record, options);
   if (o.json) {
     JsonWriter w;
-    w.begin_object().field("valid", r.valid()).field("plies", r.plies);
-    w.field("start_fen", r.start_fen).field("final_fen", r.final_fen).key("result");
-    if (r.result)
-      w.value(*r.result);
-    else
-      w.null();
+    begin_replay_json(w, r.valid(), "plies", r.plies, r.start_fen, r.final_fen, r.result);
     w.key("termination");
     if (r.termination == Termination::kNone)
       w.null();
     else
       w.value(to_string(r.termination));
-    w.key("warnings").begin_array();
-    for (const ReplayNote& n : r.warnings) write_note(w, n, false, "ply");
-    w.end_array().key("error");
-    if (r.error)
-      write_note(w, *r.error, true, "ply");
-    else
-      w.null();
-    std::cout << w.end_object().str() << '\n';
-    return r.valid() ? 0 : 1;
+    return end_replay_json(w, r.warnings, r.error, "ply");
   }
-  for (const ReplayNote& n : r.warnings) std::cerr << plain_line("warning", n) << '\n';
-  if (r.error) {
-    std::cerr << plain_line("error", *r.error) << '\n';
-    if (!r.error->fen_before.empty())
-      std::cerr << "position before the move: " << r.error->fen_before << '\n';
-    return 1;
-  }
-  std::cout << "final " << r.final_fen << '\n' << "plies " << r.plies << '\n';
-  std::cout << "result " << (r.result ? *r.result : std::string("none"));
-  if (r.resigned) std::cout << " (" << (*r.resigned == kWhite ? "White" : "Black") << " resigned)";
-  std::cout << '\n' << "termination " << to_string(r.termination);
+  if (!print_notes(r.warnings, r.error, note_location, "move")) return 1;
+  print_final(r.final_fen, "plies", r.plies, r.result, r.resigned);
+  std::cout << "termination " << to_string(r.termination);
   if (r.termination != Termination::kNone) {
     std::cout << " (" << (r.final_side_to_move == kWhite ? "White" : "Black") << " is "
               << (r.termination == Termination::kCheckmate ? "checkmated" : "stalemated") << ')';

@@ -10,8 +10,8 @@
 #include "cli/option_checks.hpp"
 #include "cli/report_puzzles.hpp"
 #include "cli/report_site.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/table_loader.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/table_loader.hpp"
 
 namespace arbiter::cli {
 namespace {

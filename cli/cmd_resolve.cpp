@@ -13,9 +13,9 @@
 #include "cli/knob_options.hpp"
 #include "cli/report_boards.hpp"
 #include "cli/submission_text.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/notation.hpp"
-#include "rules/sim_rules.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {
 namespace {

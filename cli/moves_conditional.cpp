@@ -8,8 +8,8 @@
 
 #include "cli/json_writer.hpp"
 #include "cli/moves_options.hpp"
-#include "rules/conditional_game.hpp"
-#include "rules/notation.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/notation.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/variant.hpp"
+#include "rules/core/variant.hpp"
 
 namespace arbiter::cli {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "rules/game_record.hpp"
+#include "rules/core/game_record.hpp"
 
 namespace arbiter::cli {
 

@@ -6,7 +6,7 @@
 
 #include "cli/json_writer.hpp"
 #include "cli/replay_io.hpp"
-#include "rules/diplomacy_record.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -35,25 +35,13 @@ void write_turn(JsonWriter& w, const DiplomacyTurn& t) {
 
 int print_json(const DiplomacyReplayResult& r) {
   JsonWriter w;
-  w.begin_object().field("valid", r.valid()).field("turns", r.turns);
-  w.field("start_fen", r.start_fen).field("final_fen", r.final_fen).key("result");
-  if (r.result)
-    w.value(*r.result);
-  else
-    w.null();
+  begin_replay_json(w, r.valid(), "turns", r.turns, r.start_fen, r.final_fen, r.result);
   optional_string(w, "termination", r.status.reason);
   optional_string(w, "result_by_rules", r.status.result());
   w.key("moves").begin_array();
   for (const DiplomacyTurn& t : r.moves) write_turn(w, t);
-  w.end_array().key("warnings").begin_array();
-  for (const ReplayNote& n : r.warnings) write_note(w, n, false, "turn");
-  w.end_array().key("error");
-  if (r.error)
-    write_note(w, *r.error, true, "turn");
-  else
-    w.null();
-  std::cout << w.end_object().str() << '\n';
-  return r.valid() ? 0 : 1;
+  w.end_array();
+  return end_replay_json(w, r.warnings, r.error, "turn");
 }
 
 std::string location(const ReplayNote& n) {
@@ -62,25 +50,12 @@ std::string location(const ReplayNote& n) {
                      n.text);
 }
 
-std::string plain_line(const char* level, const ReplayNote& n) {
-  std::string line = fmt::format("{}: {}: ", level, location(n));
-  if (!n.reason.empty()) line += n.reason + ": ";
-  return line + n.message;
-}
-
 int print_text(const DiplomacyReplayResult& r) {
   for (const DiplomacyTurn& t : r.moves)
     std::cout << fmt::format("{}. {} {}: White {}, Black {}\n", t.move_number, t.white.san,
                              t.black.san, t.white.fate, t.black.fate);
-  for (const ReplayNote& n : r.warnings) std::cerr << plain_line("warning", n) << '\n';
-  if (r.error) {
-    std::cerr << plain_line("error", *r.error) << '\n';
-    if (!r.error->fen_before.empty())
-      std::cerr << "position before the turn: " << r.error->fen_before << '\n';
-    return 1;
-  }
-  std::cout << "final " << r.final_fen << '\n' << "turns " << r.turns << '\n';
-  std::cout << "result " << (r.result ? *r.result : std::string("none")) << '\n';
+  if (!print_notes(r.warnings, r.error, location, "turn")) return 1;
+  print_final(r.final_fen, "turns", r.turns, r.result, std::nullopt);
   std::cout << "termination " << (r.status.over ? r.status.reason : std::string("none"));
   if (r.status.over) std::cout << " (" << r.status.result() << ')';
   std::cout << '\n';

@@ -77,8 +77,20 @@ void optional_string(JsonWriter& w, std::string_view key, const std::string& s) 
     w.value(valid_utf8(s));
 }
 
-void write_note(JsonWriter& w, const ReplayNote& n, bool is_error, std::string_view index_key) {
-  w.begin_object().field(index_key, n.ply).field("move_number", n.move_number).key("side");
+namespace {
+
+/// A note's JSON object; `phase` (Conditional Chess) is written after the move number.
+void write_note_object(JsonWriter& w, const ReplayNote& n, bool is_error,
+                       std::string_view index_key, const std::optional<Phase>* phase) {
+  w.begin_object().field(index_key, n.ply).field("move_number", n.move_number);
+  if (phase) {
+    w.key("phase");
+    if (*phase)
+      w.value(std::string(1, phase_letter(**phase)));
+    else
+      w.null();
+  }
+  w.key("side");
   if (n.side)
     w.value(side_json(*n.side));
   else
@@ -88,6 +100,41 @@ void write_note(JsonWriter& w, const ReplayNote& n, bool is_error, std::string_v
   w.field("message", valid_utf8(n.message));
   if (is_error) optional_string(w, "fen_before", n.fen_before);
   w.field("line", n.line).field("column", n.column).end_object();
+}
+
+}  // namespace
+
+void write_note(JsonWriter& w, const ReplayNote& n, bool is_error, std::string_view index_key) {
+  write_note_object(w, n, is_error, index_key, nullptr);
+}
+
+void write_note(JsonWriter& w, const ConditionalNote& n, bool is_error) {
+  write_note_object(w, n, is_error, "ply", &n.phase);
+}
+
+void begin_replay_json(JsonWriter& w, bool valid, std::string_view count_key, int count,
+                       const std::string& start_fen, const std::string& final_fen,
+                       const std::optional<std::string>& result) {
+  w.begin_object().field("valid", valid).field(count_key, count);
+  w.field("start_fen", start_fen).field("final_fen", final_fen).key("result");
+  if (result)
+    w.value(*result);
+  else
+    w.null();
+}
+
+std::string note_line(const char* level, const std::string& where, const ReplayNote& n) {
+  std::string line = fmt::format("{}: {}: ", level, where);
+  if (!n.reason.empty()) line += n.reason + ": ";
+  return line + n.message;
+}
+
+void print_final(const std::string& final_fen, const char* count_word, int count,
+                 const std::optional<std::string>& result, std::optional<Color> resigned) {
+  std::cout << "final " << final_fen << '\n' << count_word << ' ' << count << '\n';
+  std::cout << "result " << (result ? *result : std::string("none"));
+  if (resigned) std::cout << " (" << (*resigned == kWhite ? "White" : "Black") << " resigned)";
+  std::cout << '\n';
 }
 
 }  // namespace arbiter::cli

@@ -3,14 +3,14 @@
 #include <sstream>
 
 #include "cli/submission_text.hpp"
-#include "rules/conditional_game.hpp"
-#include "rules/conditional_record.hpp"
-#include "rules/conversion.hpp"
-#include "rules/diplomacy_record.hpp"
-#include "rules/fen.hpp"
-#include "rules/notation.hpp"
-#include "rules/simultaneous.hpp"
-#include "rules/trace_clauses.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/conditional/conditional_record.hpp"
+#include "rules/conversion/conversion.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
+#include "rules/simultaneous/trace_clauses.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "cli/svg_board.hpp"
-#include "rules/game_record.hpp"
-#include "rules/sim_rules.hpp"
+#include "rules/core/game_record.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
 
 namespace arbiter::cli {
 

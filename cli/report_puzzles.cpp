@@ -6,7 +6,7 @@
 #include "cli/cmd_puzzle.hpp"
 #include "cli/report_html.hpp"
 #include "puzzles/generator.hpp"
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/variant.hpp"
+#include "rules/core/variant.hpp"
 #include "solver/coverage.hpp"
 
 namespace arbiter::cli {

@@ -3,9 +3,9 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "rules/diagnostic.hpp"
-#include "rules/fen.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/diagnostic.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/notation.hpp"
 #include "solver/engine_disagreement.hpp"
 
 namespace arbiter::cli {

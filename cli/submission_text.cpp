@@ -7,9 +7,9 @@
 #include <optional>
 #include <vector>
 
-#include "rules/diplomacy_move_text.hpp"
-#include "rules/move_neutral.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "rules/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
 
 namespace arbiter::cli {
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::cli {
 

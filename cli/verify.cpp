@@ -10,12 +10,12 @@
 #include "cli/verify_conditional.hpp"
 #include "cli/verify_simultaneous.hpp"
 #include "cli/verify_solver.hpp"
-#include "rules/conditional_game.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
-#include "rules/perft.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/core/perft.hpp"
 
 namespace arbiter::cli {
 namespace {

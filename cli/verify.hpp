@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/variant.hpp"
+#include "rules/core/variant.hpp"
 #include "solver/coverage.hpp"
 
 namespace arbiter::cli {

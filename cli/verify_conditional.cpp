@@ -4,8 +4,8 @@
 
 #include <optional>
 
-#include "rules/conditional_perft.hpp"
-#include "rules/fen.hpp"
+#include "rules/conditional/conditional_perft.hpp"
+#include "rules/core/fen.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "cli/verify.hpp"
-#include "rules/variant.hpp"
+#include "rules/core/variant.hpp"
 
 namespace arbiter::cli {
 

@@ -5,10 +5,10 @@
 #include <optional>
 #include <stdexcept>
 
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/move_neutral.hpp"
-#include "rules/sim_perft.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
+#include "rules/simultaneous/sim_perft.hpp"
 
 namespace arbiter::cli {
 namespace {

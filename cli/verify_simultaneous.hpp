@@ -7,7 +7,7 @@
 #include <string>
 
 #include "cli/verify.hpp"
-#include "rules/variant.hpp"
+#include "rules/core/variant.hpp"
 
 namespace arbiter::cli {
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <string_view>
 
-#include "rules/conditional_game.hpp"
-#include "rules/conditional_move.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/conditional/conditional_move.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/load_variant.hpp"
+#include "rules/core/load_variant.hpp"
 #include "tests/support/differential_compare.hpp"
 #include "tests/support/placement.hpp"
 

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const arbiter::VariantPtr variant = arbiter::load_variant("orthodox");

@@ -7,13 +7,13 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "rules/conditional_game.hpp"
-#include "rules/conditional_record.hpp"
-#include "rules/diplomacy_record.hpp"
-#include "rules/fen.hpp"
-#include "rules/game_record.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/simultaneous.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/conditional/conditional_record.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/game_record.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const arbiter::VariantPtr tables[] = {arbiter::load_variant("orthodox"),

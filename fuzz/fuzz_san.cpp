@@ -6,10 +6,10 @@
 #include <string>
 
 #include "fuzz/move_text_check.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const arbiter::VariantPtr variant = arbiter::load_variant("orthodox");

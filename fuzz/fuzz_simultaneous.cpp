@@ -13,13 +13,13 @@
 #include <string>
 #include <string_view>
 
-#include "rules/diplomacy.hpp"
-#include "rules/diplomacy_conditional.hpp"
-#include "rules/diplomacy_move_text.hpp"
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/move_neutral.hpp"
-#include "rules/simultaneous.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
 
 namespace arbiter::fuzz {
 

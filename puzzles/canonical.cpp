@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 
 namespace arbiter::puzzles {
 namespace {

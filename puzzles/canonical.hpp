@@ -6,7 +6,7 @@
 #include <string>
 
 #include "puzzles/stipulation.hpp"
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::puzzles {
 

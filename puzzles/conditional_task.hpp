@@ -1,12 +1,12 @@
 // The Conditional Chess problem task: "state a conditional move that mates whatever the
 // B-move". In phase B (the stater's A-move made, the opponent's B-move due) find every
 // statement "!m" or "condition?then/else" whose C-move checkmates after each B-move, judged
-// by the table's own turn machine (rules/conditional_game.hpp).
+// by the table's own turn machine (rules/conditional/conditional_game.hpp).
 #pragma once
 
 #include <vector>
 
-#include "rules/conditional_game.hpp"
+#include "rules/conditional/conditional_game.hpp"
 
 namespace arbiter::puzzles {
 

@@ -8,8 +8,8 @@
 #include "puzzles/canonical.hpp"
 #include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
 
 namespace arbiter::puzzles {
 namespace {

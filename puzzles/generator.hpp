@@ -11,7 +11,7 @@
 
 #include "puzzles/corpus_db.hpp"
 #include "puzzles/stipulation.hpp"
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::puzzles {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <array>
 
-#include "rules/movegen.hpp"
+#include "rules/core/movegen.hpp"
 
 namespace arbiter::puzzles {
 namespace {

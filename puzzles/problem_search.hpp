@@ -10,8 +10,8 @@
 
 #include "puzzles/stipulation.hpp"
 #include "puzzles/transposition.hpp"
-#include "rules/move.hpp"
-#include "rules/position.hpp"
+#include "rules/core/move.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::puzzles {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <random>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::puzzles {
 

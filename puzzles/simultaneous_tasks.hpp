@@ -1,13 +1,13 @@
 // Problem tasks of the simultaneous tables (Diplomacy Chess, Move-Neutral Chess), where both
 // sides submit a move at once: "a move that wins material whatever the opponent submits"
 // and "both kings mated in the same turn". Both are searched over every pair of submissions,
-// resolved by the table's own resolver (rules/sim_rules.hpp).
+// resolved by the table's own resolver (rules/simultaneous/sim_rules.hpp).
 #pragma once
 
 #include <utility>
 #include <vector>
 
-#include "rules/sim_rules.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
 
 namespace arbiter::puzzles {
 

@@ -8,7 +8,7 @@
 
 #include "puzzles/problem_search.hpp"
 #include "puzzles/stipulation.hpp"
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::puzzles {
 

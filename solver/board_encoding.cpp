@@ -3,7 +3,7 @@
 #include <bit>
 #include <stdexcept>
 
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 
 namespace arbiter::solver {
 

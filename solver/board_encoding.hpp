@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::solver {
 
@@ -86,7 +86,7 @@ class BoardEncoding {
   std::vector<EnPassantTarget> en_passant_targets(Color side) const;
   /// The en-passant target is none, or one of en_passant_targets(side) with its victim (a pawn
   /// of ~side that has that double step) in place and the target and origin squares empty:
-  /// what the FEN reader accepts (rules/fen.cpp).
+  /// what the FEN reader accepts (rules/core/fen.cpp).
   z3::expr ep_validity(Color side) const;
 
   /// Static legality: cell domain, one royal piece per side, no piece on a square its table

@@ -10,8 +10,8 @@
 #include <set>
 #include <stdexcept>
 
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/step_cases.hpp"
 

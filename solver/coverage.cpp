@@ -9,8 +9,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/coverage_probes.hpp"
 #include "solver/knob_relevance.hpp"
 #include "solver/scenarios.hpp"

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "rules/variant.hpp"
+#include "rules/core/variant.hpp"
 #include "solver/solver_limits.hpp"
 
 namespace arbiter::solver {

@@ -1,8 +1,8 @@
 #include "solver/coverage_probes.hpp"
 
-#include "rules/conditional_game.hpp"
-#include "rules/fen.hpp"
-#include "rules/simultaneous.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 #include "solver/move_formulas.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/simultaneous_judge.hpp"

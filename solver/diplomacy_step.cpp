@@ -1,22 +1,28 @@
 // The symbolic Diplomacy resolution of one pair: the resolver's time-step simulation
-// (rules/diplomacy_resolver.cpp) run over a board whose squares are read lazily. The first time
-// the simulation asks what stands on a square it has not touched, the run branches on the
-// square's class (empty, or a piece of either colour, royal or not; classes a concrete board
-// rules out are pruned); every path of this finite tree is one run with a concrete outcome and
-// a condition on the board. The mover's type is a case split too. The outcomes are merged as a
-// decision tree (`ite` over a square's classes, collapsed where all classes agree; exact on
-// boards within the cell domain, as BoardEncoding::validity requires). King safety after
-// resolution is judged with AttackEncoding on the merged board after, and the turn resolved
-// again without the king as the resolver does.
+// (rules/simultaneous/diplomacy/diplomacy_simulation.hpp, the engine's own) run over a board whose
+// squares are read lazily. The first time the simulation asks what stands on a square it has not
+// touched, the run branches on the square's class (empty, or a piece of either colour, royal or
+// not; classes a concrete board rules out are pruned); every path of this finite tree is one run
+// with a concrete outcome and a condition on the board. The mover's type is a case split too. The
+// outcomes are merged as a decision tree (`ite` over a square's classes, collapsed where all
+// classes agree; exact on boards within the cell domain, as BoardEncoding::validity requires). King
+// safety after resolution is judged with AttackEncoding on the merged board after, and the turn
+// resolved again without the king as the resolver does.
 #include "solver/diplomacy_step.hpp"
 
 #include <algorithm>
 #include <array>
 #include <map>
 #include <optional>
+#include <range/v3/range/access.hpp>
+#include <range/v3/range/operations.hpp>
+#include <range/v3/view/cartesian_product.hpp>
+#include <range/v3/view/chunk_by.hpp>
+#include <range/v3/view/subrange.hpp>
 
-#include "rules/diplomacy_paths.hpp"
-#include "rules/rule_table.hpp"
+#include "rules/core/rule_table.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_simulation.hpp"
 #include "solver/attack_encoding.hpp"
 
 namespace arbiter::solver {
@@ -54,19 +60,10 @@ class Choices {
   std::size_t at_ = 0;
 };
 
-/// A piece on the board during the run. `original`: the piece that stood there at the start
-/// and never moved (its type is known only when royal; the board after keeps the start cell).
-struct Cell {
-  Color color = kWhite;
-  PieceType type = kNoPiece;
-  int mover = -1;
-  bool original = false;
-};
-
 /// What an unread square may hold, with the condition on the start board.
 struct SquareClass {
   z3::expr holds;
-  std::optional<Cell> cell;
+  std::optional<DiplomacyCell> cell;
 };
 
 /// One side's move under one case of the mover's type.
@@ -109,400 +106,127 @@ struct Shared {
     const PieceType royal = v.royal();
     // A concrete cell rules classes out; on a symbolic one every class stays (no simplify).
     const bool concrete = board.cell(sq).is_numeral();
-    const auto add = [&](z3::expr holds, std::optional<Cell> cell) {
+    const auto add = [&](z3::expr holds, std::optional<DiplomacyCell> cell) {
       if (!concrete || !holds.simplify().is_false()) out->push_back({std::move(holds), cell});
     };
     add(board.empty(sq), std::nullopt);
     for (Color c : {kWhite, kBlack}) {
-      add(board.occupied_by(sq, c) && !board.is(sq, c, royal), Cell{c, kNoPiece, -1, true});
-      add(board.is(sq, c, royal), Cell{c, royal, -1, true});
+      add(board.occupied_by(sq, c) && !board.is(sq, c, royal),
+          DiplomacyCell{c, kNoPiece, -1, true});
+      add(board.is(sq, c, royal), DiplomacyCell{c, royal, -1, true});
     }
     return *out;
   }
 };
 
-enum class MState { kMoving, kArrived, kFailed, kCaptured };
-
-struct SimMover {
-  int unit = 0;
-  Color color = kWhite;
-  Leg leg;
-  int rank = 0;
-  MState state = MState::kMoving;
-  Square at = kNoSquare;
-  int settled = 0;
-};
-
-struct SimUnit {
-  Color color = kWhite;
-  Move move{};
-  std::vector<int> movers;
-  Square target = kNoSquare;
-  bool pawn_diagonal = false;
-  bool pawn_straight = false;
-  bool royal = false;
-  Fate fate = Fate::kExecuted;
-};
-
-/// One run of the resolver's simulation, asking `choices` whenever it reads an unread square.
-class Run {
+/// The symbolic board as the simulation sees it on one path: the first read of a square the
+/// run has not written is a branch point, where `choices` picks one of the square's classes.
+class BranchingBoard {
  public:
-  Run(Shared& sh, Choices& choices, const Spec (&specs)[2])
-      : sh_(sh), v_(sh.v), k_(sh.k), choices_(choices) {
-    unread_.fill(true);
-    for (const Spec& sp : specs) {
-      if (sp.move.is_null()) continue;
-      if (sp.move.kind() == MoveKind::kCastling) {
-        const CastlingMove& cm = v_.castling(sp.color)[sp.move.arg()];
-        put(cm.king_from, Cell{sp.color, v_.royal(), -1, true});
-        put(cm.rook_from, Cell{sp.color, cm.rook_type, -1, true});
-      } else {
-        put(sp.move.from(), Cell{sp.color, sp.tc->type, -1, true});
-      }
-    }
-    for (const Spec& sp : specs) add_unit(sp);
-  }
+  BranchingBoard(Shared& sh, Choices& choices) : sh_(sh), choices_(choices) { unread_.fill(true); }
 
-  void simulate() {
-    int last = 0;
-    for (const SimMover& m : movers_) last = std::max(last, m.leg.arrival());
-    for (const SimMover& m : movers_)
-      if (m.state == MState::kMoving) put(m.leg.home, std::nullopt);
-    for (int t = 1; t <= last; ++t) step(t);
-    for (SimUnit& u : units_)
-      for (int i : u.movers)
-        if (movers_[i].state == MState::kCaptured) u.fate = Fate::kCaptured;
-  }
-
-  PathResult result(int combo) const {
-    PathResult out;
-    out.combo = combo;
-    out.script = script_;
-    for (int u = 0; u < 2; ++u) {
-      const SimUnit& unit = units_[u];
-      out.fate[u] = unit.fate;
-      out.king_captured[u] = king_captured_[u];
-      out.king_executed[u] = unit.fate == Fate::kExecuted && unit.royal && !unit.move.is_null();
-    }
-    for (Square sq = 0; sq < kSquares; ++sq) {
-      const std::optional<Cell>& cell = board_[sq];
-      out.code[sq] = unread_[sq] || (cell && cell->original) ? -1
-                     : cell ? sh_.board.code(cell->color, cell->type)
-                            : 0;
-    }
-    for (Square sq : capture_squares_) out.kept &= v_.castling_keep_mask(sq);
-    for (const SimUnit& u : units_) {
-      if (u.fate != Fate::kExecuted) continue;
-      for (int i : u.movers)
-        out.kept &= static_cast<std::uint8_t>(v_.castling_keep_mask(movers_[i].leg.home) &
-                                              v_.castling_keep_mask(movers_[i].leg.dest()));
-    }
-    for (const SimMover& m : movers_)
-      if (m.state == MState::kCaptured) out.kept &= v_.castling_keep_mask(m.leg.home);
-    out.clauses = clauses_;
-    return out;
-  }
-
- private:
-  Shared& sh_;
-  const Variant& v_;
-  const DiplomacyKnobs& k_;
-  Choices& choices_;
-  std::array<std::optional<Cell>, kSquares> board_{};
-  std::array<bool, kSquares> unread_{};
-  std::vector<std::pair<Square, int>> script_;
-  std::vector<SimMover> movers_;
-  std::vector<SimUnit> units_;
-  std::vector<Square> capture_squares_;
-  bool king_captured_[2] = {false, false};
-  std::uint32_t clauses_ = 0;
-
-  void note(Clause c) { clauses_ |= 1u << static_cast<int>(c); }
-  void put(Square sq, std::optional<Cell> cell) {
-    unread_[sq] = false;
-    board_[sq] = cell;
-  }
-  /// What stands on `sq`; the first read of an untouched square is a branch point.
-  const std::optional<Cell>& at(Square sq) {
+  const std::optional<DiplomacyCell>& at(Square sq) {
     if (unread_[sq]) {
       unread_[sq] = false;
       const std::vector<SquareClass>& classes = sh_.classes_of(sq);
       if (!classes.empty()) {  // else no cell value fits (not on a valid board): empty
         const int pick = choices_.pick(static_cast<int>(classes.size()));
         script_.push_back({sq, pick});
-        board_[sq] = classes[pick].cell;
+        cells_[sq] = classes[pick].cell;
       }
     }
-    return board_[sq];
+    return cells_[sq];
+  }
+  void put(Square sq, std::optional<DiplomacyCell> cell) {
+    unread_[sq] = false;
+    cells_[sq] = cell;
   }
 
-  int rank_of_type(PieceType t) const {
-    const PieceDef* def = v_.table().piece(v_.piece(t).letter);
-    return def != nullptr ? def->rank : 0;
+  bool unread(Square sq) const { return unread_[sq]; }
+  const std::optional<DiplomacyCell>& cell(Square sq) const { return cells_[sq]; }
+  const std::vector<std::pair<Square, int>>& script() const { return script_; }
+
+ private:
+  Shared& sh_;
+  Choices& choices_;
+  std::array<std::optional<DiplomacyCell>, kSquares> cells_{};
+  std::array<bool, kSquares> unread_{};
+  std::vector<std::pair<Square, int>> script_;
+};
+
+/// The clauses a path shows (the step needs no text).
+struct ClauseBits {
+  std::uint32_t bits = 0;
+  template <typename TextFn>
+  void operator()(DiplomacyClause c, Square, int, TextFn&&) {
+    bits |= 1u << static_cast<int>(c);
   }
+};
 
-  void add_unit(const Spec& sp) {
-    SimUnit u;
-    u.color = sp.color;
-    u.move = sp.move;
-    const int index = static_cast<int>(units_.size());
-    if (sp.move.is_null()) {
-      u.fate = Fate::kFailed;
-      units_.push_back(u);
-      return;
-    }
-    const PieceType mover_type = sp.move.kind() == MoveKind::kCastling ? v_.royal() : sp.tc->type;
-    u.royal = mover_type == v_.royal();
-    const bool pawn = v_.piece(mover_type).pawn;
-    if (sp.move.kind() == MoveKind::kEnPassant) {
-      u.target = en_passant_victim_of(sp.move.to(), sp.color);
-    } else if (sp.move.kind() != MoveKind::kCastling) {
-      const std::optional<Cell>& there = at(sp.move.to());
-      if (there && there->color != sp.color) u.target = sp.move.to();
-    }
-    const bool diagonal = file_of(sp.move.from()) != file_of(sp.move.to());
-    u.pawn_diagonal = pawn && diagonal;
-    u.pawn_straight = pawn && !diagonal;
-    if (sp.excluded) {
-      u.fate = Fate::kFailed;
-      units_.push_back(u);
-      return;
-    }
-    const Legs& legs = sp.tc->legs;
-    for (int l = 0; l < legs.count; ++l) {
-      SimMover m;
-      m.unit = index;
-      m.color = sp.color;
-      m.rank = rank_of_type(legs.leg[l].type);
-      m.at = legs.leg[l].home;
-      m.leg = legs.leg[l];
-      u.movers.push_back(static_cast<int>(movers_.size()));
-      movers_.push_back(m);
-    }
-    units_.push_back(std::move(u));
-  }
-
-  void fail(int i, int t) {
-    SimUnit& u = units_[movers_[i].unit];
-    if (u.fate == Fate::kCaptured) return;
-    u.fate = Fate::kFailed;
-    for (int j : u.movers) {
-      SimMover& m = movers_[j];
-      if (m.state == MState::kFailed || m.state == MState::kCaptured) continue;
-      if (m.state == MState::kArrived) {
-        const std::optional<Cell>& d = at(m.leg.dest());
-        if (d && d->mover == j) put(m.leg.dest(), std::nullopt);
-      }
-      m.state = MState::kFailed;
-      m.settled = t;
-      go_home(j, t);
-    }
-  }
-
-  void go_home(int j, int t) {
-    SimMover& m = movers_[j];
-    const Square home = m.leg.home;
-    const std::optional<Cell> there = at(home);
-    if (!there || there->mover < 0 || there->color == m.color) {
-      put(home, Cell{m.color, m.leg.type, j, false});
-      return;
-    }
-    const int o = there->mover;
-    if (m.rank > movers_[o].rank) {
-      note(Clause::kSameDestination);
-      capture_mover(o, home);
-      put(home, Cell{m.color, m.leg.type, j, false});
-    } else if (m.rank < movers_[o].rank) {
-      note(Clause::kSameDestination);
-      m.state = MState::kCaptured;
-      units_[m.unit].fate = Fate::kCaptured;
-    } else {
-      note(Clause::kSameDestination);
-      put(home, Cell{m.color, m.leg.type, j, false});
-      fail(o, t);
-    }
-  }
-
-  void capture_mover(int j, Square where) {
-    SimMover& m = movers_[j];
-    const std::optional<Cell>& there = at(where);
-    if (there && there->mover == j) put(where, std::nullopt);
-    m.state = MState::kCaptured;
-    units_[m.unit].fate = Fate::kCaptured;
-    capture_squares_.push_back(where);
-  }
-
-  bool moving(int i) const { return movers_[i].state == MState::kMoving; }
-  static bool arrives(const SimMover& m, int t) { return t == m.leg.arrival(); }
-
-  void step(int t) {
-    const int n = static_cast<int>(movers_.size());
-    std::vector<Square> next(n, kNoSquare);
-    for (int i = 0; i < n; ++i)
-      if (moving(i)) next[i] = movers_[i].leg.path[t - 1];
-    for (bool changed = true; changed;) {
-      changed = head_on(t, next) || meetings(t, next);
-      for (int i = 0; i < n && !changed; ++i)
-        if (moving(i) && next[i] != kNoSquare) changed = enter(i, t, next[i], false);
-      for (int i = 0; i < n && !changed; ++i)
-        if (moving(i) && next[i] != kNoSquare) changed = enter(i, t, next[i], true);
-    }
-    for (int i = 0; i < n; ++i) {
-      if (!moving(i)) continue;
-      movers_[i].at = next[i];
-      if (arrives(movers_[i], t)) arrive(i, t);
-    }
-  }
-
-  bool head_on(int t, const std::vector<Square>& next) {
-    if (k_.head_on_swap == HeadOnSwap::kPass) return false;
-    const int n = static_cast<int>(movers_.size());
-    for (int i = 0; i < n; ++i)
-      for (int j = i + 1; j < n; ++j) {
-        if (!moving(i) || !moving(j) || movers_[i].unit == movers_[j].unit) continue;
-        const Square a0 = movers_[i].at, b0 = movers_[j].at;
-        if (a0 == kNoSquare || b0 == kNoSquare || next[i] == kNoSquare) continue;
-        if (next[i] != b0 || next[j] != a0) continue;
-        note(Clause::kHeadOn);
-        fail(i, t);
-        fail(j, t);
-        return true;
-      }
-    return false;
-  }
-
-  bool meetings(int t, const std::vector<Square>& next) {
-    const int n = static_cast<int>(movers_.size());
-    for (int i = 0; i < n; ++i) {
-      if (!moving(i) || next[i] == kNoSquare) continue;
-      std::vector<int> group;
-      for (int j = 0; j < n; ++j)
-        if (moving(j) && next[j] == next[i]) group.push_back(j);
-      const bool several_units = std::any_of(group.begin(), group.end(), [&](int j) {
-        return movers_[j].unit != movers_[group[0]].unit;
-      });
-      if (!several_units) continue;
-      const Square sq = next[i];
-      const bool all_arrive = std::all_of(group.begin(), group.end(), [&](int j) {
-        return arrives(movers_[j], t) && movers_[j].leg.dest() == sq;
-      });
-      if (!all_arrive) {
-        note(Clause::kMeetInTransit);
-        for (int j : group) fail(j, t);
-        return true;
-      }
-      const auto count_of = [&](Color c) {
-        return std::count_if(group.begin(), group.end(),
-                             [&](int j) { return movers_[j].color == c; });
-      };
-      note(Clause::kSameDestination);
-      if (count_of(kWhite) > 1 || count_of(kBlack) > 1) {
-        for (int j : group) fail(j, t);
-        return true;
-      }
-      int top = 0;
-      for (int j : group) top = std::max(top, movers_[j].rank);
-      std::vector<int> best;
-      for (int j : group)
-        if (movers_[j].rank == top) best.push_back(j);
-      if (best.size() > 1) {
-        for (int j : group) fail(j, t);
-        return true;
-      }
-      for (int j : group)
-        if (j != best[0]) capture_mover(j, sq);
-      return true;
-    }
-    return false;
-  }
-
-  bool enter(int i, int t, Square sq, bool departed) {
-    SimMover& m = movers_[i];
-    SimUnit& u = units_[m.unit];
-    const bool dest = arrives(m, t) && sq == m.leg.dest();
-    const std::optional<Cell> there = at(sq);
-    if (!there) {
-      if (!departed || !dest || u.target == kNoSquare) return false;
-      if (u.move.kind() == MoveKind::kEnPassant) {
-        const std::optional<Cell>& victim = at(u.target);
-        if (victim && victim->color != m.color) return false;
-      }
-      const bool fails = u.pawn_diagonal
-                             ? k_.pawn_capture_of_departed == PawnCaptureOfDeparted::kFails
-                             : k_.capture_of_departed == CaptureOfDeparted::kFails;
-      note(Clause::kCaptureOfDeparted);
-      if (!fails) {
-        u.target = kNoSquare;
-        return false;
-      }
-      fail(i, t);
-      return true;
-    }
-    const Cell cell = *there;
-    if (cell.color == m.color || !dest || u.pawn_straight) {
-      note(Clause::kObstacle);
-      fail(i, t);
-      return true;
-    }
-    if (cell.mover >= 0) {
-      SimMover& o = movers_[cell.mover];
-      const bool contest = o.state == MState::kFailed
-                               ? o.settled == t
-                               : k_.same_destination == SameDestination::kRank;
-      if (contest && m.rank != o.rank) {
-        note(Clause::kSameDestination);
-        if (m.rank < o.rank) {
-          capture_mover(i, sq);
-          return true;
-        }
-        capture_mover(cell.mover, sq);
-        u.target = kNoSquare;
-        return true;
-      }
-      if (contest) {
-        note(Clause::kSameDestination);
-        fail(i, t);
-        if (o.state == MState::kArrived) fail(cell.mover, t);
-        return true;
+/// One run of the simulation on one path through the symbolic board.
+class Run {
+ public:
+  Run(Shared& sh, Choices& choices, const Spec (&specs)[2])
+      : sh_(sh), v_(sh.v), board_(sh, choices), sim_(sh.v, sh.k, board_, clauses_) {
+    for (const Spec& sp : specs) {
+      if (sp.move.is_null()) continue;
+      if (sp.move.kind() == MoveKind::kCastling) {
+        const CastlingMove& cm = v_.castling(sp.color)[sp.move.arg()];
+        board_.put(cm.king_from, DiplomacyCell{sp.color, v_.royal(), -1, true});
+        board_.put(cm.rook_from, DiplomacyCell{sp.color, cm.rook_type, -1, true});
+      } else {
+        board_.put(sp.move.from(), DiplomacyCell{sp.color, sp.tc->type, -1, true});
       }
     }
-    if (cell.type == v_.royal() && k_.king_capture == KingCapture::kIllegal) {
-      note(Clause::kKingCapture);
-      fail(i, t);
-      return true;
+    for (const Spec& sp : specs) {
+      if (sp.move.is_null()) {
+        sim_.add_unit(sp.color, sp.move, kNoPiece, Legs{}, sp.excluded);
+        continue;
+      }
+      const PieceType mover_type = sp.move.kind() == MoveKind::kCastling ? v_.royal() : sp.tc->type;
+      sim_.add_unit(sp.color, sp.move, mover_type, sp.tc->legs, sp.excluded);
     }
-    return false;
   }
 
-  void arrive(int i, int t) {
-    SimMover& m = movers_[i];
-    SimUnit& u = units_[m.unit];
-    const Square dest = m.leg.dest();
-    PieceType type = m.leg.type;
-    if (u.move.kind() == MoveKind::kPromotion && v_.piece(type).pawn)
-      type = static_cast<PieceType>(u.move.arg());
-    const std::optional<Cell> there = at(dest);
-    if (there && there->color != m.color) take(dest);
-    if (u.move.kind() == MoveKind::kEnPassant && u.target != kNoSquare) {
-      const std::optional<Cell> victim = at(u.target);
-      if (victim && victim->color != m.color) take(u.target);
+  void simulate() { sim_.simulate(); }
+
+  PathResult result(int combo) const {
+    PathResult out;
+    out.combo = combo;
+    out.script = board_.script();
+    const std::vector<DiplomacyUnit>& units = sim_.units();
+    const std::vector<DiplomacyMover>& movers = sim_.movers();
+    for (int u = 0; u < 2; ++u) {
+      const DiplomacyUnit& unit = units[u];
+      out.fate[u] = unit.fate;
+      out.king_captured[u] = sim_.king_captured(static_cast<Color>(u));
+      out.king_executed[u] = unit.fate == Fate::kExecuted && unit.royal && !unit.move.is_null();
     }
-    put(dest, Cell{m.color, type, i, false});
-    m.state = MState::kArrived;
-    m.settled = t;
+    for (Square sq = 0; sq < kSquares; ++sq) {
+      const std::optional<DiplomacyCell>& cell = board_.cell(sq);
+      out.code[sq] = board_.unread(sq) || (cell && cell->original) ? -1
+                     : cell ? sh_.board.code(cell->color, cell->type)
+                            : 0;
+    }
+    for (Square sq : sim_.capture_squares()) out.kept &= v_.castling_keep_mask(sq);
+    for (const DiplomacyUnit& u : units) {
+      if (u.fate != Fate::kExecuted) continue;
+      for (int i : u.movers)
+        out.kept &= static_cast<std::uint8_t>(v_.castling_keep_mask(movers[i].leg.home) &
+                                              v_.castling_keep_mask(movers[i].leg.dest()));
+    }
+    for (const DiplomacyMover& m : movers)
+      if (m.state == MoverState::kCaptured) out.kept &= v_.castling_keep_mask(m.leg.home);
+    out.clauses = clauses_.bits;
+    return out;
   }
 
-  void take(Square sq) {
-    const Cell victim = *at(sq);
-    note(Clause::kCapture);
-    if (victim.type == v_.royal()) king_captured_[victim.color] = true;
-    if (victim.mover >= 0) {
-      capture_mover(victim.mover, sq);
-    } else {
-      put(sq, std::nullopt);
-      capture_squares_.push_back(sq);
-    }
-  }
+ private:
+  Shared& sh_;
+  const Variant& v_;
+  BranchingBoard board_;
+  ClauseBits clauses_;
+  DiplomacySimulation<BranchingBoard, ClauseBits> sim_;
 };
 
 /// The mover's type cases of one side's move (none for a null move: one case, always true).
@@ -652,21 +376,22 @@ class Stepper {
 
   using Leaf = std::function<z3::expr(const PathResult&)>;
 
-  /// The decision tree of paths [lo, hi) (one type combo, depth-first order, one prefix of
-  /// `depth` choices): at each branch point an ite over the square's classes, collapsed when
-  /// every class gives the same expression (the classes cover every cell of a valid board).
-  z3::expr tree(const std::vector<PathResult>& paths, std::size_t lo, std::size_t hi,
-                std::size_t depth, const Leaf& leaf) {
-    if (paths[lo].script.size() == depth) return leaf(paths[lo]);
-    const Square sq = paths[lo].script[depth].first;
+  using Paths = ranges::subrange<std::vector<PathResult>::const_iterator>;
+
+  /// The decision tree of `paths` (one type combo, depth-first order, one prefix of `depth`
+  /// choices): at each branch point an ite over the square's classes, collapsed when every
+  /// class gives the same expression (the classes cover every cell of a valid board).
+  z3::expr tree(Paths paths, std::size_t depth, const Leaf& leaf) {
+    const PathResult& first = paths.front();
+    if (first.script.size() == depth) return leaf(first);
+    const Square sq = first.script[depth].first;
     std::vector<std::pair<int, z3::expr>> kids;
-    for (std::size_t i = lo; i < hi;) {
-      const int pick = paths[i].script[depth].second;
-      std::size_t j = i;
-      while (j < hi && paths[j].script[depth].second == pick) ++j;
-      kids.push_back({pick, tree(paths, i, j, depth + 1, leaf)});
-      i = j;
-    }
+    const auto same_pick = [depth](const PathResult& a, const PathResult& b) {
+      return a.script[depth].second == b.script[depth].second;
+    };
+    for (const auto group : paths | ranges::views::chunk_by(same_pick))
+      kids.push_back({ranges::front(group).script[depth].second,
+                      tree(Paths(ranges::begin(group), ranges::end(group)), depth + 1, leaf)});
     const bool same = std::all_of(kids.begin(), kids.end(),
                                   [&](const auto& k) { return z3::eq(k.second, kids[0].second); });
     if (same) return kids[0].second;
@@ -681,12 +406,12 @@ class Stepper {
   z3::expr combine(const std::vector<PathResult>& paths, const Leaf& leaf,
                    const z3::expr& otherwise) {
     std::vector<std::pair<int, z3::expr>> per;
-    for (std::size_t i = 0; i < paths.size();) {
-      std::size_t j = i;
-      while (j < paths.size() && paths[j].combo == paths[i].combo) ++j;
-      per.push_back({paths[i].combo, tree(paths, i, j, 0, leaf)});
-      i = j;
-    }
+    const auto same_combo = [](const PathResult& a, const PathResult& b) {
+      return a.combo == b.combo;
+    };
+    for (const auto group : paths | ranges::views::chunk_by(same_combo))
+      per.push_back({ranges::front(group).combo,
+                     tree(Paths(ranges::begin(group), ranges::end(group)), 0, leaf)});
     z3::expr out = otherwise;
     for (auto k = per.rbegin(); k != per.rend(); ++k) {
       const z3::expr& holds = combos_[static_cast<std::size_t>(k->first)];
@@ -709,19 +434,18 @@ class Stepper {
   std::vector<PathResult> run_all(int excluded) {
     std::vector<PathResult> paths;
     combos_.clear();
-    for (const TypeCase& w : cases_[kWhite])
-      for (const TypeCase& b : cases_[kBlack]) {
-        const int combo = static_cast<int>(combos_.size());
-        combos_.push_back(w.holds && b.holds);
-        const Spec specs[2] = {{kWhite, moves_[kWhite], &w, (excluded & 1) != 0},
-                               {kBlack, moves_[kBlack], &b, (excluded & 2) != 0}};
-        Choices choices;
-        do {
-          Run run(shared_, choices, specs);
-          run.simulate();
-          paths.push_back(run.result(combo));
-        } while (choices.advance());
-      }
+    for (const auto& [w, b] : ranges::views::cartesian_product(cases_[kWhite], cases_[kBlack])) {
+      const int combo = static_cast<int>(combos_.size());
+      combos_.push_back(w.holds && b.holds);
+      const Spec specs[2] = {{kWhite, moves_[kWhite], &w, (excluded & 1) != 0},
+                             {kBlack, moves_[kBlack], &b, (excluded & 2) != 0}};
+      Choices choices;
+      do {
+        Run run(shared_, choices, specs);
+        run.simulate();
+        paths.push_back(run.result(combo));
+      } while (choices.advance());
+    }
     return paths;
   }
 

@@ -1,8 +1,9 @@
 // The symbolic Diplomacy Chess resolution of one pair of submissions (docs/solver.md, "Diplomacy:
 // the symbolic resolution"): for a symbolic board and one concrete move per side, Boolean
 // expressions for each side's fate and the clauses that decided, and the board after the turn
-// as a derived BoardEncoding. It follows the engine's resolver (rules/diplomacy_resolver.cpp)
-// clause by clause, with the table's ranks and knobs read from the compiled variant.
+// as a derived BoardEncoding. It follows the engine's resolver
+// (rules/simultaneous/diplomacy/diplomacy_resolver.cpp) clause by clause, with the table's ranks
+// and knobs read from the compiled variant.
 #pragma once
 
 #include <z3++.h>
@@ -10,7 +11,7 @@
 #include <array>
 #include <vector>
 
-#include "rules/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
 #include "solver/board_encoding.hpp"
 
 namespace arbiter::solver {

@@ -80,7 +80,8 @@ KnobRelevance off_line_mover(const Variant& v) {
 }
 
 /// Diplomacy pawn-capture-of-departed: read for a diagonal move of a piece whose type is a
-/// pawn (rules/diplomacy_resolver.cpp, pawn_diagonal); the mover stood on the board already.
+/// pawn (rules/simultaneous/diplomacy/diplomacy_resolver.cpp, pawn_diagonal); the mover stood on
+/// the board already.
 KnobRelevance pawn_mover(const Variant& v) {
   const TypeSet types = types_where(v, [](const PieceInfo& p, Color, Square) { return p.pawn; });
   return {"a pawn (a piece of a type marked pawn = true) on the board",
@@ -89,7 +90,8 @@ KnobRelevance pawn_mover(const Variant& v) {
 
 /// Move-Neutral en-passant knobs: read only when an en-passant capture is submitted. The
 /// capturer stands on the board with the target among its en-passant squares, and the enemy
-/// piece it would take stands one step beyond the target (rules/simultaneous.cpp read_target).
+/// piece it would take stands one step beyond the target (rules/simultaneous/simultaneous.cpp
+/// read_target).
 KnobRelevance en_passant_capture_possible() {
   return {
       "a piece with an en-passant capture whose victim square holds an enemy piece",

@@ -1,7 +1,8 @@
 // The symbolic Move-Neutral turn: which squares each move leaves and lands on, which pieces are
 // taken (a capture whose target also moves takes nothing, so mutual captures trade places),
 // the two colour layers after both moves, and check on them. Mirrors resolve_move_neutral in
-// rules/move_neutral.cpp clause by clause; en passant is left out (no target in the encoding).
+// rules/simultaneous/move_neutral/move_neutral.cpp clause by clause; en passant is left out (no
+// target in the encoding).
 #include "solver/move_neutral_step.hpp"
 #include "solver/z3_setup.hpp"
 
@@ -10,25 +11,12 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "rules/move_neutral.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
 
 namespace arbiter::solver {
 
 namespace {
-
-/// What a candidate leaves and lands on (castling: king and rook squares).
-Bitboard leaves_of(const Variant& v, Color c, Move m) {
-  if (m.kind() != MoveKind::kCastling) return bb(m.from());
-  const CastlingMove& cm = v.castling(c)[static_cast<std::size_t>(m.arg())];
-  return bb(cm.king_from) | bb(cm.rook_from);
-}
-
-Bitboard lands_of(const Variant& v, Color c, Move m) {
-  if (m.kind() != MoveKind::kCastling) return bb(m.to());
-  const CastlingMove& cm = v.castling(c)[static_cast<std::size_t>(m.arg())];
-  return bb(cm.king_to) | bb(cm.rook_to);
-}
 
 /// The piece a candidate puts on `s` (one of its landing squares).
 z3::expr arriving(const BoardEncoding& b, Color c, Move m, Square s) {
@@ -174,8 +162,8 @@ MoveNeutralStep::MoveNeutralStep(const AttackEncoding& before, const MoveChoice&
     for (Square s = 0; s < kSquares; ++s) {
       z3::expr_vector l(ctx), d(ctx), t(ctx);
       for (const CandidateMove& m : choice_[c].candidates) {
-        if (has(leaves_of(v, c, m.move), s)) l.push_back(m.chosen);
-        if (has(lands_of(v, c, m.move), s)) d.push_back(m.chosen);
+        if (has(footprint_of(v, c, m.move).leaves, s)) l.push_back(m.chosen);
+        if (has(footprint_of(v, c, m.move).lands, s)) d.push_back(m.chosen);
         if (m.move.kind() != MoveKind::kCastling && m.move.to() == s) t.push_back(m.chosen);
       }
       leaves_[c].push_back(any_of(ctx, l));
@@ -227,7 +215,7 @@ MoveNeutralStep::MoveNeutralStep(const AttackEncoding& before, const MoveChoice&
       z3::expr cell =
           z3::ite(leaves_[c][s] || captured_[c][s] || !b.occupied_by(s, c), empty, b.cell(s));
       for (auto it = cands.rbegin(); it != cands.rend(); ++it)
-        if (it->move.kind() == MoveKind::kCastling && has(lands_of(v, c, it->move), s))
+        if (it->move.kind() == MoveKind::kCastling && has(footprint_of(v, c, it->move).lands, s))
           cell = z3::ite(it->chosen, arriving(b, c, it->move, s), cell);
       cell = z3::ite(aim[c][s], piece, cell);
       cells[c].push_back(cell.simplify());

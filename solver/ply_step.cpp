@@ -1,12 +1,12 @@
-// The symbolic ply: Position::make (rules/position.cpp) with apply_conversions, and the
-// legality test of rules/movegen.cpp, as expressions over a BoardEncoding.
+// The symbolic ply: Position::make (rules/core/position.cpp) with apply_conversions, and the
+// legality test of rules/core/movegen.cpp, as expressions over a BoardEncoding.
 #include "solver/ply_step.hpp"
 #include "solver/z3_setup.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
 
-#include "rules/conversion.hpp"
+#include "rules/conversion/conversion.hpp"
 
 namespace arbiter::solver {
 

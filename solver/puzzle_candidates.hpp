@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::solver {
 

@@ -1,6 +1,6 @@
 #include <fmt/format.h>
 
-#include "rules/movegen.hpp"
+#include "rules/core/movegen.hpp"
 #include "solver/scenarios.hpp"
 
 namespace arbiter::solver {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/variant.hpp"
+#include "rules/core/variant.hpp"
 #include "solver/engine_disagreement.hpp"
 #include "solver/solver_limits.hpp"
 #include "solver/witness.hpp"

@@ -1,12 +1,12 @@
 // Conditional Chess scenarios (docs/conditional.md): Z3 proposes the board (a piece within the
 // B-mover's reach, a check within reach, the king's flights covered); the turn machine of
-// rules/conditional_game.hpp plays the phases on each proposal and has the final word. The
-// B-phase scenarios state an unconditional C-move ("!move") of the stater.
+// rules/conditional/conditional_game.hpp plays the phases on each proposal and has the final word.
+// The B-phase scenarios state an unconditional C-move ("!move") of the stater.
 #include <fmt/format.h>
 
-#include "rules/conditional_game.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
 #include "solver/conditional_step.hpp"
 #include "solver/move_formulas.hpp"
 #include "solver/scenarios.hpp"

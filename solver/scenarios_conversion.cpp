@@ -2,9 +2,9 @@
 // whose co-effect gives check or saves the castling king. Formulas speak of the side to move.
 #include <fmt/format.h>
 
-#include "rules/conversion.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
+#include "rules/conversion/conversion.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
 #include "solver/ply_step.hpp"
 #include "solver/scenarios.hpp"
 

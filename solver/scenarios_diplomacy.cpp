@@ -10,8 +10,8 @@
 #include <map>
 #include <optional>
 
-#include "rules/movegen.hpp"
-#include "rules/rule_table.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/rule_table.hpp"
 #include "solver/diplomacy_step.hpp"
 #include "solver/move_formulas.hpp"
 #include "solver/scenarios.hpp"

@@ -10,7 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "rules/movegen.hpp"
+#include <range/v3/view/cartesian_product.hpp>
+#include <range/v3/view/indices.hpp>
+
+#include "rules/core/movegen.hpp"
 #include "solver/move_formulas.hpp"
 #include "solver/move_neutral_step.hpp"
 #include "solver/scenarios.hpp"
@@ -35,9 +38,10 @@ std::vector<std::pair<std::size_t, std::size_t>> pairs_of(const MoveChoice& whit
                                                           const MoveChoice& black,
                                                           const PairFilter& keep) {
   std::vector<std::pair<std::size_t, std::size_t>> out;
-  for (std::size_t i = 0; i < white.candidates.size(); ++i)
-    for (std::size_t j = 0; j < black.candidates.size(); ++j)
-      if (keep(white.candidates[i].move, black.candidates[j].move)) out.emplace_back(i, j);
+  using ranges::views::cartesian_product, ranges::views::indices;
+  for (const auto [i, j] :
+       cartesian_product(indices(white.candidates.size()), indices(black.candidates.size())))
+    if (keep(white.candidates[i].move, black.candidates[j].move)) out.emplace_back(i, j);
   return out;
 }
 

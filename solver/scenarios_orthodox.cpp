@@ -2,8 +2,8 @@
 // position read back from its FEN.
 #include <fmt/format.h>
 
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
 #include "solver/scenarios.hpp"
 
 namespace arbiter::solver {

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "rules/diplomacy_move_text.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 
 namespace arbiter::solver {
 

@@ -7,8 +7,8 @@
 #include <functional>
 #include <string>
 
-#include "rules/diplomacy.hpp"
-#include "rules/move_neutral.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
 #include "solver/scenario.hpp"
 
 namespace arbiter::solver {

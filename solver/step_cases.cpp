@@ -9,13 +9,13 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "rules/conditional_game.hpp"
-#include "rules/diplomacy_progressive.hpp"
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
-#include "rules/sim_rules.hpp"
-#include "rules/simultaneous.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 
 namespace arbiter::solver {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/rule_table.hpp"
+#include "rules/core/rule_table.hpp"
 
 namespace arbiter::solver {
 

@@ -6,8 +6,8 @@
 #include <memory>
 #include <set>
 
-#include "rules/load_variant.hpp"
-#include "rules/table_loader.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/table_loader.hpp"
 #include "solver/coverage.hpp"
 #include "solver/coverage_probes.hpp"
 #include "solver/knob_relevance.hpp"

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::solver {
 

@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 #include "solver/z3_setup.hpp"
 
 namespace arbiter::solver {

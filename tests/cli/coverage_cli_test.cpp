@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/rule_table.hpp"
-#include "rules/variant.hpp"
+#include "rules/core/rule_table.hpp"
+#include "rules/core/variant.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {

@@ -1,7 +1,7 @@
 // `arbiter resolve --variant move-neutral` run as a user would: every rule-text example of
 // Move-Neutral Chess (shared/rules-text/move-neutral-chess.txt; the positions of
-// tests/rules/move_neutral_test.cpp) with its trace lines, the --json object, --board with a shared
-// square, and the refusals.
+// tests/rules/simultaneous/move_neutral/move_neutral_test.cpp) with its trace lines, the --json
+// object, --board with a shared square, and the refusals.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

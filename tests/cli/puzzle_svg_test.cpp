@@ -15,9 +15,9 @@
 
 #include "cli/report_puzzles.hpp"
 #include "cli/svg_board.hpp"
-#include "rules/fen.hpp"
-#include "rules/geometry.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/geometry.hpp"
+#include "rules/core/notation.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {

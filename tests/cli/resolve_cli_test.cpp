@@ -1,7 +1,7 @@
 // `arbiter resolve` run as a user would: every rule-text example of Diplomacy Chess
-// (shared/rules-text/diplomacy-chess.txt; the positions of tests/rules/diplomacy_test.cpp) with the
-// trace line that explains it, the --json object, --board, and every error class with its
-// message and exit status.
+// (shared/rules-text/diplomacy-chess.txt; the positions of
+// tests/rules/simultaneous/diplomacy/diplomacy_test.cpp) with the trace line that explains it, the
+// --json object, --board, and every error class with its message and exit status.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@ using test::run_arbiter;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-// The rule text's positions (tests/rules/diplomacy_test.cpp explains each).
+// The rule text's positions (tests/rules/simultaneous/diplomacy/diplomacy_test.cpp explains each).
 constexpr const char* kRule1 = "1n2k3/8/8/8/8/4nB2/2Q5/7K w - - 0 1";
 constexpr const char* kRule3 = "4k3/2p3b1/R2n4/8/b7/3P1Q2/R7/7K w - - 0 1";
 constexpr const char* kRule5 = "K7/7r/8/8/8/8/k7/5Q2 w - - 0 1";

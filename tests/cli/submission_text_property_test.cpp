@@ -7,7 +7,7 @@
 #include <string>
 
 #include "cli/submission_text.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/notation.hpp"
 #include "tests/support/diplomacy_play.hpp"
 
 namespace arbiter {

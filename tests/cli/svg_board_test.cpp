@@ -11,8 +11,8 @@
 
 #include "cli/report_boards.hpp"
 #include "cli/svg_board.hpp"
-#include "rules/fen.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/notation.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {

@@ -9,7 +9,7 @@
 
 #include "puzzles/generator.hpp"
 #include "puzzles/verdict.hpp"
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::solver {

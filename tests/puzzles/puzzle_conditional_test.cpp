@@ -8,7 +8,7 @@
 
 #include "puzzles/conditional_task.hpp"
 #include "puzzles/random_placement.hpp"
-#include "rules/movegen.hpp"
+#include "rules/core/movegen.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {

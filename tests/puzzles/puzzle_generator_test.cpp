@@ -10,7 +10,7 @@
 #include "puzzles/canonical.hpp"
 #include "puzzles/generator.hpp"
 #include "puzzles/random_placement.hpp"
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "puzzles/stipulation.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
 
 namespace arbiter::test {
 

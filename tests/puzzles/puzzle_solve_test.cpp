@@ -10,7 +10,7 @@
 #include "puzzle_reference.hpp"
 #include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "rules/table_loader.hpp"
+#include "rules/core/table_loader.hpp"
 #include "solver/corpus.hpp"
 #include "tests/support/test_support.hpp"
 

@@ -5,8 +5,8 @@
 
 #include <set>
 
-#include "rules/load_variant.hpp"
-#include "rules/rule_table.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/rule_table.hpp"
 #include "solver/corpus.hpp"
 #include "solver/step_cases.hpp"
 #include "tests/support/test_support.hpp"

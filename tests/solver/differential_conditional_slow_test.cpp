@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/conditional_game.hpp"
-#include "rules/fen.hpp"
-#include "rules/notation.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/notation.hpp"
 #include "solver/conditional_step.hpp"
 #include "tests/support/conditional_step_compare.hpp"
 #include "tests/support/rc_generators.hpp"

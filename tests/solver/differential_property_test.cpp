@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/fen.hpp"
-#include "rules/table_loader.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/table_loader.hpp"
 #include "tests/support/differential_compare.hpp"
 #include "tests/support/differential_property.hpp"
 #include "tests/support/rc_generators.hpp"

@@ -12,11 +12,11 @@
 #include <optional>
 #include <string>
 
-#include "rules/diplomacy.hpp"
-#include "rules/fen.hpp"
-#include "rules/move_neutral.hpp"
-#include "rules/notation.hpp"
-#include "rules/simultaneous.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 #include "solver/diplomacy_step.hpp"
 #include "solver/move_neutral_step.hpp"
 #include "tests/support/rc_generators.hpp"

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/simultaneous.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 #include "solver/corpus.hpp"
 #include "solver/coverage_probes.hpp"
 #include "solver/knob_relevance.hpp"

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "rules/load_variant.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/coverage.hpp"
 #include "solver/table_diff.hpp"
 #include "tests/support/test_support.hpp"

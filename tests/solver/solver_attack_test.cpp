@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
 #include "solver/attack_encoding.hpp"
 #include "solver/z3_setup.hpp"
 #include "tests/support/conversion_reference.hpp"

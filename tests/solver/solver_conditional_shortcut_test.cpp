@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "rules/conditional_game.hpp"
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
 #include "solver/conditional_step.hpp"
 #include "tests/support/conditional_step_compare.hpp"
 #include "tests/support/random_play.hpp"

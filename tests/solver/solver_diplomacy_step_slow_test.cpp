@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "rules/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
 #include "solver/attack_encoding.hpp"
 #include "solver/scenarios.hpp"
 #include "tests/support/diplomacy_play.hpp"

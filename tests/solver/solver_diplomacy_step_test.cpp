@@ -9,9 +9,9 @@
 #include <map>
 #include <random>
 
-#include "rules/diplomacy.hpp"
-#include "rules/diplomacy_paths.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "solver/diplomacy_step.hpp"
 #include "solver/move_formulas.hpp"
 #include "tests/support/diplomacy_play.hpp"
@@ -199,7 +199,8 @@ TEST(SolverDiplomacyStep, EveryKnobAlternativeIsTheResolvers) {
     }
 }
 
-// Two resolver bugs the comparison found (rules/diplomacy_resolver.cpp, fixed with this test).
+// Two resolver bugs the comparison found (rules/simultaneous/diplomacy/diplomacy_resolver.cpp,
+// fixed with this test).
 TEST(SolverDiplomacyStep, ResolverFastPathStopsATwoStepPathKnightAtItsOwnPiece) {
   // b1-b2-a3 crosses White's own pawn: the knight stays, whether or not the black move
   // shares a square with it (the fast path for disjoint moves used to let it through).

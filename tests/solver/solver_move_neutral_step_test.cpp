@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "rules/move_neutral.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
-#include "rules/simultaneous.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 #include "solver/move_neutral_step.hpp"
 #include "solver/z3_setup.hpp"
 #include "tests/support/test_support.hpp"

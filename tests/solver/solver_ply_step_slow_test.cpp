@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/witness_search.hpp"
 #include "tests/support/ply_step_compare.hpp"

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
 #include "solver/ply_step.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/witness_search.hpp"

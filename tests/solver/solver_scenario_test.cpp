@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/witness_search.hpp"
 #include "tests/support/test_support.hpp"

@@ -2,7 +2,7 @@
 // witness within a deterministic Z3 budget.
 #include <gtest/gtest.h>
 
-#include "rules/move_neutral.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/witness_search.hpp"
 #include "tests/support/test_support.hpp"

@@ -3,9 +3,9 @@
 // confirmed, written in the variant's own FEN with the moves and the engine's account.
 #include <gtest/gtest.h>
 
-#include "rules/conditional_game.hpp"
-#include "rules/move_neutral.hpp"
-#include "rules/simultaneous.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/witness_search.hpp"
 #include "tests/support/test_support.hpp"

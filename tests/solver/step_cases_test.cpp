@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "rules/load_variant.hpp"
-#include "rules/rule_table.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/rule_table.hpp"
 #include "solver/step_cases.hpp"
 #include "tests/support/test_support.hpp"
 

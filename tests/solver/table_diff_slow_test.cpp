@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "rules/load_variant.hpp"
-#include "rules/table_loader.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/table_loader.hpp"
 #include "solver/step_cases.hpp"
 #include "solver/table_diff.hpp"
 

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "rules/load_variant.hpp"
-#include "rules/table_loader.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/table_loader.hpp"
 #include "solver/corpus.hpp"
 #include "solver/step_cases.hpp"
 #include "tests/support/test_support.hpp"

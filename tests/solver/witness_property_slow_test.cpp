@@ -7,8 +7,8 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/scenarios.hpp"
 #include "solver/witness_search.hpp"
 

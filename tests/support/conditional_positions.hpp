@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "rules/variant.hpp"
+#include "rules/core/variant.hpp"
 
 namespace arbiter::test {
 

@@ -4,10 +4,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
-#include "rules/variant.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/core/variant.hpp"
 
 namespace arbiter::test {
 namespace {

@@ -1,8 +1,9 @@
 // A slow, literal perft for Conditional Chess, written from the rule text
 // (shared/rules-text/conditional-chess.txt) and the knob descriptions of
-// rules/tables/conditional.toml, for the tests to compare rules/conditional_perft.cpp with. It
-// calls nothing of rules/conditional_game.cpp nor rules/conditional_fen.cpp: only the orthodox
-// position (parse_fen, to_fen, make, in_check) and generate_legal.
+// rules/tables/conditional.toml, for the tests to compare rules/conditional/conditional_perft.cpp
+// with. It calls nothing of rules/conditional/conditional_game.cpp nor
+// rules/conditional/conditional_fen.cpp: only the orthodox position (parse_fen, to_fen, make,
+// in_check) and generate_legal.
 //
 // What it counts: sequences of executed plies, the phase cycling A -> B -> C with the colours
 // alternating (rules 1.1-1.8). A ply is a move, or a skip of a C-move (rules 2.2 and 3). The
@@ -42,7 +43,7 @@
 #include <utility>
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::test {
 

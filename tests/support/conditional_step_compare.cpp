@@ -3,8 +3,8 @@
 #include <random>
 #include <string>
 
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
 #include "tests/support/random_play.hpp"
 
 namespace arbiter::test {

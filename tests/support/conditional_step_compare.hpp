@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 #include "solver/ply_step.hpp"
 
 namespace arbiter::test {

@@ -1,7 +1,7 @@
 // A slow, literal reference for Conversion Chess, written from the rule text
 // (shared/rules-text/conversion-chess.txt) and the knob descriptions of
 // rules/tables/conversion.toml, for the tests to compare the engine with. It shares no code
-// with rules/conversion.cpp nor with the engine's move generator: orthodox pieces on a
+// with rules/conversion/conversion.cpp nor with the engine's move generator: orthodox pieces on a
 // mailbox of FEN letters, every move made on a copy, and every "threat to convert" found by
 // playing each of the opponent's pseudo-legal moves and looking at the co-squares it forms.
 //
@@ -35,8 +35,8 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/position.hpp"
-#include "rules/variant.hpp"
+#include "rules/core/position.hpp"
+#include "rules/core/variant.hpp"
 #include "tests/support/reference_movegen.hpp"
 
 namespace arbiter::test {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <optional>
 
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
 #include "solver/attack_encoding.hpp"
 #include "solver/ply_step.hpp"
 

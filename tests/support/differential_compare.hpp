@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 #include "solver/board_encoding.hpp"
 
 namespace arbiter::test {

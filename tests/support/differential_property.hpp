@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 #include "tests/support/differential_compare.hpp"
 
 namespace arbiter::test {

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "rules/fen.hpp"
-#include "rules/notation.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/notation.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::test {

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "rules/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
 
 namespace arbiter::test {
 

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "rules/fen.hpp"
+#include "rules/core/fen.hpp"
 
 namespace arbiter::test {
 namespace {

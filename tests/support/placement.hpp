@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::test {
 

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <random>
 
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
 #include "solver/ply_step.hpp"
 #include "solver/z3_setup.hpp"
 #include "tests/support/conversion_reference.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::test {
 

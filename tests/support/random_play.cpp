@@ -4,8 +4,8 @@
 #include <cctype>
 #include <stdexcept>
 
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
 #include "tests/support/perft_positions.hpp"
 
 namespace arbiter::test {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 
 namespace arbiter::test {
 

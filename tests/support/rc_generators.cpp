@@ -6,10 +6,10 @@
 #include <optional>
 #include <tuple>
 
-#include "rules/betza.hpp"
-#include "rules/fen.hpp"
-#include "rules/movegen.hpp"
-#include "rules/table_loader.hpp"
+#include "rules/core/betza.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/table_loader.hpp"
 
 namespace arbiter::test {
 namespace {

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "rules/position.hpp"
+#include "rules/core/position.hpp"
 #include "tests/support/placement.hpp"
 #include "tests/support/random_play.hpp"
 

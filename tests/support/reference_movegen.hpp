@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/position.hpp"
-#include "rules/rule_table.hpp"
+#include "rules/core/position.hpp"
+#include "rules/core/rule_table.hpp"
 
 namespace arbiter::test {
 

@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "rules/geometry.hpp"
+#include "rules/core/geometry.hpp"
 #include "tests/support/random_play.hpp"
 
 namespace arbiter::test {

@@ -8,11 +8,11 @@
 #include <map>
 #include <sstream>
 
-#include "rules/fen.hpp"
-#include "rules/load_variant.hpp"
-#include "rules/movegen.hpp"
-#include "rules/notation.hpp"
-#include "rules/sim_rules.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "rules/position.hpp"
-#include "rules/simultaneous.hpp"
+#include "rules/core/position.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 
 namespace arbiter::test {
 

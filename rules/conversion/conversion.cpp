@@ -1,0 +1,205 @@
+#include "rules/conversion/conversion.hpp"
+
+#include <bit>
+
+#include "rules/core/position.hpp"
+
+namespace arbiter {
+
+Bitboard co_squares_of(Square to, Bitboard twins) {
+  Bitboard out = 0;
+  while (twins) out |= co_squares(to, pop_lsb(twins));
+  return out;
+}
+
+namespace {
+
+Bitboard destinations_now(const Position& pos, Color c, PieceType t, Square from) {
+  return piece_destinations(pos, c, t, from, pos.occupied(), pos.pieces(~c));
+}
+
+/// After `by` (to move or not) makes `m` with its co-effect, `king` is attacked in the ordinary
+/// way.
+bool attacked_after(const Position& pos, Color by, Move m, Square king) {
+  Position after = pos;
+  if (after.side_to_move() != by) after.set_side_to_move(by);
+  after.set_en_passant(kNoSquare);
+  Undo undo;
+  after.make(m, undo);
+  return after.attackers(king, ~by, after.occupied()) != 0;
+}
+
+/// The move from -> to of `by` would leave its own royal piece attacked (ordinary attacks),
+/// judged on the board after the move and its own conversions (which may convert a pinner).
+bool exposes_own_king(const Position& pos, Color by, Square from, Square to) {
+  const Square k = pos.king_square(by);
+  return k != kNoSquare && attacked_after(pos, by, Move(from, to), k == from ? to : k);
+}
+
+/// The co-squares a castling would form with the twins on the board now, ignoring whether
+/// it is possible (its squares may be occupied): a superset for quick rejection.
+Bitboard castling_co_squares(const Position& pos, const CastlingMove& cm, Color by) {
+  const Bitboard twins_k = partner_pieces(pos, by, pos.variant().royal());
+  const Bitboard twins_r = partner_pieces(pos, by, cm.rook_type);
+  const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
+  return co_squares_of(cm.king_to, (twins_k & ~moved) | bb(cm.rook_to)) |
+         co_squares_of(cm.rook_to, (twins_r & ~moved) | bb(cm.king_to));
+}
+
+/// Castling moves of `by` whose king or partner would form a co-square on `target`.
+bool castling_threat(const Position& pos, Square target, Color by) {
+  const Variant& v = pos.variant();
+  const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
+  const Bitboard occ = pos.occupied();
+  for (const CastlingMove& cm : v.castling(by)) {
+    if (!(pos.castling_rights() & cm.right)) continue;
+    // Co-squares share a rank or file with the piece that formed them.
+    if (rank_of(target) != rank_of(cm.king_to) && file_of(target) != file_of(cm.king_to) &&
+        rank_of(target) != rank_of(cm.rook_to) && file_of(target) != file_of(cm.rook_to))
+      continue;
+    if (occ & cm.must_be_empty) continue;
+    if (pos.piece_on(by, cm.king_from) != v.royal() ||
+        pos.piece_on(by, cm.rook_from) != cm.rook_type)
+      continue;
+    // The board after castling: both pieces on their new squares.
+    const Bitboard moved_away = bb(cm.king_from) | bb(cm.rook_from);
+    const auto twins_of = [&](PieceType mover, Square landed) {
+      Bitboard twins = 0;
+      twins = partner_pieces(pos, by, mover) & ~moved_away;
+      if (cr.partners[mover] >> v.royal() & 1U && landed != cm.king_to) twins |= bb(cm.king_to);
+      if (cr.partners[mover] >> cm.rook_type & 1U && landed != cm.rook_to) twins |= bb(cm.rook_to);
+      return twins;
+    };
+    const Bitboard formed = co_squares_of(cm.king_to, twins_of(v.royal(), cm.king_to)) |
+                            co_squares_of(cm.rook_to, twins_of(cm.rook_type, cm.rook_to));
+    if (!has(formed, target)) continue;
+    if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) return true;
+    // 'ignored': a castling that would leave the castling king attacked threatens nothing.
+    const Move castle(cm.king_from, cm.king_to, MoveKind::kCastling,
+                      static_cast<int>(&cm - v.castling(by).data()));
+    if (!attacked_after(pos, by, castle, cm.king_to)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square from, Bitboard occ,
+                            Bitboard victims) {
+  const Variant& v = pos.variant();
+  const PieceInfo& info = v.piece(t);
+  const PieceMoves& pm = info.moves;
+  Bitboard quiet, captures;
+  piece_targets(pm, v.sliders(), c, from, occ, quiet, captures);
+  // Promotion cannot cause co-effects, so promoting moves threaten nothing.
+  return ((quiet & ~occ) | (captures & victims)) & ~info.promotion_squares[c];
+}
+
+ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by) {
+  ThreatWatch w;
+  const Variant& v = pos.variant();
+  const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
+  const Bitboard on_file = file_bb(king) & ~rank_bb(king);
+  const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const PieceTypeMask partners = cr.partners[t];
+    Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));
+    if (!partners || !movers) continue;
+    Bitboard twins = 0;
+    twins = partner_pieces(pos, by, static_cast<PieceType>(t));
+    const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
+    if (!file_twins && !rank_twins) continue;
+    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+    while (movers) {
+      const Square from = pop_lsb(movers);
+      Bitboard landing = 0;
+      if (file_twins & ~bb(from)) landing |= on_rank;
+      if (rank_twins & ~bb(from)) landing |= on_file;
+      const SquareMoves& sm = info.moves.at[by][from];
+      const Bitboard reach = (sm.leap_move | sm.leap_capture | sm.rook_move | sm.rook_capture |
+                              sm.bishop_move | sm.bishop_capture) &
+                             ~info.promotion_squares[by];
+      if (!(landing & reach) && !info.moves.has_riders) continue;
+      if (w.count == 16) {  // more watchers than expected: let the caller test fully
+        w.castling = true;
+        w.threat_now = conversion_threat(pos, king, by);
+        return w;
+      }
+      // Its destinations change only when a move empties or fills a square it reaches now.
+      Bitboard quiet, captures;
+      piece_targets(info.moves, v.sliders(), by, from, pos.occupied(), quiet, captures);
+      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing, quiet | captures};
+      if (!w.threat_now) {
+        Bitboard hits = destinations_now(pos, by, static_cast<PieceType>(t), from) & landing;
+        if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) w.threat_now = true;
+        while (hits && !w.threat_now)
+          if (!exposes_own_king(pos, by, from, pop_lsb(hits))) w.threat_now = true;
+      }
+    }
+  }
+  if (ck.castling_threatens == CastlingThreatens::kCounts) {
+    for (const CastlingMove& cm : v.castling(by)) {
+      if (!(pos.castling_rights() & cm.right)) continue;
+      // Geometry only: could this castling ever form a co-square on the king?
+      const Bitboard formed = castling_co_squares(pos, cm, by);
+      if (has(formed, king)) w.castling = true;
+    }
+    if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
+  }
+  return w;
+}
+
+bool conversion_threat(const Position& pos, Square target, Color by) {
+  return conversion_threat_after(pos, target, by, pos.occupied(), 0, pos.pieces(~by));
+}
+
+bool conversion_threat_after(const Position& pos, Square target, Color by, Bitboard occupied,
+                             Bitboard removed, Bitboard victims, bool castling) {
+  const Variant& v = pos.variant();
+  const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
+  if (!cr.enabled) return false;
+  const Bitboard on_file = file_bb(target) & ~rank_bb(target);
+  const Bitboard on_rank = rank_bb(target) & ~file_bb(target);
+  const Bitboard lines = on_file | on_rank;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const PieceTypeMask partners = cr.partners[t];
+    Bitboard movers = pos.pieces(by, static_cast<PieceType>(t)) & ~removed;
+    if (!partners || !movers) continue;
+    Bitboard twins = 0;
+    for (PieceTypeMask m = partners; m; m &= static_cast<PieceTypeMask>(m - 1))
+      twins |= pos.pieces(by, static_cast<PieceType>(std::countr_zero(m)));
+    twins &= lines & ~removed;
+    // A twin on the target's file makes a co-square on the target for a mover landing on the
+    // target's rank (and the other way round); the landing square is never the target itself.
+    const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
+    if (!file_twins && !rank_twins) continue;
+    while (movers) {
+      const Square from = pop_lsb(movers);
+      Bitboard landing = 0;
+      if (file_twins & ~bb(from)) landing |= on_rank;
+      if (rank_twins & ~bb(from)) landing |= on_file;
+      if (!landing) continue;
+      Bitboard hits =
+          piece_destinations(pos, by, static_cast<PieceType>(t), from, occupied, victims) & landing;
+      if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) return true;
+      while (hits)
+        if (!exposes_own_king(pos, by, from, pop_lsb(hits))) return true;
+    }
+  }
+  return castling && ck.castling_threatens == CastlingThreatens::kCounts &&
+         castling_threat(pos, target, by);
+}
+
+Bitboard castling_danger(const Position& pos, Color by) {
+  const Variant& v = pos.variant();
+  if (v.knobs().conversion.castling_threatens == CastlingThreatens::kIgnored) return 0;
+  Bitboard danger = 0;
+  for (const CastlingMove& cm : v.castling(by))
+    if (pos.castling_rights() & cm.right) danger |= castling_co_squares(pos, cm, by);
+  return danger;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,75 @@
+// Conversion Chess co-effects, compiled from [effects.conversion] and the table's knobs.
+// Rule text: ../shared/rules-text/conversion-chess.txt. A moving piece that lands off the rank
+// and file of a co-pair partner ("twin") defines two co-squares (the other two corners of the
+// rectangle); enemy pieces on them change colour. A threat to convert the royal piece is check.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "rules/core/geometry.hpp"
+#include "rules/core/piece_type.hpp"
+#include "rules/core/rule_table.hpp"
+
+namespace arbiter {
+
+class Position;
+using PieceTypeMask = std::uint16_t;
+
+struct ConversionRules {
+  bool enabled = false;
+  /// partners[t]: bit u set when a moving piece of type t pairs with a standing piece of type u.
+  PieceTypeMask partners[kMaxPieceTypes] = {};
+  PieceTypeMask paired = 0;  ///< types that take part in some co-pair
+  // Its knobs are in Variant::knobs().conversion (rules/conversion/conversion_knobs.hpp).
+};
+
+/// The two co-squares of a mover on `to` and a twin on `twin` (empty when they share a rank or
+/// a file).
+inline Bitboard co_squares(Square to, Square twin) {
+  if (file_of(to) == file_of(twin) || rank_of(to) == rank_of(twin)) return 0;
+  return bb(make_square(file_of(twin), rank_of(to))) | bb(make_square(file_of(to), rank_of(twin)));
+}
+
+/// The co-squares a piece of type `type` and colour `c` forms by landing on `to`; `twins` are
+/// the squares of its partners (the mover itself excluded).
+Bitboard co_squares_of(Square to, Bitboard twins);
+
+/// True when `by` has a move that would convert a piece standing on `target` (a royal piece
+/// there is in check). Occupancy and pieces are the position's.
+bool conversion_threat(const Position& pos, Square target, Color by);
+
+/// The same on a changed board: `occupied` is the occupancy, `removed` squares of `by` whose
+/// pieces are gone (captured), `victims` the pieces `by` may capture. Castling threats are
+/// judged on the position as it is (see castling_may_threaten).
+bool conversion_threat_after(const Position& pos, Square target, Color by, Bitboard occupied,
+                             Bitboard removed, Bitboard victims, bool castling = true);
+
+/// Squares on which some castling move of `by` (with its right) could ever form a co-square,
+/// whether or not it is possible now: castling threats lie within these.
+Bitboard castling_danger(const Position& pos, Color by);
+
+/// Non-promoting destinations of `c`'s piece of type `t` on `from`, for a board occupied as
+/// `occupied`, capturing only among `victims`.
+Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square from,
+                            Bitboard occupied, Bitboard victims);
+
+/// The enemy pieces that could threaten to convert a royal piece on `king` after a move of
+/// the king's side that neither moves the king, captures a paired piece, nor converts: such a
+/// move cannot change the twins, so only these movers' destinations need re-checking.
+struct ThreatWatch {
+  struct Mover {
+    Square from;
+    PieceType type;
+    Bitboard landing;    ///< destinations that would put a co-square on the king
+    Bitboard sensitive;  ///< squares whose change of occupant may change its destinations
+  };
+  Mover movers[16];
+  int count = 0;
+  bool castling = false;    ///< an enemy castling move could form a co-square on the king
+  bool threat_now = false;  ///< the king is threatened with conversion in this position
+};
+ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by);
+
+}  // namespace arbiter

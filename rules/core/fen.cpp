@@ -1,0 +1,368 @@
+#include "rules/core/fen.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+namespace arbiter {
+namespace {
+
+std::string piece_letters(const Variant& v) {
+  std::string s;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    if (!s.empty()) s += ' ';
+    s += v.piece(static_cast<PieceType>(t)).letter;
+  }
+  return s;
+}
+
+const char* color_name(Color c) {
+  return c == kWhite ? "White" : "Black";
+}
+const char* color_word(Color c) {
+  return c == kWhite ? "white" : "black";
+}
+
+/// Where each square's piece was written in the FEN (1-based column), for messages.
+using SquareColumns = std::array<int, kSquares>;
+
+/// "(Qp)" at f.text[i]: one white and one black piece sharing a square. Returns the index of
+/// the closing ')'.
+std::size_t parse_shared(Position& pos, const FenField& f, std::size_t i, Square sq, bool allowed) {
+  const Variant& v = pos.variant();
+  const int col = f.column() + static_cast<int>(i);
+  if (!allowed)
+    throw_fen_error(col,
+                    fmt::format("'(' starts a shared square such as (Qp), which only Move-Neutral "
+                                "Chess positions have; the {} table has none",
+                                v.name()));
+  const std::size_t close = f.text.find(')', i);
+  if (close == std::string_view::npos)
+    throw_fen_error(
+        col, "unclosed '(': expected a shared square such as (Qp), a white and a black piece");
+  const std::string_view inside = f.text.substr(i + 1, close - i - 1);
+  if (inside.size() != 2)
+    throw_fen_error(
+        col, fmt::format("shared square '({})' holds {} piece letter(s): expected one white and "
+                         "one black piece such as (Qp)",
+                         inside, inside.size()));
+  bool seen[2] = {false, false};
+  for (std::size_t k = 0; k < 2; ++k) {
+    const char ch = inside[k];
+    const PieceType t = std::isalpha(static_cast<unsigned char>(ch))
+                            ? v.type_of_letter(static_cast<char>(std::toupper(ch)))
+                            : kNoPiece;
+    if (t == kNoPiece)
+      throw_fen_error(
+          col + 1 + static_cast<int>(k),
+          fmt::format("unknown piece letter '{}' in a shared square: the {} table has {}", ch,
+                      v.name(), piece_letters(v)));
+    const Color c = std::isupper(static_cast<unsigned char>(ch)) ? kWhite : kBlack;
+    if (seen[c])
+      throw_fen_error(
+          col + 1 + static_cast<int>(k),
+          fmt::format("shared square '({})' holds two {} pieces: a square holds at most one "
+                      "piece of each colour",
+                      inside, color_word(c)));
+    seen[c] = true;
+    pos.put(c, t, sq);
+  }
+  return close;
+}
+
+void parse_placement(Position& pos, const FenField& f, SquareColumns& columns, bool shared) {
+  const Variant& v = pos.variant();
+  int rank = 7, file = 0;
+  int rank_start = f.column();
+  for (std::size_t i = 0; i <= f.text.size(); ++i) {
+    const int col = f.column() + static_cast<int>(i);
+    const char ch = i < f.text.size() ? f.text[i] : '/';
+    if (ch == '/') {
+      if (file != 8)
+        throw_fen_error(rank_start,
+                        fmt::format("rank {} describes {} squares, expected 8", rank + 1, file));
+      if (i == f.text.size()) break;
+      if (rank == 0)
+        throw_fen_error(
+            col, i + 1 == f.text.size()
+                     ? "stray '/' after the 8th rank: expected the placement to end there"
+                     : "more than 8 ranks in the piece placement: expected 8 ranks separated "
+                       "by '/'");
+      --rank;
+      file = 0;
+      rank_start = col + 1;
+      continue;
+    }
+    if (ch == '0' || ch == '9')
+      throw_fen_error(
+          col, fmt::format("bad digit '{}' in rank {}: a digit counts 1 to 8 empty squares", ch,
+                           rank + 1));
+    if (ch == '(') {
+      if (file >= 8)
+        throw_fen_error(rank_start,
+                        fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+      columns[make_square(file, rank)] = col;
+      i = parse_shared(pos, f, i, make_square(file, rank), shared);
+      ++file;
+      continue;
+    }
+    if (ch >= '1' && ch <= '8') {
+      file += ch - '0';
+      if (file > 8)
+        throw_fen_error(rank_start,
+                        fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+      continue;
+    }
+    const bool upper = std::isupper(static_cast<unsigned char>(ch)) != 0;
+    const PieceType t = std::isalpha(static_cast<unsigned char>(ch))
+                            ? v.type_of_letter(static_cast<char>(std::toupper(ch)))
+                            : kNoPiece;
+    if (t == kNoPiece)
+      throw_fen_error(
+          col, fmt::format("unknown piece letter '{}': the {} table has {} (upper case White, "
+                           "lower case Black) and digits 1-8 for empty squares",
+                           ch, v.name(), piece_letters(v)));
+    if (file >= 8)
+      throw_fen_error(rank_start,
+                      fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
+    columns[make_square(file, rank)] = col;
+    pos.put(upper ? kWhite : kBlack, t, make_square(file, rank));
+    if (i + 1 < f.text.size() && f.text[i + 1] == '~') {
+      if (!v.conversion().enabled)
+        throw_fen_error(
+            col + 1, fmt::format("'~' after '{}' marks a converted piece, which only tables with "
+                                 "[effects.conversion] have; the {} table has none",
+                                 ch, v.name()));
+      pos.set_converted(pos.converted() | bb(make_square(file, rank)));
+      ++i;
+    }
+    ++file;
+  }
+  if (rank != 0)
+    throw_fen_error(
+        f.column(),
+        fmt::format("the piece placement has {} ranks, expected 8 separated by '/'", 8 - rank));
+}
+
+/// The column of the piece written last among `squares` (the one that broke a rule).
+int last_written(Bitboard squares, const SquareColumns& columns) {
+  int column = 0;
+  for (Bitboard b = squares; b;) column = std::max(column, columns[pop_lsb(b)]);
+  return column;
+}
+
+void check_pieces(const Position& pos, int column, const SquareColumns& columns,
+                  bool missing_king_ok) {
+  const Variant& v = pos.variant();
+  const PieceType royal = v.royal();
+  for (Color c : {kWhite, kBlack}) {
+    if (royal != kNoPiece) {
+      const int n = popcount(pos.pieces(c, royal));
+      const char letter = c == kWhite ? v.piece(royal).letter
+                                      : static_cast<char>(std::tolower(v.piece(royal).letter));
+      if (n == 0 && !missing_king_ok)
+        throw_fen_error(column, fmt::format("{} has no {} ({}): expected exactly one",
+                                            color_name(c), v.piece(royal).name, letter));
+      if (n > 1)
+        throw_fen_error(last_written(pos.pieces(c, royal), columns),
+                        fmt::format("{} has {} {}s ({}): expected exactly one", color_name(c), n,
+                                    v.piece(royal).name, letter));
+    }
+    for (int t = 0; t < v.piece_count(); ++t) {
+      const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+      const Bitboard bad = pos.pieces(c, static_cast<PieceType>(t)) & info.forbidden[c];
+      if (bad)
+        throw_fen_error(columns[lsb(bad)],
+                        fmt::format("{} {} on {}: a {} may not stand on its first rank or on a "
+                                    "rank where it promotes",
+                                    color_word(c), info.name, square_name(lsb(bad)), info.name));
+    }
+  }
+}
+
+void parse_castling(Position& pos, const FenField& f) {
+  const Variant& v = pos.variant();
+  if (f.text == "-") return;
+  std::uint8_t rights = 0;
+  for (std::size_t i = 0; i < f.text.size(); ++i) {
+    const char ch = f.text[i];
+    const int col = f.column() + static_cast<int>(i);
+    const CastlingMove* found = nullptr;
+    Color side = kWhite;
+    for (Color c : {kWhite, kBlack})
+      for (const CastlingMove& cm : v.castling(c))
+        if (cm.fen == ch) found = &cm, side = c;
+    if (found == nullptr) {
+      std::string letters;
+      for (Color c : {kWhite, kBlack})
+        for (const CastlingMove& cm : v.castling(c)) letters += cm.fen;
+      throw_fen_error(col,
+                      fmt::format("bad castling field '{}': '{}' is not a castling right; expected "
+                                  "'-' or some of '{}'",
+                                  f.text, ch, letters));
+    }
+    if (rights & found->right)
+      throw_fen_error(col, fmt::format("bad castling field '{}': '{}' appears twice", f.text, ch));
+    if (pos.piece_on(side, found->king_from) != v.royal() ||
+        pos.piece_on(side, found->rook_from) != found->rook_type)
+      throw_fen_error(
+          col, fmt::format("bad castling field '{}': right '{}' needs the {} {} on {} and the "
+                           "{} on {}",
+                           f.text, ch, color_word(side), v.piece(v.royal()).name,
+                           square_name(found->king_from), v.piece(found->rook_type).name,
+                           square_name(found->rook_from)));
+    rights |= found->right;
+  }
+  pos.set_castling_rights(rights);
+}
+
+void parse_en_passant(Position& pos, const FenField& f) {
+  if (f.text == "-") return;
+  const auto sq = parse_square(f.text);
+  const Color us = pos.side_to_move(), them = ~us;
+  const int want_rank = us == kWhite ? 5 : 2;
+  const std::string expected = fmt::format(
+      "expected '-' or a square on rank {} behind a {} pawn that has just made a double step",
+      want_rank + 1, color_word(them));
+  if (!sq)
+    throw_fen_error(f.column(), fmt::format("bad en-passant field '{}': {}", f.text, expected));
+  const Square victim = en_passant_victim_of(*sq, us);
+  const Square origin = 2 * *sq - victim;  // the square the pawn started from
+  const auto bad = [&](const std::string& why) {
+    throw_fen_error(f.column(),
+                    fmt::format("bad en-passant square {}: {}; {}", f.text, why, expected));
+  };
+  if (rank_of(*sq) != want_rank)
+    bad(fmt::format("it is on rank {} but {} is to move", rank_of(*sq) + 1,
+                    us == kWhite ? "White" : "Black"));
+  const PieceType t = pos.piece_on(them, victim);
+  if (t == kNoPiece || !pos.variant().piece(t).pawn)
+    bad(fmt::format("there is no {} pawn on {}", color_word(them), square_name(victim)));
+  if (has(pos.occupied(), *sq)) bad(fmt::format("{} itself is occupied", f.text));
+  if (has(pos.occupied(), origin))
+    bad(fmt::format("{} is occupied, so no pawn can have just left it", square_name(origin)));
+  pos.set_en_passant(*sq);
+}
+
+int parse_counter(const FenField& f, const char* what, int min) {
+  int value = -1;
+  const auto* end = f.text.data() + f.text.size();
+  const auto [ptr, ec] = std::from_chars(f.text.data(), end, value);
+  if (ec != std::errc() || ptr != end || value < min || value > 100000)
+    throw_fen_error(
+        f.column(),
+        fmt::format("bad {} '{}': expected a whole number from {} to 100000", what, f.text, min));
+  return value;
+}
+
+}  // namespace
+
+Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOptions& options) {
+  const std::vector<FenField> fields = split_fen_fields(fen, kFenWhitespace);
+  if (fields.empty())
+    throw_fen_error(1,
+                    "empty FEN: expected piece placement, side to move, castling, "
+                    "en passant, and optionally the two clocks");
+  if (fields.size() < 4)
+    throw_fen_error(
+        static_cast<int>(fen.size()) + 1,
+        fmt::format("the FEN has {} field(s), expected 6 (or 4 without the clocks): placement, "
+                    "side to move, castling, en passant, halfmove clock, fullmove number",
+                    fields.size()));
+  if (fields.size() == 5)
+    throw_fen_error(fields[4].column(),
+                    "the FEN has a halfmove clock but no fullmove number: expected both "
+                    "clocks or neither");
+  if (fields.size() > 6)
+    throw_fen_error(fields[6].column(),
+                    fmt::format("unexpected text '{}' after the fullmove number", fields[6].text));
+  Position pos(variant);
+  SquareColumns columns{};
+  parse_placement(pos, fields[0], columns, options.allow_shared_squares);
+  check_pieces(pos, fields[0].column(), columns, options.allow_missing_king);
+  if (fields[1].text == "w") {
+    pos.set_side_to_move(kWhite);
+  } else if (fields[1].text == "b") {
+    pos.set_side_to_move(kBlack);
+  } else {
+    throw_fen_error(fields[1].column(),
+                    fmt::format("bad side to move '{}': expected 'w' or 'b'", fields[1].text));
+  }
+  parse_castling(pos, fields[2]);
+  parse_en_passant(pos, fields[3]);
+  int halfmove = 0, fullmove = 1;
+  if (fields.size() == 6) {
+    halfmove = parse_counter(fields[4], "halfmove clock", 0);
+    fullmove = parse_counter(fields[5], "fullmove number", 1);
+  }
+  pos.set_clocks(halfmove, fullmove);
+  const Color them = ~pos.side_to_move();
+  const Square k = pos.king_square(them);
+  if (k != kNoSquare && !options.allow_both_in_check && pos.king_in_check(them))
+    throw_fen_error(
+        fields[1].column(),
+        fmt::format(
+            "{} is not to move but its {} on {} is {}: the side that has just "
+            "moved cannot be in check",
+            color_name(them), variant->piece(variant->royal()).name, square_name(k),
+            pos.attacked(k, pos.side_to_move()) ? "attacked" : "threatened with conversion"));
+  return pos;
+}
+
+void throw_fen_error(int column, const std::string& message) {
+  throw FenError(fmt::format("FEN column {}: {}", column, message), column);
+}
+
+std::vector<FenField> split_fen_fields(std::string_view fen, std::string_view separators) {
+  std::vector<FenField> out;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && separators.find(fen[i]) != std::string_view::npos) ++i;
+    const std::size_t begin = i;
+    while (i < fen.size() && separators.find(fen[i]) == std::string_view::npos) ++i;
+    if (i > begin) out.push_back({begin, fen.substr(begin, i - begin)});
+  }
+  return out;
+}
+
+std::string to_fen(const Position& pos) {
+  const Variant& v = pos.variant();
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Square s = make_square(file, rank);
+      const PieceType w = pos.piece_on(kWhite, s), b = pos.piece_on(kBlack, s);
+      if (w == kNoPiece && b == kNoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += static_cast<char>('0' + empty), empty = 0;
+      const char* mark = has(pos.converted(), s) ? "~" : "";
+      const bool shared = w != kNoPiece && b != kNoPiece;
+      if (shared) out += '(';
+      if (w != kNoPiece) out += v.piece(w).letter + std::string(mark);
+      if (b != kNoPiece)
+        out += static_cast<char>(std::tolower(v.piece(b).letter)) + std::string(mark);
+      if (shared) out += ')';
+    }
+    if (empty) out += static_cast<char>('0' + empty);
+    if (rank) out += '/';
+  }
+  out += pos.side_to_move() == kWhite ? " w " : " b ";
+  std::string castling;
+  for (Color c : {kWhite, kBlack})
+    for (const CastlingMove& cm : v.castling(c))
+      if (pos.castling_rights() & cm.right) castling += cm.fen;
+  out += castling.empty() ? "-" : castling;
+  out += ' ';
+  out += pos.en_passant() == kNoSquare ? "-" : square_name(pos.en_passant());
+  out += fmt::format(" {} {}", pos.halfmove_clock(), pos.fullmove_number());
+  return out;
+}
+
+}  // namespace arbiter

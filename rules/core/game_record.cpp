@@ -1,0 +1,174 @@
+#include "rules/core/game_record.hpp"
+
+#include <fmt/format.h>
+
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/core/record_reader.hpp"
+
+namespace arbiter {
+namespace {
+
+const char* side_name(Color c) {
+  return c == kWhite ? "White" : "Black";
+}
+
+class Replayer final : public RecordReader<ReplayResult, ReplayNote> {
+ public:
+  Replayer(const VariantPtr& variant, const ReplayOptions& options)
+      : RecordReader(variant, options) {
+    require_protocol(*variant, Protocol::kSequential, "replay");
+  }
+
+  ReplayResult run(std::string_view record) {
+    if (!read(record)) return std::move(r_);
+    r_.final_fen = to_fen(*pos_);
+    r_.final_side_to_move = pos_->side_to_move();
+    if (legal_count() == 0)
+      r_.termination = pos_->in_check() ? Termination::kCheckmate : Termination::kStalemate;
+    if (r_.termination != Termination::kNone)
+      check_stated_result(
+          result_by_rules(*pos_),
+          fmt::format("{} is {}", side_name(pos_->side_to_move()),
+                      r_.termination == Termination::kCheckmate ? "checkmated" : "stalemated"));
+    return std::move(r_);
+  }
+
+ private:
+  std::optional<Position> pos_;
+  int legal_count_ = -1;  ///< legal moves in *pos_, -1 before they are counted
+
+  int legal_count() {
+    if (legal_count_ < 0) {
+      MoveList moves;
+      generate_legal(*pos_, moves);
+      legal_count_ = moves.size();
+    }
+    return legal_count_;
+  }
+
+  bool has_position() const override { return pos_.has_value(); }
+  void set_up(const std::string& fen) override { pos_.emplace(parse_fen(variant_, fen)); }
+  std::string position_fen() const override { return to_fen(*pos_); }
+
+  void place(ReplayNote& n) const override {
+    n.ply = r_.plies + 1;
+    n.move_number = pos_->fullmove_number();
+    n.side = pos_->side_to_move();
+  }
+
+  bool resign(const RecordToken& t) override { return accept_resign(t, pos_->side_to_move()); }
+
+  bool move(const RecordToken& t) override {
+    const Color us = pos_->side_to_move();
+    check_move_number(pos_->fullmove_number(), us == kBlack, "game");
+    if (legal_count() == 0)
+      return fail(t, "illegal",
+                  fmt::format("the game is over: {} is {}", side_name(us),
+                              pos_->in_check() ? "checkmated" : "stalemated"));
+    SanDetails d;
+    Move m{};
+    try {
+      m = parse_san(*pos_, t.text, &d);
+    } catch (const NotationError& e) {
+      return fail(t, to_string(e.kind()), notation_reason(e, t.text, *variant_));
+    }
+    const bool capture = is_capture(*pos_, m);
+    const std::string san = to_san(*pos_, m);
+    const ReplayNote before = note(t, "");
+    Undo undo;
+    pos_->make(m, undo);
+    legal_count_ = -1;
+    const bool check = pos_->in_check();
+    warn_san_marks(before, d, capture, check, check && legal_count() == 0);
+    ++r_.plies;
+    r_.san.push_back(san);
+    return true;
+  }
+};
+
+}  // namespace
+
+std::string to_string(Termination t) {
+  switch (t) {
+    case Termination::kNone:
+      return "none";
+    case Termination::kCheckmate:
+      return "checkmate";
+    case Termination::kStalemate:
+      return "stalemate";
+  }
+  return "?";
+}
+
+std::string notation_reason(const NotationError& e, const std::string& text, const Variant& v) {
+  const std::string message = e.what();
+  if (e.kind() == NotationErrorKind::kUnknownPiece && message.size() >= 3 &&
+      message.back() == '\'') {
+    std::string letters;
+    for (int t = 0; t < v.piece_count(); ++t)
+      letters += fmt::format("{}{}", letters.empty() ? "" : " ",
+                             v.piece(static_cast<PieceType>(t)).letter);
+    return fmt::format("{}'{}' is not a piece letter of table '{}' (its letters: {})",
+                       message.find("promotion") != std::string::npos ? "promotion to " : "",
+                       message[message.size() - 2], v.name(), letters);
+  }
+  const std::string quoted = "'" + text + "'";
+  if (message.compare(0, quoted.size(), quoted) != 0) return message;
+  const std::string_view rest = std::string_view(message).substr(quoted.size());
+  for (const std::string_view prefix : {" is illegal: ", " is ambiguous: ", ": "})
+    if (rest.substr(0, prefix.size()) == prefix) return std::string(rest.substr(prefix.size()));
+  if (rest.substr(0, 4) == " is ") return std::string(rest.substr(4));
+  return message;
+}
+
+bool is_capture(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::kEnPassant) return true;
+  if (m.kind() == MoveKind::kCastling) return false;
+  return pos.piece_on(~pos.side_to_move(), m.to()) != kNoPiece;
+}
+
+std::vector<std::string> san_mark_problems(const SanDetails& d, bool capture, bool check,
+                                           bool mate) {
+  std::vector<std::string> problems;
+  if (d.capture_mark && !capture) problems.push_back("'x' written, but the move captures nothing");
+  if (!d.capture_mark && capture) problems.push_back("the move captures: 'x' missing");
+  if (d.check_mark == '#' && !check) problems.push_back("'#' written, but the move gives no check");
+  if (d.check_mark == '#' && check && !mate)
+    problems.push_back("'#' written, but the move gives check, not mate ('+')");
+  if (d.check_mark == '+' && !check) problems.push_back("'+' written, but the move gives no check");
+  if (d.check_mark == '+' && mate) problems.push_back("the move mates: '#', not '+'");
+  if (d.check_mark == 0 && mate) problems.push_back("the move mates: '#' missing");
+  if (d.check_mark == 0 && check && !mate) problems.push_back("the move gives check: '+' missing");
+  return problems;
+}
+
+std::string note_location(const ReplayNote& note) {
+  if (!note.side) return fmt::format("line {} '{}'", note.line, note.text);
+  return fmt::format("move {} ({}) '{}'", note.move_number, side_name(*note.side), note.text);
+}
+
+std::string result_by_rules(const Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  if (!moves.empty()) return {};
+  const EndRules& end = pos.variant().table().end;
+  const Color stuck = pos.side_to_move();
+  switch (pos.in_check() ? end.checkmate : end.stalemate) {
+    case Outcome::kLoss:
+      return win_for(~stuck);
+    case Outcome::kWin:
+      return win_for(stuck);
+    case Outcome::kDraw:
+      return "1/2-1/2";
+  }
+  return "*";
+}
+
+ReplayResult replay_record(const VariantPtr& variant, std::string_view record,
+                           const ReplayOptions& options) {
+  return Replayer(variant, options).run(record);
+}
+
+}  // namespace arbiter

@@ -1,0 +1,375 @@
+#include "rules/core/movegen.hpp"
+
+#include <optional>
+
+#include "rules/conversion/conversion.hpp"
+
+namespace arbiter {
+namespace {
+
+/// Adds the moves of one piece to `out`, expanding promotions and marking double steps.
+inline void emit(MoveList& out, const PieceInfo& info, Color us, Square from, Bitboard quiet,
+                 Bitboard captures) {
+  const Bitboard promo = info.promotion_squares[us];
+  if (!info.pawn && promo == 0) {
+    for (Bitboard t = quiet | captures; t;) out.push(Move(from, pop_lsb(t)));
+    return;
+  }
+  for (Bitboard t = quiet | captures; t;) {
+    const Square to = pop_lsb(t);
+    if (has(promo, to)) {
+      for (PieceType p : info.promotion_choices) out.push(Move(from, to, MoveKind::kPromotion, p));
+    } else if (info.pawn && has(quiet, to) && (to - from == 16 || from - to == 16)) {
+      out.push(Move(from, to, MoveKind::kDoubleStep));
+    } else {
+      out.push(Move(from, to));
+    }
+  }
+}
+
+/// Conversion Chess castling: the co-effect may remove a check, so the landing square is
+/// judged after the move (by the legality filter); start and passing squares are judged now
+/// unless a knob says the co-effect may clear them too.
+void generate_conversion_castling(const Position& pos, const CastlingMove& cm, int index,
+                                  bool in_check, MoveList& out) {
+  const ConversionKnobs& ck = pos.variant().knobs().conversion;
+  const Color them = ~pos.side_to_move();
+  if (in_check && ck.castle_out_of_check_by_conversion == CastleOutOfCheckByConversion::kForbidden)
+    return;
+  if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden)
+    for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path;)
+      if (pos.threatened(pop_lsb(path), them)) return;
+  out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, index));
+}
+
+void generate_castling(const Position& pos, MoveList& out) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move(), them = ~us;
+  const std::uint8_t rights = pos.castling_rights();
+  if (rights == 0) return;
+  const Bitboard occ = pos.occupied();
+  const auto& moves = v.castling(us);
+  const bool conversion = v.conversion().enabled;
+  const bool in_check = conversion && pos.king_in_check(us);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const CastlingMove& cm = moves[i];
+    if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
+    if (pos.piece_on(us, cm.king_from) != v.royal() ||
+        pos.piece_on(us, cm.rook_from) != cm.rook_type)
+      continue;
+    if (conversion) {
+      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check, out);
+      continue;
+    }
+    bool safe = true;
+    for (Bitboard path = cm.king_path & ~bb(cm.king_to); path && safe;)
+      safe = pos.attackers(pop_lsb(path), them, occ) == 0;
+    if (!safe) continue;
+    const Bitboard after =
+        (occ & ~bb(cm.king_from) & ~bb(cm.rook_from)) | bb(cm.king_to) | bb(cm.rook_to);
+    if (pos.attackers(cm.king_to, them, after)) continue;
+    out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, static_cast<int>(i)));
+  }
+}
+
+/// Our pieces that alone stand between our king and an enemy piece that slides along a
+/// rank, file or diagonal onto it.
+Bitboard pinned_pieces(const Position& pos, Square ksq) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move(), them = ~us;
+  Bitboard snipers = 0;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const Bitboard theirs = pos.pieces(them, static_cast<PieceType>(t));
+    if (!theirs) continue;
+    const AttackSources& a = v.piece(static_cast<PieceType>(t)).moves.attackers[them][ksq];
+    snipers |= theirs & (a.rook | a.bishop);
+  }
+  const Bitboard occ = pos.occupied();
+  Bitboard pinned = 0;
+  while (snipers) {
+    const Bitboard between = v.between(pop_lsb(snipers), ksq) & occ;
+    if (between && !(between & (between - 1))) pinned |= between;
+  }
+  return pinned & pos.pieces(us);
+}
+
+/// In check by `checkers`: where a move other than the king's must land to answer the check -
+/// on a single checker, or between it and the king when it reaches the king along a line (a
+/// leap cannot be blocked). Empty in double check.
+Bitboard evasion_squares(const Position& pos, Square ksq, Bitboard checkers) {
+  if (checkers & (checkers - 1)) return 0;
+  const Square c = lsb(checkers);
+  const Color them = ~pos.side_to_move();
+  const PieceType t = pos.piece_on(them, c);
+  const AttackSources& a = pos.variant().piece(t).moves.attackers[them][ksq];
+  if (has(a.leap, c)) return checkers;
+  return checkers | pos.variant().between(c, ksq);
+}
+
+}  // namespace
+
+void generate_pseudo_legal(const Position& pos, MoveList& out) {
+  const Variant& v = pos.variant();
+  const SliderTables& sl = v.sliders();
+  const Color us = pos.side_to_move();
+  const Bitboard occ = pos.occupied();
+  const Bitboard empty = ~occ;
+  // A square shared by one piece of each colour (Move-Neutral Chess) cannot be captured on.
+  const Bitboard enemy = pos.pieces(~us) & ~pos.pieces(us);
+  const Square ep = pos.en_passant();
+  const Bitboard converted = pos.converted();
+  const bool allow_converted_initial =
+      v.knobs().conversion.converted_pawn_double_step == ConvertedPawnDoubleStep::kAllowed;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
+    if (!mine) continue;
+    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+    const PieceMoves& pm = info.moves;
+    while (mine) {
+      const Square from = pop_lsb(mine);
+      const SquareMoves& sm = pm.at[us][from];
+      Bitboard quiet, captures;
+      piece_targets(pm, sl, us, from, occ, quiet, captures);
+      if (has(converted, from) && !allow_converted_initial) {
+        quiet &= ~sm.initial_only;
+        captures &= ~sm.initial_only;
+      }
+      emit(out, info, us, from, quiet & empty, captures & enemy);
+      if (ep != kNoSquare && has(sm.en_passant, ep) && !has(occ, ep))
+        out.push(Move(from, ep, MoveKind::kEnPassant));
+    }
+  }
+  generate_castling(pos, out);
+}
+
+namespace {
+
+/// The royal piece is not attacked (ordinary attacks only) after the pseudo-legal move.
+bool ordinary_king_safe(const Position& pos, Move m) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square ksq = pos.king_square(us);
+  if (ksq == kNoSquare) return true;
+  const Square from = m.from(), to = m.to();
+  Bitboard occ = pos.occupied();
+  Square captured = to;
+  Square king = ksq == from ? to : ksq;
+  if (m.kind() == MoveKind::kCastling) {
+    const CastlingMove& cm = pos.variant().castling(us)[m.arg()];
+    occ = (occ & ~bb(cm.king_from) & ~bb(cm.rook_from)) | bb(cm.king_to) | bb(cm.rook_to);
+    return pos.attackers(cm.king_to, them, occ) == 0;
+  }
+  occ = (occ & ~bb(from)) | bb(to);
+  if (m.kind() == MoveKind::kEnPassant) {
+    captured = pos.en_passant_victim();
+    occ &= ~bb(captured);
+  }
+  return (pos.attackers(king, them, occ) & ~bb(captured)) == 0;
+}
+
+/// Conversion Chess: after making `m` (from `before`, whose mover's royal piece stood on
+/// `ksq`), that royal piece - wherever the move took it - is neither attacked nor threatened.
+/// Converting the enemy royal piece is never legal: with the default knobs it cannot arise, and
+/// a knob that ignores some threats does not make them executable.
+bool safe_after(const Position& before, const Position& after, const Undo& undo, Move m,
+                Square ksq) {
+  const Variant& v = before.variant();
+  const Color us = before.side_to_move();
+  const Square king = m.kind() == MoveKind::kCastling ? v.castling(us)[m.arg()].king_to
+                      : m.from() == ksq               ? m.to()
+                                                      : ksq;
+  return !(undo.converted & after.pieces(us, v.royal())) && !after.threatened(king, ~us);
+}
+
+/// Squares where a mover would form, with a twin on `twin`, a co-square holding an enemy.
+Bitboard converting_landings(Square twin, Bitboard enemy) {
+  const Bitboard file = file_bb(twin), rank = rank_bb(twin);
+  Bitboard out = 0;
+  // An enemy on the twin's file at rank r is converted by landing anywhere on rank r; an enemy
+  // on the twin's rank at file f by landing anywhere on file f (off the twin's lines).
+  for (Bitboard b = enemy & file & ~rank; b;) out |= rank_bb(pop_lsb(b));
+  for (Bitboard b = enemy & rank & ~file; b;) out |= file_bb(pop_lsb(b));
+  return out & ~file & ~rank;
+}
+
+/// Conversion Chess: a move is legal when, after it and its conversions, the mover's royal
+/// piece is neither attacked nor threatened with conversion (castling adds its own tests).
+void filter_conversion(const Position& pos, MoveList& out, int first) {
+  const Variant& v = pos.variant();
+  const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square ksq = pos.king_square(us);
+  ThreatWatch watch;
+  bool in_check = false, attacked = false;
+  if (ksq != kNoSquare) {
+    watch = watch_conversion_threats(pos, ksq, them);
+    attacked = pos.attackers(ksq, them, pos.occupied()) != 0;
+    in_check = watch.threat_now || attacked;
+  }
+  // Fast path (see docs/conversion.md): out of check, a move that neither moves the king,
+  // captures a paired piece, converts, nor is special is legal when it is legal by ordinary
+  // attacks and none of the watched enemy pieces can then land where it would convert the king.
+  // An ordinary check is answered by the ordinary test on every move; a conversion threat
+  // now (or a castling that might convert) takes the full test.
+  const bool fast = !watch.threat_now && ksq != kNoSquare && !v.any_riders() && !watch.castling;
+  const Bitboard pinned = fast ? pinned_pieces(pos, ksq) : 0;
+  const Bitboard evasions =
+      fast && attacked ? evasion_squares(pos, ksq, pos.attackers(ksq, them, pos.occupied()))
+                       : ~Bitboard{0};
+  const Bitboard occ = pos.occupied(), ours = pos.pieces(us), enemy = pos.pieces(them);
+  Bitboard paired_enemies = 0;
+  Bitboard twins[kMaxPieceTypes];
+  // converting[t]: landing squares where a mover of type t would form a co-square on an enemy
+  // piece with one of its twins (the mover itself not excluded: an exact test follows).
+  Bitboard converting[kMaxPieceTypes];
+  Bitboard conv_by_square[kSquares];
+  Bitboard all_twins = 0;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    if (cr.paired >> t & 1U) paired_enemies |= pos.pieces(them, static_cast<PieceType>(t));
+    twins[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
+    all_twins |= twins[t];
+  }
+  for (Bitboard b = all_twins; b;) {
+    const Square tw = pop_lsb(b);
+    conv_by_square[tw] = converting_landings(tw, enemy);
+  }
+  for (int t = 0; t < v.piece_count(); ++t) {
+    converting[t] = 0;
+    for (Bitboard b = twins[t]; b;) converting[t] |= conv_by_square[pop_lsb(b)];
+  }
+  // Squares where an enemy castling could ever convert: king steps there are tested fully.
+  const Bitboard danger = fast ? castling_danger(pos, them) : 0;
+  std::optional<Position> scratch;
+  Undo undo;
+  int kept = first;
+  for (int i = first; i < out.size(); ++i) {
+    const Move m = out[i];
+    const Square from = m.from(), to = m.to();
+    bool full = !fast || m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
+    Bitboard converted = 0;  // enemy pieces this move converts
+    if (!full && m.kind() != MoveKind::kPromotion) {
+      const PieceType mover = pos.piece_on(us, from);
+      if (has(converting[mover], to))
+        converted = co_squares_of(to, twins[mover] & ~bb(from)) & enemy;
+      // A converting king step, or one converting the enemy royal piece, takes the full test.
+      full = converted && (from == ksq || (converted & pos.pieces(them, v.royal())));
+    }
+    bool ok = true;
+    if (!full && from == ksq) {
+      // A king step: ordinary attacks with the king off its square, then conversion threats
+      // on the new square. Castling threats and the exposure knob need the full test.
+      full = ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger, to);
+      if (!full)
+        ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
+             !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
+                                      (ours & ~bb(ksq)) | bb(to), /*castling=*/false);
+    } else if (!full) {
+      // Converted pieces stay where they are (occupancy unchanged) but change sides: they
+      // neither attack nor threaten any more, and become capturable by the enemy.
+      const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
+      const Bitboard victims = (ours & ~bb(from)) | bb(to) | converted;
+      const Bitboard gone = bb(to) | converted;  // enemy pieces captured or converted
+      if (converted)
+        ok = (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
+      else if (!has(evasions, to))
+        ok = false;
+      else if (has(pinned, from))
+        ok = ordinary_king_safe(pos, m);
+      const bool removed_paired = (gone & paired_enemies) != 0;
+      for (int w = 0; w < watch.count && ok && !full; ++w) {
+        const ThreatWatch::Mover& mv = watch.movers[w];
+        if (has(gone, mv.from)) continue;  // captured or converted
+        // Untouched lines keep its destinations, none of which threatens now (not in check).
+        if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !converted &&
+            !((bb(from) | bb(to)) & mv.sensitive))
+          continue;
+        if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
+          // A removed paired piece may have been the twin this threat needs: test fully.
+          if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !removed_paired)
+            ok = false;
+          else
+            full = true;
+        }
+      }
+    }
+    if (full) {
+      if (!scratch) scratch.emplace(pos);
+      scratch->make(m, undo);
+      ok = ksq == kNoSquare || safe_after(pos, *scratch, undo, m, ksq);
+      if (ok && m.kind() == MoveKind::kCastling) {
+        const CastlingMove& cm = v.castling(us)[m.arg()];
+        if (in_check) ok = !scratch->threatened(cm.king_from, them);
+        if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kAllowed)
+          for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
+            ok = !scratch->threatened(pop_lsb(path), them);
+      }
+      scratch->unmake(m, undo);
+    }
+    if (ok) out[kept++] = m;
+  }
+  out.truncate(kept);
+}
+
+}  // namespace
+
+bool leaves_king_safe(const Position& pos, Move m) {
+  if (pos.variant().conversion().enabled) {
+    const Square ksq = pos.king_square(pos.side_to_move());
+    if (ksq == kNoSquare) return true;
+    Position after = pos;
+    Undo undo;
+    after.make(m, undo);
+    return safe_after(pos, after, undo, m, ksq);
+  }
+  return ordinary_king_safe(pos, m);
+}
+
+void generate_legal(const Position& pos, MoveList& out) {
+  const int first = out.size();
+  generate_pseudo_legal(pos, out);
+  if (pos.variant().conversion().enabled) {
+    filter_conversion(pos, out, first);
+    return;
+  }
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  if (ksq == kNoSquare) return;
+  const Bitboard checkers = pos.attackers(ksq, ~us, pos.occupied());
+  int kept = first;
+  if (v.any_riders()) {
+    for (int i = first; i < out.size(); ++i)
+      if (leaves_king_safe(pos, out[i])) out[kept++] = out[i];
+  } else {
+    const Bitboard pinned = pinned_pieces(pos, ksq);
+    const Bitboard evasions = checkers ? evasion_squares(pos, ksq, checkers) : ~Bitboard{0};
+    for (int i = first; i < out.size(); ++i) {
+      const Move m = out[i];
+      bool ok = true;
+      if (m.from() == ksq) {
+        if (m.kind() != MoveKind::kCastling)
+          ok = (pos.attackers(m.to(), ~us, pos.occupied() & ~bb(ksq)) & ~bb(m.to())) == 0;
+      } else if (m.kind() == MoveKind::kEnPassant) {
+        ok = leaves_king_safe(pos, m);
+      } else if (!has(evasions, m.to())) {
+        ok = false;
+      } else if (has(pinned, m.from())) {
+        // A slider stays safe on the pin line; a leaper may jump along it past its king or
+        // the pinner, so pinned pieces get the full test.
+        ok = has(v.line(m.from(), ksq), m.to()) && leaves_king_safe(pos, m);
+      }
+      if (ok) out[kept++] = m;
+    }
+  }
+  out.truncate(kept);
+}
+
+bool is_legal(const Position& pos, Move m) {
+  MoveList list;
+  generate_legal(pos, list);
+  for (Move x : list)
+    if (x == m) return true;
+  return false;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,24 @@
+// Legal move generation for sequential variants, driven by the compiled piece masks.
+#pragma once
+
+#include <cstdint>
+
+#include "rules/core/move.hpp"
+#include "rules/core/position.hpp"
+
+namespace arbiter {
+
+/// Appends every legal move of the side to move.
+void generate_legal(const Position& pos, MoveList& out);
+
+/// Appends every pseudo-legal move (the piece moves as the table says; the own king may be
+/// left attacked). Castling is included only when it is fully legal.
+void generate_pseudo_legal(const Position& pos, MoveList& out);
+
+/// True when a pseudo-legal move does not leave the mover's royal piece attacked.
+bool leaves_king_safe(const Position& pos, Move m);
+
+/// True when `m` is one of the legal moves of the position.
+bool is_legal(const Position& pos, Move m);
+
+}  // namespace arbiter

@@ -1,0 +1,298 @@
+#include "rules/core/position.hpp"
+
+#include "rules/conversion/conversion.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace arbiter {
+
+Position::Position(VariantPtr variant) : variant_(std::move(variant)) {
+  std::memset(board_, kNoPiece, sizeof board_);
+}
+
+Square Position::king_square(Color c) const {
+  const PieceType k = variant_->royal();
+  if (k == kNoPiece || by_type_[c][k] == 0) return kNoSquare;
+  return lsb(by_type_[c][k]);
+}
+
+void Position::put(Color c, PieceType t, Square s) {
+  if (board_[c][s] != kNoPiece) remove(c, s);
+  board_[c][s] = t;
+  by_color_[c] |= bb(s);
+  by_type_[c][t] |= bb(s);
+  key_ ^= variant_->zobrist().piece[c][t][s];
+}
+
+void Position::remove(Color c, Square s) {
+  const PieceType t = board_[c][s];
+  if (t == kNoPiece) return;
+  board_[c][s] = kNoPiece;
+  by_color_[c] &= ~bb(s);
+  by_type_[c][t] &= ~bb(s);
+  key_ ^= variant_->zobrist().piece[c][t][s];
+}
+
+void Position::move_piece(Color c, PieceType t, Square from, Square to) {
+  const Bitboard fromto = bb(from) | bb(to);
+  board_[c][from] = kNoPiece;
+  board_[c][to] = t;
+  by_color_[c] ^= fromto;
+  by_type_[c][t] ^= fromto;
+  key_ ^= variant_->zobrist().piece[c][t][from] ^ variant_->zobrist().piece[c][t][to];
+}
+
+void Position::set_side_to_move(Color c) {
+  if (c != stm_) key_ ^= variant_->zobrist().black_to_move;
+  stm_ = c;
+}
+
+void Position::set_castling_rights(std::uint8_t rights) {
+  const auto& z = variant_->zobrist();
+  for (int i = 0; i < 8; ++i)
+    if (((castling_ ^ rights) >> i) & 1U) key_ ^= z.castling[i];
+  castling_ = rights;
+}
+
+void Position::set_en_passant(Square s) {
+  if (ep_ != kNoSquare) key_ ^= variant_->zobrist().en_passant[ep_];
+  ep_ = s;
+  if (ep_ != kNoSquare) key_ ^= variant_->zobrist().en_passant[ep_];
+}
+
+Square Position::en_passant_victim() const {
+  if (ep_ == kNoSquare) return kNoSquare;
+  return en_passant_victim_of(ep_, stm_);
+}
+
+void Position::make(Move m, Undo& u) {
+  const Variant& v = *variant_;
+  const Color us = stm_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const PieceType moved = board_[us][from];
+  u.key = key_;
+  u.en_passant = ep_;
+  u.halfmove = halfmove_;
+  u.castling = castling_;
+  u.moved = moved;
+  u.captured = kNoPiece;
+  u.captured_square = kNoSquare;
+  if (ep_ != kNoSquare) {
+    key_ ^= v.zobrist().en_passant[ep_];
+    ep_ = kNoSquare;
+  }
+  ++halfmove_;
+
+  switch (m.kind()) {
+    case MoveKind::kCastling: {
+      const CastlingMove& cm = v.castling(us)[m.arg()];
+      const PieceType rook = board_[us][cm.rook_from];
+      remove(us, cm.king_from);
+      remove(us, cm.rook_from);
+      put(us, moved, cm.king_to);
+      put(us, rook, cm.rook_to);
+      break;
+    }
+    case MoveKind::kEnPassant: {
+      const Square victim = en_passant_victim_of(to, us);
+      u.captured = board_[them][victim];
+      u.captured_square = victim;
+      remove(them, victim);
+      move_piece(us, moved, from, to);
+      halfmove_ = 0;
+      break;
+    }
+    default: {
+      const PieceType captured = board_[them][to];
+      if (captured != kNoPiece) {
+        u.captured = captured;
+        u.captured_square = to;
+        remove(them, to);
+        halfmove_ = 0;
+      }
+      move_piece(us, moved, from, to);
+      if (v.piece(moved).pawn) halfmove_ = 0;
+      if (m.kind() == MoveKind::kPromotion) {
+        remove(us, to);
+        put(us, static_cast<PieceType>(m.arg()), to);
+      } else if (m.kind() == MoveKind::kDoubleStep) {
+        ep_ = (from + to) / 2;
+        key_ ^= v.zobrist().en_passant[ep_];
+      }
+      break;
+    }
+  }
+  const std::uint8_t rights = castling_ & v.castling_keep_mask(from) & v.castling_keep_mask(to);
+  if (rights != castling_) set_castling_rights(rights);
+  if (us == kBlack) ++fullmove_;
+  stm_ = them;
+  key_ ^= v.zobrist().black_to_move;
+  u.converted = 0;
+  u.converted_before = converted_;
+  if (v.conversion().enabled) apply_conversions(m, u);
+}
+
+void Position::unmake(Move m, const Undo& u) {
+  const Variant& v = *variant_;
+  const Color them = stm_, us = ~them;
+  const Square from = m.from(), to = m.to();
+  for (Bitboard b = u.converted; b;) {
+    const Square s = pop_lsb(b);
+    const PieceType t = board_[us][s];
+    remove(us, s);
+    put(them, t, s);
+  }
+  converted_ = u.converted_before;
+  switch (m.kind()) {
+    case MoveKind::kCastling: {
+      const CastlingMove& cm = v.castling(us)[m.arg()];
+      const PieceType rook = board_[us][cm.rook_to];
+      remove(us, cm.king_to);
+      remove(us, cm.rook_to);
+      put(us, u.moved, cm.king_from);
+      put(us, rook, cm.rook_from);
+      break;
+    }
+    case MoveKind::kPromotion:
+      remove(us, to);
+      put(us, u.moved, from);
+      break;
+    default:
+      move_piece(us, u.moved, to, from);
+      break;
+  }
+  if (u.captured != kNoPiece) put(them, u.captured, u.captured_square);
+  if (us == kBlack) --fullmove_;
+  stm_ = us;
+  castling_ = u.castling;
+  ep_ = u.en_passant;
+  halfmove_ = u.halfmove;
+  key_ = u.key;
+}
+
+Bitboard Position::attackers(Square s, Color by, Bitboard occ) const {
+  const Variant& v = *variant_;
+  const SliderTables& sl = v.sliders();
+  Bitboard result = 0;
+  Bitboard rook = 0, bishop = 0;
+  bool have_rook = false, have_bishop = false;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const Bitboard mine = by_type_[by][t];
+    if (mine == 0) continue;
+    const PieceMoves& pm = v.piece(static_cast<PieceType>(t)).moves;
+    const AttackSources& a = pm.attackers[by][s];
+    Bitboard att = a.leap;
+    if (pm.uses_rook && (a.rook & mine)) {
+      if (!have_rook) rook = rook_attacks(sl, s, occ), have_rook = true;
+      att |= rook & a.rook;
+    }
+    if (pm.uses_bishop && (a.bishop & mine)) {
+      if (!have_bishop) bishop = bishop_attacks(sl, s, occ), have_bishop = true;
+      att |= bishop & a.bishop;
+    }
+    result |= att & mine;
+    if (pm.has_riders) {
+      // Riders are rare; report each attacking rider square individually.
+      for (Bitboard b = mine & ~result; b;) {
+        const Square from = pop_lsb(b);
+        if (rider_attacks(pm.riders[by], s, bb(from), occ)) result |= bb(from);
+      }
+    }
+  }
+  return result;
+}
+
+bool Position::in_check() const {
+  return king_in_check(stm_);
+}
+
+bool Position::king_in_check(Color c) const {
+  const Square k = king_square(c);
+  return k != kNoSquare && threatened(k, ~c);
+}
+
+bool Position::threatened(Square s, Color by) const {
+  return attacked(s, by) || (variant_->conversion().enabled && conversion_threat(*this, s, by));
+}
+
+void Position::set_converted(Bitboard squares) {
+  for (Bitboard changed = squares ^ converted_; changed;)
+    key_ ^= variant_->zobrist().converted[pop_lsb(changed)];
+  converted_ = squares;
+}
+
+/// Conversion Chess: after the move, enemy pieces on the co-squares the moving piece (both
+/// pieces, for castling) formed change colour. Promotion forms none; conversions don't cascade.
+void Position::apply_conversions(Move m, Undo& u) {
+  const Variant& v = *variant_;
+  const ConversionRules& cr = v.conversion();
+  const ConversionKnobs& ck = v.knobs().conversion;
+  const Color us = ~stm_, them = stm_;  // called after the side to move was switched
+  // Flags follow the pieces: moved with the mover, gone with a captured piece.
+  Bitboard flags = converted_;
+  if (u.captured_square != kNoSquare) flags &= ~bb(u.captured_square);
+  Bitboard formed = 0;
+  const auto twins_of = [&](PieceType mover, Square at) {
+    Bitboard twins = 0;
+    for (PieceTypeMask mask = cr.partners[mover]; mask;
+         mask &= static_cast<PieceTypeMask>(mask - 1))
+      twins |= by_type_[us][std::countr_zero(mask)];
+    return twins & ~bb(at);
+  };
+  if (m.kind() == MoveKind::kCastling) {
+    const CastlingMove& cm = v.castling(us)[m.arg()];
+    const bool king_flag = has(flags, cm.king_from), rook_flag = has(flags, cm.rook_from);
+    flags &= ~(bb(cm.king_from) | bb(cm.rook_from));
+    if (king_flag) flags |= bb(cm.king_to);
+    if (rook_flag) flags |= bb(cm.rook_to);
+    formed = co_squares_of(cm.king_to, twins_of(v.royal(), cm.king_to)) |
+             co_squares_of(cm.rook_to, twins_of(cm.rook_type, cm.rook_to));
+  } else {
+    const bool flag = has(flags, m.from());
+    flags &= ~(bb(m.from()) | bb(m.to()));
+    if (m.kind() != MoveKind::kPromotion) {
+      if (flag) flags |= bb(m.to());
+      formed = co_squares_of(m.to(), twins_of(board_[us][m.to()], m.to()));
+    }
+  }
+  const Bitboard victims = formed & by_color_[them];
+  for (Bitboard b = victims; b;) {
+    const Square s = pop_lsb(b);
+    const PieceType t = board_[them][s];
+    remove(them, s);
+    put(us, t, s);
+  }
+  u.converted = victims;
+  set_converted(flags | victims);
+  if (victims && ck.converted_rook_castling == ConvertedRookCastling::kLost) {
+    std::uint8_t rights = castling_;
+    for (Bitboard b = victims; b;) rights &= v.castling_keep_mask(pop_lsb(b));
+    if (rights != castling_) set_castling_rights(rights);
+  }
+}
+
+std::uint64_t Position::compute_key() const {
+  const auto& z = variant_->zobrist();
+  std::uint64_t k = 0;
+  for (Color c : {kWhite, kBlack})
+    for (Square s = 0; s < kSquares; ++s)
+      if (board_[c][s] != kNoPiece) k ^= z.piece[c][board_[c][s]][s];
+  for (int i = 0; i < 8; ++i)
+    if ((castling_ >> i) & 1U) k ^= z.castling[i];
+  if (ep_ != kNoSquare) k ^= z.en_passant[ep_];
+  if (stm_ == kBlack) k ^= z.black_to_move;
+  for (Bitboard b = converted_; b;) k ^= z.converted[pop_lsb(b)];
+  return k;
+}
+
+bool operator==(const Position& a, const Position& b) {
+  return a.variant_ == b.variant_ && std::memcmp(a.board_, b.board_, sizeof a.board_) == 0 &&
+         a.stm_ == b.stm_ && a.castling_ == b.castling_ && a.ep_ == b.ep_ &&
+         a.converted_ == b.converted_ && a.halfmove_ == b.halfmove_ && a.fullmove_ == b.fullmove_ &&
+         a.key_ == b.key_ &&
+         std::equal(std::begin(a.by_color_), std::end(a.by_color_), std::begin(b.by_color_));
+}
+
+}  // namespace arbiter

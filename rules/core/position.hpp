@@ -1,0 +1,115 @@
+// A position of a sequential variant: per-colour, per-type bitboards plus a mailbox with one
+// slot per colour (so the colour boards may overlap, as Move-Neutral Chess needs), side to
+// move, castling rights, en-passant target, clocks and a Zobrist key kept incrementally.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <string>
+
+#include "rules/core/move.hpp"
+#include "rules/core/variant.hpp"
+
+namespace arbiter {
+
+/// The square of the pawn an en-passant capture onto `target` by `mover` removes: the square
+/// the double-stepped pawn passed over is `target`, the pawn stands one step beyond it.
+constexpr Square en_passant_victim_of(Square target, Color mover) {
+  return mover == kWhite ? target - 8 : target + 8;
+}
+
+/// What make() needs to restore in unmake().
+struct Undo {
+  std::uint64_t key = 0;
+  Square en_passant = kNoSquare;
+  Square captured_square = kNoSquare;
+  int halfmove = 0;
+  PieceType captured = kNoPiece;
+  PieceType moved = kNoPiece;
+  std::uint8_t castling = 0;
+  Bitboard converted = 0;         ///< squares whose pieces this move converted
+  Bitboard converted_before = 0;  ///< Position::converted() before the move
+};
+
+class Position {
+ public:
+  explicit Position(VariantPtr variant);  ///< an empty board, White to move
+
+  const Variant& variant() const { return *variant_; }
+  const VariantPtr& variant_ptr() const { return variant_; }
+
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(Color c, PieceType t) const { return by_type_[c][t]; }
+  Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+  PieceType piece_on(Color c, Square s) const { return board_[c][s]; }
+  Color side_to_move() const { return stm_; }
+  std::uint8_t castling_rights() const { return castling_; }
+  Square en_passant() const { return ep_; }
+  int halfmove_clock() const { return halfmove_; }
+  int fullmove_number() const { return fullmove_; }
+  std::uint64_t key() const { return key_; }
+  /// Squares holding a piece that changed colour by conversion (written '~' in FEN). Such a
+  /// pawn may lose its initial double step (knob converted-pawn-double-step).
+  Bitboard converted() const { return converted_; }
+  void set_converted(Bitboard squares);
+  Square king_square(Color c) const;  ///< kNoSquare when that side has no royal piece
+
+  // Editing (used by FEN parsing and tests); each keeps the key consistent.
+  void put(Color c, PieceType t, Square s);
+  void remove(Color c, Square s);
+  void set_side_to_move(Color c);
+  void set_castling_rights(std::uint8_t rights);
+  void set_en_passant(Square s);
+  void set_clocks(int halfmove, int fullmove) {
+    halfmove_ = halfmove;
+    fullmove_ = fullmove;
+  }
+
+  void make(Move m, Undo& undo);
+  void unmake(Move m, const Undo& undo);
+
+  /// Pieces of colour `by` that capture onto `s` if the board were occupied as `occupied`.
+  Bitboard attackers(Square s, Color by, Bitboard occupied) const;
+  bool attacked(Square s, Color by) const { return attackers(s, by, occupied()) != 0; }
+  /// The side to move's royal piece is attacked, or (Conversion Chess) threatened with
+  /// conversion.
+  bool in_check() const;
+  /// `c`'s royal piece is attacked or threatened with conversion by the other side.
+  bool king_in_check(Color c) const;
+  /// `by` attacks `s`, or (Conversion Chess) has a move that would convert a piece there.
+  bool threatened(Square s, Color by) const;
+  /// The square a piece captured en passant stands on, for the current target.
+  Square en_passant_victim() const;
+
+  /// Key recomputed from scratch (tests compare it with the incremental key).
+  std::uint64_t compute_key() const;
+  friend bool operator==(const Position& a, const Position& b);
+
+ private:
+  VariantPtr variant_;
+  Bitboard by_color_[2] = {0, 0};
+  Bitboard by_type_[2][kMaxPieceTypes] = {};
+  PieceType board_[2][kSquares];
+  Color stm_ = kWhite;
+  std::uint8_t castling_ = 0;
+  Square ep_ = kNoSquare;
+  int halfmove_ = 0;
+  int fullmove_ = 1;
+  std::uint64_t key_ = 0;
+  Bitboard converted_ = 0;
+
+  void apply_conversions(Move m, Undo& undo);
+  void move_piece(Color c, PieceType t, Square from, Square to);
+};
+
+/// Conversion Chess: the pieces of colour `c` that pair with a mover of type `t` (the mover
+/// itself included when its own type pairs).
+inline Bitboard partner_pieces(const Position& pos, Color c, PieceType t) {
+  Bitboard out = 0;
+  for (PieceTypeMask m = pos.variant().conversion().partners[t]; m;
+       m &= static_cast<PieceTypeMask>(m - 1))
+    out |= pos.pieces(c, static_cast<PieceType>(std::countr_zero(m)));
+  return out;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,337 @@
+#include "rules/core/record_tokens.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+
+namespace arbiter {
+namespace {
+
+constexpr long kNumberCap = 999'999'999;
+constexpr std::size_t kShownText = 40;
+constexpr std::string_view kUtf8Ellipsis = "\xE2\x80\xA6";  // …
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_delimiter(char c) {
+  return is_space(c) || std::string_view("{}();[]$").find(c) != std::string_view::npos;
+}
+bool is_tag_name_char(char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+int clamp_int(std::size_t n) {
+  return static_cast<int>(std::min<std::size_t>(n, INT_MAX));
+}
+
+/// At most kShownText bytes of `s`, cut at a UTF-8 character boundary, with "..." if cut.
+std::string shorten(std::string_view s) {
+  if (s.size() <= kShownText) return std::string(s);
+  std::size_t cut = kShownText;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(s.substr(0, cut)) + "...";
+}
+
+/// The canonical result for a word, or empty.
+std::string_view result_of(std::string_view w) {
+  if (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") return w;
+  if (w == "\xC2\xBD-\xC2\xBD") return "1/2-1/2";  // ½-½
+  return {};
+}
+
+bool is_resigns(std::string_view w) {
+  constexpr std::string_view kWord = "resigns";
+  if (w.size() != kWord.size()) return false;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const char c = w[i] >= 'A' && w[i] <= 'Z' ? static_cast<char>(w[i] - 'A' + 'a') : w[i];
+    if (c != kWord[i]) return false;
+  }
+  return true;
+}
+
+bool is_annotation(std::string_view w) {
+  if (!w.empty() && w.size() <= 3 && w.find_first_not_of("!?") == std::string_view::npos)
+    return true;
+  static constexpr std::array<std::string_view, 18> kGlyphs = {
+      "+-",           "-+", "+/-", "-/+", "+/=", "=/+", "=", "+=", "=+", "=/\xE2\x88\x9E",
+      "\xE2\x88\x9E",  // ∞
+      "\xC2\xB1",      // ±
+      "\xE2\x88\x93",  // ∓
+      "\xE2\xA9\xB2",  // ⩲
+      "\xE2\xA9\xB1",  // ⩱
+      "e.p.",         "ep", "N"};
+  return std::find(kGlyphs.begin(), kGlyphs.end(), w) != kGlyphs.end();
+}
+
+class Lexer {
+ public:
+  explicit Lexer(std::string_view s) : s_(s) {}
+
+  std::vector<RecordToken> run() {
+    if (s_.substr(0, kUtf8Bom.size()) == kUtf8Bom) i_ = line_start_ = kUtf8Bom.size();
+    while (i_ < s_.size() && next()) {
+    }
+    return std::move(out_);
+  }
+
+ private:
+  std::string_view s_;
+  std::size_t i_ = 0;
+  int line_ = 1;
+  std::size_t line_start_ = 0;
+  bool at_line_start_ = true;
+  std::vector<RecordToken> out_;
+
+  int column() const { return clamp_int(i_ - line_start_ + 1); }
+
+  /// Moves to `to`, counting the lines passed.
+  void advance(std::size_t to) {
+    for (; i_ < to; ++i_) {
+      if (s_[i_] == '\n') {
+        if (line_ < INT_MAX) ++line_;
+        line_start_ = i_ + 1;
+        at_line_start_ = true;
+      }
+    }
+  }
+
+  RecordToken& emit(RecordTokenKind kind, std::string text, int line, int column) {
+    RecordToken& t = out_.emplace_back();
+    t.kind = kind;
+    t.text = std::move(text);
+    t.line = line;
+    t.column = column;
+    return t;
+  }
+
+  /// Ends the token list with an error; returns false to stop the lexer.
+  bool error(std::string_view text, int line, int column, std::string message) {
+    emit(RecordTokenKind::kError, shorten(text), line, column).message = std::move(message);
+    return false;
+  }
+
+  std::size_t end_of_line(std::size_t from) const {
+    const std::size_t nl = s_.find('\n', from);
+    return nl == std::string_view::npos ? s_.size() : nl;
+  }
+
+  bool next() {
+    const char c = s_[i_];
+    if (is_space(c)) {
+      advance(i_ + 1);
+      return true;
+    }
+    const int line = line_, col = column();
+    if (c == '%' && at_line_start_) {  // PGN escape line
+      advance(end_of_line(i_));
+      return true;
+    }
+    at_line_start_ = false;
+    switch (c) {
+      case '{': {
+        const std::size_t close = s_.find('}', i_ + 1);
+        if (close == std::string_view::npos)
+          return error("{", line, col,
+                       fmt::format("the comment opened at line {}, column {} is never closed "
+                                   "(no '}}')",
+                                   line, col));
+        const std::size_t start = i_;
+        advance(close + 1);
+        at_line_start_ = false;
+        emit(RecordTokenKind::kComment, std::string(s_.substr(start, close + 1 - start)), line,
+             col);
+        return true;
+      }
+      case ';': {
+        const std::size_t start = i_;
+        advance(end_of_line(i_));
+        emit(RecordTokenKind::kComment, std::string(s_.substr(start, i_ - start)), line, col);
+        return true;
+      }
+      case '(':
+        return variation(line, col);
+      case ')':
+        return error(")", line, col, "')' without a matching '('");
+      case '}':
+        return error("}", line, col, "'}' without a matching '{'");
+      case ']':
+        return error("]", line, col, "']' without a matching '['");
+      case '[':
+        return tag(line, col);
+      case '$': {
+        std::size_t j = i_ + 1;
+        long number = 0;
+        while (j < s_.size() && is_digit(s_[j]))
+          number = std::min(number * 10 + (s_[j++] - '0'), kNumberCap);
+        if (j == i_ + 1)
+          return error("$", line, col, "'$' must be followed by a number, as in the NAG $1");
+        emit(RecordTokenKind::kNag, std::string(s_.substr(i_, j - i_)), line, col).number = number;
+        advance(j);
+        return true;
+      }
+      default:
+        break;
+    }
+    std::size_t end = i_;
+    while (end < s_.size() && !is_delimiter(s_[end])) ++end;
+    word(s_.substr(i_, end - i_), line, col);
+    advance(end);
+    return true;
+  }
+
+  /// Skips a variation with everything nested in it, comments included, without recursion.
+  bool variation(int line, int col) {
+    const std::size_t start = i_;
+    std::size_t depth = 0;
+    while (i_ < s_.size()) {
+      const char c = s_[i_];
+      if (c == '(') {
+        ++depth;
+      } else if (c == ')') {
+        if (--depth == 0) {
+          advance(i_ + 1);
+          at_line_start_ = false;
+          emit(RecordTokenKind::kVariation, std::string(s_.substr(start, i_ - start)), line, col);
+          return true;
+        }
+      } else if (c == '{') {
+        const int cl = line_, cc = column();
+        const std::size_t close = s_.find('}', i_ + 1);
+        if (close == std::string_view::npos)
+          return error("{", cl, cc,
+                       fmt::format("the comment opened at line {}, column {} (in the variation "
+                                   "opened at line {}, column {}) is never closed (no '}}')",
+                                   cl, cc, line, col));
+        advance(close);
+      } else if (c == ';') {
+        advance(end_of_line(i_));
+        continue;
+      }
+      advance(i_ + 1);
+    }
+    return error("(", line, col,
+                 fmt::format("the variation opened at line {}, column {} is never closed (no "
+                             "')')",
+                             line, col));
+  }
+
+  /// [Name "value"] on one line; '\' escapes the next character in the value.
+  bool tag(int line, int col) {
+    const std::size_t eol = end_of_line(i_);
+    const auto fail = [&] {
+      return error(s_.substr(i_, eol - i_), line, col,
+                   "malformed tag pair: expected [Name \"value\"] on one line");
+    };
+    std::size_t j = i_ + 1;
+    const auto skip_blanks = [&] {
+      while (j < eol && (s_[j] == ' ' || s_[j] == '\t' || s_[j] == '\r')) ++j;
+    };
+    skip_blanks();
+    const std::size_t name_start = j;
+    while (j < eol && is_tag_name_char(s_[j])) ++j;
+    if (j == name_start) return fail();
+    const std::string_view name = s_.substr(name_start, j - name_start);
+    skip_blanks();
+    if (j >= eol || s_[j] != '"') return fail();
+    std::string value;
+    for (++j; j < eol && s_[j] != '"'; ++j) {
+      if (s_[j] == '\\' && j + 1 < eol) ++j;
+      value += s_[j];
+    }
+    if (j >= eol) return fail();
+    ++j;
+    skip_blanks();
+    if (j >= eol || s_[j] != ']') return fail();
+    ++j;
+    RecordToken& t = emit(RecordTokenKind::kTag, std::string(s_.substr(i_, j - i_)), line, col);
+    t.tag_name = std::string(name);
+    t.tag_value = std::move(value);
+    advance(j);
+    return true;
+  }
+
+  /// Classifies a word, splitting off leading move numbers ("1.e4", "12...Nf6").
+  void word(std::string_view w, int line, int col) {
+    while (!w.empty()) {
+      if (is_digit(w[0])) {
+        std::size_t k = 0;
+        long number = 0;
+        for (; k < w.size() && is_digit(w[k]); ++k)
+          number = std::min(number * 10 + (w[k] - '0'), kNumberCap);
+        std::size_t len = k, dots = 0;
+        if (k < w.size() && w[k] == '.') {
+          while (len < w.size() && w[len] == '.') ++len;
+          dots = len - k;
+        } else if (w.substr(k, kUtf8Ellipsis.size()) == kUtf8Ellipsis) {
+          len = k + kUtf8Ellipsis.size();
+          dots = 3;
+        }
+        if (k == w.size() || dots > 0) {
+          RecordToken& t =
+              emit(RecordTokenKind::kMoveNumber, std::string(w.substr(0, len)), line, col);
+          t.number = number;
+          t.dots = clamp_int(std::min<std::size_t>(dots, 99));
+          w.remove_prefix(len);
+          col = clamp_int(static_cast<std::size_t>(col) + len);
+          continue;
+        }
+      }
+      RecordTokenKind kind = RecordTokenKind::kMove;
+      const std::string_view result = result_of(w);
+      if (!result.empty()) {
+        kind = RecordTokenKind::kResult;
+      } else if (is_resigns(w)) {
+        kind = RecordTokenKind::kResign;
+      } else if (w.find_first_not_of('.') == std::string_view::npos || w == kUtf8Ellipsis) {
+        kind = RecordTokenKind::kEllipsis;
+      } else if (is_annotation(w)) {
+        kind = RecordTokenKind::kAnnotation;
+      }
+      emit(kind, std::string(w), line, col).result = std::string(result);
+      return;
+    }
+  }
+};
+
+}  // namespace
+
+std::string to_string(RecordTokenKind kind) {
+  switch (kind) {
+    case RecordTokenKind::kTag:
+      return "tag";
+    case RecordTokenKind::kMoveNumber:
+      return "move number";
+    case RecordTokenKind::kEllipsis:
+      return "ellipsis";
+    case RecordTokenKind::kMove:
+      return "move";
+    case RecordTokenKind::kAnnotation:
+      return "annotation";
+    case RecordTokenKind::kNag:
+      return "NAG";
+    case RecordTokenKind::kComment:
+      return "comment";
+    case RecordTokenKind::kVariation:
+      return "variation";
+    case RecordTokenKind::kResult:
+      return "result";
+    case RecordTokenKind::kResign:
+      return "resigns";
+    case RecordTokenKind::kError:
+      return "error";
+  }
+  return "?";
+}
+
+std::vector<RecordToken> tokenize_record(std::string_view text) {
+  return Lexer(text).run();
+}
+
+}  // namespace arbiter

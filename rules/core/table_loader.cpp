@@ -1,0 +1,1270 @@
+// Loading a rule table: TOML text -> RuleTable. Each top-level table of the format has one
+// entry in kSections (its name and the function that applies it) and one list of allowed
+// keys; extend both when the format grows. A table that `extends` another starts from the
+// parent's validated RuleTable and applies only its own keys on top (toml++ nodes lose their
+// source locations when copied, so TOML trees are never merged).
+#include "rules/core/table_loader.hpp"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <span>
+#include <sstream>
+#include <system_error>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "rules/core/bundled_tables.hpp"
+#include "rules/core/rule_knobs.hpp"
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+using Keys = std::span<const std::string_view>;
+
+// ---- Allowed keys, one list per table ---------------------------------------------------
+
+constexpr std::string_view kTableKeys[] = {"name", "description", "extends"};
+constexpr std::string_view kBoardKeys[] = {"files", "ranks"};
+constexpr std::string_view kPieceKeys[] = {"name",          "betza",     "royal", "pawn",
+                                           "initial_ranks", "promotion", "remove"};
+constexpr std::string_view kPromotionKeys[] = {"ranks", "choices"};
+constexpr std::string_view kSetupKeys[] = {"fen"};
+constexpr std::string_view kCastlingKeys[] = {"name", "fen", "king", "rook", "piece"};
+constexpr std::string_view kProtocolKeys[] = {"kind", "resolver", "ranks"};
+constexpr std::string_view kEndKeys[] = {"checkmate", "stalemate", "fifty_move_plies"};
+constexpr std::string_view kKnobKeys[] = {"alternatives", "default", "clause", "description"};
+constexpr std::string_view kPerftKeys[] = {"name", "fen", "nodes"};
+constexpr std::string_view kEffectsKeys[] = {"conversion"};
+constexpr std::string_view kConversionKeys[] = {"unpaired", "cross_pairs"};
+
+constexpr int kMaxFiles = 26;
+constexpr int kMaxRanks = 99;
+
+std::string join(Keys words, std::string_view separator = ", ") {
+  std::string out;
+  for (std::string_view w : words) {
+    if (!out.empty()) out += separator;
+    out += w;
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string>& words) {
+  std::vector<std::string_view> views(words.begin(), words.end());
+  return join(Keys(views));
+}
+
+/// "1 entry", "3 entries".
+std::string count_of(std::size_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string in_quotes(std::string_view text) {
+  return "'" + std::string(text) + "'";
+}
+
+std::string_view type_name(toml::node_type type) {
+  switch (type) {
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a floating-point number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+    case toml::node_type::none:
+      break;
+  }
+  return "nothing";
+}
+
+template <typename T>
+constexpr std::string_view expected_type() {
+  if constexpr (std::is_same_v<T, std::string>) {
+    return "a string";
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return "a boolean";
+  } else {
+    static_assert(std::is_same_v<T, std::int64_t>, "a TOML value type");
+    return "an integer";
+  }
+}
+
+// ---- Reader: locations and diagnostics of one file ----------------------------------------
+
+/// The file being read: turns toml++ locations into SourceLocs and collects its diagnostics.
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  const std::string& file() const { return file_; }
+  SourceLoc whole_file() const { return SourceLoc{file_, 0, 0}; }
+  SourceLoc at(const toml::source_region& region) const {
+    return SourceLoc{file_, static_cast<int>(region.begin.line),
+                     static_cast<int>(region.begin.column)};
+  }
+  SourceLoc at(const toml::node& node) const { return at(node.source()); }
+
+  void error(SourceLoc where, std::string message) {
+    diagnostics_.push_back(Diagnostic{std::move(where), std::move(message)});
+  }
+
+  /// Reports a problem of the final table. A location in a parent file moves to this file
+  /// (the parent was valid on its own, so this file caused it) and is quoted in the message.
+  void error_in_final(SourceLoc where, std::string message) {
+    if (where.file != file_) {
+      if (!where.file.empty()) message += " (inherited from " + where.str() + ")";
+      where = whole_file();
+    }
+    error(std::move(where), std::move(message));
+  }
+
+  bool ok() const { return diagnostics_.empty(); }
+
+  /// The diagnostics in file order; those without a line come last.
+  std::vector<Diagnostic> sorted() const {
+    std::vector<Diagnostic> out = diagnostics_;
+    const auto order = [](const Diagnostic& d) {
+      const int line = d.where.line == 0 ? std::numeric_limits<int>::max() : d.where.line;
+      return std::pair{line, d.where.column};
+    };
+    std::stable_sort(out.begin(), out.end(), [&order](const Diagnostic& a, const Diagnostic& b) {
+      return order(a) < order(b);
+    });
+    return out;
+  }
+
+ private:
+  std::string file_;
+  std::vector<Diagnostic> diagnostics_;
+};
+
+// ---- Typed access to one TOML table -------------------------------------------------------
+
+/// One TOML table being read, with the label naming it in messages ("[pieces.N]").
+struct Scope {
+  Reader& r;
+  const toml::table& t;
+  std::string label;
+};
+
+/// A string value with where it was written.
+struct Located {
+  std::string value;
+  SourceLoc where;
+};
+
+void check_keys(const Scope& s, Keys allowed) {
+  for (auto&& [key, value] : s.t) {
+    if (std::find(allowed.begin(), allowed.end(), key.str()) != allowed.end()) continue;
+    s.r.error(s.r.at(key.source()), "unknown key " + in_quotes(key.str()) + " in " + s.label +
+                                        ": expected one of " + join(allowed));
+  }
+}
+
+void report_wrong_type(Reader& r, const toml::node& node, std::string_view what,
+                       std::string_view expected) {
+  r.error(r.at(node), "wrong type for " + std::string(what) + ": expected " +
+                          std::string(expected) + ", found " + std::string(type_name(node.type())));
+}
+
+std::string key_in(const Scope& s, std::string_view key) {
+  return in_quotes(key) + " in " + s.label;
+}
+
+/// The value of `key` when present and of type T; a value of another type is reported.
+template <typename T>
+std::optional<T> get(const Scope& s, std::string_view key) {
+  const toml::node* node = s.t.get(key);
+  if (node == nullptr) return std::nullopt;
+  if (const auto* v = node->as<T>()) return v->get();
+  report_wrong_type(s.r, *node, key_in(s, key), expected_type<T>());
+  return std::nullopt;
+}
+
+std::string range_text(std::int64_t lo, std::int64_t hi) {
+  if (hi == std::numeric_limits<int>::max()) return "an integer >= " + std::to_string(lo);
+  return "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+}
+
+bool check_range(Reader& r, const toml::node& node, std::int64_t value, std::string_view what,
+                 int lo, int hi) {
+  if (value >= lo && value <= hi) return true;
+  r.error(r.at(node),
+          std::string(what) + " is " + std::to_string(value) + ": expected " + range_text(lo, hi));
+  return false;
+}
+
+std::optional<int> get_int(const Scope& s, std::string_view key, int lo, int hi) {
+  const auto value = get<std::int64_t>(s, key);
+  if (!value || !check_range(s.r, *s.t.get(key), *value, key_in(s, key), lo, hi))
+    return std::nullopt;
+  return static_cast<int>(*value);
+}
+
+const toml::array* get_array(const Scope& s, std::string_view key) {
+  const toml::node* node = s.t.get(key);
+  if (node == nullptr) return nullptr;
+  if (const toml::array* a = node->as_array()) return a;
+  report_wrong_type(s.r, *node, key_in(s, key), "an array");
+  return nullptr;
+}
+
+/// An array of integers in lo..hi; elements of the wrong type or range are reported.
+std::optional<std::vector<int>> get_int_list(const Scope& s, std::string_view key, int lo, int hi) {
+  const toml::array* array = get_array(s, key);
+  if (array == nullptr) return std::nullopt;
+  std::vector<int> out;
+  const std::string what = "an element of " + key_in(s, key);
+  for (const toml::node& element : *array) {
+    const auto* v = element.as_integer();
+    if (v == nullptr) {
+      report_wrong_type(s.r, element, what, "an integer");
+    } else if (check_range(s.r, element, v->get(), what, lo, hi)) {
+      out.push_back(static_cast<int>(v->get()));
+    }
+  }
+  return out;
+}
+
+/// An array of strings, each with its location; non-strings are reported.
+std::optional<std::vector<Located>> get_string_list(const Scope& s, std::string_view key) {
+  const toml::array* array = get_array(s, key);
+  if (array == nullptr) return std::nullopt;
+  std::vector<Located> out;
+  for (const toml::node& element : *array) {
+    if (const auto* v = element.as_string()) {
+      out.push_back(Located{v->get(), s.r.at(element)});
+    } else {
+      report_wrong_type(s.r, element, "an element of " + key_in(s, key), "a string");
+    }
+  }
+  return out;
+}
+
+bool is_piece_letter(std::string_view text) {
+  return text.size() == 1 && text[0] >= 'A' && text[0] <= 'Z';
+}
+
+/// A one-letter piece name such as "R"; anything else is reported.
+std::optional<char> as_letter(Reader& r, const Located& text, std::string_view what) {
+  if (is_piece_letter(text.value)) return text.value[0];
+  r.error(text.where,
+          std::string(what) + " is " + in_quotes(text.value) + ": expected one upper-case letter");
+  return std::nullopt;
+}
+
+std::optional<char> get_letter(const Scope& s, std::string_view key) {
+  const auto text = get<std::string>(s, key);
+  if (!text) return std::nullopt;
+  return as_letter(s.r, Located{*text, s.r.at(*s.t.get(key))}, key_in(s, key));
+}
+
+void report_missing(const Scope& s, std::string_view key, std::string_view expected) {
+  s.r.error(s.r.at(s.t), "missing key " + key_in(s, key) + ": expected " + std::string(expected));
+}
+
+const toml::table* as_table(Reader& r, const toml::node& node, std::string_view what) {
+  if (const toml::table* t = node.as_table()) return t;
+  report_wrong_type(r, node, what, "a table");
+  return nullptr;
+}
+
+/// The entries of a table in the order they were written (toml++ iterates by key).
+std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(const toml::table& t) {
+  std::vector<std::pair<const toml::key*, const toml::node*>> out;
+  for (auto&& [key, value] : t) out.emplace_back(&key, &value);
+  const auto pos = [](const toml::key* k) {
+    return std::pair{k->source().begin.line, k->source().begin.column};
+  };
+  std::stable_sort(out.begin(), out.end(),
+                   [&pos](const auto& a, const auto& b) { return pos(a.first) < pos(b.first); });
+  return out;
+}
+
+// ---- The table under construction --------------------------------------------------------
+
+/// A table being built, with where some of its values were written, for the checks that run
+/// on the final table ("pieces", "setup", "pieces.P.promotion.Q", "knobs.NAME.default").
+struct Loaded {
+  RuleTable table;
+  std::map<std::string, SourceLoc> where;
+};
+
+struct Context {
+  Reader& r;
+  Loaded& out;
+  bool has_parent = false;  ///< the file extends another table
+  bool base_known = true;   ///< false when the parent failed: skip checks that depend on it
+};
+
+SourceLoc where_of(const Context& c, const std::string& key, const SourceLoc& fallback) {
+  const auto it = c.out.where.find(key);
+  return it == c.out.where.end() ? fallback : it->second;
+}
+
+// ---- [table] ------------------------------------------------------------------------------
+
+void apply_table_meta(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[table]");
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, "[table]"};
+  check_keys(s, kTableKeys);
+  if (const auto name = get<std::string>(s, "name")) {
+    if (name->empty())
+      c.r.error(c.r.at(*t->get("name")), "empty " + key_in(s, "name") + ": expected a name");
+    c.out.table.name = *name;
+  }
+  if (const auto description = get<std::string>(s, "description"))
+    c.out.table.description = *description;
+  c.out.where["table"] = c.r.at(node);
+}
+
+// ---- [board] ------------------------------------------------------------------------------
+
+void apply_board(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[board]");
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, "[board]"};
+  check_keys(s, kBoardKeys);
+  if (const auto files = get_int(s, "files", 1, kMaxFiles)) c.out.table.files = *files;
+  if (const auto ranks = get_int(s, "ranks", 1, kMaxRanks)) c.out.table.ranks = *ranks;
+  c.out.table.board_where = c.r.at(node);
+}
+
+// ---- [pieces.X] ---------------------------------------------------------------------------
+
+void read_betza(const Scope& s, PieceDef& piece) {
+  const auto text = get<std::string>(s, "betza");
+  if (!text) return;
+  piece.betza = *text;
+  piece.atoms.clear();
+  try {
+    piece.atoms = parse_betza(*text);
+  } catch (const BetzaError& e) {
+    SourceLoc where = s.r.at(*s.t.get("betza"));
+    where.column += 1 + static_cast<int>(e.offset());  // +1: the opening quote
+    s.r.error(where, "bad Betza " + in_quotes(*text) + ": " + e.what());
+  }
+}
+
+std::vector<int> zero_based(std::vector<int> ranks) {
+  for (int& rank : ranks) rank -= 1;
+  return ranks;
+}
+
+std::optional<std::vector<char>> read_choices(Context& c, const Scope& s, char piece) {
+  const auto choices = get_string_list(s, "choices");
+  if (!choices) return std::nullopt;
+  std::vector<char> out;
+  for (const Located& choice : *choices) {
+    const auto letter = as_letter(c.r, choice, "a promotion choice in " + s.label);
+    if (!letter) continue;
+    out.push_back(*letter);
+    c.out.where[std::string("pieces.") + piece + ".promotion." + *letter] = choice.where;
+  }
+  if (choices->empty())
+    c.r.error(c.r.at(*s.t.get("choices")),
+              "empty " + key_in(s, "choices") + ": expected at least one piece letter");
+  return out;
+}
+
+void read_promotion(Context& c, const Scope& piece_scope, PieceDef& piece) {
+  const toml::node* node = piece_scope.t.get("promotion");
+  if (node == nullptr) return;
+  const std::string label = "[pieces." + std::string(1, piece.letter) + ".promotion]";
+  const toml::table* t = as_table(c.r, *node, key_in(piece_scope, "promotion"));
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, label};
+  check_keys(s, kPromotionKeys);
+  PromotionRule rule;
+  if (const auto ranks = get_int_list(s, "ranks", 1, c.out.table.ranks))
+    rule.ranks = zero_based(*ranks);
+  else if (t->get("ranks") == nullptr)
+    report_missing(s, "ranks", "the ranks where the piece promotes, such as [8]");
+  if (const auto choices = read_choices(c, s, piece.letter))
+    rule.choices = *choices;
+  else if (t->get("choices") == nullptr)
+    report_missing(s, "choices", "the piece letters it may promote to, such as [\"Q\", \"N\"]");
+  c.out.where[std::string("pieces.") + piece.letter + ".promotion"] = c.r.at(*node);
+  piece.promotion = rule;
+}
+
+void read_piece_keys(Context& c, const Scope& s, PieceDef& piece) {
+  if (const auto name = get<std::string>(s, "name")) piece.name = *name;
+  read_betza(s, piece);
+  if (const auto royal = get<bool>(s, "royal")) piece.royal = *royal;
+  if (const auto pawn = get<bool>(s, "pawn")) piece.pawn = *pawn;
+  if (const auto ranks = get_int_list(s, "initial_ranks", 1, c.out.table.ranks))
+    piece.initial_ranks = zero_based(*ranks);
+  read_promotion(c, s, piece);
+}
+
+void remove_piece(Context& c, const Scope& s, char letter) {
+  auto& pieces = c.out.table.pieces;
+  const auto it = std::find_if(pieces.begin(), pieces.end(),
+                               [letter](const PieceDef& p) { return p.letter == letter; });
+  const SourceLoc where = c.r.at(*s.t.get("remove"));
+  if (!c.has_parent) {
+    c.r.error(where, "remove = true in " + s.label +
+                         ": expected only in a table that extends another (it removes an "
+                         "inherited piece)");
+  } else if (s.t.size() > 1) {
+    c.r.error(where, "remove = true in " + s.label +
+                         " cannot be combined with other keys: expected remove alone");
+  } else if (it != pieces.end()) {
+    pieces.erase(it);
+  } else if (c.base_known) {
+    c.r.error(where, "remove = true in " + s.label + ": the parent table has no piece " +
+                         std::string(1, letter) + " to remove");
+  }
+}
+
+void apply_piece(Context& c, char letter, const Scope& s, const SourceLoc& where) {
+  check_keys(s, kPieceKeys);
+  if (get<bool>(s, "remove").value_or(false)) {
+    remove_piece(c, s, letter);
+    return;
+  }
+  auto& pieces = c.out.table.pieces;
+  const auto it = std::find_if(pieces.begin(), pieces.end(),
+                               [letter](const PieceDef& p) { return p.letter == letter; });
+  const bool is_new = it == pieces.end();
+  PieceDef piece = is_new ? PieceDef{} : *it;
+  piece.letter = letter;
+  piece.where = where;
+  read_piece_keys(c, s, piece);
+  if (is_new && c.base_known) {
+    if (s.t.get("name") == nullptr) report_missing(s, "name", "a name for the new piece");
+    if (s.t.get("betza") == nullptr)
+      report_missing(s, "betza", "the new piece's movement in Betza notation, such as \"N\"");
+  }
+  if (is_new)
+    pieces.push_back(std::move(piece));
+  else
+    *it = std::move(piece);
+}
+
+void apply_pieces(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[pieces]");
+  if (t == nullptr) return;
+  c.out.where["pieces"] = c.r.at(node);
+  for (const auto& [key, value] : in_file_order(*t)) {
+    const std::string label = "[pieces." + std::string(key->str()) + "]";
+    if (!is_piece_letter(key->str())) {
+      c.r.error(c.r.at(key->source()), "bad piece key " + in_quotes(key->str()) +
+                                           " in [pieces]: expected one upper-case letter (A-Z)");
+      continue;
+    }
+    if (const toml::table* piece = as_table(c.r, *value, label))
+      apply_piece(c, key->str()[0], Scope{c.r, *piece, label}, c.r.at(*value));
+  }
+}
+
+// ---- [setup] ------------------------------------------------------------------------------
+
+void apply_setup(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[setup]");
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, "[setup]"};
+  check_keys(s, kSetupKeys);
+  c.out.where["setup"] = c.r.at(node);
+  if (t->get("fen") != nullptr) c.out.where["setup.fen"] = c.r.at(*t->get("fen"));
+  const auto fen = get<std::string>(s, "fen");
+  if (!fen) return;
+  if (fen->empty())
+    c.r.error(c.r.at(*t->get("fen")), "empty " + key_in(s, "fen") + ": expected a FEN string");
+  c.out.table.setup_fen = *fen;
+  c.out.table.setup_where = c.r.at(*t->get("fen"));
+}
+
+// ---- [[castling]] -------------------------------------------------------------------------
+
+std::optional<Square> as_square(const Scope& s, const toml::node& node, std::string_view key) {
+  const auto* text = node.as_string();
+  if (text == nullptr) {
+    report_wrong_type(s.r, node, "an element of " + key_in(s, key), "a square name");
+    return std::nullopt;
+  }
+  if (const auto square = parse_square(text->get())) return square;
+  s.r.error(s.r.at(node), "bad square " + in_quotes(text->get()) + " in " + key_in(s, key) +
+                              ": expected a square such as e1");
+  return std::nullopt;
+}
+
+/// `key = [from, to]`: two square names.
+std::optional<std::pair<Square, Square>> get_move(const Scope& s, std::string_view key) {
+  const toml::array* array = get_array(s, key);
+  if (array == nullptr) {
+    if (s.t.get(key) == nullptr)
+      report_missing(s, key, "[from, to], two squares such as [\"e1\", \"g1\"]");
+    return std::nullopt;
+  }
+  if (array->size() != 2) {
+    s.r.error(s.r.at(*array), key_in(s, key) + " has " +
+                                  count_of(array->size(), "entry", "entries") +
+                                  ": expected [from, to], two squares");
+    return std::nullopt;
+  }
+  const auto from = as_square(s, (*array)[0], key);
+  const auto to = as_square(s, (*array)[1], key);
+  if (!from || !to) return std::nullopt;
+  return std::pair{*from, *to};
+}
+
+CastlingDef read_castling(const Scope& s, const SourceLoc& where) {
+  check_keys(s, kCastlingKeys);
+  CastlingDef def;
+  def.where = where;
+  if (const auto name = get<std::string>(s, "name")) def.name = *name;
+  if (const auto fen = get_letter(s, "fen"))
+    def.fen = *fen;
+  else if (s.t.get("fen") == nullptr)
+    report_missing(s, "fen", "the letter of this castling in a FEN castling field, such as \"K\"");
+  if (const auto king = get_move(s, "king")) std::tie(def.king_from, def.king_to) = *king;
+  if (const auto rook = get_move(s, "rook")) std::tie(def.rook_from, def.rook_to) = *rook;
+  if (const auto piece = get_letter(s, "piece")) def.rook = *piece;
+  return def;
+}
+
+void check_castling_letters(Reader& r, const std::vector<CastlingDef>& list) {
+  std::set<char> seen;
+  for (const CastlingDef& def : list) {
+    if (def.fen != 0 && !seen.insert(def.fen).second)
+      r.error(def.where, "duplicate castling fen letter " + in_quotes(std::string(1, def.fen)) +
+                             ": expected a different letter for each [[castling]]");
+  }
+}
+
+void apply_castling(Context& c, const toml::node& node) {
+  const toml::array* array = node.as_array();
+  if (array == nullptr) {
+    report_wrong_type(c.r, node, "castling", "an array of tables ([[castling]] entries)");
+    return;
+  }
+  std::vector<CastlingDef> list;
+  std::size_t number = 0;
+  for (const toml::node& entry : *array) {
+    const std::string label = "[[castling]] #" + std::to_string(++number);
+    if (const toml::table* t = as_table(c.r, entry, label))
+      list.push_back(read_castling(Scope{c.r, *t, label}, c.r.at(entry)));
+  }
+  check_castling_letters(c.r, list);
+  c.out.table.castling = std::move(list);  // a child's list replaces the parent's
+}
+
+// ---- [protocol] and [end] -----------------------------------------------------------------
+
+/// Maps a string value onto one of `names` (same order as the enum it stands for).
+template <typename Enum, std::size_t N>
+std::optional<Enum> get_enum(const Scope& s, std::string_view key,
+                             const std::string_view (&names)[N]) {
+  const auto text = get<std::string>(s, key);
+  if (!text) return std::nullopt;
+  for (std::size_t i = 0; i < N; ++i)
+    if (names[i] == *text) return static_cast<Enum>(i);
+  s.r.error(s.r.at(*s.t.get(key)), "unknown value " + in_quotes(*text) + " for " + key_in(s, key) +
+                                       ": expected one of " + join(Keys(names)));
+  return std::nullopt;
+}
+
+constexpr std::string_view kProtocolNames[] = {"sequential", "conditional", "simultaneous"};
+constexpr std::string_view kResolverNames[] = {"none", "diplomacy", "move-neutral"};
+
+/// Parses "K>Q>R>B=N>P" into groups of equal rank, highest first; reports the first problem.
+std::optional<std::vector<std::vector<char>>> parse_rank_order(const Scope& s,
+                                                               const std::string& text,
+                                                               const SourceLoc& where) {
+  std::vector<std::vector<char>> groups(1);
+  std::set<char> seen;
+  const auto fail = [&](const std::string& what) {
+    s.r.error(where, "bad ranks " + in_quotes(text) + " in [protocol]: " + what +
+                         "; expected piece letters from highest to lowest rank joined by '>' "
+                         "(or '=' for equal ranks), such as \"K>Q>R>B=N>P\"");
+    return std::nullopt;
+  };
+  bool want_letter = true;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == ' ') continue;
+    if (want_letter) {
+      if (ch < 'A' || ch > 'Z')
+        return fail("character " + std::to_string(i + 1) + " is " + in_quotes(std::string(1, ch)) +
+                    " where a piece letter (upper case) belongs");
+      if (!seen.insert(ch).second) return fail("piece " + std::string(1, ch) + " is ranked twice");
+      groups.back().push_back(ch);
+      want_letter = false;
+    } else if (ch == '>' || ch == '=') {
+      if (ch == '>') groups.emplace_back();
+      want_letter = true;
+    } else {
+      return fail("character " + std::to_string(i + 1) + " is " + in_quotes(std::string(1, ch)) +
+                  " where '>' or '=' belongs");
+    }
+  }
+  if (want_letter) return fail(seen.empty() ? "it is empty" : "it ends with '>' or '='");
+  return groups;
+}
+constexpr std::string_view kOutcomeNames[] = {"loss", "draw", "win"};
+
+void apply_protocol(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[protocol]");
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, "[protocol]"};
+  check_keys(s, kProtocolKeys);
+  c.out.table.protocol_where = c.r.at(node);
+  if (const auto kind = get_enum<Protocol>(s, "kind", kProtocolNames)) c.out.table.protocol = *kind;
+  if (const auto resolver = get_enum<Resolver>(s, "resolver", kResolverNames))
+    c.out.table.resolver = *resolver;
+  if (const auto ranks = get<std::string>(s, "ranks")) {
+    const SourceLoc where = c.r.at(*t->get("ranks"));
+    c.out.where["protocol.ranks"] = where;
+    if (auto order = parse_rank_order(s, *ranks, where)) c.out.table.rank_order = std::move(*order);
+  }
+}
+
+void apply_end(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[end]");
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, "[end]"};
+  check_keys(s, kEndKeys);
+  EndRules& end = c.out.table.end;
+  if (const auto mate = get_enum<Outcome>(s, "checkmate", kOutcomeNames)) end.checkmate = *mate;
+  if (const auto stale = get_enum<Outcome>(s, "stalemate", kOutcomeNames)) end.stalemate = *stale;
+  if (const auto plies = get_int(s, "fifty_move_plies", 0, std::numeric_limits<int>::max()))
+    end.fifty_move_plies = *plies;
+}
+
+// ---- [knobs.NAME] -------------------------------------------------------------------------
+
+bool is_knob_name(std::string_view name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+  });
+}
+
+std::optional<std::vector<std::string>> read_alternatives(const Scope& s) {
+  const auto list = get_string_list(s, "alternatives");
+  if (!list) return std::nullopt;
+  std::vector<std::string> out;
+  for (const Located& alt : *list) {
+    if (std::find(out.begin(), out.end(), alt.value) != out.end()) {
+      s.r.error(alt.where, "duplicate alternative " + in_quotes(alt.value) + " in " + s.label +
+                               ": expected distinct strings");
+      continue;
+    }
+    out.push_back(alt.value);
+  }
+  if (out.size() < 2)
+    s.r.error(s.r.at(*s.t.get("alternatives")),
+              key_in(s, "alternatives") + " has " +
+                  count_of(out.size(), "distinct alternative", "distinct alternatives") +
+                  ": expected at least 2 readings of the clause");
+  return out;
+}
+
+void read_knob_keys(Context& c, const Scope& s, KnobDef& knob) {
+  if (const auto alternatives = read_alternatives(s)) knob.alternatives = *alternatives;
+  if (const auto value = get<std::string>(s, "default")) {
+    knob.default_value = *value;
+    c.out.where["knobs." + knob.name + ".default"] = c.r.at(*s.t.get("default"));
+  }
+  if (const auto clause = get<std::string>(s, "clause")) knob.clause = *clause;
+  if (const auto description = get<std::string>(s, "description")) knob.description = *description;
+}
+
+void apply_knob(Context& c, const std::string& name, const Scope& s, const SourceLoc& where) {
+  check_keys(s, kKnobKeys);
+  auto& knobs = c.out.table.knobs;
+  const auto it = std::find_if(knobs.begin(), knobs.end(),
+                               [&name](const KnobDef& k) { return k.name == name; });
+  const bool is_new = it == knobs.end();
+  KnobDef knob = is_new ? KnobDef{} : *it;
+  knob.name = name;
+  knob.where = where;
+  read_knob_keys(c, s, knob);
+  if (is_new && c.base_known) {
+    if (s.t.get("alternatives") == nullptr)
+      report_missing(s, "alternatives", "an array of at least 2 readings of the clause");
+    if (s.t.get("default") == nullptr) report_missing(s, "default", "one of the alternatives");
+    if (s.t.get("clause") == nullptr)
+      report_missing(s, "clause", "a short quote of the rule clause this knob reads");
+  }
+  if (is_new)
+    knobs.push_back(std::move(knob));
+  else
+    *it = std::move(knob);
+}
+
+void apply_knobs(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[knobs]");
+  if (t == nullptr) return;
+  for (const auto& [key, value] : in_file_order(*t)) {
+    const std::string name(key->str());
+    const std::string label = "[knobs." + name + "]";
+    if (!is_knob_name(name)) {
+      c.r.error(c.r.at(key->source()),
+                "bad knob name " + in_quotes(name) +
+                    " in [knobs]: expected lower-case letters, digits and '-'");
+      continue;
+    }
+    if (const toml::table* knob = as_table(c.r, *value, label))
+      apply_knob(c, name, Scope{c.r, *knob, label}, c.r.at(*value));
+  }
+}
+
+// ---- [effects] ----------------------------------------------------------------------------
+
+/// `[effects.conversion]`: the co-pair classes of Conversion Chess.
+void apply_conversion(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[effects.conversion]");
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, "[effects.conversion]"};
+  check_keys(s, kConversionKeys);
+  ConversionDef def = c.out.table.conversion.value_or(ConversionDef{});
+  def.where = c.r.at(node);
+  if (const auto unpaired = get_string_list(s, "unpaired")) {
+    def.unpaired.clear();
+    for (const Located& letter : *unpaired)
+      if (const auto l = as_letter(c.r, letter, "an element of " + key_in(s, "unpaired"))) {
+        def.unpaired.push_back(*l);
+        c.out.where[std::string("conversion.") + *l] = letter.where;
+      }
+  }
+  if (const toml::array* pairs = get_array(s, "cross_pairs")) {
+    def.cross_pairs.clear();
+    for (const toml::node& element : *pairs) {
+      const toml::array* pair = element.as_array();
+      if (pair == nullptr || pair->size() != 2 || !(*pair)[0].is_string() ||
+          !(*pair)[1].is_string()) {
+        c.r.error(c.r.at(element), "bad element of " + key_in(s, "cross_pairs") +
+                                       ": expected a pair of piece letters such as [\"K\", \"Q\"]");
+        continue;
+      }
+      const auto a = as_letter(c.r, Located{*(*pair)[0].value<std::string>(), c.r.at((*pair)[0])},
+                               "a letter in " + key_in(s, "cross_pairs"));
+      const auto b = as_letter(c.r, Located{*(*pair)[1].value<std::string>(), c.r.at((*pair)[1])},
+                               "a letter in " + key_in(s, "cross_pairs"));
+      if (!a || !b) continue;
+      if (*a == *b) {
+        c.r.error(c.r.at(element), "cross pair [" + std::string(1, *a) + ", " + std::string(1, *b) +
+                                       "] pairs a type with itself: identical pieces pair "
+                                       "anyway; expected two different letters");
+        continue;
+      }
+      def.cross_pairs.emplace_back(*a, *b);
+      c.out.where[std::string("conversion.") + *a] = c.r.at((*pair)[0]);
+      c.out.where[std::string("conversion.") + *b] = c.r.at((*pair)[1]);
+    }
+  }
+  c.out.table.conversion = def;
+}
+
+void apply_effects(Context& c, const toml::node& node) {
+  const toml::table* t = as_table(c.r, node, "[effects]");
+  if (t == nullptr) return;
+  const Scope s{c.r, *t, "[effects]"};
+  check_keys(s, kEffectsKeys);
+  if (const toml::node* conversion = t->get("conversion")) apply_conversion(c, *conversion);
+}
+
+// ---- [[perft]] ----------------------------------------------------------------------------
+
+PerftCheck read_perft(const Scope& s, const SourceLoc& where) {
+  check_keys(s, kPerftKeys);
+  PerftCheck check;
+  check.where = where;
+  if (const auto name = get<std::string>(s, "name"))
+    check.name = *name;
+  else if (s.t.get("name") == nullptr)
+    report_missing(s, "name", "a short name such as \"start\"");
+  if (const auto fen = get<std::string>(s, "fen"))
+    check.fen = *fen;
+  else if (s.t.get("fen") == nullptr)
+    report_missing(s, "fen", "the FEN of the position");
+  const toml::array* nodes = get_array(s, "nodes");
+  if (nodes == nullptr) {
+    if (s.t.get("nodes") == nullptr)
+      report_missing(s, "nodes", "perft node counts from depth 1 upward, such as [20, 400]");
+    return check;
+  }
+  for (const toml::node& element : *nodes) {
+    const auto* v = element.as_integer();
+    if (v == nullptr || v->get() < 0) {
+      s.r.error(s.r.at(element), "bad element of " + key_in(s, "nodes") +
+                                     ": expected a node count (an integer >= 0)");
+      continue;
+    }
+    check.nodes.push_back(static_cast<unsigned long long>(v->get()));
+  }
+  if (check.nodes.empty())
+    s.r.error(s.r.at(*nodes),
+              "empty " + key_in(s, "nodes") + ": expected at least the depth-1 count");
+  return check;
+}
+
+/// `[[perft]]`: positions with their node counts, run by `arbiter verify`. Not inherited.
+void apply_perft(Context& c, const toml::node& node) {
+  const toml::array* array = node.as_array();
+  if (array == nullptr) {
+    report_wrong_type(c.r, node, "perft", "an array of tables ([[perft]] entries)");
+    return;
+  }
+  std::size_t number = 0;
+  for (const toml::node& entry : *array) {
+    const std::string label = "[[perft]] #" + std::to_string(++number);
+    if (const toml::table* t = as_table(c.r, entry, label))
+      c.out.table.perft_checks.push_back(read_perft(Scope{c.r, *t, label}, c.r.at(entry)));
+  }
+}
+
+// ---- Sections -----------------------------------------------------------------------------
+
+/// The top-level tables, in the order they are applied ([board] before [pieces], whose ranks
+/// it bounds). Add later tables ([resolver], [effects]) here.
+struct Section {
+  std::string_view name;
+  void (*apply)(Context&, const toml::node&);
+};
+constexpr Section kSections[] = {
+    {"table", apply_table_meta}, {"board", apply_board},       {"pieces", apply_pieces},
+    {"setup", apply_setup},      {"castling", apply_castling}, {"protocol", apply_protocol},
+    {"end", apply_end},          {"knobs", apply_knobs},       {"perft", apply_perft},
+    {"effects", apply_effects},
+};
+
+std::string section_names() {
+  std::vector<std::string_view> names;
+  for (const Section& section : kSections) names.push_back(section.name);
+  return join(Keys(names));
+}
+
+bool is_section(std::string_view name) {
+  return std::any_of(std::begin(kSections), std::end(kSections),
+                     [name](const Section& s) { return s.name == name; });
+}
+
+void check_top_level(Reader& r, const toml::table& root) {
+  for (auto&& [key, value] : root) {
+    if (is_section(key.str())) continue;
+    const std::string what = value.is_table() || value.is_array_of_tables()
+                                 ? "unknown table [" + std::string(key.str()) + "]"
+                                 : "unknown top-level key " + in_quotes(key.str());
+    r.error(r.at(key.source()), what + ": expected one of " + section_names());
+  }
+}
+
+void apply_sections(Context& c, const toml::table& root) {
+  check_top_level(c.r, root);
+  for (const Section& section : kSections)
+    if (const toml::node* node = root.get(section.name)) section.apply(c, *node);
+}
+
+// ---- Checks on the final table ------------------------------------------------------------
+
+std::string piece_list(const std::vector<const PieceDef*>& pieces) {
+  std::vector<std::string> letters;
+  for (const PieceDef* p : pieces) letters.emplace_back(1, p->letter);
+  return join(letters);
+}
+
+void check_royal(Context& c) {
+  std::vector<const PieceDef*> royals;
+  for (const PieceDef& p : c.out.table.pieces)
+    if (p.royal) royals.push_back(&p);
+  if (royals.size() == 1) return;
+  SourceLoc where = where_of(c, "pieces", c.r.whole_file());
+  for (const PieceDef* p : royals)
+    if (p->where.file == c.r.file()) where = p->where;
+  std::string message = "expected exactly one royal piece, found " + std::to_string(royals.size());
+  if (!royals.empty()) message += " (" + piece_list(royals) + ")";
+  c.r.error_in_final(where, message);
+}
+
+void check_setup(Context& c) {
+  if (!c.out.table.setup_fen.empty() || c.out.where.count("setup.fen") != 0) return;
+  c.r.error(where_of(c, "setup", c.r.whole_file()),
+            "missing key 'fen' in [setup]: expected the start position as a FEN string");
+}
+
+std::string promotion_targets(const RuleTable& table) {
+  std::vector<std::string> letters;
+  for (const PieceDef& p : table.pieces)
+    if (!p.royal && !p.pawn) letters.emplace_back(1, p.letter);
+  return letters.empty() ? "none" : join(letters);
+}
+
+void check_promotion(Context& c, const PieceDef& piece) {
+  const std::string key = std::string("pieces.") + piece.letter + ".promotion";
+  for (char choice : piece.promotion->choices) {
+    const PieceDef* target = c.out.table.piece(choice);
+    if (target != nullptr && !target->royal && !target->pawn) continue;
+    const std::string what = target == nullptr ? "is not a declared piece"
+                             : target->royal   ? "is royal"
+                                               : "is a pawn";
+    const SourceLoc where = where_of(c, key + "." + choice, where_of(c, key, piece.where));
+    c.r.error_in_final(where, "promotion choice " + in_quotes(std::string(1, choice)) +
+                                  " of piece " + piece.letter + " " + what +
+                                  ": expected a declared piece that is neither royal nor a "
+                                  "pawn (" +
+                                  promotion_targets(c.out.table) + ")");
+  }
+}
+
+void check_initial_moves(Context& c, const PieceDef& piece) {
+  const bool uses_initial = std::any_of(piece.atoms.begin(), piece.atoms.end(),
+                                        [](const BetzaAtom& a) { return a.initial_only; });
+  if (!uses_initial || !piece.initial_ranks.empty()) return;
+  c.r.error_in_final(piece.where, "piece " + std::string(1, piece.letter) + " has 'i' moves in " +
+                                      in_quotes(piece.betza) +
+                                      ": expected a non-empty initial_ranks, such as [2]");
+}
+
+void check_castling_partners(Context& c) {
+  for (const CastlingDef& def : c.out.table.castling) {
+    if (c.out.table.piece(def.rook) != nullptr) continue;
+    c.r.error_in_final(def.where, "castling partner piece " + in_quotes(std::string(1, def.rook)) +
+                                      " is not a declared piece: expected the letter of a "
+                                      "piece in [pieces], such as \"R\"");
+  }
+}
+
+void check_conversion_letters(Context& c) {
+  if (!c.out.table.conversion) return;
+  const ConversionDef& def = *c.out.table.conversion;
+  std::vector<char> letters = def.unpaired;
+  for (const auto& [a, b] : def.cross_pairs) letters.insert(letters.end(), {a, b});
+  for (char letter : letters) {
+    if (c.out.table.piece(letter) != nullptr) continue;
+    c.r.error_in_final(where_of(c, std::string("conversion.") + letter, def.where),
+                       "piece " + in_quotes(std::string(1, letter)) +
+                           " in [effects.conversion] is not a declared piece: expected a letter "
+                           "from [pieces]");
+  }
+}
+
+void check_knob_defaults(Context& c) {
+  for (const KnobDef& knob : c.out.table.knobs) {
+    const auto& alts = knob.alternatives;
+    if (alts.size() < 2 || knob.default_value.empty()) continue;
+    if (std::find(alts.begin(), alts.end(), knob.default_value) != alts.end()) continue;
+    const SourceLoc where = where_of(c, "knobs." + knob.name + ".default", knob.where);
+    c.r.error_in_final(where, "default " + in_quotes(knob.default_value) + " of [knobs." +
+                                  knob.name + "] is not one of its alternatives: expected one of " +
+                                  join(alts));
+  }
+}
+
+/// A knob that a part of the table's rules reads lists exactly the alternatives that part
+/// implements (rules/core/rule_knobs.hpp).
+void check_knobs_read(Context& c) {
+  for (Diagnostic& d : check_knobs_against_specs(c.out.table))
+    c.r.error_in_final(d.where, std::move(d.message));
+}
+
+/// The resolver fits the protocol, and Diplomacy ranks name every piece once; fills
+/// PieceDef::rank (the lowest group gets 1).
+void check_resolver(Context& c) {
+  RuleTable& t = c.out.table;
+  const SourceLoc where = where_of(c, "protocol", t.protocol_where);
+  if (t.protocol == Protocol::kSimultaneous && t.resolver == Resolver::kNone)
+    c.r.error_in_final(where,
+                       "protocol 'simultaneous' needs a resolver: expected resolver = "
+                       "\"diplomacy\" or \"move-neutral\" in [protocol]");
+  if (t.protocol != Protocol::kSimultaneous && t.resolver != Resolver::kNone)
+    c.r.error_in_final(where, "resolver " + in_quotes(to_string(t.resolver)) +
+                                  " belongs to protocol 'simultaneous', not " +
+                                  in_quotes(to_string(t.protocol)));
+  for (PieceDef& p : t.pieces) p.rank = 0;
+  if (t.rank_order.empty()) {
+    if (t.resolver == Resolver::kDiplomacy)
+      c.r.error_in_final(where,
+                         "resolver 'diplomacy' needs piece ranks: expected ranks = "
+                         "\"K>Q>R>B=N>P\" (every piece letter once) in [protocol]");
+    return;
+  }
+  const SourceLoc ranks_where = where_of(c, "protocol.ranks", where);
+  const int groups = static_cast<int>(t.rank_order.size());
+  for (int g = 0; g < groups; ++g) {
+    for (char letter : t.rank_order[g]) {
+      PieceDef* p = nullptr;
+      for (PieceDef& q : t.pieces)
+        if (q.letter == letter) p = &q;
+      if (p == nullptr) {
+        c.r.error_in_final(ranks_where, "ranks in [protocol] name " +
+                                            in_quotes(std::string(1, letter)) +
+                                            ", which is not a declared piece");
+        continue;
+      }
+      p->rank = groups - g;
+    }
+  }
+  std::vector<std::string> missing;
+  for (const PieceDef& p : t.pieces)
+    if (p.rank == 0) missing.emplace_back(1, p.letter);
+  if (!missing.empty())
+    c.r.error_in_final(ranks_where, "ranks in [protocol] leave out " + join(missing) +
+                                        ": expected every piece letter exactly once");
+}
+
+void check_final(Context& c) {
+  check_resolver(c);
+  check_royal(c);
+  check_setup(c);
+  for (const PieceDef& piece : c.out.table.pieces) {
+    if (piece.promotion) check_promotion(c, piece);
+    check_initial_moves(c, piece);
+  }
+  check_castling_partners(c);
+  check_conversion_letters(c);
+  check_knob_defaults(c);
+  check_knobs_read(c);
+}
+
+void finish_name(Context& c, const std::string& stem) {
+  if (!c.out.table.name.empty()) return;
+  if (c.has_parent) {
+    c.out.table.name = stem;
+  } else {
+    c.r.error(where_of(c, "table", c.r.whole_file()),
+              "missing key 'name' in [table]: expected a name for a table that extends no other");
+  }
+}
+
+// ---- Sources: files and bundled tables ----------------------------------------------------
+
+/// A table's TOML text and how to name it.
+struct TableSource {
+  std::string display;   ///< the path used in messages
+  std::string identity;  ///< the same file always has the same identity (cycle detection)
+  std::string text;
+  fs::path dir;          ///< relative `extends` are resolved against this
+  bool bundled = false;  ///< `dir` is a directory of bundled tables, not of the file system
+};
+
+std::string identity_of(const std::string& path) {
+  std::error_code ec;
+  const fs::path canonical = fs::weakly_canonical(path, ec);
+  return ec ? path : canonical.string();
+}
+
+std::optional<TableSource> bundled_source(std::string_view name_or_path) {
+  for (const BundledTable& table : bundled_tables()) {
+    if (table.name != name_or_path && table.path != name_or_path) continue;
+    return TableSource{table.path, "bundled:" + table.path, table.text,
+                       fs::path(table.path).parent_path(), true};
+  }
+  return std::nullopt;
+}
+
+/// Reads a file; on failure returns nullopt and says why in `why`.
+std::optional<TableSource> file_source(const std::string& path, std::string& why) {
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (!fs::exists(status)) {
+    why = "cannot open rule table: no such file";
+    return std::nullopt;
+  }
+  if (fs::is_directory(status)) {
+    why = "cannot open rule table: it is a directory, expected a .toml file";
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (in) text << in.rdbuf();
+  if (!in) {
+    why = "cannot read rule table: " + std::generic_category().message(errno);
+    return std::nullopt;
+  }
+  return TableSource{path, identity_of(path), text.str(), fs::path(path).parent_path(), false};
+}
+
+std::vector<Diagnostic> single(SourceLoc where, std::string message) {
+  return {Diagnostic{std::move(where), std::move(message)}};
+}
+
+bool ends_with_toml(std::string_view ref) {
+  constexpr std::string_view kExt = ".toml";
+  return ref.size() > kExt.size() && ref.substr(ref.size() - kExt.size()) == kExt;
+}
+
+/// Finds the table that `extends = ref` names, or says in `why` why there is none.
+std::optional<TableSource> resolve_parent(const TableSource& child, const std::string& ref,
+                                          std::string& why) {
+  const bool is_path = ends_with_toml(ref);
+  const std::string file =
+      (child.dir / (is_path ? ref : ref + ".toml")).lexically_normal().string();
+  if (child.bundled) {
+    if (auto source = bundled_source(is_path ? file : ref)) return source;
+  } else if (fs::exists(file)) {
+    auto source = file_source(file, why);
+    if (!source) why = "cannot load parent table " + in_quotes(ref) + " (" + file + "): " + why;
+    return source;
+  } else if (!is_path) {
+    if (auto source = bundled_source(ref)) return source;
+  }
+  why = is_path ? "unknown parent table " + in_quotes(ref) + ": no such file (" + file + ")"
+                : "unknown parent table " + in_quotes(ref) + ": no " + ref +
+                      ".toml next to this file and no bundled table of that name; bundled: " +
+                      join(bundled_table_names());
+  return std::nullopt;
+}
+
+std::optional<toml::table> parse_toml(Reader& r, const TableSource& source) {
+  try {
+    return toml::parse(std::string_view(source.text), std::string_view(source.display));
+  } catch (const toml::parse_error& e) {
+    r.error(r.at(e.source()), "TOML syntax error: " + std::string(e.description()));
+    return std::nullopt;
+  }
+}
+
+std::string file_name(const std::string& path) {
+  return fs::path(path).filename().string();
+}
+
+// ---- The loader: one instance per public call, holding the chain of files being loaded ----
+
+class Loader {
+ public:
+  Loaded load(const TableSource& source) {
+    stack_.push_back(source);
+    const StackGuard guard{stack_};
+    Reader r(source.display);
+    const auto root = parse_toml(r, source);
+    if (!root) throw TableError(r.sorted());
+    Loaded out;
+    Context c{r, out};
+    std::vector<Diagnostic> parent_errors = load_parent(c, *root);
+    out.table.name.clear();
+    out.table.description.clear();
+    out.table.perft_checks.clear();  // self-checks describe one table, never its children
+    out.table.source_file = source.display;
+    apply_sections(c, *root);
+    finish_name(c, fs::path(source.display).stem().string());
+    if (c.base_known) check_final(c);
+    if (r.ok() && parent_errors.empty()) return out;
+    for (Diagnostic& d : r.sorted()) parent_errors.push_back(std::move(d));
+    throw TableError(std::move(parent_errors));
+  }
+
+ private:
+  struct StackGuard {
+    std::vector<TableSource>& stack;
+    ~StackGuard() { stack.pop_back(); }
+  };
+
+  /// Reads `extends`, loads the parent into c.out and returns the parent's own errors.
+  std::vector<Diagnostic> load_parent(Context& c, const toml::table& root) {
+    const toml::table* meta = root["table"].as_table();
+    if (meta == nullptr || meta->get("extends") == nullptr) return {};
+    c.has_parent = true;
+    c.base_known = false;  // until the parent has loaded
+    const auto ref = get<std::string>(Scope{c.r, *meta, "[table]"}, "extends");
+    if (!ref) return {};
+    const SourceLoc where = c.r.at(*meta->get("extends"));
+    if (ref->empty()) {
+      c.r.error(where, "empty 'extends' in [table]: expected a parent table name or a .toml path");
+      return {};
+    }
+    std::string why;
+    const auto parent = resolve_parent(stack_.back(), *ref, why);
+    if (!parent) {
+      c.r.error(where, why);
+      return {};
+    }
+    if (const auto cycle = find_cycle(parent->identity)) {
+      c.r.error(where, "cycle in extends: " + *cycle);
+      return {};
+    }
+    return adopt_parent(c, *parent, *ref, where);
+  }
+
+  std::vector<Diagnostic> adopt_parent(Context& c, const TableSource& parent,
+                                       const std::string& ref, const SourceLoc& where) {
+    try {
+      c.out = load(parent);
+    } catch (const TableError& e) {
+      c.r.error(where, "parent table " + in_quotes(ref) + " (" + parent.display +
+                           ") failed to load: see its errors above");
+      return e.diagnostics();
+    }
+    c.out.table.extends_chain.insert(c.out.table.extends_chain.begin(), c.out.table.name);
+    c.base_known = true;
+    return {};
+  }
+
+  /// "a.toml -> b.toml -> a.toml" when `identity` is already being loaded.
+  std::optional<std::string> find_cycle(const std::string& identity) const {
+    const auto it = std::find_if(stack_.begin(), stack_.end(), [&identity](const TableSource& s) {
+      return s.identity == identity;
+    });
+    if (it == stack_.end()) return std::nullopt;
+    std::string chain;
+    for (auto frame = it; frame != stack_.end(); ++frame)
+      chain += file_name(frame->display) + " -> ";
+    return chain + file_name(it->display);
+  }
+
+  std::vector<TableSource> stack_;
+};
+
+}  // namespace
+
+RuleTable load_table_file(const std::string& path) {
+  std::string why;
+  const auto source = file_source(path, why);
+  if (!source) throw TableError(single(SourceLoc{path, 0, 0}, why));
+  return Loader{}.load(*source).table;
+}
+
+RuleTable load_table_text(std::string_view text, const std::string& path) {
+  const TableSource source{path, identity_of(path), std::string(text), fs::path(path).parent_path(),
+                           false};
+  return Loader{}.load(source).table;
+}
+
+RuleTable load_bundled_table(const std::string& name) {
+  const auto source = bundled_source(name);
+  if (!source)
+    throw TableError(single(SourceLoc{}, "unknown bundled table " + in_quotes(name) +
+                                             ": expected one of " + join(bundled_table_names()) +
+                                             ", or a path to a .toml file"));
+  return Loader{}.load(*source).table;
+}
+
+std::vector<std::string> bundled_table_names() {
+  std::vector<std::string> names;
+  for (const BundledTable& table : bundled_tables()) names.push_back(table.name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+RuleTable load_table(const std::string& name_or_path) {
+  const bool is_path = name_or_path.find('/') != std::string::npos || ends_with_toml(name_or_path);
+  return is_path ? load_table_file(name_or_path) : load_bundled_table(name_or_path);
+}
+
+}  // namespace arbiter

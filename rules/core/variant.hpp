@@ -1,0 +1,107 @@
+// A rule table compiled for the engine: piece types with their move masks, castling moves,
+// promotion, and Zobrist keys. Built once from a RuleTable and read-only afterwards; every
+// position, move generator and notation routine reads the rules from here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules/conversion/conversion.hpp"
+#include "rules/core/diagnostic.hpp"
+#include "rules/core/piece_moves.hpp"
+#include "rules/core/piece_type.hpp"
+#include "rules/core/rule_knobs.hpp"
+#include "rules/core/rule_table.hpp"
+#include "rules/core/sliders.hpp"
+
+namespace arbiter {
+
+inline constexpr int kMaxCastlingPerSide = 4;
+
+struct CastlingMove {
+  Square king_from = kNoSquare, king_to = kNoSquare;
+  Square rook_from = kNoSquare, rook_to = kNoSquare;
+  PieceType rook_type = kNoPiece;
+  Bitboard must_be_empty = 0;  ///< squares both pieces pass or land on, but their own
+  Bitboard king_path = 0;      ///< squares the king stands on or crosses before landing
+  std::uint8_t right = 0;      ///< bit in Position::castling_rights()
+  char fen = 0;                ///< 'K' / 'q' ...
+  bool king_side = true;       ///< written O-O (else O-O-O)
+};
+
+struct PieceInfo {
+  char letter = 0;
+  std::string name;
+  bool royal = false;
+  bool pawn = false;
+  Bitboard promotion_squares[2] = {0, 0};  ///< arriving here promotes
+  std::vector<PieceType> promotion_choices;
+  Bitboard forbidden[2] = {0, 0};  ///< where the piece may never stand (FEN check)
+  PieceMoves moves;
+};
+
+struct ZobristKeys {
+  std::uint64_t piece[2][kMaxPieceTypes][kSquares];
+  std::uint64_t castling[8];
+  std::uint64_t en_passant[kSquares];
+  std::uint64_t black_to_move;
+  std::uint64_t converted[kSquares];  ///< a converted piece stands on the square
+};
+
+class Variant {
+ public:
+  /// Compiles a validated table. Throws TableError for what the engine cannot run (a board
+  /// other than 8x8, too many piece types, castling squares that do not fit, a bad setup FEN).
+  /// `knobs` picks alternatives other than the defaults; an unknown knob or alternative
+  /// throws std::invalid_argument naming the choices.
+  static std::shared_ptr<const Variant> compile(RuleTable table, const KnobSettings& knobs = {});
+
+  const RuleTable& table() const { return table_; }
+  const std::string& name() const { return table_.name; }
+  int piece_count() const { return static_cast<int>(pieces_.size()); }
+  const PieceInfo& piece(PieceType t) const { return pieces_[t]; }
+  PieceType type_of_letter(char upper) const;  ///< kNoPiece when unknown
+  PieceType royal() const { return royal_; }
+  const std::vector<CastlingMove>& castling(Color c) const { return castling_[c]; }
+  std::uint8_t castling_keep_mask(Square s) const { return castling_keep_[s]; }
+  const ZobristKeys& zobrist() const { return *zobrist_; }
+  const SliderTables& sliders() const { return sliders_; }
+  /// Squares strictly between two squares on one rank, file or diagonal (else 0).
+  Bitboard between(Square a, Square b) const { return between_[a][b]; }
+  /// The whole line through two aligned squares (else 0).
+  Bitboard line(Square a, Square b) const { return line_[a][b]; }
+  bool any_riders() const { return any_riders_; }
+  const ConversionRules& conversion() const { return conversion_; }
+  /// The alternative in force for a knob of the table (default or chosen).
+  const std::string& knob(const std::string& name) const;
+  const KnobSettings& knob_settings() const { return knob_values_; }
+  /// The typed knobs every part of the rules reads, compiled once from knob_settings().
+  const RuleKnobs& knobs() const { return knobs_; }
+
+ private:
+  Variant(RuleTable table, const SliderTables& sliders);
+  RuleTable table_;
+  const SliderTables& sliders_;
+  std::vector<PieceInfo> pieces_;
+  PieceType royal_ = kNoPiece;
+  std::array<std::vector<CastlingMove>, 2> castling_;
+  std::uint8_t castling_keep_[kSquares];
+  std::unique_ptr<ZobristKeys> zobrist_;
+  std::unique_ptr<Bitboard[][kSquares]> between_;
+  std::unique_ptr<Bitboard[][kSquares]> line_;
+  bool any_riders_ = false;
+  ConversionRules conversion_;
+  KnobSettings knob_values_;
+  RuleKnobs knobs_;
+};
+
+using VariantPtr = std::shared_ptr<const Variant>;
+
+/// Throws std::invalid_argument ("perft needs a table with the sequential protocol: ...") when
+/// the table's protocol is not `p`. `what` names the command or function that needs it.
+void require_protocol(const Variant& v, Protocol p, const std::string& what);
+
+}  // namespace arbiter

@@ -1,9 +1,0 @@
-#include "rules/move_neutral_perft.hpp"
-
-namespace arbiter {
-
-std::uint64_t move_neutral_perft(const SimState& s, int depth, bool bulk) {
-  return sim_perft(*move_neutral_rules(), s, depth, bulk);
-}
-
-}  // namespace arbiter

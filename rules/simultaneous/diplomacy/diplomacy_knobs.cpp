@@ -1,0 +1,29 @@
+#include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
+
+namespace arbiter {
+
+template <>
+const std::vector<KnobBinding<DiplomacyKnobs>>& knob_bindings<DiplomacyKnobs>() {
+  using K = DiplomacyKnobs;
+  static const std::vector<KnobBinding<K>> bindings = {
+      bind_knob<&K::king_safety>("king-safety", {"after-resolution", "current-position"},
+                                 KingSafety::kAfterResolution),
+      bind_knob<&K::knight_timing>("knight-timing", {"one-tick", "two-ticks", "two-step-path"},
+                                   KnightTiming::kOneTick),
+      bind_knob<&K::head_on_swap>("head-on-swap", {"pass", "conflict"}, HeadOnSwap::kPass),
+      bind_knob<&K::pawn_capture_of_departed>("pawn-capture-of-departed", {"fails", "lands"},
+                                              PawnCaptureOfDeparted::kFails),
+      bind_knob<&K::capture_of_departed>("capture-of-departed", {"moves-in", "fails"},
+                                         CaptureOfDeparted::kMovesIn),
+      bind_knob<&K::king_capture>("king-capture", {"loss", "illegal"}, KingCapture::kLoss),
+      bind_knob<&K::progressive_illegal>("progressive-illegal", {"skipped", "void"},
+                                         ProgressiveIllegal::kSkipped),
+      bind_knob<&K::vacated_square>("vacated-square", {"passable", "blocked"},
+                                    VacatedSquare::kPassable),
+      bind_knob<&K::same_destination>("same-destination", {"rank", "arrival"},
+                                      SameDestination::kRank),
+  };
+  return bindings;
+}
+
+}  // namespace arbiter

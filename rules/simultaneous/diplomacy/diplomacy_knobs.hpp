@@ -1,0 +1,38 @@
+// The knobs the Diplomacy resolver reads (rules/tables/diplomacy.toml cites their clauses;
+// docs/diplomacy.md explains them). Each member is named after its knob, each enumerator after
+// an alternative; knob_bindings<DiplomacyKnobs>() spells them once.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "rules/core/knob_spec.hpp"
+
+namespace arbiter {
+
+enum class KingSafety : std::uint8_t { kAfterResolution, kCurrentPosition };
+enum class KnightTiming : std::uint8_t { kOneTick, kTwoTicks, kTwoStepPath };
+enum class HeadOnSwap : std::uint8_t { kPass, kConflict };
+enum class PawnCaptureOfDeparted : std::uint8_t { kFails, kLands };
+enum class CaptureOfDeparted : std::uint8_t { kMovesIn, kFails };
+enum class KingCapture : std::uint8_t { kLoss, kIllegal };
+enum class ProgressiveIllegal : std::uint8_t { kSkipped, kVoid };
+enum class VacatedSquare : std::uint8_t { kPassable, kBlocked };
+enum class SameDestination : std::uint8_t { kRank, kArrival };
+
+struct DiplomacyKnobs {
+  KingSafety king_safety{};
+  KnightTiming knight_timing{};
+  HeadOnSwap head_on_swap{};
+  PawnCaptureOfDeparted pawn_capture_of_departed{};
+  CaptureOfDeparted capture_of_departed{};
+  KingCapture king_capture{};
+  ProgressiveIllegal progressive_illegal{};
+  VacatedSquare vacated_square{};
+  SameDestination same_destination{};
+};
+
+template <>
+const std::vector<KnobBinding<DiplomacyKnobs>>& knob_bindings<DiplomacyKnobs>();
+
+}  // namespace arbiter

@@ -1,0 +1,67 @@
+#include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
+
+#include <cstdlib>
+
+namespace arbiter {
+namespace {
+
+int sign(int x) {
+  return (x > 0) - (x < 0);
+}
+
+Leg travel(PieceType type, Square from, Square to, const DiplomacyKnobs& k) {
+  Leg leg;
+  leg.type = type;
+  leg.home = from;
+  if (from == to) {  // a castling partner that does not move (a table may define one)
+    leg.push(to);
+    return leg;
+  }
+  const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+  if (on_one_line(from, to)) {
+    const int sf = sign(df), sr = sign(dr);
+    int f = file_of(from), r = rank_of(from);
+    do {
+      f += sf;
+      r += sr;
+      leg.push(make_square(f, r));
+    } while (leg.dest() != to);
+    return leg;
+  }
+  switch (k.knight_timing) {
+    case KnightTiming::kOneTick:
+      break;
+    case KnightTiming::kTwoTicks:
+      leg.push(kNoSquare);
+      break;
+    case KnightTiming::kTwoStepPath:
+      leg.push(std::abs(dr) > std::abs(df) ? make_square(file_of(from), rank_of(from) + sign(dr))
+                                           : make_square(file_of(from) + sign(df), rank_of(from)));
+      break;
+  }
+  leg.push(to);
+  return leg;
+}
+
+}  // namespace
+
+Bitboard Leg::squares() const {
+  Bitboard b = bb(home);
+  for (int i = 0; i < steps; ++i)
+    if (path[i] != kNoSquare) b |= bb(path[i]);
+  return b;
+}
+
+Legs legs_of(const Position& pos, Color us, Move m, const DiplomacyKnobs& k) {
+  Legs legs;
+  if (m.kind() == MoveKind::kCastling) {
+    const CastlingMove& cm = pos.variant().castling(us)[m.arg()];
+    legs.leg[legs.count++] = travel(pos.piece_on(us, cm.king_from), cm.king_from, cm.king_to, k);
+    legs.leg[legs.count++] = travel(cm.rook_type, cm.rook_from, cm.rook_to, k);
+    return legs;
+  }
+  legs.leg[legs.count++] = travel(pos.piece_on(us, m.from()), m.from(), m.to(), k);
+  return legs;
+}
+
+}  // namespace arbiter

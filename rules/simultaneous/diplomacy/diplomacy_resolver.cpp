@@ -1,0 +1,258 @@
+// The Diplomacy Chess resolver: the step-by-step simulation
+// (rules/simultaneous/diplomacy/diplomacy_simulation.hpp) on the position's board. After the
+// travel, a king that ends on an attacked square fails, and the simulation runs again without its
+// move. Clauses and decisions: docs/diplomacy.md.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <stdexcept>
+
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_simulation.hpp"
+
+namespace arbiter {
+namespace {
+
+const char* side(Color c) {
+  return side_name_of(c);
+}
+
+/// The position's board, read and written by the simulation.
+struct ConcreteBoard {
+  std::array<std::optional<DiplomacyCell>, kSquares> cells{};
+  const std::optional<DiplomacyCell>& at(Square sq) const { return cells[sq]; }
+  void put(Square sq, std::optional<DiplomacyCell> cell) { cells[sq] = cell; }
+};
+
+/// The explanation's lines, built only when asked for.
+struct TraceLines {
+  bool on = true;
+  std::vector<TraceEntry> lines;
+  template <typename TextFn>
+  void operator()(DiplomacyClause clause, Square sq, int tick, TextFn&& text) {
+    if (on) lines.push_back({std::string(clause_name(clause)), sq, tick, text()});
+  }
+};
+
+/// One run of the simulation on the position's board.
+class Run {
+ public:
+  Run(const SimState& s, const std::vector<Submission>& subs, const DiplomacyKnobs& k,
+      const std::vector<bool>& excluded, bool trace)
+      : s_(s), v_(s.pos.variant()), trace_{trace, {}}, sim_(v_, k, board_, trace_) {
+    for (Square sq = 0; sq < kSquares; ++sq)
+      for (Color c : {kWhite, kBlack})
+        if (s.pos.piece_on(c, sq) != kNoPiece)
+          board_.cells[sq] = DiplomacyCell{c, s.pos.piece_on(c, sq), -1, true};
+    for (std::size_t i = 0; i < subs.size(); ++i) {
+      const Submission& sub = subs[i];
+      if (sub.move.is_null()) {
+        sim_.add_unit(sub.color, sub.move, kNoPiece, Legs{}, excluded[i]);
+        continue;
+      }
+      const PieceType mover_type = s.pos.piece_on(sub.color, sub.move.from());
+      sim_.add_unit(sub.color, sub.move, mover_type,
+                    excluded[i] ? Legs{} : legs_of(s.pos, sub.color, sub.move, k), excluded[i]);
+      if (trace)
+        sim_.units().back().text =
+            fmt::format("{}'s {} {}", side(sub.color), v_.piece(mover_type).name,
+                        to_uci(view_for(s_, sub.color), sub.move));
+    }
+  }
+
+  void simulate() { sim_.simulate(); }
+  std::vector<DiplomacyUnit>& units() { return sim_.units(); }
+  std::vector<TraceEntry>& trace() { return trace_.lines; }
+  bool king_captured(Color c) const { return sim_.king_captured(c); }
+
+  /// The board after the travel, with rights, en-passant targets and clocks moved on.
+  SimState after() const {
+    SimState out{s_.pos};
+    bool reset_clock = sim_.captured_any();
+    std::uint8_t rights = s_.pos.castling_rights();
+    for (Square sq = 0; sq < kSquares; ++sq) {
+      const PieceType w = s_.pos.piece_on(kWhite, sq), b = s_.pos.piece_on(kBlack, sq);
+      const std::optional<DiplomacyCell>& cell = board_.cells[sq];
+      const bool same = cell ? (cell->color == kWhite ? w == cell->type && b == kNoPiece
+                                                      : b == cell->type && w == kNoPiece)
+                             : w == kNoPiece && b == kNoPiece;
+      if (same) continue;
+      if (w != kNoPiece) out.pos.remove(kWhite, sq);
+      if (b != kNoPiece) out.pos.remove(kBlack, sq);
+      if (cell) out.pos.put(cell->color, cell->type, sq);
+    }
+    const std::vector<DiplomacyMover>& movers = sim_.movers();
+    for (Square sq : sim_.capture_squares()) rights &= v_.castling_keep_mask(sq);
+    for (const DiplomacyUnit& u : sim_.units()) {
+      if (u.fate != Fate::kExecuted) continue;
+      for (int i : u.movers) {
+        const DiplomacyMover& m = movers[i];
+        rights &= static_cast<std::uint8_t>(v_.castling_keep_mask(m.leg.home) &
+                                            v_.castling_keep_mask(m.leg.dest()));
+        if (v_.piece(m.leg.type).pawn) reset_clock = true;
+      }
+      if (u.move.kind() == MoveKind::kDoubleStep)
+        out.ep_target[u.color] = movers[static_cast<std::size_t>(u.movers[0])].leg.path[0];
+    }
+    for (const DiplomacyMover& m : movers)
+      if (m.state == MoverState::kCaptured) rights &= v_.castling_keep_mask(m.leg.home);
+    out.pos.set_castling_rights(rights);
+    out.pos.set_clocks(reset_clock ? 0 : s_.pos.halfmove_clock() + 1, s_.pos.fullmove_number() + 1);
+    return out;
+  }
+
+ private:
+  const SimState& s_;
+  const Variant& v_;
+  ConcreteBoard board_;
+  TraceLines trace_;
+  DiplomacySimulation<ConcreteBoard, TraceLines> sim_;
+};
+
+/// The general resolution: the step-by-step simulation, run again without any king move
+/// that would end on an attacked square.
+DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submission>& subs,
+                                    const DiplomacyKnobs& k, bool trace) {
+  std::vector<bool> excluded(subs.size(), false);
+  std::vector<TraceEntry> safety;
+  for (;;) {
+    Run run(s, subs, k, excluded, trace);
+    run.simulate();
+    SimState after = run.after();
+    // A king may not end on a square attacked after resolution: its move fails, and the
+    // turn is resolved again without it.
+    bool again = false;
+    for (std::size_t i = 0; i < subs.size(); ++i) {
+      const DiplomacyUnit& u = run.units()[i];
+      if (u.fate != Fate::kExecuted || !u.royal || u.move.is_null()) continue;
+      const Square dest = u.move.kind() == MoveKind::kCastling
+                              ? s.pos.variant().castling(u.color)[u.move.arg()].king_to
+                              : u.move.to();
+      if (!after.pos.attacked(dest, ~u.color)) continue;
+      if (trace)
+        safety.push_back({std::string(clause_name(DiplomacyClause::kKingSafety)), dest, 0,
+                          fmt::format("{}: {} would stand attacked after resolution: the king "
+                                      "does not move",
+                                      square_name(dest), u.text)});
+      excluded[i] = true;
+      again = true;
+    }
+    if (again) continue;
+    DiplomacyResolution out{std::move(after), {}, {}, {false, false}};
+    for (const DiplomacyUnit& u : run.units()) out.fates.push_back(u.fate);
+    out.trace = std::move(safety);
+    for (TraceEntry& e : run.trace()) out.trace.push_back(std::move(e));
+    for (std::size_t i = 0; trace && i < subs.size(); ++i) {
+      const DiplomacyUnit& u = run.units()[i];
+      if (u.move.is_null()) continue;
+      out.trace.push_back(
+          {std::string(clause_name(u.fate == Fate::kExecuted ? DiplomacyClause::kExecuted
+                                                             : DiplomacyClause::kNotExecuted)),
+           u.move.to(), 0, fmt::format("{}: {}", u.text, to_string(u.fate))});
+    }
+    for (Color c : {kWhite, kBlack}) out.king_captured[c] = run.king_captured(c);
+    return out;
+  }
+}
+
+/// The squares a move involves: its pieces' homes and paths, and the piece it takes.
+Bitboard involved(const SimState& s, Color c, Move m, const DiplomacyKnobs& k) {
+  const Legs legs = legs_of(s.pos, c, m, k);
+  Bitboard b = 0;
+  for (int i = 0; i < legs.count; ++i) b |= legs.leg[i].squares();
+  if (m.kind() == MoveKind::kEnPassant) b |= bb(en_passant_victim_of(m.to(), c));
+  return b;
+}
+
+/// Two moves that share no square and take no king cannot conflict: each executes as it
+/// would alone. Returns nothing when that does not hold, or when a king would end attacked.
+std::optional<DiplomacyResolution> resolve_independent(const SimState& s, Move white, Move black,
+                                                       const DiplomacyKnobs& k, bool trace) {
+  const Bitboard w = involved(s, kWhite, white, k), b = involved(s, kBlack, black, k);
+  if (w & b) return std::nullopt;
+  // A piece standing still in the way (a path across an enemy piece that stays, or a knight's
+  // two-step path through any piece) or a king taken needs the full rules.
+  const Bitboard w_pass = w & ~bb(white.from()) & ~bb(white.to());
+  const Bitboard b_pass = b & ~bb(black.from()) & ~bb(black.to());
+  if ((w_pass & s.pos.occupied()) || (b_pass & s.pos.occupied())) return std::nullopt;
+  if ((w & s.pos.pieces(kBlack, s.pos.variant().royal())) ||
+      (b & s.pos.pieces(kWhite, s.pos.variant().royal())))
+    return std::nullopt;
+  if (white.kind() == MoveKind::kCastling || black.kind() == MoveKind::kCastling)
+    return std::nullopt;  // two pieces each: leave it to the simulation
+  Position p = s.pos;
+  Undo undo;
+  p.set_en_passant(s.ep_target[kBlack]);
+  p.make(white, undo);
+  const Square white_ep = p.en_passant();
+  p.set_en_passant(s.ep_target[kWhite]);
+  p.make(black, undo);
+  const Square black_ep = p.en_passant();
+  p.set_en_passant(kNoSquare);
+  p.set_side_to_move(kWhite);
+  const PieceType royal = p.variant().royal();
+  for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
+    if (p.piece_on(c, m.to()) == royal && p.attacked(m.to(), ~c)) return std::nullopt;
+  const bool quiet = s.pos.piece_on(kBlack, white.to()) == kNoPiece &&
+                     s.pos.piece_on(kWhite, black.to()) == kNoPiece &&
+                     white.kind() != MoveKind::kEnPassant && black.kind() != MoveKind::kEnPassant &&
+                     !p.variant().piece(s.pos.piece_on(kWhite, white.from())).pawn &&
+                     !p.variant().piece(s.pos.piece_on(kBlack, black.from())).pawn;
+  p.set_clocks(quiet ? s.pos.halfmove_clock() + 1 : 0, s.pos.fullmove_number() + 1);
+  DiplomacyResolution out{
+      SimState{std::move(p)}, {Fate::kExecuted, Fate::kExecuted}, {}, {false, false}};
+  out.after.ep_target[kWhite] = white.kind() == MoveKind::kDoubleStep ? white_ep : kNoSquare;
+  out.after.ep_target[kBlack] = black.kind() == MoveKind::kDoubleStep ? black_ep : kNoSquare;
+  if (trace) {
+    for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}}) {
+      const Square taken =
+          m.kind() == MoveKind::kEnPassant ? en_passant_victim_of(m.to(), c) : m.to();
+      if (s.pos.piece_on(~c, taken) != kNoPiece)
+        out.trace.push_back(
+            {std::string(clause_name(DiplomacyClause::kCapture)), taken, 0,
+             fmt::format("{}: {}'s {} takes {}'s {}", square_name(taken), side(c),
+                         s.pos.variant().piece(s.pos.piece_on(c, m.from())).name, side(~c),
+                         s.pos.variant().piece(s.pos.piece_on(~c, taken)).name)});
+    }
+    for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
+      out.trace.push_back(
+          {std::string(clause_name(DiplomacyClause::kExecuted)), m.to(), 0,
+           fmt::format("{}'s {} {}: executed (no square in common with the other move)", side(c),
+                       s.pos.variant().piece(s.pos.piece_on(c, m.from())).name,
+                       to_uci(view_for(s, c), m))});
+  }
+  return out;
+}
+
+void validate(const SimState& s, const std::vector<Submission>& subs) {
+  for (const Submission& sub : subs)
+    if (!sub.move.is_null() && !is_diplomacy_submission(s, sub.color, sub.move))
+      throw std::invalid_argument(
+          fmt::format("{} may not submit {}: not a Diplomacy Chess move in this position",
+                      side(sub.color), to_uci(view_for(s, sub.color), sub.move)));
+}
+
+}  // namespace
+
+DiplomacyResolution resolve_diplomacy(const SimState& s, const std::vector<Submission>& subs,
+                                      const ResolveOptions& options) {
+  if (options.validate) validate(s, subs);
+  const DiplomacyKnobs& k = options.knobs ? *options.knobs : s.pos.variant().knobs().diplomacy;
+  return resolve_general(s, subs, k, options.trace);
+}
+
+DiplomacyResolution resolve_diplomacy(const SimState& s, Move white, Move black,
+                                      const ResolveOptions& options) {
+  const std::vector<Submission> subs = {{kWhite, white}, {kBlack, black}};
+  if (options.validate) validate(s, subs);
+  const DiplomacyKnobs& k = options.knobs ? *options.knobs : s.pos.variant().knobs().diplomacy;
+  if (!white.is_null() && !black.is_null())
+    if (auto fast = resolve_independent(s, white, black, k, options.trace)) return std::move(*fast);
+  return resolve_general(s, subs, k, options.trace);
+}
+
+}  // namespace arbiter

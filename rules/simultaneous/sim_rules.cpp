@@ -1,0 +1,81 @@
+#include "rules/simultaneous/sim_rules.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
+
+namespace arbiter {
+namespace {
+
+class DiplomacyRules final : public SimRules {
+ public:
+  explicit DiplomacyRules(const DiplomacyKnobs& knobs) : knobs_(knobs) {
+    fast_.trace = false;
+    fast_.validate = false;  // the moves come from the submissions
+    fast_.knobs = &knobs_;
+    traced_.knobs = &knobs_;
+  }
+  DiplomacyRules(const DiplomacyRules&) = delete;
+  DiplomacyRules& operator=(const DiplomacyRules&) = delete;
+
+  void submissions(const SimState& s, Color c, MoveList& out) const override {
+    diplomacy_submissions(s, c, out);
+  }
+  SimState resolve_fast(const SimState& s, Move white, Move black) const override {
+    return resolve_diplomacy(s, white, black, fast_).after;
+  }
+  SimTurnOutcome resolve_traced(const SimState& s, Move white, Move black) const override {
+    // The vector overload always runs the step-by-step simulation: its trace names every
+    // capture (the pair overload's fast path only says that both moves executed).
+    DiplomacyResolution r =
+        resolve_diplomacy(s, std::vector<Submission>{{kWhite, white}, {kBlack, black}}, traced_);
+    return {std::move(r.after), {to_string(r.fates[0]), to_string(r.fates[1])}, std::move(r.trace)};
+  }
+  SimStatus status(const SimState& s) const override { return diplomacy_status(s); }
+
+ private:
+  DiplomacyKnobs knobs_;
+  ResolveOptions fast_, traced_;
+};
+
+class MoveNeutralRules final : public SimRules {
+ public:
+  void submissions(const SimState& s, Color c, MoveList& out) const override {
+    move_neutral_submissions(s, c, out);
+  }
+  SimState resolve_fast(const SimState& s, Move white, Move black) const override {
+    return resolve_move_neutral(s, white, black, /*trace=*/false, /*validate=*/false).after;
+  }
+  SimTurnOutcome resolve_traced(const SimState& s, Move white, Move black) const override {
+    MoveNeutralResolution r = resolve_move_neutral(s, white, black);
+    return {std::move(r.after),
+            {r.executed[kWhite] ? "stood" : "void", r.executed[kBlack] ? "stood" : "void"},
+            std::move(r.trace)};
+  }
+  SimStatus status(const SimState& s) const override { return move_neutral_status(s); }
+};
+
+}  // namespace
+
+std::unique_ptr<SimRules> diplomacy_rules(const DiplomacyKnobs& knobs) {
+  return std::make_unique<DiplomacyRules>(knobs);
+}
+
+std::unique_ptr<SimRules> move_neutral_rules() {
+  return std::make_unique<MoveNeutralRules>();
+}
+
+std::unique_ptr<SimRules> sim_rules_for(const VariantPtr& v) {
+  const RuleTable& t = v->table();
+  if (t.protocol != Protocol::kSimultaneous)
+    throw std::invalid_argument(fmt::format("'{}' uses the {} protocol, not the simultaneous one",
+                                            v->name(), to_string(t.protocol)));
+  if (t.resolver == Resolver::kDiplomacy) return diplomacy_rules(v->knobs().diplomacy);
+  if (t.resolver == Resolver::kMoveNeutral) return move_neutral_rules();
+  throw std::invalid_argument(fmt::format("table '{}' uses the {} resolver, which is not built",
+                                          v->name(), to_string(t.resolver)));
+}
+
+}  // namespace arbiter

@@ -1,0 +1,577 @@
+// Conversion Chess (shared/rules-text/conversion-chess.txt, rules/tables/conversion.toml):
+// the engine against the independent reference (tests/support/conversion_reference.hpp) on
+// legal moves and perft; one test per clause of the rule text; both alternatives of every
+// knob; and the engine bugs the reference found (ConversionRegression once fixed,
+// ConversionEngineBug while open: those fail until the engine is fixed).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/core/perft.hpp"
+#include "rules/core/table_loader.hpp"
+#include "rules/core/variant.hpp"
+#include "tests/support/conversion_reference.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace arbiter {
+namespace {
+
+using test::ConvBoard;
+using test::ConversionReference;
+using Strings = std::vector<std::string>;
+
+/// The conversion table compiled with some knob alternatives (the defaults when empty).
+const VariantPtr& conversion(const KnobSettings& knobs = {}) {
+  return test::bundled_variant("conversion", knobs);
+}
+
+Move uci(const Position& pos, const std::string& text) {
+  return parse_uci(pos, text);
+}
+
+/// The position of `fen` after the space-separated UCI `moves`.
+Position at(const std::string& fen, const std::string& moves = "", const KnobSettings& knobs = {}) {
+  Position pos = parse_fen(conversion(knobs), fen);
+  std::istringstream in(moves);
+  for (std::string m; in >> m;) {
+    Undo undo;
+    pos.make(uci(pos, m), undo);
+  }
+  return pos;
+}
+
+std::string squares_text(Bitboard b) {
+  std::string out;
+  while (b) {
+    if (!out.empty()) out += ' ';
+    out += square_name(pop_lsb(b));
+  }
+  return out;
+}
+
+/// The squares (sorted, space-separated) whose pieces the move converts.
+std::string converted_by(const Position& pos, const std::string& move) {
+  Position after = pos;
+  Undo undo;
+  after.make(uci(pos, move), undo);
+  return squares_text(undo.converted);
+}
+
+Position after(const Position& pos, const std::string& move) {
+  Position next = pos;
+  Undo undo;
+  next.make(uci(pos, move), undo);
+  return next;
+}
+
+Strings legal_uci(const Position& pos) {
+  MoveList list;
+  generate_legal(pos, list);
+  Strings out;
+  for (Move m : list) out.push_back(to_uci(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool has_move(const Position& pos, const std::string& move) {
+  const Strings moves = legal_uci(pos);
+  return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+/// What stands on a square: "white knight", "black bishop", "empty".
+std::string piece_at(const Position& pos, const std::string& square) {
+  const Square s = *parse_square(square);
+  for (Color c : {kWhite, kBlack})
+    if (pos.piece_on(c, s) != kNoPiece)
+      return std::string(c == kWhite ? "white " : "black ") +
+             pos.variant().piece(pos.piece_on(c, s)).name;
+  return "empty";
+}
+
+/// The engine and the reference agree on the legal moves and on each move's conversions;
+/// the side that has just moved is not in check (the position is legal).
+void expect_reference_agrees(const Position& pos, const KnobSettings& knobs = {}) {
+  const ConversionReference ref(test::ConversionKnobSet::from(knobs));
+  const ConvBoard board = ConversionReference::from_position(pos);
+  const std::string fen = ConversionReference::to_fen(board);
+  EXPECT_FALSE(ref.in_check(board, ~board.side_to_move)) << fen << ": an illegal position";
+  const auto engine = test::engine_legal_moves(pos);
+  const auto reference = ref.legal_moves(board);
+  EXPECT_EQ(engine, reference) << fen << ": " << test::describe_difference(engine, reference);
+  // What each move converts.
+  const std::vector<test::ConvMove> ref_moves = ref.legal(board);
+  MoveList list;
+  generate_legal(pos, list);
+  for (Move m : list) {
+    const char promo = m.kind() == MoveKind::kPromotion
+                           ? pos.variant().piece(static_cast<PieceType>(m.arg())).letter
+                           : char{0};
+    const test::MoveTriple t{m.from(), m.to(), promo};
+    const auto it = std::find_if(ref_moves.begin(), ref_moves.end(),
+                                 [&](const test::ConvMove& c) { return c.triple() == t; });
+    if (it == ref_moves.end()) continue;  // reported above
+    Bitboard expected = 0;
+    for (Square s : ref.conversions(board, *it)) expected |= bb(s);
+    Position next = pos;
+    Undo undo;
+    next.make(m, undo);
+    EXPECT_EQ(squares_text(undo.converted), squares_text(expected))
+        << fen << ": what " << test::to_string(t) << " converts";
+  }
+}
+
+// ---- Engine == reference -----------------------------------------------------------------
+
+TEST(ConversionReferenceCheck, TestPositionsAreLegalAndMatchTheReferenceMoves) {
+  ASSERT_GE(test::conversion_positions().size(), 7U);  // tests/data/conversion/positions.txt
+  for (const test::ConversionPosition& p : test::conversion_positions()) {
+    SCOPED_TRACE(p.name);
+    expect_reference_agrees(parse_fen(conversion(), p.fen));
+  }
+}
+
+TEST(ConversionReferenceCheck, PerftMatchesTheReferenceToDepth3) {
+  // Kiwipete's depth 3 is in the slow test.
+  for (const test::ConversionPosition& p : test::conversion_positions()) {
+    const int depth = p.name == "kiwipete" ? 2 : 3;
+    Position pos = parse_fen(conversion(), p.fen);
+    const ConversionReference ref;
+    const ConvBoard board = ConversionReference::from_position(pos);
+    for (int d = 1; d <= depth; ++d) {
+      const std::uint64_t engine = perft(pos, d);
+      EXPECT_EQ(engine, ref.perft(board, d)) << p.name << " depth " << d;
+      if (d <= static_cast<int>(p.nodes.size())) {
+        EXPECT_EQ(engine, p.nodes[d - 1]) << p.name << " depth " << d << " (data file)";
+      }
+    }
+    EXPECT_EQ(perft_full(pos, 2), perft(pos, 2)) << p.name;
+  }
+}
+
+TEST(ConversionReferenceCheck, StartPositionHasTheOrthodoxCountsToDepth3) {
+  // The first conversion can come on the third ply (1.Nc3 g5 2.Nd5 converts g5: co-squares of
+  // d5 and g1), which changes only what follows; the counts part from orthodox chess at depth 4.
+  Position pos = parse_fen(conversion(), conversion()->table().setup_fen);
+  EXPECT_EQ(perft(pos, 1), 20U);
+  EXPECT_EQ(perft(pos, 2), 400U);
+  EXPECT_EQ(perft(pos, 3), 8902U);
+  EXPECT_EQ(converted_by(at(conversion()->table().setup_fen, "b1c3 g7g5"), "c3d5"), "g5");
+  EXPECT_NE(perft(pos, 4), 197281U);
+}
+
+// ---- The clauses of the rule text ----------------------------------------------------------
+
+// White: Ka1, Rb2, Rf6, Nb7, Nd3. Black: Kh8, Bb6, Nc5, Pd5, Nf5, Pf3, Pf2.
+const std::string kRectangles = "7k/1N6/1b3R2/2np1n2/8/3N1p2/1R3p2/K7 w - - 0 1";
+
+TEST(ConversionClause, CoSquaresAreTheTwoOtherCornersOfTheRectangle) {
+  // Rule 3: Rb2-b5 with its twin on f6 defines b6 and f5; c5, d5 and the corners of the
+  // rectangle before the move (f2) are not co-squares.
+  const Position pos = at(kRectangles);
+  expect_reference_agrees(pos);
+  EXPECT_EQ(converted_by(pos, "b2b5"), "f5 b6");
+  const Position next = after(pos, "b2b5");
+  EXPECT_EQ(piece_at(next, "c5"), "black knight");
+  EXPECT_EQ(piece_at(next, "f2"), "black pawn");
+}
+
+TEST(ConversionClause, EnemyPieceIsConvertedToAFriendlyPieceOfTheSameType) {
+  // Co-effect 1: the black bishop on b6 and knight on f5 become White's bishop and knight.
+  const Position next = after(at(kRectangles), "b2b5");
+  EXPECT_EQ(piece_at(next, "b6"), "white bishop");
+  EXPECT_EQ(piece_at(next, "f5"), "white knight");
+  EXPECT_EQ(popcount(next.pieces(kWhite)), 7);
+  EXPECT_EQ(popcount(next.pieces(kBlack)), 5);
+  EXPECT_EQ(next.converted(), bb(*parse_square("b6")) | bb(*parse_square("f5")));
+}
+
+TEST(ConversionClause, OnlyTheMovingPieceFormsCoSquares) {
+  // Rule 3: the rooks b2 and f6 stand on two corners of a rectangle with black pieces on the
+  // other two (b6, f2), but a move of another piece (the king, no queen to pair with) forms
+  // nothing; nor does the standing twin when its partner moves.
+  const Position pos = at(kRectangles);
+  EXPECT_EQ(converted_by(pos, "a1b1"), "");
+  EXPECT_EQ(converted_by(pos, "a1a2"), "");
+  EXPECT_EQ(piece_at(after(pos, "a1b1"), "f2"), "black pawn");
+  EXPECT_EQ(piece_at(after(pos, "a1b1"), "b6"), "black bishop");
+  EXPECT_EQ(piece_at(after(pos, "b2b5"), "f2"), "black pawn");
+}
+
+TEST(ConversionClause, NoCoSquaresWhenLandingOnTheTwinsRankOrFile) {
+  // Rule 3: "to a square not on the same rank or file as the other". Rb2xf2 lands on the
+  // twin's file, Rb2-b6 on its rank (capturing), Rf6xb6 on the b-file of the twin on b2.
+  const Position pos = at(kRectangles);
+  EXPECT_EQ(converted_by(pos, "b2f2"), "");
+  EXPECT_EQ(converted_by(pos, "b2b6"), "");
+  EXPECT_EQ(converted_by(pos, "f6b6"), "");
+  // Every rook move to the twin's rank or file converts nothing.
+  for (const std::string& m : legal_uci(pos)) {
+    const Square from = *parse_square(m.substr(0, 2)), to = *parse_square(m.substr(2, 2));
+    const Square twin = from == *parse_square("b2") ? *parse_square("f6") : *parse_square("b2");
+    if (piece_at(pos, m.substr(0, 2)) != "white rook") continue;
+    if (file_of(to) == file_of(twin) || rank_of(to) == rank_of(twin)) {
+      EXPECT_EQ(converted_by(pos, m), "") << m;
+    }
+  }
+}
+
+TEST(ConversionClause, FriendlyPiecesOnCoSquaresAreUnaffected) {
+  // Co-effect 2: Rf6-f7 forms b7 (White's knight: stays White's, not flagged) and f2.
+  const Position pos = at(kRectangles);
+  EXPECT_EQ(converted_by(pos, "f6f7"), "f2");
+  const Position next = after(pos, "f6f7");
+  EXPECT_EQ(piece_at(next, "b7"), "white knight");
+  EXPECT_FALSE(has(next.converted(), *parse_square("b7")));
+  EXPECT_EQ(piece_at(next, "f2"), "white pawn");
+}
+
+TEST(ConversionClause, ConversionDoesNotCauseFurtherConversion) {
+  // Co-effect 3: Rb2-b5 converts the knight on f5. It is now a twin of White's knight on d3,
+  // and the other corners of their rectangle (d5, f3) hold black pawns: they stay Black's.
+  const Position next = after(at(kRectangles), "b2b5");
+  EXPECT_EQ(piece_at(next, "f5"), "white knight");
+  EXPECT_EQ(piece_at(next, "d5"), "black pawn");
+  EXPECT_EQ(piece_at(next, "f3"), "black pawn");
+}
+
+TEST(ConversionClause, CoSquareLastsOnlyForTheMoveThatFormedIt) {
+  // Rule 4: "A square is only a single move a co-square". Rb2-b5 makes f5 a co-square (of b5
+  // and f6) while it is empty; the black knight then lands there; White's next move by another
+  // piece converts nothing, though b5, f6 and f5 still form the rectangle; only when a member
+  // of the pair moves and forms f5 again (Rf6-f8) is the knight converted.
+  const std::string fen = "7k/8/5R2/8/8/4n3/1R6/K7 w - - 0 1";
+  EXPECT_EQ(converted_by(at(fen), "b2b5"), "");
+  const Position knight_on_f5 = at(fen, "b2b5 e3f5");
+  expect_reference_agrees(knight_on_f5);
+  EXPECT_EQ(converted_by(knight_on_f5, "a1b1"), "");
+  EXPECT_EQ(converted_by(knight_on_f5, "a1a2"), "");
+  const Position later = at(fen, "b2b5 e3f5 a1b1 h8h7");
+  EXPECT_EQ(piece_at(later, "f5"), "black knight");
+  EXPECT_EQ(converted_by(later, "b1c1"), "");
+  EXPECT_EQ(converted_by(later, "f6f8"), "f5");
+}
+
+TEST(ConversionClause, CastlingKingAndRookBothFormCoSquares) {
+  // Rule 3: O-O puts the king on g1 (twin: the queen on b5 -> co-squares b1, g5) and the rook
+  // on f1 (twin: the rook on a3 -> a1, f3), judged on the board after both moved.
+  const Position pos = at("2k5/8/8/1Q4p1/8/R4b2/8/4K2R w K - 0 1");
+  expect_reference_agrees(pos);
+  EXPECT_EQ(converted_by(pos, "e1g1"), "f3 g5");
+  const Position next = after(pos, "e1g1");
+  EXPECT_EQ(piece_at(next, "g5"), "white pawn");
+  EXPECT_EQ(piece_at(next, "f3"), "white bishop");
+  // The rook alone (Rh1-f1) forms only f3; the king alone (Ke1-f1) forms b1 and f5 (empty).
+  EXPECT_EQ(converted_by(pos, "h1f1"), "f3");
+  EXPECT_EQ(converted_by(pos, "e1f1"), "");
+}
+
+TEST(ConversionClause, PromotionFormsNoCoSquares) {
+  // Rule 4: b7-b8=Q puts a queen in a rectangle with the queen on f4 (corners f8 and b4, both
+  // black) and with the king on a1 (a8, b1): nothing converts.
+  const Position pos = at("5r2/1P4k1/8/8/1n3Q2/8/8/K7 w - - 0 1");
+  expect_reference_agrees(pos);
+  for (const char* m : {"b7b8q", "b7b8r", "b7b8b", "b7b8n"})
+    EXPECT_EQ(converted_by(pos, m), "") << m;
+  const Position next = after(pos, "b7b8q");
+  EXPECT_EQ(piece_at(next, "f8"), "black rook");
+  EXPECT_EQ(piece_at(next, "b4"), "black knight");
+}
+
+TEST(ConversionClause, PromotedPiecesAllowMultipairing) {
+  // Rule 2: after b7-b8=Q White has two queens and a king; Qf4-d6 pairs with the queen on b8
+  // (co-squares b6, d8) and with the king on a1 (a6, d1): four conversions in one move.
+  const std::string fen = "3b4/1P4k1/nr6/8/5Q2/8/8/K2b4 w - - 0 1";
+  EXPECT_EQ(converted_by(at(fen), "f4d6"), "d1 a6");  // before the promotion: the king only
+  const Position pos = at(fen, "b7b8q g7h7");
+  expect_reference_agrees(pos);
+  EXPECT_EQ(converted_by(pos, "f4d6"), "d1 a6 b6 d8");
+}
+
+TEST(ConversionClause, KingPairsWithQueenBothWays) {
+  // Rule 2: "Kings also form co-pairs with queens." Qd3-a3 (twin: the king on e1) forms e3
+  // and a1; Ke1-f2 (twin: the queen on d3) forms d2 and f3.
+  const Position pos = at("7k/8/8/8/8/3Qnb2/8/4K3 w - - 0 1");
+  expect_reference_agrees(pos);
+  EXPECT_EQ(converted_by(pos, "d3a3"), "e3");
+  EXPECT_EQ(piece_at(after(pos, "d3a3"), "e3"), "white knight");
+  EXPECT_EQ(converted_by(pos, "e1f2"), "f3");
+  EXPECT_EQ(piece_at(after(pos, "e1f2"), "f3"), "white bishop");
+}
+
+TEST(ConversionClause, ThreatToConvertTheKingIsCheck) {
+  // Co-effect 4: Bd2-e3 opens the d-file: Qd1-d8 would form e8 (twin: the king on e1). The
+  // black king is not attacked, yet it is in check: SAN shows '+', and Black's legal moves
+  // are exactly those after which no white move forms a co-square on the king.
+  const Position pos = at("rnb1kbnr/ppp2ppp/8/4p3/8/8/PPPB1PPP/RN1QKBNR w KQkq - 0 1");
+  expect_reference_agrees(pos);
+  EXPECT_FALSE(pos.in_check());
+  EXPECT_EQ(to_san(pos, uci(pos, "d2e3")), "Be3+");
+  const Position checked = after(pos, "d2e3");
+  EXPECT_TRUE(checked.in_check());
+  EXPECT_FALSE(checked.attacked(checked.king_square(kBlack), kWhite));
+  expect_reference_agrees(checked);
+  EXPECT_EQ(legal_uci(checked), (Strings{"b8d7", "c8d7", "f8d6"}));  // blocks on the d-file
+  for (const std::string& m : legal_uci(checked))
+    EXPECT_FALSE(after(checked, m).king_in_check(kBlack)) << m;
+  EXPECT_FALSE(has_move(checked, "a7a6"));
+  EXPECT_FALSE(has_move(checked, "e8e7"));
+}
+
+TEST(ConversionClause, CheckmateByConversionThreatAlone) {
+  // Co-effect 4 "...with respect to checkmate": Nf2-h3 threatens Nc6-d8, forming h8 with the
+  // knight on h3. The king is not attacked, cannot move (g8, g7, h7 are Black's), and no black
+  // move removes the threat.
+  const Position pos = at("6rk/6pp/2N5/8/8/8/5N2/K7 w - - 0 1");
+  expect_reference_agrees(pos);
+  EXPECT_EQ(to_san(pos, uci(pos, "f2h3")), "Nh3#");
+  const Position mate = after(pos, "f2h3");
+  EXPECT_TRUE(is_checkmate(mate));
+  EXPECT_FALSE(mate.attacked(mate.king_square(kBlack), kWhite));
+  expect_reference_agrees(mate);
+}
+
+TEST(ConversionClause, StalemateCountsConversionThreats) {
+  // Co-effect 4 "...and stalemate": Black's king on h8 is not in check; its only moves (g8,
+  // g7) step onto squares White threatens to convert (Nd6-e8 / Nd6-f7 with the knight on g3);
+  // the pawn is blocked. Under orthodox rules the same king has both moves.
+  const std::string fen = "7k/7p/3N3R/8/8/6N1/8/K7 b - - 0 1";
+  const Position pos = at(fen);
+  expect_reference_agrees(pos);
+  EXPECT_TRUE(is_stalemate(pos));
+  EXPECT_TRUE(legal_uci(pos).empty());
+  EXPECT_EQ(legal_uci(test::orthodox_position(fen)), (Strings{"h8g7", "h8g8"}));
+}
+
+TEST(ConversionClause, CastlingIntoCheckIsAllowedWhenTheCoEffectRemovesIt) {
+  // Rule 4: the rook on g5 attacks g1, but O-O (king g1 with the queen on a5) converts it.
+  const Position pos = at("2k5/8/8/Q5r1/8/8/8/4K2R w K - 0 1");
+  expect_reference_agrees(pos);
+  EXPECT_TRUE(pos.attacked(*parse_square("g1"), kBlack));
+  ASSERT_TRUE(has_move(pos, "e1g1"));
+  EXPECT_EQ(converted_by(pos, "e1g1"), "g5");
+  EXPECT_EQ(to_san(pos, uci(pos, "e1g1")), "O-O/Rg5");
+  EXPECT_FALSE(after(pos, "e1g1").king_in_check(kWhite));
+}
+
+TEST(ConversionClause, CastlingThroughAThreatenedSquareIsForbidden) {
+  // Nc3-d1 would form f1 with the knight on f5: the king would pass a checked square, though
+  // nothing attacks it. Without the knight on c3 O-O is legal.
+  const Position pos = at("k7/8/8/1R3n2/8/2n5/8/4K2R w K - 0 1");
+  expect_reference_agrees(pos);
+  EXPECT_FALSE(pos.attacked(*parse_square("f1"), kBlack));
+  EXPECT_FALSE(has_move(pos, "e1g1"));
+  const Position free = at("k7/8/8/1R3n2/8/8/8/4K2R w K - 0 1");
+  expect_reference_agrees(free);
+  EXPECT_TRUE(has_move(free, "e1g1"));
+}
+
+TEST(ConversionClause, PinnedPieceStillThreatensConversion) {
+  // Co-effect 4 "exactly the same as regular check" (threat-by-pinned-piece = counts): the
+  // knight on f2 is pinned by the bishop on d4, yet Nf2-e4 (forming e8 with the knight on b8)
+  // is a threat: Black is in check and may not castle.
+  const Position pos = at("1N2k2r/pp3ppp/2n5/8/3b4/8/PP3NPP/R5K1 b k - 0 1");
+  expect_reference_agrees(pos);
+  EXPECT_TRUE(pos.in_check());
+  EXPECT_FALSE(pos.attacked(pos.king_square(kBlack), kWhite));
+  EXPECT_EQ(legal_uci(pos), (Strings{"c6b8", "d4f2", "e8e7", "e8f8"}));
+  // The knight is really pinned: with White to move (and no threat on Black), Nf2-e4 is
+  // illegal.
+  const Position white = at("4k2r/pp3ppp/2n5/8/3b4/8/PP3NPP/R5K1 w k - 0 1");
+  expect_reference_agrees(white);
+  EXPECT_FALSE(has_move(white, "f2e4"));
+}
+
+// ---- Every knob alternative ----------------------------------------------------------------
+
+TEST(ConversionKnob, ThreatByPinnedPiece) {
+  const std::string fen = "1N2k2r/pp3ppp/2n5/8/3b4/8/PP3NPP/R5K1 b k - 0 1";
+  const KnobSettings counts = {{"threat-by-pinned-piece", "counts"}};
+  const KnobSettings ignored = {{"threat-by-pinned-piece", "ignored"}};
+  const Position a = at(fen, "", counts), b = at(fen, "", ignored);
+  EXPECT_TRUE(a.in_check());
+  EXPECT_FALSE(b.in_check());
+  EXPECT_EQ(legal_uci(a).size(), 4U);
+  EXPECT_EQ(legal_uci(b).size(), 26U);
+  EXPECT_TRUE(has_move(b, "e8g8"));
+  expect_reference_agrees(a, counts);
+  expect_reference_agrees(b, ignored);
+}
+
+TEST(ConversionKnob, CastlingThreatens) {
+  // O-O would put White's king on g1 with the queen on c4: co-squares c1 and g4 (Black's
+  // king). With 'counts' that is check (only king moves), with 'ignored' the pawn may move.
+  const std::string fen = "8/p7/8/8/2Q1P1k1/8/8/4K2R b K - 0 1";
+  const KnobSettings counts = {{"castling-threatens", "counts"}};
+  const KnobSettings ignored = {{"castling-threatens", "ignored"}};
+  const Position a = at(fen, "", counts), b = at(fen, "", ignored);
+  EXPECT_TRUE(a.in_check());
+  EXPECT_FALSE(b.in_check());
+  EXPECT_EQ(legal_uci(a), (Strings{"g4f3", "g4g3", "g4g5"}));
+  EXPECT_EQ(legal_uci(b), (Strings{"a7a5", "a7a6", "g4f3", "g4g3", "g4g5"}));
+  expect_reference_agrees(a, counts);
+  expect_reference_agrees(b, ignored);
+}
+
+TEST(ConversionKnob, CastleThroughClearedSquare) {
+  // f1 is threatened (Nc3-d1 with the knight on f5) before O-O; O-O converts the knight on f5
+  // (rook f1 with the rook on b5), after which f1 is not threatened.
+  const std::string fen = "k7/8/8/1R3n2/8/2n5/8/4K2R w K - 0 1";
+  const KnobSettings forbidden = {{"castle-through-cleared-square", "forbidden"}};
+  const KnobSettings allowed = {{"castle-through-cleared-square", "allowed"}};
+  const Position a = at(fen, "", forbidden), b = at(fen, "", allowed);
+  EXPECT_FALSE(has_move(a, "e1g1"));
+  ASSERT_TRUE(has_move(b, "e1g1"));
+  EXPECT_EQ(converted_by(b, "e1g1"), "f5");
+  expect_reference_agrees(a, forbidden);
+  expect_reference_agrees(b, allowed);
+}
+
+TEST(ConversionKnob, CastleOutOfCheckByConversion) {
+  // The rook on b1 checks along the first rank; O-O puts White's rook on f1, forming b1 with
+  // the rook on b4: the checking rook is converted.
+  const std::string fen = "k7/8/8/8/1R6/8/8/1r2K2R w K - 0 1";
+  const KnobSettings forbidden = {{"castle-out-of-check-by-conversion", "forbidden"}};
+  const KnobSettings allowed = {{"castle-out-of-check-by-conversion", "allowed"}};
+  const Position a = at(fen, "", forbidden), b = at(fen, "", allowed);
+  EXPECT_TRUE(a.in_check());
+  EXPECT_FALSE(has_move(a, "e1g1"));
+  ASSERT_TRUE(has_move(b, "e1g1"));
+  EXPECT_EQ(converted_by(b, "e1g1"), "b1");
+  EXPECT_EQ(legal_uci(b).size(), legal_uci(a).size() + 1);
+  expect_reference_agrees(a, forbidden);
+  expect_reference_agrees(b, allowed);
+}
+
+TEST(ConversionKnob, ConvertedRookCastling) {
+  // Nc3-b1 forms h1 with the knight on h4: White's rook on h1 becomes Black's (and checks).
+  // Qd4xh4 forms h1 again with the king on e1: the rook is White's again, unmoved. With 'kept'
+  // White may castle later, with 'lost' the right went with the conversion.
+  const std::string fen = "k7/8/8/8/3Q3n/2n5/8/4K2R b K - 0 1";
+  const KnobSettings lost = {{"converted-rook-castling", "lost"}};
+  const KnobSettings kept = {{"converted-rook-castling", "kept"}};
+  EXPECT_EQ(converted_by(at(fen, "", lost), "c3b1"), "h1");
+  EXPECT_EQ(at(fen, "c3b1", lost).castling_rights(), 0);
+  EXPECT_NE(at(fen, "c3b1", kept).castling_rights(), 0);
+  const Position a = at(fen, "c3b1 d4h4 a8b8", lost), b = at(fen, "c3b1 d4h4 a8b8", kept);
+  EXPECT_EQ(piece_at(a, "h1"), "white rook");
+  EXPECT_FALSE(has_move(a, "e1g1"));
+  EXPECT_TRUE(has_move(b, "e1g1"));
+  expect_reference_agrees(at(fen, "c3b1", lost), lost);
+  expect_reference_agrees(at(fen, "c3b1", kept), kept);
+  expect_reference_agrees(a, lost);
+  expect_reference_agrees(b, kept);
+}
+
+TEST(ConversionKnob, ConvertedPawnDoubleStep) {
+  // Ng4-f2 forms d2 with the knight on d6: Black's pawn on d2 becomes White's, on White's
+  // second rank. 'forbidden': it has moved before (one step only); 'allowed': d2-d4.
+  const std::string fen = "7k/8/3N4/8/6N1/8/3p4/K7 w - - 0 1";
+  const KnobSettings forbidden = {{"converted-pawn-double-step", "forbidden"}};
+  const KnobSettings allowed = {{"converted-pawn-double-step", "allowed"}};
+  const Position a = at(fen, "g4f2 h8g8", forbidden), b = at(fen, "g4f2 h8g8", allowed);
+  EXPECT_EQ(piece_at(a, "d2"), "white pawn");
+  EXPECT_TRUE(has(a.converted(), *parse_square("d2")));
+  EXPECT_TRUE(has_move(a, "d2d3"));
+  EXPECT_FALSE(has_move(a, "d2d4"));
+  EXPECT_TRUE(has_move(b, "d2d4"));
+  expect_reference_agrees(a, forbidden);
+  expect_reference_agrees(b, allowed);
+  // FEN writes the flag with '~' and reads it back.
+  EXPECT_EQ(to_fen(a), "6k1/8/3N4/8/8/8/3P~1N2/K7 w - - 2 2");
+  EXPECT_TRUE(parse_fen(conversion(forbidden), to_fen(a)) == a);
+  EXPECT_TRUE(parse_fen(conversion(allowed), to_fen(b)) == b);
+  // An unconverted pawn on the same square keeps its double step under both alternatives.
+  EXPECT_TRUE(has_move(at("6k1/8/3N4/8/8/8/3P1N2/K7 w - - 0 1", "", forbidden), "d2d4"));
+}
+
+TEST(ConversionKnob, UnknownKnobOrAlternativeIsRejected) {
+  EXPECT_THROW(Variant::compile(load_table("conversion"), {{"no-such-knob", "counts"}}),
+               std::invalid_argument);
+  EXPECT_THROW(Variant::compile(load_table("conversion"), {{"castling-threatens", "maybe"}}),
+               std::invalid_argument);
+}
+
+// ---- Engine bugs found by the reference -----------------------------------------------------
+
+// Regression (found by the reference; fixed in 1f565f2): with threat-by-pinned-piece =
+// ignored the engine judged whether a threatening move "would expose the mover's own king" on
+// the board before the move's co-effect. Black's knight on a6 is pinned by the rook on a5, but
+// Na6-c5 forms a5 and c2 with the knight on a2: it converts the pinning rook (so it exposes
+// nothing) and White's king on c2. That threat counts: White is in check and h2-h3 is illegal.
+TEST(ConversionRegression, PinnedPieceIgnoredJudgesExposureAfterTheCoEffect) {
+  const KnobSettings ignored = {{"threat-by-pinned-piece", "ignored"}};
+  const Position pos = at("k7/8/n7/R7/8/8/n1K4P/8 w - - 0 1", "", ignored);
+  EXPECT_TRUE(pos.in_check());
+  EXPECT_FALSE(has_move(pos, "h2h3"));
+  expect_reference_agrees(pos, ignored);
+}
+
+// Regression (found by the reference; fixed in 1f565f2): a move that converts the enemy king
+// leaves the mover with two kings; the legality test looked at the lowest-square king (the
+// converted one) and missed that the mover's own king was left attacked. White's king on b2
+// is not in check under 'ignored' (Na6-b4 would expose Black's king to Ra5), and Na6-b4 (or
+// Na6-b8), converting it, stays illegal for Black.
+TEST(ConversionRegression, MoveConvertingTheEnemyKingMustStillNotExposeTheOwnKing) {
+  const KnobSettings ignored = {{"threat-by-pinned-piece", "ignored"}};
+  const Position pos = at("k7/8/n7/R7/8/8/nK6/8 b - - 0 1", "", ignored);
+  EXPECT_FALSE(pos.in_check());
+  EXPECT_FALSE(has_move(pos, "a6b4"));
+  EXPECT_FALSE(has_move(pos, "a6b8"));
+  expect_reference_agrees(pos, ignored);
+}
+
+// Regression (found by the reference; fixed in 1f565f2, rules/core/fen.cpp): parse_fen rejected a
+// side not to move in ordinary check but accepted one threatened with conversion ("a threat
+// to convert the King is check"): here Qa1-a8 would form e8 with the king on e1, and the
+// engine then offered Qa8, converting Black's king.
+TEST(ConversionRegression, FenRejectsSideNotToMoveThreatenedWithConversion) {
+  EXPECT_THROW(parse_fen(conversion(), "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"), FenError);
+}
+
+// Regression (threat-by-pinned-piece = ignored with castling-threatens = counts): a castling
+// that would put the castling king on an attacked square threatens nothing under 'ignored',
+// as for a plain king step. Here O-O-O would form c7 (king c1 with the queen on h7), but
+// c1 is attacked by the queen on c4, so under 'ignored' Black is not in check and a7-a6 or
+// Qc4-c5 are legal; the engine says Black is in check (9 legal moves instead of 16).
+TEST(ConversionRegression, PinnedPieceIgnoredIgnoresCastlingThreatsIntoAttack) {
+  const KnobSettings ignored = {{"threat-by-pinned-piece", "ignored"}};
+  const Position pos = at("8/p1kp3Q/8/8/2q5/8/8/R3K3 b Q - 0 1", "", ignored);
+  EXPECT_FALSE(pos.in_check());
+  EXPECT_TRUE(has_move(pos, "a7a6"));
+  EXPECT_TRUE(has_move(pos, "c4c5"));
+  expect_reference_agrees(pos, ignored);
+  // With the default the threat counts either way: Black is in check.
+  EXPECT_TRUE(at("8/p1kp3Q/8/8/2q5/8/8/R3K3 b Q - 0 1").in_check());
+}
+
+}  // namespace
+}  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+// Found by ConversionProperty.EngineMatchesReferenceWithRandomKnobs (the reference was wrong):
+// with castling-threatens=ignored Black's king may stand on g8, where White's O-O (king to g1,
+// twin queen on c8) would convert it; no move may convert a royal piece, so O-O is no move.
+TEST(ConversionRegression, CastlingThatWouldConvertTheEnemyKingIsNoMove) {
+  const KnobSettings knobs = {{"threat-by-pinned-piece", "ignored"},
+                              {"castling-threatens", "ignored"}};
+  const Position pos = parse_fen(test::bundled_variant("conversion", knobs),
+                                 "rnQq2kr/pp2bppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w K - 1 9");
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) EXPECT_NE(m.kind(), MoveKind::kCastling) << to_uci(pos, m);
+  const test::ConversionReference ref(test::ConversionKnobSet::from(knobs));
+  EXPECT_EQ(ref.legal_moves(test::ConversionReference::from_position(pos)).size(),
+            static_cast<std::size_t>(moves.size()));
+}
+
+}  // namespace
+}  // namespace arbiter

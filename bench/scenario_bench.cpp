@@ -15,8 +15,7 @@
 #include <vector>
 
 #include "rules/core/load_variant.hpp"
-#include "solver/scenarios.hpp"
-#include "solver/witness_search.hpp"
+#include "solver/scenario_search.hpp"
 
 namespace {
 
@@ -66,7 +65,7 @@ int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   std::map<std::string, VariantPtr> variants;
   std::string current;
-  for (const Scenario& s : scenario_catalog()) {
+  for (const ScenarioInfo& s : scenario_infos()) {
     if (!o.variant.empty() && s.variant != o.variant) continue;
     if (s.variant != current) {
       current = s.variant;

@@ -14,7 +14,6 @@
 #include "cli/sweep_options.hpp"
 #include "rules/core/fen.hpp"
 #include "solver/corpus.hpp"
-#include "solver/witness_search.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -10,7 +10,6 @@
 #include "cli/json_writer.hpp"
 #include "cli/sweep_options.hpp"
 #include "solver/corpus.hpp"
-#include "solver/witness_search.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -13,7 +13,6 @@
 #include "cli/option_checks.hpp"
 #include "solver/corpus.hpp"
 #include "solver/table_diff.hpp"
-#include "solver/witness_search.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -11,8 +11,7 @@
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/notation.hpp"
-#include "solver/scenarios.hpp"
-#include "solver/witness_search.hpp"
+#include "solver/scenario_search.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -56,12 +55,12 @@ int list_catalog(bool json) {
   if (json) {
     JsonWriter w;
     w.begin_array();
-    for (const solver::Scenario& s : solver::scenario_catalog())
+    for (const solver::ScenarioInfo& s : solver::scenario_infos())
       w.begin_object().field("name", s.name).field("description", s.description).end_object();
     std::cout << w.end_array().str() << '\n';
     return 0;
   }
-  for (const solver::Scenario& s : solver::scenario_catalog())
+  for (const solver::ScenarioInfo& s : solver::scenario_infos())
     std::cout << fmt::format("{:48} {}\n", s.name, s.description);
   return 0;
 }
@@ -85,7 +84,7 @@ int run_find(const FindOptions& o) {
   if (o.list) return list_catalog(o.json);
   if (o.scenario.empty()) throw std::invalid_argument("find: name a scenario (see --list)");
   const VariantPtr v = load_variant(o.variant);
-  const solver::Scenario* scenario = solver::find_scenario(v->name(), o.scenario);
+  const solver::ScenarioInfo* scenario = solver::find_scenario_info(v->name(), o.scenario);
   if (!scenario)
     throw std::invalid_argument(
         fmt::format("find: no scenario '{}' for table '{}' (see --list)", o.scenario, v->name()));

@@ -7,7 +7,7 @@
 #include "cli/report_boards.hpp"
 #include "cli/report_html.hpp"
 #include "cli/report_site.hpp"
-#include "solver/scenarios.hpp"
+#include "solver/scenario_search.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -157,7 +157,7 @@ std::string scenarios_section(const VariantReport& r) {
     if (i.kind != "scenario") continue;
     ++n;
     std::string description;
-    for (const solver::Scenario& s : solver::scenario_catalog())
+    for (const solver::ScenarioInfo& s : solver::scenario_infos())
       if (s.name == i.name) description = s.description;
     out += fmt::format("<h3 id=\"scenario-{0}\">{0}</h3>\n<p>{1}</p>\n<p>Status: {2}</p>\n",
                        html_escape(i.name), html_escape(description), status_span(i.status));

@@ -6,7 +6,7 @@
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/notation.hpp"
-#include "solver/witness_search.hpp"
+#include "solver/engine_disagreement.hpp"
 
 namespace arbiter::cli {
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "solver/coverage.hpp"
-#include "solver/witness_search.hpp"
+#include "solver/engine_disagreement.hpp"
 
 namespace arbiter::cli {
 

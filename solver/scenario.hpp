@@ -2,6 +2,7 @@
 // symbolic board and the engine's own judgement of a concrete position. The formula is either
 // the property itself (exact: an engine "no" is a disagreement, reported with both views) or a
 // necessary condition or proposal filter that the engine's refutations refine (CEGIS).
+// Solver-internal (Z3 types): outside solver/, solver/scenario_search.hpp names the scenarios.
 #pragma once
 
 #include <functional>
@@ -10,23 +11,9 @@
 #include <vector>
 
 #include "solver/attack_encoding.hpp"
+#include "solver/witness.hpp"
 
 namespace arbiter::solver {
-
-/// What a witness shows: the position, the moves that show it (may be none) and in words.
-/// Variants with their own protocol (Conditional, Diplomacy, Move-Neutral) also give the FEN in
-/// their own format, the moves as text and what the engine's resolver or turn machine did.
-struct Witness {
-  Witness(Position p, std::vector<Move> m, std::string w)
-      : position(std::move(p)), moves(std::move(m)), what(std::move(w)) {}
-
-  Position position;
-  std::vector<Move> moves;
-  std::string what;
-  std::string fen;                 ///< the variant's own FEN; empty: to_fen(position)
-  std::string moves_text;          ///< empty: the SAN of `moves` on `position`
-  std::vector<std::string> trace;  ///< the engine's account, line by line (may be empty)
-};
 
 /// The engine's reading of a proposed position.
 struct EngineVerdict {

@@ -5,16 +5,9 @@
 #include <chrono>
 
 #include "rules/core/fen.hpp"
+#include "solver/z3_setup.hpp"
 
 namespace arbiter::solver {
-
-EngineDisagreement::EngineDisagreement(const std::string& fen, const std::string& solver_view,
-                                       const std::string& engine_view)
-    : std::runtime_error(fmt::format("solver and engine disagree on {}: solver: {}; engine: {}",
-                                     fen, solver_view, engine_view)),
-      fen_(fen),
-      solver_view_(solver_view),
-      engine_view_(engine_view) {}
 
 namespace {
 

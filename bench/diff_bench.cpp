@@ -15,8 +15,8 @@
 #include <string>
 
 #include "rules/core/table_loader.hpp"
-#include "solver/coverage.hpp"
-#include "solver/table_diff.hpp"
+#include "solver/analysis/coverage.hpp"
+#include "solver/analysis/table_diff.hpp"
 
 namespace {
 

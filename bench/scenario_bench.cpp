@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "rules/core/load_variant.hpp"
-#include "solver/scenario_search.hpp"
+#include "solver/core/scenario_search.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <chrono>
 
 #include "rules/core/load_variant.hpp"
-#include "solver/attack_encoding.hpp"
-#include "solver/z3_setup.hpp"
+#include "solver/core/attack_encoding.hpp"
+#include "solver/core/z3_setup.hpp"
 
 namespace {
 

@@ -14,8 +14,8 @@
 
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
-#include "solver/attack_encoding.hpp"
-#include "solver/z3_setup.hpp"
+#include "solver/core/attack_encoding.hpp"
+#include "solver/core/z3_setup.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 # headers. So every target gets, first on its include path, a directory of stand-ins: one per
 # header of Z3 (z3.h, z3++.h, z3_api.h, ...), each only an #error. An #include <z3++.h> in a
 # file of rules/, puzzles/, cli/, bench/, fuzz/ or tests/, or in a header such a file includes
-# (solver/board_encoding.hpp, say), stops that file's compile with the #error below: the check
+# (solver/core/board_encoding.hpp, say), stops that file's compile with the #error below: the check
 # is the compile itself, it needs no list of files, and a new target is checked without being
 # named. Only the targets marked by arbiter_solver_internal() see the real headers: the solver
 # library and the programs that test or measure its internals (each call says why).

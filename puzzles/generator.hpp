@@ -18,7 +18,7 @@ namespace arbiter::puzzles {
 /// Where candidates come from: random placement of a few pieces, random legal play from the
 /// table's setup (10 to 80 plies, stopped on the right side to move), or a proposer given by
 /// the caller (GeneratorConfig::propose; the CLI passes Z3's mating nets,
-/// solver/puzzle_candidates.hpp, so that this library does not depend on the solver).
+/// solver/analysis/puzzle_candidates.hpp, so that this library does not depend on the solver).
 enum class CandidateSource { kPlacement, kPlay, kProposer };
 
 /// Candidate `index` of `seed` from a caller's proposer: a function of (seed, index) alone.

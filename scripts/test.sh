@@ -12,7 +12,7 @@
 # Stages:
 #   1. setup     scripts/setup.sh: install missing packages, build build/ (Release)
 #      chromium  install the Debian package chromium when missing (the browser test,
-#                tests/cli/report_browser_test.cpp, opens the HTML report in it; without it that
+#                tests/cli/report/report_browser_test.cpp, opens the HTML report in it; without it that
 #                test is skipped with a message)
 #   2. tests     ctest --test-dir build --output-on-failure -j2 (with --fast: -LE slow)
 #   3. san-build one clang tree, build-san/, for the sanitizer tests and the fuzzers:

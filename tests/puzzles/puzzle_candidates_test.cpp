@@ -1,7 +1,7 @@
-// Z3's mating-net candidates for the problem generator (solver/puzzle_candidates.hpp): a
+// Z3's mating-net candidates for the problem generator (solver/analysis/puzzle_candidates.hpp): a
 // function of (seed, index), of the drawn shape as the engine sees it, and a source from which
 // the generator keeps sound problems.
-#include "solver/puzzle_candidates.hpp"
+#include "solver/analysis/puzzle_candidates.hpp"
 
 #include <gtest/gtest.h>
 

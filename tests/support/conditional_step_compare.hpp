@@ -1,6 +1,6 @@
-// Helpers shared by the tests that compare ConditionalStep (solver/conditional_step.hpp) with
-// the turn machine: sample positions, the moves a ChosenPly can choose, and the substitution
-// of a concrete move for a ply's choice variables.
+// Helpers shared by the tests that compare ConditionalStep
+// (solver/conditional/conditional_step.hpp) with the turn machine: sample positions, the moves a
+// ChosenPly can choose, and the substitution of a concrete move for a ply's choice variables.
 #pragma once
 
 #include <z3++.h>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "rules/core/position.hpp"
-#include "solver/ply_step.hpp"
+#include "solver/core/ply_step.hpp"
 
 namespace arbiter::test {
 

@@ -6,8 +6,8 @@
 
 #include "rules/core/fen.hpp"
 #include "rules/core/movegen.hpp"
-#include "solver/attack_encoding.hpp"
-#include "solver/ply_step.hpp"
+#include "solver/core/attack_encoding.hpp"
+#include "solver/core/ply_step.hpp"
 
 namespace arbiter::test {
 

@@ -1,14 +1,14 @@
 // The engine against the solver's encoding on one concrete position, without a solver call:
 // the position is plugged into the symbolic terms (BoardEncoding::of_position) and each term
 // simplifies to a constant compared with the engine's answer. Shared by the differential
-// properties (tests/solver/differential_property_test.cpp) and the fuzz target fuzz_differential,
-// so it uses neither gtest nor RapidCheck.
+// properties (tests/solver/core/differential_property_test.cpp) and the fuzz target
+// fuzz_differential, so it uses neither gtest nor RapidCheck.
 #pragma once
 
 #include <string>
 
 #include "rules/core/position.hpp"
-#include "solver/board_encoding.hpp"
+#include "solver/core/board_encoding.hpp"
 
 namespace arbiter::test {
 

@@ -1,7 +1,8 @@
 // The differential property of one bundled table, shared by
-// tests/solver/differential_property_test.cpp and tests/solver/differential_slow_test.cpp:
-// RapidCheck draws positions of the table (rc_generators.hpp) and each must show no difference
-// between engine and encoding (differential_compare.hpp). Prints the counts of what was compared.
+// tests/solver/core/differential_property_test.cpp and
+// tests/solver/core/differential_slow_test.cpp: RapidCheck draws positions of the table
+// (rc_generators.hpp) and each must show no difference between engine and encoding
+// (differential_compare.hpp). Prints the counts of what was compared.
 #pragma once
 
 #include <string>

@@ -9,8 +9,8 @@
 
 #include "rules/core/fen.hpp"
 #include "rules/core/movegen.hpp"
-#include "solver/ply_step.hpp"
-#include "solver/z3_setup.hpp"
+#include "solver/core/ply_step.hpp"
+#include "solver/core/z3_setup.hpp"
 #include "tests/support/conversion_reference.hpp"
 #include "tests/support/random_play.hpp"
 

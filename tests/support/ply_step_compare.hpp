@@ -1,6 +1,6 @@
-// Differential checks of the symbolic ply (solver/ply_step.hpp) against the engine, shared by
-// tests/solver/solver_ply_step_test.cpp (small samples) and
-// tests/solver/solver_ply_step_slow_test.cpp (large): each step is built over
+// Differential checks of the symbolic ply (solver/core/ply_step.hpp) against the engine, shared by
+// tests/solver/core/solver_ply_step_test.cpp (small samples) and
+// tests/solver/core/solver_ply_step_slow_test.cpp (large): each step is built over
 // BoardEncoding::of_position and its formulas simplify to constants, compared with Position::make,
 // generate_pseudo_legal and generate_legal (gtest expectations).
 #pragma once

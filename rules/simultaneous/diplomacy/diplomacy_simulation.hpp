@@ -1,10 +1,11 @@
 // The Diplomacy resolver's step-by-step simulation, written once for both interpreters: the
 // engine runs it on the concrete board (rules/simultaneous/diplomacy/diplomacy_resolver.cpp), the
 // Z3 step runs it on the classes of a symbolic board's cells, once per path through the squares it
-// reads (solver/diplomacy_step.cpp). Every moving piece advances one square per time step; at each
-// step the clauses of the rule text are applied in a fixed order until nothing changes (a
-// piece that fails is back on its home square at once, and can itself be an obstacle in the
-// same step, as in the rule text's Qh1/Rf6 example). Clauses and decisions: docs/diplomacy.md.
+// reads (solver/simultaneous/diplomacy/diplomacy_step.cpp). Every moving piece advances one square
+// per time step; at each step the clauses of the rule text are applied in a fixed order until
+// nothing changes (a piece that fails is back on its home square at once, and can itself be an
+// obstacle in the same step, as in the rule text's Qh1/Rf6 example). Clauses and decisions:
+// docs/diplomacy.md.
 //
 // The board is a policy with two members:
 //   const std::optional<DiplomacyCell>& at(Square)   what stands on a square now

@@ -17,7 +17,7 @@ namespace arbiter {
 
 /// The squares one side's move leaves and lands on, read off the table alone: its from and
 /// to squares, or for castling the king's and the rook's. The engine's resolution and the Z3
-/// step (solver/move_neutral_step.cpp) both read moves through it.
+/// step (solver/simultaneous/move_neutral/move_neutral_step.cpp) both read moves through it.
 struct MoveFootprint {
   Square from = kNoSquare, to = kNoSquare;  ///< castling: the king's
   Square rook_from = kNoSquare, rook_to = kNoSquare;

@@ -1,0 +1,88 @@
+#include "cli/conditional/replay_conditional.hpp"
+
+#include <iostream>
+
+#include "cli/core/json_writer.hpp"
+#include "cli/core/replay_io.hpp"
+#include "rules/conditional/conditional_record.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+const char* side_name(Color c) {
+  return c == kWhite ? "White" : "Black";
+}
+
+/// The JSON name of how the game ended; empty while it goes on.
+std::string termination_json(ConditionalEnd e) {
+  switch (e) {
+    case ConditionalEnd::kCheckmate:
+      return "checkmate";
+    case ConditionalEnd::kStalemate:
+      return "stalemate";
+    case ConditionalEnd::kForcedCheck:
+      return "forced check";
+    case ConditionalEnd::kNone:
+      break;
+  }
+  return "";
+}
+
+void write_ply(JsonWriter& w, const ConditionalPly& p) {
+  w.begin_object().field("ply", p.ply).field("move_number", p.move_number);
+  w.field("phase", std::string(1, phase_letter(p.phase))).field("side", side_json(p.side));
+  w.field("written", p.written);
+  optional_string(w, "text", p.text);
+  optional_string(w, "canonical", p.canonical);
+  w.key("outcome");
+  if (p.outcome)
+    w.value(to_string(*p.outcome));
+  else
+    w.null();
+  optional_string(w, "move", p.phase == Phase::kC ? p.move : p.canonical);
+  optional_string(w, "why", p.why);
+  w.field("line", p.line).field("column", p.column).end_object();
+}
+
+int print_json(const ConditionalReplayResult& r) {
+  JsonWriter w;
+  begin_replay_json(w, r.valid(), "plies", r.plies, r.start_fen, r.final_fen, r.result);
+  optional_string(w, "termination", termination_json(r.status.end));
+  w.key("moves").begin_array();
+  for (const ConditionalPly& p : r.moves) write_ply(w, p);
+  w.end_array();
+  return end_replay_json(w, r.warnings, r.error);
+}
+
+int print_text(const ConditionalReplayResult& r) {
+  if (!print_notes(r.warnings, r.error, conditional_note_location, "move")) return 1;
+  print_final(r.final_fen, "plies", r.plies, r.result, r.resigned);
+  const std::string end = termination_json(r.status.end);
+  std::cout << "termination " << (end.empty() ? "none" : end);
+  const char* stuck = side_name(r.final_side_to_move);
+  switch (r.status.end) {
+    case ConditionalEnd::kCheckmate:
+      std::cout << " (" << stuck << " is checkmated)";
+      break;
+    case ConditionalEnd::kStalemate:
+      std::cout << " (" << stuck << " is stalemated)";
+      break;
+    case ConditionalEnd::kForcedCheck:
+      std::cout << " (every A-move of " << stuck << " gives check without mating)";
+      break;
+    case ConditionalEnd::kNone:
+      break;
+  }
+  std::cout << '\n';
+  return 0;
+}
+
+}  // namespace
+
+int run_conditional_replay(const VariantPtr& v, const std::string& record,
+                           const ReplayOptions& options, bool json) {
+  const ConditionalReplayResult r = replay_conditional_record(v, record, options);
+  return json ? print_json(r) : print_text(r);
+}
+
+}  // namespace arbiter::cli

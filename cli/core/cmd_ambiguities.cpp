@@ -1,0 +1,133 @@
+// `arbiter ambiguities`: for every knob of a table (a place where the rule text admits more
+// than one reading), a step whose outcome differs between the knob's alternatives, played by
+// the engine under each, with the clause of the rule text the knob reads. Built on clause
+// coverage's knob sweep (solver/analysis/coverage.hpp); docs/coverage.md.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/core/commands.hpp"
+#include "cli/core/json_writer.hpp"
+#include "cli/core/sweep_options.hpp"
+#include "cli/report/report_boards.hpp"
+#include "rules/core/load_variant.hpp"
+#include "solver/analysis/coverage.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct AmbiguityOptions {
+  std::string variant = "orthodox";
+  solver::CoverageOptions cov;
+  bool quiet = false;
+  bool json = false;
+  std::string svg;  ///< one SVG file, one board per knob with a witness
+};
+
+/// The knob items of `r` grouped by knob, in table order.
+struct KnobFinding {
+  const KnobDef* knob;
+  const solver::CoverageItem* item;  ///< the first alternative's item (all share the witness)
+};
+
+int run_ambiguities(AmbiguityOptions& o) {
+  const VariantPtr v = load_variant(o.variant);
+  for (const std::string& k : o.cov.knobs)
+    if (!v->table().knob(k)) {
+      std::string names;
+      for (const KnobDef& d : v->table().knobs) names += (names.empty() ? "" : ", ") + d.name;
+      throw std::invalid_argument(
+          fmt::format("ambiguities: table {} has no knob '{}' (its knobs: {})", v->name(), k,
+                      names.empty() ? "none" : names));
+    }
+  // The catalog's witnesses are swept too (some knobs decide only in positions a scenario
+  // describes, such as a forced non-mating check); only the knob items are reported.
+  o.cov.clauses = false;
+  if (!o.quiet)
+    o.cov.progress = [](const std::string& line) { std::cerr << "ambiguities: " << line << '\n'; };
+  const solver::CoverageReport r = solver::coverage(o.variant, o.cov);
+  std::vector<KnobFinding> findings;
+  for (const KnobDef& k : v->table().knobs)
+    for (const solver::CoverageItem& i : r.items)
+      if (i.kind == "knob" && is_setting_of(i.name, k.name)) {
+        findings.push_back({&k, &i});
+        break;
+      }
+  // A knob proved not to matter (solver/analysis/knob_relevance.hpp) is an answer, not a gap.
+  const auto proved = [](const KnobFinding& f) {
+    return f.item->status == solver::CoverageStatus::kUnreachable;
+  };
+  int missing = 0, proofs = 0;
+  for (const KnobFinding& f : findings) {
+    missing += f.item->witness || proved(f) ? 0 : 1;
+    proofs += proved(f) ? 1 : 0;
+  }
+  if (!o.svg.empty()) {
+    std::vector<SvgBoard> boards;
+    for (const KnobFinding& f : findings)
+      if (f.item->witness) {
+        boards.push_back(board_of_step(v, f.item->witness->fen, f.item->witness->moves));
+        boards.back().caption = fmt::format("knob {}: {}", f.knob->name, f.item->witness->moves);
+      }
+    write_svg(o.svg, boards);
+  }
+  if (o.json) {
+    JsonWriter w;
+    w.begin_object().field("table", r.table).field("positions", r.positions);
+    w.key("knobs").begin_array();
+    for (const KnobFinding& f : findings) {
+      w.begin_object().field("knob", f.knob->name).field("clause", f.knob->clause);
+      w.field("found", f.item->witness.has_value()).field("proved_no_difference", proved(f));
+      if (f.item->witness) {
+        w.field("fen", f.item->witness->fen).field("moves", f.item->witness->moves);
+        w.key("outcomes").begin_object();
+        for (const auto& [setting, outcome] : f.item->witness->outcomes) w.field(setting, outcome);
+        w.end_object();
+      } else {
+        w.field("detail", f.item->detail);
+      }
+      w.end_object();
+    }
+    std::cout << w.end_array().end_object().str() << '\n';
+  } else {
+    std::cout << fmt::format("ambiguities of table {}: {} knob(s), {} positions swept\n", r.table,
+                             findings.size(), r.positions);
+    for (const KnobFinding& f : findings) {
+      std::cout << fmt::format("\nknob {}\n  reads  {}\n", f.knob->name, f.knob->clause);
+      if (!f.item->witness) {
+        std::cout << fmt::format("  {}: {}\n", proved(f) ? "proved" : "no difference found",
+                                 f.item->detail);
+        continue;
+      }
+      std::cout << fmt::format("  fen    {}\n  moves  {}\n", f.item->witness->fen,
+                               f.item->witness->moves);
+      for (const auto& [setting, outcome] : f.item->witness->outcomes)
+        std::cout << fmt::format("  {:<40} {}\n", setting, outcome);
+    }
+    std::cout << fmt::format(
+        "\n{} knob(s): {} with a witness, {} proved not to matter up to {} pieces, {} "
+        "undecided\n",
+        findings.size(), findings.size() - missing - proofs, proofs, o.cov.max_pieces, missing);
+  }
+  return missing == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void register_ambiguities_command(CLI::App& app, int& status) {
+  auto o = std::make_shared<AmbiguityOptions>();
+  auto* cmd = app.add_subcommand(
+      "ambiguities", "For every knob, a position where its alternatives give different outcomes");
+  add_sweep_options(cmd, o->variant, o->cov);
+  cmd->add_flag("!--no-scenarios", o->cov.scenarios,
+                "Do not sweep the catalog scenarios' witnesses (faster; some knobs go unseen)");
+  cmd->add_option("--knob", o->cov.knobs, "Only this knob (repeatable; default: every knob)");
+  cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->add_option("--svg", o->svg,
+                  "Also draw each knob's witness (one board per knob, one below the other) into "
+                  "this SVG file");
+  cmd->callback([o, &status] { status = run_ambiguities(*o); });
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,5 @@
+#include "cli/core/commands.hpp"
+
+int main(int argc, char** argv) {
+  return arbiter::cli::run(argc, argv);
+}

@@ -1,0 +1,140 @@
+#include "cli/core/replay_io.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace arbiter::cli {
+
+std::string read_record(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    if (std::cin.bad()) throw std::runtime_error("cannot read the game record from standard input");
+    return ss.str();
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw std::runtime_error(fmt::format("cannot read '{}': it is a directory", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw std::runtime_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw std::runtime_error(fmt::format("cannot read '{}': read error", path));
+  return text.str();
+}
+
+std::string valid_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t len = b < 0x80           ? 1
+                      : (b >> 5) == 0x6  ? 2
+                      : (b >> 4) == 0xE  ? 3
+                      : (b >> 3) == 0x1E ? 4
+                                         : 0;
+    bool ok = len > 0 && i + len <= s.size();
+    for (std::size_t k = 1; ok && k < len; ++k)
+      ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok && len == 2) ok = b >= 0xC2;
+    if (ok && len == 3) {
+      const auto b1 = static_cast<unsigned char>(s[i + 1]);
+      ok = !(b == 0xE0 && b1 < 0xA0) && !(b == 0xED && b1 >= 0xA0);
+    }
+    if (ok && len == 4) {
+      const auto b1 = static_cast<unsigned char>(s[i + 1]);
+      ok = b <= 0xF4 && !(b == 0xF0 && b1 < 0x90) && !(b == 0xF4 && b1 >= 0x90);
+    }
+    if (ok) {
+      out.append(s.substr(i, len));
+      i += len;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+  return out;
+}
+
+const char* side_json(Color c) {
+  return c == kWhite ? "white" : "black";
+}
+
+void optional_string(JsonWriter& w, std::string_view key, const std::string& s) {
+  w.key(key);
+  if (s.empty())
+    w.null();
+  else
+    w.value(valid_utf8(s));
+}
+
+namespace {
+
+/// A note's JSON object; `phase` (Conditional Chess) is written after the move number.
+void write_note_object(JsonWriter& w, const ReplayNote& n, bool is_error,
+                       std::string_view index_key, const std::optional<Phase>* phase) {
+  w.begin_object().field(index_key, n.ply).field("move_number", n.move_number);
+  if (phase) {
+    w.key("phase");
+    if (*phase)
+      w.value(std::string(1, phase_letter(**phase)));
+    else
+      w.null();
+  }
+  w.key("side");
+  if (n.side)
+    w.value(side_json(*n.side));
+  else
+    w.null();
+  w.field("text", valid_utf8(n.text));
+  if (is_error) w.field("reason", n.reason);
+  w.field("message", valid_utf8(n.message));
+  if (is_error) optional_string(w, "fen_before", n.fen_before);
+  w.field("line", n.line).field("column", n.column).end_object();
+}
+
+}  // namespace
+
+void write_note(JsonWriter& w, const ReplayNote& n, bool is_error, std::string_view index_key) {
+  write_note_object(w, n, is_error, index_key, nullptr);
+}
+
+void write_note(JsonWriter& w, const ConditionalNote& n, bool is_error) {
+  write_note_object(w, n, is_error, "ply", &n.phase);
+}
+
+void begin_replay_json(JsonWriter& w, bool valid, std::string_view count_key, int count,
+                       const std::string& start_fen, const std::string& final_fen,
+                       const std::optional<std::string>& result) {
+  w.begin_object().field("valid", valid).field(count_key, count);
+  w.field("start_fen", start_fen).field("final_fen", final_fen).key("result");
+  if (result)
+    w.value(*result);
+  else
+    w.null();
+}
+
+std::string note_line(const char* level, const std::string& where, const ReplayNote& n) {
+  std::string line = fmt::format("{}: {}: ", level, where);
+  if (!n.reason.empty()) line += n.reason + ": ";
+  return line + n.message;
+}
+
+void print_final(const std::string& final_fen, const char* count_word, int count,
+                 const std::optional<std::string>& result, std::optional<Color> resigned) {
+  std::cout << "final " << final_fen << '\n' << count_word << ' ' << count << '\n';
+  std::cout << "result " << (result ? *result : std::string("none"));
+  if (resigned) std::cout << " (" << (*resigned == kWhite ? "White" : "Black") << " resigned)";
+  std::cout << '\n';
+}
+
+}  // namespace arbiter::cli

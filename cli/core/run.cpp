@@ -1,0 +1,84 @@
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/core/commands.hpp"
+#include "rules/core/diagnostic.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/notation.hpp"
+#include "solver/core/engine_disagreement.hpp"
+
+namespace arbiter::cli {
+
+int run(int argc, char** argv) {
+  CLI::App app{
+      "arbiter: exact rules for hard chess variants. One rule table drives the engine\n"
+      "(play, replay, perft) and the solver. Bundled tables: arbiter variants."};
+  app.name("arbiter");
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "arbiter 0.1.0");
+  int status = 0;
+  register_table_commands(app, status);
+  register_perft_command(app, status);
+  register_verify_command(app, status);
+  register_position_commands(app, status);
+  register_replay_command(app, status);
+  register_resolve_command(app, status);
+  register_find_command(app, status);
+  register_coverage_command(app, status);
+  register_corpus_command(app, status);
+  register_diff_command(app, status);
+  register_ambiguities_command(app, status);
+  register_puzzle_command(app, status);
+  register_report_command(app, status);
+  // CLI11 reports an unknown first word only as "A subcommand is required": name it.
+  if (argc > 1 && argv[1][0] != '-') {
+    const std::string word = argv[1];
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      known = known || sub->check_name(word);
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known) {
+      std::cerr << fmt::format(
+          "arbiter: error: unknown subcommand '{}': expected one of {} (see "
+          "arbiter --help)\n",
+          word, names);
+      return 2;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  } catch (const solver::EngineDisagreement& e) {
+    // An exact formula's witness the engine rejects (find, coverage, diff): a bug, not bad input.
+    std::cerr << "arbiter: error: the solver and the engine disagree on " << e.fen() << '\n'
+              << "  solver: " << e.solver_view() << '\n'
+              << "  engine: " << e.engine_view() << '\n';
+    return 3;
+  } catch (const TableError& e) {
+    for (const Diagnostic& d : e.diagnostics()) std::cerr << "arbiter: error: " << d.str() << '\n';
+    return 1;
+  } catch (const FenError& e) {
+    std::cerr << "arbiter: error: bad FEN: " << e.what() << '\n';
+    return 1;
+  } catch (const NotationError& e) {
+    std::cerr << "arbiter: error: bad move (" << to_string(e.kind()) << "): " << e.what() << '\n';
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+    return 1;
+  }
+  return status;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,169 @@
+#include "cli/core/verify.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <optional>
+
+#include "cli/conditional/verify_conditional.hpp"
+#include "cli/core/json_writer.hpp"
+#include "cli/core/verify_solver.hpp"
+#include "cli/report/report_verify.hpp"
+#include "cli/simultaneous/verify_simultaneous.hpp"
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "rules/core/perft.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Perft counts recorded in the table, up to the node budget.
+void check_perft(const VariantPtr& vp, unsigned long long max_nodes, TableVerdict& verdict) {
+  for (const PerftCheck& c : vp->table().perft_checks) {
+    std::optional<Position> pos;
+    try {
+      pos = parse_fen(vp, c.fen);
+    } catch (const FenError& e) {
+      verdict.failures.push_back(
+          fmt::format("{}: perft '{}': bad FEN: {}", c.where.str(), c.name, e.what()));
+      continue;
+    }
+    int depths = 0;
+    std::uint64_t nodes_total = 0;
+    for (std::size_t d = 1; d <= c.nodes.size() && c.nodes[d - 1] <= max_nodes; ++d) {
+      const std::uint64_t got = perft(*pos, static_cast<int>(d));
+      nodes_total += got;
+      ++depths;
+      if (got != c.nodes[d - 1]) {
+        verdict.failures.push_back(
+            fmt::format("{}: perft '{}' depth {}: {} nodes, the table "
+                        "records {}",
+                        c.where.str(), c.name, d, got, c.nodes[d - 1]));
+        break;
+      }
+    }
+    verdict.checks.push_back(
+        fmt::format("perft {}: depths 1-{} ({} nodes)", c.name, depths, nodes_total));
+  }
+}
+
+bool conditional(const VariantPtr& vp) {
+  return vp->table().protocol == Protocol::kConditional;
+}
+
+/// FEN and SAN/UCI round trips on every self-check position and the setup (for a conditional
+/// table, on the board part of its extended FENs).
+void check_notation(const VariantPtr& vp, TableVerdict& verdict) {
+  std::vector<std::string> fens{vp->table().setup_fen};
+  for (const PerftCheck& c : vp->table().perft_checks) fens.push_back(c.fen);
+  int moves_checked = 0;
+  for (const std::string& fen : fens) {
+    std::optional<Position> board;
+    try {
+      board = conditional(vp) ? parse_conditional_fen(vp, fen).pos : parse_fen(vp, fen);
+    } catch (const FenError&) {
+      continue;  // a [[perft]] FEN: reported with its file and line by the perft check
+    }
+    const Position& pos = *board;
+    const std::string printed = to_fen(pos);
+    if (!(parse_fen(vp, printed) == pos))
+      verdict.failures.push_back(fmt::format("FEN round trip changed the position: {}", fen));
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+      ++moves_checked;
+      const std::string san = to_san(pos, m), uci = to_uci(pos, m);
+      if (parse_san(pos, san) != m || parse_uci(pos, uci) != m)
+        verdict.failures.push_back(
+            fmt::format("notation round trip failed for {} / {} in {}", san, uci, fen));
+    }
+  }
+  verdict.checks.push_back(
+      fmt::format("notation: {} positions, {} moves round-trip", fens.size(), moves_checked));
+}
+
+}  // namespace
+
+std::vector<TableVerdict> verify_tables(const VerifyOptions& options, std::ostream& progress) {
+  std::vector<std::string> names = options.tables;
+  if (names.empty()) names = bundled_table_names();
+  std::vector<TableVerdict> out;
+  for (const std::string& name : names) {
+    TableVerdict verdict;
+    verdict.table = name;
+    const auto t0 = Clock::now();
+    try {
+      const VariantPtr v = load_variant(name);
+      verdict.table = v->name();
+      verdict.variant = v;
+      verdict.checks.push_back(fmt::format("table loads and compiles ({} pieces, {} knobs)",
+                                           v->piece_count(), v->table().knobs.size()));
+      const bool simultaneous = v->table().protocol == Protocol::kSimultaneous;
+      if (simultaneous) {
+        check_sim_perft(v, options.max_nodes, verdict);
+        check_sim_fens(v, verdict);
+        check_sim_knobs(name, v, verdict);
+      } else if (conditional(v)) {
+        check_conditional_perft(v, options.max_nodes, verdict);
+        check_conditional_notation(v, verdict);
+      } else {
+        check_perft(v, options.max_nodes, verdict);
+      }
+      if (!simultaneous) check_notation(v, verdict);
+      if (options.solver) check_solver(name, options, verdict, options.json ? nullptr : &progress);
+    } catch (const TableError& e) {
+      for (const Diagnostic& d : e.diagnostics()) verdict.failures.push_back(d.str());
+    } catch (const std::exception& e) {
+      verdict.failures.push_back(e.what());
+    }
+    verdict.passed = verdict.failures.empty();
+    verdict.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (!options.json)
+      progress << fmt::format("{} {:<14} {:>3} checks  {:6.2f} s\n",
+                              verdict.passed ? "PASS" : "FAIL", verdict.table,
+                              verdict.checks.size(), verdict.seconds);
+    out.push_back(std::move(verdict));
+  }
+  return out;
+}
+
+int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
+  const auto t0 = Clock::now();
+  const std::vector<TableVerdict> verdicts = verify_tables(options, out);
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  int failed = 0;
+  for (const auto& v : verdicts) failed += v.passed ? 0 : 1;
+  std::string report;
+  // A partial run (--table) writes a report only where --report asks for one.
+  if (options.report && (options.tables.empty() || !options.report_dir.empty()))
+    report = write_verify_report(verdicts, options, options.json ? nullptr : &err);
+  if (options.json) {
+    JsonWriter w;
+    w.begin_object().field("passed", failed == 0).field("seconds", secs);
+    if (!report.empty()) w.field("report", report);
+    w.key("tables").begin_array();
+    for (const auto& v : verdicts) {
+      w.begin_object().field("table", v.table).field("passed", v.passed);
+      w.field("seconds", v.seconds).key("checks").begin_array();
+      for (const auto& c : v.checks) w.value(c);
+      w.end_array().key("failures").begin_array();
+      for (const auto& f : v.failures) w.value(f);
+      w.end_array().end_object();
+    }
+    out << w.end_array().end_object().str() << '\n';
+  } else {
+    for (const auto& v : verdicts)
+      for (const auto& f : v.failures) err << "arbiter: verify: " << v.table << ": " << f << '\n';
+    out << fmt::format("verify: {} table(s), {} passed, {} failed, {:.2f} s\n", verdicts.size(),
+                       verdicts.size() - failed, failed, secs);
+    if (!report.empty()) out << "report " << report << '\n';
+  }
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace arbiter::cli

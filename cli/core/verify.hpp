@@ -1,0 +1,43 @@
+// `arbiter verify`: load every bundled table, validate it and run its self-checks.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "rules/core/variant.hpp"
+#include "solver/analysis/coverage.hpp"
+
+namespace arbiter::cli {
+
+struct VerifyOptions {
+  std::vector<std::string> tables;           ///< empty: every bundled table
+  unsigned long long max_nodes = 5'000'000;  ///< skip perft counts above this
+  bool json = false;
+  bool solver = true;            ///< catalog scenarios and clause coverage (Z3)
+  int coverage_positions = 120;  ///< positions the coverage sweep plays
+  int max_pieces = 6;            ///< piece bound of the scenario searches
+  unsigned seed = 0;             ///< sweep and Z3 seed
+  /// End by writing the HTML report (cli/report/report_verify.hpp): for a run over every bundled
+  /// table, or with --table where report_dir is given.
+  bool report = true;
+  std::string report_dir;  ///< empty: report/ next to the arbiter binary
+};
+
+struct TableVerdict {
+  std::string table;
+  bool passed = true;
+  std::vector<std::string> checks;    ///< one line per check run
+  std::vector<std::string> failures;  ///< what went wrong
+  double seconds = 0;
+  VariantPtr variant;                              ///< null when the table did not load
+  std::optional<solver::CoverageReport> coverage;  ///< the solver part's, for the report
+};
+
+std::vector<TableVerdict> verify_tables(const VerifyOptions& options, std::ostream& progress);
+
+/// Runs the verification and prints the report; returns the exit status (0 all passed).
+int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace arbiter::cli

@@ -1,5 +1,0 @@
-#include "cli/commands.hpp"
-
-int main(int argc, char** argv) {
-  return arbiter::cli::run(argc, argv);
-}

@@ -1,0 +1,76 @@
+// `arbiter puzzle`: composed problems. This file registers the command and runs `puzzle
+// solve` (with --svg: cmd_puzzle_svg.cpp); the corpus subcommands (generate, merge, export,
+// check) live in cmd_puzzle_corpus.cpp.
+#include <iostream>
+
+#include "cli/core/commands.hpp"
+#include "cli/core/knob_options.hpp"
+#include "cli/puzzle/cmd_puzzle.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct SolveOptions {
+  std::string variant = "orthodox";
+  std::string fen, stip;
+  std::vector<std::string> knobs;
+  bool json = false;
+  bool keys_only = false;
+  std::string svg;  ///< --svg FILE: the position with every key drawn
+};
+
+int run_solve(const SolveOptions& o) {
+  const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
+  try {
+    const puzzles::Stipulation stip = load_stipulation(o.stip);
+    const Position pos = load_problem(v, o.fen);
+    SolveProgress progress("solving " + stip.str());
+    puzzles::SolveOptions so;
+    so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
+    so.details = !o.keys_only;
+    const puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
+    progress.finish();
+    if (!o.svg.empty())
+      write_svg(o.svg, {problem_board(pos, verdict, v->name() + " " + verdict_caption(verdict))});
+    std::cout << (o.json ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
+                         : verdict_text(verdict));
+    return 0;
+  } catch (const PuzzleInputError& e) {
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+    return 2;
+  }
+}
+
+}  // namespace
+
+void register_puzzle_command(CLI::App& app, int& status) {
+  auto* puzzle = app.add_subcommand(
+      "puzzle", "Composed problems: solve (#n, h#n, s#n), generate, merge, export, check, task");
+  puzzle->require_subcommand(1);
+  auto o = std::make_shared<SolveOptions>();
+  auto* solve = puzzle->add_subcommand(
+      "solve",
+      "Solve a problem: keys (SAN), threats, tries with refutations, duals, and the verdict\n"
+      "(sound = one key, cooked = more than one, no solution). The side to move in the FEN\n"
+      "starts: the attacker in #n and s#n, the side to be mated in h#n. Exit status 2 for a\n"
+      "bad FEN or stipulation.");
+  solve->add_option("--variant,-v", o->variant, "Bundled table name or .toml path (sequential)")
+      ->capture_default_str();
+  solve->add_option("--fen", o->fen, "The problem position")->required();
+  solve->add_option("--stip,-s", o->stip, "Stipulation: #N, h#N or s#N (N from 1 to 30)")
+      ->required();
+  add_knob_option(solve, o->knobs);
+  solve->add_flag("--json", o->json, "Print one JSON object");
+  solve->add_flag("--keys-only", o->keys_only,
+                  "Stop after the second key; no threats, tries or duals (faster verdict)");
+  solve->add_option("--svg", o->svg,
+                    "Also draw the position into this SVG file, every key as an arrow (h#n: the "
+                    "first moves of the solutions), the verdict as its caption");
+  solve->callback([o, &status] { status = run_solve(*o); });
+  register_puzzle_corpus_commands(puzzle, status);
+  register_puzzle_task_command(puzzle, status);
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,74 @@
+// Pieces shared by the `arbiter puzzle` subcommands: loading a problem from its texts (with
+// exit status 2 for a bad FEN or stipulation), printing a verdict, the progress reporter, and
+// the problem boards drawn for --svg, export --format svg and the report (cmd_puzzle_svg.cpp).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "cli/report/svg_board.hpp"
+#include "puzzles/stipulation.hpp"
+#include "puzzles/verdict.hpp"
+#include "rules/core/position.hpp"
+
+namespace arbiter::cli {
+
+/// A bad FEN, stipulation or problem position: the command prints it and exits with 2.
+class PuzzleInputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Parses the FEN (sequential variants only) and checks it can be a problem. Throws
+/// PuzzleInputError.
+Position load_problem(const VariantPtr& v, const std::string& fen);
+/// Throws PuzzleInputError.
+puzzles::Stipulation load_stipulation(const std::string& text);
+
+/// Prints "nodes, elapsed" on stderr about once a second, once a solve has run a second.
+class SolveProgress {
+ public:
+  explicit SolveProgress(std::string label) : label_(std::move(label)) {}
+  void operator()(std::uint64_t nodes);
+  void finish();  ///< ends the progress line if one was printed
+
+ private:
+  std::string label_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  double last_ = 0;
+  bool printed_ = false;
+};
+
+/// The verdict as text (several lines) or as one JSON object.
+std::string verdict_text(const puzzles::Verdict& v);
+std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
+                         const std::string& fen);
+
+/// "#2 sound: key Re8", "#2 cooked: keys Qe2+, Qd1", "h#2 sound: 1. Kd5 Qc4 2. ...".
+std::string verdict_caption(const puzzles::Verdict& v);
+
+/// The problem position with every key drawn as an arrow in the colour of the side to move
+/// (h#n: the keys are the distinct first moves of the solutions) and, in Conversion Chess, the
+/// pieces a key converts marked. A key that does not read as SAN on `pos` is left undrawn.
+SvgBoard problem_board(const Position& pos, const puzzles::Verdict& v, std::string caption);
+
+/// `arbiter puzzle task` computed: the answers as text and the position with their moves drawn.
+struct TaskAnswer {
+  std::vector<std::string> answers;
+  SvgBoard board;
+};
+
+/// Runs a task ("win-material", "both-mated", "conditional-mate") of a simultaneous or
+/// conditional table on `fen`; side is White or Black (win-material). Throws PuzzleInputError.
+TaskAnswer solve_task(const VariantPtr& v, const std::string& fen, const std::string& task,
+                      Color side);
+
+/// "no solution", "sound" (one answer) or "cooked".
+std::string task_verdict(const std::vector<std::string>& answers);
+
+void register_puzzle_corpus_commands(CLI::App* puzzle, int& status);  // generate, merge, ...
+void register_puzzle_task_command(CLI::App* puzzle, int& status);     // simultaneous tasks
+
+}  // namespace arbiter::cli

@@ -1,0 +1,282 @@
+// `arbiter puzzle generate | merge | export | check`: the corpus of sound problems.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "cli/core/knob_options.hpp"
+#include "cli/puzzle/cmd_puzzle.hpp"
+#include "puzzles/corpus_db.hpp"
+#include "puzzles/generator.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "solver/analysis/puzzle_candidates.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct GenerateOptions {
+  std::string variant = "orthodox", stip = "#2", db, shard = "0/1", source = "placement";
+  std::int64_t count = 10;
+  std::uint64_t seed = 1, max_candidates = 0;
+  bool quiet = false, quiet_key = false;
+};
+
+/// "i/n" with 0 <= i < n.
+std::pair<int, int> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("no '/'");
+    std::size_t used_i = 0, used_n = 0;
+    const int i = std::stoi(text.substr(0, slash), &used_i);
+    const int n = std::stoi(text.substr(slash + 1), &used_n);
+    if (used_i != slash || used_n != text.size() - slash - 1 || n < 1 || i < 0 || i >= n)
+      throw std::invalid_argument("out of range");
+    return {i, n};
+  } catch (const std::exception&) {
+    throw PuzzleInputError("bad --shard '" + text + "': expected i/n with 0 <= i < n");
+  }
+}
+
+void draw_bar(const puzzles::GeneratorStatus& s, std::int64_t target) {
+  constexpr int kWidth = 30;
+  const int filled = target > 0 ? static_cast<int>(kWidth * std::min(s.found, target) / target) : 0;
+  const double per_min = s.seconds > 0 ? 60.0 * static_cast<double>(s.added) / s.seconds : 0.0;
+  std::cerr << fmt::format("\r[{}{}] {}/{} problems, {} candidates, {:.1f} s, {:.1f}/min ",
+                           std::string(filled, '#'), std::string(kWidth - filled, '.'), s.found,
+                           target, s.candidates, s.seconds, per_min)
+            << std::flush;
+}
+
+int run_generate(const GenerateOptions& o) {
+  const VariantPtr v = load_variant(o.variant);
+  require_protocol(*v, Protocol::kSequential, "puzzle generate");
+  puzzles::GeneratorConfig c;
+  c.variant = v;
+  c.stipulation = load_stipulation(o.stip);
+  std::tie(c.shard, c.shards) = parse_shard(o.shard);
+  c.seed = o.seed, c.count = o.count, c.max_candidates = o.max_candidates;
+  c.quiet_key = o.quiet_key;
+  c.source =
+      o.source == "play" ? puzzles::CandidateSource::kPlay : puzzles::CandidateSource::kPlacement;
+  if (o.source == "solver") {
+    // Z3 proposes mating nets (solver/analysis/puzzle_candidates.hpp); the generator's search
+    // decides.
+    const bool help = c.stipulation.kind == puzzles::StipulationKind::kHelpMate;
+    const bool self = c.stipulation.kind == puzzles::StipulationKind::kSelfMate;
+    c.source = puzzles::CandidateSource::kProposer;
+    c.source_name = "solver";
+    c.propose = [v, help, self](std::uint64_t seed, std::uint64_t index) {
+      // #n: White mates Black; h#n: Black moves first and is mated; s#n: White forces Black
+      // to mate White.
+      const Color attacker = self ? kBlack : kWhite;
+      return solver::mating_net_candidate(v, attacker, help ? kBlack : kWhite, seed, index);
+    };
+  }
+  puzzles::CorpusDb db(o.db);
+  double drawn_at = -1;
+  const auto progress = [&](const puzzles::GeneratorStatus& s) {
+    if (o.quiet || s.seconds - drawn_at < 0.25) return;
+    drawn_at = s.seconds;
+    draw_bar(s, o.count);
+  };
+  const puzzles::GeneratorStatus s = puzzles::generate(db, c, progress);
+  if (!o.quiet) {
+    draw_bar(s, o.count);
+    std::cerr << '\n';
+  }
+  const double per_min = s.seconds > 0 ? 60.0 * static_cast<double>(s.added) / s.seconds : 0.0;
+  std::cout << fmt::format(
+      "{} {} shard {}/{} seed {} source {}: {} problems in the stream ({} new), {} candidates, "
+      "{:.1f} s, {:.1f} sound problems/min\n",
+      v->name(), c.stipulation.str(), c.shard, c.shards, c.seed, o.source, s.found, s.added,
+      s.candidates, s.seconds, per_min);
+  return 0;
+}
+
+int run_merge(const std::string& out, const std::vector<std::string>& inputs) {
+  puzzles::CorpusDb db(out);
+  std::int64_t added = 0;
+  for (const std::string& in : inputs) {
+    if (!std::ifstream(in)) throw std::runtime_error("cannot read " + in);
+    added += db.merge_from(in);
+  }
+  std::cout << fmt::format("{}: {} problems ({} added)\n", out, db.count_all(), added);
+  return 0;
+}
+
+/// One board per problem: its keys (solved again, keys only) drawn, "variant:id stipulation
+/// verdict" as the caption. Into `out`, or on stdout when `out` is empty.
+int export_svg(puzzles::CorpusDb& db, const std::string& out) {
+  std::vector<SvgBoard> boards;
+  puzzles::SolveOptions keys_only;
+  keys_only.details = false;
+  std::map<std::string, VariantPtr> variants;
+  db.for_each([&](const puzzles::CorpusProblem& p) {
+    VariantPtr& v = variants[p.variant];
+    if (!v) v = load_variant(p.variant);
+    const Position pos = load_problem(v, p.fen);
+    const puzzles::Verdict verdict =
+        puzzles::solve(pos, load_stipulation(p.stipulation), keys_only);
+    boards.push_back(problem_board(
+        pos, verdict, fmt::format("{}:{} {}", p.variant, p.id, verdict_caption(verdict))));
+  });
+  if (out.empty())
+    std::cout << svg_document(boards);
+  else
+    write_svg(out, boards);
+  return 0;
+}
+
+int run_export(const std::string& path, const std::string& format, const std::string& out) {
+  if (!std::ifstream(path)) throw std::runtime_error("cannot read " + path);
+  puzzles::CorpusDb db(path);
+  if (format == "svg") return export_svg(db, out);
+  if (!out.empty()) throw PuzzleInputError("--out is for --format svg");
+  db.for_each([&](const puzzles::CorpusProblem& p) {
+    if (format == "fen") {
+      std::cout << p.fen << '\n';
+      return;
+    }
+    std::string epd = p.fen;
+    for (int i = 0; i < 2; ++i) epd.erase(epd.find_last_of(' '));
+    std::cout << fmt::format("{} bm {}; c0 \"{}\"; id \"{}:{}\";\n", epd, p.key, p.stipulation,
+                             p.variant, p.id);
+  });
+  return 0;
+}
+
+std::string trim(std::string s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  const auto e = s.find_last_not_of(" \t\r");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+/// One problem line: "FEN ; STIPULATION" or an exported EPD line (its c0 holds the
+/// stipulation).
+std::pair<std::string, std::string> split_problem_line(const std::string& line) {
+  const auto c0 = line.find("c0 \"");
+  if (c0 != std::string::npos) {
+    const auto close = line.find('"', c0 + 4);
+    std::istringstream fields(line);
+    std::string fen, f;
+    for (int i = 0; i < 4 && fields >> f; ++i) fen += (i ? " " : "") + f;
+    return {fen, close == std::string::npos ? "" : line.substr(c0 + 4, close - c0 - 4)};
+  }
+  const auto semi = line.find(';');
+  if (semi == std::string::npos)
+    throw PuzzleInputError("expected 'FEN ; stipulation' or an EPD line with c0 \"#2\"");
+  return {trim(line.substr(0, semi)), trim(line.substr(semi + 1))};
+}
+
+int run_check(const std::string& file, const std::string& variant, bool json) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read " + file);
+  const VariantPtr v = load_variant(variant);
+  int status = 0, number = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    ++number;
+    if (trim(line).empty() || trim(line).front() == '#') continue;
+    try {
+      const auto [fen, stip_text] = split_problem_line(line);
+      const puzzles::Stipulation stip = load_stipulation(stip_text);
+      const Position pos = load_problem(v, fen);
+      const puzzles::Verdict verdict = puzzles::solve(pos, stip);
+      if (json) {
+        std::cout << verdict_json(verdict, v->name(), to_fen(pos)) << '\n';
+      } else {
+        std::string keys;
+        for (const auto& k : verdict.keys) keys += (keys.empty() ? "" : ", ") + k.move;
+        std::cout << fmt::format("line {}: {} {}{} ({})\n", number, stip.str(),
+                                 to_string(verdict.soundness), keys.empty() ? "" : ": " + keys,
+                                 fen);
+      }
+    } catch (const PuzzleInputError& e) {
+      std::cerr << fmt::format("arbiter: error: {}:{}: {}\n", file, number, e.what());
+      status = 2;
+    }
+  }
+  return status;
+}
+
+/// Runs `f`, turning a bad input into exit status 2.
+template <typename F>
+int guarded(F&& f) {
+  try {
+    return f();
+  } catch (const PuzzleInputError& e) {
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+    return 2;
+  }
+}
+
+}  // namespace
+
+void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
+  auto g = std::make_shared<GenerateOptions>();
+  auto* gen = puzzle->add_subcommand(
+      "generate",
+      "Generate sound problems into an SQLite corpus (random placement; each problem committed "
+      "in its own transaction; a restart continues the stream where it stopped)");
+  gen->add_option("--variant,-v", g->variant, "Sequential table")->capture_default_str();
+  gen->add_option("--stip,-s", g->stip, "Stipulation: #N, h#N or s#N")->capture_default_str();
+  gen->add_option("--count,-n", g->count, "Stop when the stream holds this many problems")
+      ->capture_default_str();
+  gen->add_option("--seed", g->seed, "Seed of the candidate stream")->capture_default_str();
+  gen->add_option("--db", g->db, "SQLite database (created if missing)")->required();
+  gen->add_option("--shard", g->shard, "i/n: take candidates i, i+n, i+2n, ... of the seed")
+      ->capture_default_str();
+  gen->add_option("--max-candidates", g->max_candidates,
+                  "Stop after trying this many candidates (0: no limit)");
+  gen->add_flag("--quiet,-q", g->quiet, "No progress bar");
+  gen->add_option("--source", g->source,
+                  "Candidates: placement (a few random pieces), play (random legal play from "
+                  "the setup) or solver (Z3 proposes mating nets); a stream is one seed and one "
+                  "source, so keep it when restarting")
+      ->check(CLI::IsMember({"placement", "play", "solver"}))
+      ->capture_default_str();
+  gen->add_flag("--quiet-key", g->quiet_key,
+                "Keep only problems whose key neither checks nor captures");
+  gen->callback([g, &status] { status = guarded([&] { return run_generate(*g); }); });
+
+  auto merge_out = std::make_shared<std::string>();
+  auto merge_in = std::make_shared<std::vector<std::string>>();
+  auto* merge =
+      puzzle->add_subcommand("merge", "Join corpus databases into OUT without duplicates");
+  merge->add_option("out", *merge_out, "Output database (created if missing)")->required();
+  merge->add_option("inputs", *merge_in, "Input databases")->required();
+  merge->callback([merge_out, merge_in, &status] { status = run_merge(*merge_out, *merge_in); });
+
+  auto e_db = std::make_shared<std::string>();
+  auto e_format = std::make_shared<std::string>("epd");
+  auto e_out = std::make_shared<std::string>();
+  auto* exp = puzzle->add_subcommand("export", "Print the problems of a corpus");
+  exp->add_option("--db", *e_db, "SQLite database")->required();
+  exp->add_option("--format", *e_format,
+                  "epd (with bm key and c0 stipulation), fen, svg (one board per problem, its "
+                  "keys as arrows, the verdict as caption)")
+      ->check(CLI::IsMember({"epd", "fen", "svg"}))
+      ->capture_default_str();
+  exp->add_option("--out,-o", *e_out, "svg: write this file instead of stdout");
+  exp->callback([e_db, e_format, e_out, &status] {
+    status = guarded([&] { return run_export(*e_db, *e_format, *e_out); });
+  });
+
+  auto c_file = std::make_shared<std::string>();
+  auto c_variant = std::make_shared<std::string>("orthodox");
+  auto c_json = std::make_shared<bool>(false);
+  auto* check = puzzle->add_subcommand(
+      "check",
+      "Verdicts for a file of problems: one per line, 'FEN ; stipulation' or an exported EPD "
+      "line; blank lines and lines starting with '#' are skipped. Exit 2 if a line is bad");
+  check->add_option("file", *c_file, "Problem file")->required();
+  check->add_option("--variant,-v", *c_variant, "Sequential table")->capture_default_str();
+  check->add_flag("--json", *c_json, "One JSON object per problem");
+  check->callback(
+      [c_file, c_variant, c_json, &status] { status = run_check(*c_file, *c_variant, *c_json); });
+}
+
+}  // namespace arbiter::cli

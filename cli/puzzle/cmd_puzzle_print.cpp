@@ -1,0 +1,101 @@
+// Problem loading, verdict printing and the progress reporter of `arbiter puzzle`.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/core/json_writer.hpp"
+#include "cli/puzzle/cmd_puzzle.hpp"
+#include "rules/core/fen.hpp"
+
+namespace arbiter::cli {
+
+Position load_problem(const VariantPtr& v, const std::string& fen) {
+  if (v->table().protocol != Protocol::kSequential)
+    throw PuzzleInputError(fmt::format(
+        "table '{}' is not sequential: #n, h#n and s#n need one move per ply (orthodox, "
+        "conversion); its own tasks are under `arbiter puzzle task`",
+        v->name()));
+  try {
+    Position pos = parse_fen(v, fen);
+    puzzles::check_problem_position(pos);
+    return pos;
+  } catch (const FenError& e) {
+    throw PuzzleInputError(fmt::format("bad FEN (column {}): {}", e.column(), e.what()));
+  } catch (const std::invalid_argument& e) {
+    throw PuzzleInputError(fmt::format("not a problem position: {}", e.what()));
+  }
+}
+
+puzzles::Stipulation load_stipulation(const std::string& text) {
+  try {
+    return puzzles::parse_stipulation(text);
+  } catch (const std::invalid_argument& e) {
+    throw PuzzleInputError(e.what());
+  }
+}
+
+void SolveProgress::operator()(std::uint64_t nodes) {
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (secs < 1.0 || secs - last_ < 1.0) return;
+  last_ = secs;
+  printed_ = true;
+  std::cerr << fmt::format("\r{}: {} nodes, {:.1f} s, {:.0f} k nodes/s   ", label_, nodes, secs,
+                           static_cast<double>(nodes) / secs / 1e3)
+            << std::flush;
+}
+
+void SolveProgress::finish() {
+  if (printed_) std::cerr << '\n';
+  printed_ = false;
+}
+
+std::string verdict_text(const puzzles::Verdict& v) {
+  using puzzles::StipulationKind;
+  std::string out = fmt::format("{}: {}\n", v.stipulation.str(), to_string(v.soundness));
+  const bool help = v.stipulation.kind == StipulationKind::kHelpMate;
+  for (const auto& k : v.keys) {
+    out +=
+        fmt::format("{} {}{}\n", help ? "first move" : "key", k.move, k.checks ? " (checks)" : "");
+    if (!k.threats.empty()) out += fmt::format("  threat: {}\n", fmt::join(k.threats, " / "));
+    for (const auto& d : k.duals)
+      out += fmt::format("  dual after {}: {}\n", d.defence, fmt::join(d.continuations, " / "));
+  }
+  for (const auto& t : v.tries) out += fmt::format("try {} refuted by {}\n", t.move, t.refutation);
+  for (const auto& line : v.solutions) out += fmt::format("solution {}\n", fmt::join(line, " "));
+  out += fmt::format("{} nodes, {:.3f} s\n", v.nodes, v.seconds);
+  return out;
+}
+
+std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
+                         const std::string& fen) {
+  JsonWriter w;
+  w.begin_object().field("variant", variant).field("fen", fen);
+  w.field("stipulation", v.stipulation.str()).field("verdict", to_string(v.soundness));
+  w.key("keys").begin_array();
+  for (const auto& k : v.keys) {
+    w.begin_object().field("move", k.move).field("checks", k.checks);
+    w.key("threats").begin_array();
+    for (const auto& t : k.threats) w.value(t);
+    w.end_array().key("duals").begin_array();
+    for (const auto& d : k.duals) {
+      w.begin_object().field("defence", d.defence).key("continuations").begin_array();
+      for (const auto& c : d.continuations) w.value(c);
+      w.end_array().end_object();
+    }
+    w.end_array().end_object();
+  }
+  w.end_array().key("tries").begin_array();
+  for (const auto& t : v.tries)
+    w.begin_object().field("move", t.move).field("refutation", t.refutation).end_object();
+  w.end_array().key("solutions").begin_array();
+  for (const auto& line : v.solutions) {
+    w.begin_array();
+    for (const auto& m : line) w.value(m);
+    w.end_array();
+  }
+  w.end_array().field("nodes", v.nodes).field("seconds", v.seconds);
+  return w.end_object().str();
+}
+
+}  // namespace arbiter::cli

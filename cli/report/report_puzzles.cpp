@@ -1,0 +1,96 @@
+// Sample puzzles of the report: generated #2s (sequential tables) or a task witness (the others).
+#include "cli/report/report_puzzles.hpp"
+
+#include <fmt/format.h>
+
+#include "cli/puzzle/cmd_puzzle.hpp"
+#include "cli/report/report_html.hpp"
+#include "puzzles/generator.hpp"
+#include "rules/core/fen.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+/// A witness position per task-bearing protocol (docs/puzzles.md): White mates with !Ra8
+/// whatever Black's B-move; both kings mated after Qg8 + Qg1.
+constexpr const char* kConditionalWitness = "7k/8/6K1/8/1p6/8/8/R7 b - - 0 1 B -";
+constexpr const char* kBothMatedWitness = "7k/q3N1pp/8/8/8/8/Q3n1PP/7K w - - 0 1";
+
+ReportSection generated_problems(const VariantPtr& v, const SamplePuzzleOptions& o) {
+  puzzles::CorpusDb db(":memory:");
+  puzzles::GeneratorConfig c;
+  c.variant = v;
+  c.stipulation = load_stipulation("#2");
+  c.seed = o.seed, c.count = o.count, c.max_candidates = o.max_candidates;
+  const puzzles::GeneratorStatus st = puzzles::generate(db, c);
+  std::string boards;
+  std::vector<std::vector<std::string>> table;
+  db.for_each([&](const puzzles::CorpusProblem& p) {
+    const Position pos = load_problem(v, p.fen);
+    const puzzles::Verdict verdict = puzzles::solve(pos, c.stipulation);
+    boards += svg_board(problem_board(pos, verdict, verdict_caption(verdict)));
+    std::string threats;
+    if (!verdict.keys.empty())
+      for (const std::string& t : verdict.keys.front().threats)
+        threats += (threats.empty() ? "" : ", ") + t;
+    table.push_back({html_code(p.fen), html_escape(verdict.stipulation.str()),
+                     html_escape(puzzles::to_string(verdict.soundness)),
+                     html_escape(verdict.keys.empty() ? "" : verdict.keys.front().move),
+                     html_escape(threats)});
+  });
+  std::string html = fmt::format(
+      "<p>{} sound #2 problem(s) generated for this page by <code>arbiter puzzle generate -v {} "
+      "-s '#2' --seed {} -n {}</code> ({} candidates tried), each solved again for its verdict; "
+      "the key is drawn as an arrow. See docs/puzzles.md.</p>\n",
+      table.size(), html_escape(v->name()), o.seed, o.count, st.candidates);
+  if (table.empty())
+    return {"Sample puzzles",
+            html + "<p class=\"note\">None found within the candidate budget.</p>\n"};
+  return {"Sample puzzles",
+          html + "<div class=\"boards\">\n" + boards + "</div>\n" +
+              html_table({"FEN", "stipulation", "verdict", "key", "threat"}, table)};
+}
+
+ReportSection task_witness(const VariantPtr& v) {
+  const bool conditional = v->table().protocol == Protocol::kConditional;
+  const std::string task = conditional ? "conditional-mate" : "both-mated";
+  const std::string fen = conditional ? kConditionalWitness : kBothMatedWitness;
+  const std::string command =
+      fmt::format("arbiter puzzle task -v {} --task {} --fen '{}'", v->name(), task, fen);
+  try {
+    TaskAnswer r = solve_task(v, fen, task, kWhite);
+    if (r.answers.empty())
+      return {"Sample puzzles", "<p class=\"note\">No sample: the witness position of the task " +
+                                    html_escape(task) + " has no solution under this table (" +
+                                    html_code(command) + ").</p>\n"};
+    r.board.caption = task + " " + task_verdict(r.answers);
+    std::string list;
+    for (const std::string& a : r.answers) list += "<li>" + html_code(a) + "</li>\n";
+    return {"Sample puzzles",
+            fmt::format("<p>Sequential stipulations (#n) do not fit this table; its own problem "
+                        "task instead, one witness: {}, verdict {}. See "
+                        "docs/puzzles.md.</p>\n",
+                        html_code(command), html_escape(task_verdict(r.answers))) +
+                "<div class=\"boards\">\n" + svg_board(r.board) + "</div>\n<ul>\n" + list +
+                "</ul>\n"};
+  } catch (const std::exception& e) {
+    return {"Sample puzzles", "<p class=\"note\">No sample: " + html_escape(e.what()) + " (" +
+                                  html_code(command) + ").</p>\n"};
+  }
+}
+
+}  // namespace
+
+ReportSection sample_puzzles_section(const VariantPtr& v, const SamplePuzzleOptions& o) {
+  if (v->table().protocol == Protocol::kSequential) {
+    try {
+      return generated_problems(v, o);
+    } catch (const std::exception& e) {
+      return {"Sample puzzles",
+              "<p class=\"note\">No sample puzzles: " + html_escape(e.what()) + ".</p>\n"};
+    }
+  }
+  return task_witness(v);
+}
+
+}  // namespace arbiter::cli

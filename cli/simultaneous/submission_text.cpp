@@ -1,0 +1,125 @@
+#include "cli/simultaneous/submission_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <vector>
+
+#include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+const char* side_name(Color c) {
+  return c == kWhite ? "White" : "Black";
+}
+
+Move read_orthodox(const Position& pos, std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  return looks_like_uci(text) ? parse_uci(pos, text) : parse_san(pos, text);
+}
+
+/// The view without the other side's pieces: every path is open and no square is attacked,
+/// so notation reads any piece's move of the submitting side.
+Position bare_view(const SimState& s, Color c) {
+  Position bare = view_for(s, c);
+  bare.set_en_passant(kNoSquare);
+  for (Bitboard b = bare.pieces(~c); b;) bare.remove(~c, pop_lsb(b));
+  return bare;
+}
+
+bool move_neutral(const SimState& s) {
+  return s.pos.variant().table().resolver == Resolver::kMoveNeutral;
+}
+
+void submissions_of(const SimState& s, Color c, MoveList& out) {
+  if (move_neutral(s)) {
+    move_neutral_submissions(s, c, out);
+  } else {
+    diplomacy_submissions(s, c, out);
+  }
+}
+
+std::string some_submissions(const SimState& s, Color c, const MoveList& subs) {
+  if (subs.empty()) return fmt::format("{} has no submission", side_name(c));
+  constexpr int kShown = 8;
+  std::string list;
+  for (int i = 0; i < std::min(kShown, subs.size()); ++i)
+    list += (i ? ", " : "") + submission_san(s, c, subs[i]);
+  if (subs.size() > kShown) list += fmt::format(", ... ({} in all)", subs.size());
+  return fmt::format("{} may submit {}", side_name(c), list);
+}
+
+/// Why a text is not a Move-Neutral submission: its destination is shared, or what orthodox
+/// notation says of it on the view (the submissions are orthodox legal moves of the view).
+std::string why_not_move_neutral(const SimState& s, Color c, std::string_view text) {
+  const Square to = parse_diplomacy_move_text(s.pos.variant(), text).to;
+  if (to != kNoSquare && s.pos.piece_on(kWhite, to) != kNoPiece &&
+      s.pos.piece_on(kBlack, to) != kNoPiece)
+    return fmt::format("{} is shared: neither piece there can be taken until one moves away",
+                       square_name(to));
+  try {
+    read_orthodox(view_for(s, c), text);
+  } catch (const NotationError& orthodox) {
+    return orthodox.what();
+  }
+  return "no move may take a king";
+}
+
+/// Why a move read on the bare board is still not a submission.
+std::string why_not(const SimState& s, Color c, Move m) {
+  const Position view = view_for(s, c);
+  const DiplomacyKnobs& k = view.variant().knobs().diplomacy;
+  const bool king = view.piece_on(c, m.from()) == view.variant().royal();
+  if (king && k.king_safety == KingSafety::kCurrentPosition)
+    return "under " + knob_setting_of<&DiplomacyKnobs::king_safety>(KingSafety::kCurrentPosition) +
+           " a king move must be legal on the current board";
+  if (!king) {
+    Position after = view;
+    Undo undo;
+    after.make(m, undo);
+    if (after.king_square(c) != kNoSquare && after.attacked(after.king_square(c), ~c))
+      return fmt::format("it would leave {}'s king attacked now", side_name(c));
+  }
+  if (k.vacated_square == VacatedSquare::kBlocked)
+    return "under " + knob_setting_of<&DiplomacyKnobs::vacated_square>(VacatedSquare::kBlocked) +
+           " a path may not cross a piece, as in chess";
+  return "it is not a Diplomacy Chess move in this position";
+}
+
+}  // namespace
+
+Move read_submission(const SimState& s, Color c, std::string_view text) {
+  MoveList subs;
+  submissions_of(s, c, subs);
+  try {
+    return read_sim_move(s, c, text, subs);
+  } catch (const NotationError& e) {
+    std::string why = e.what();
+    if (e.kind() == NotationErrorKind::kIllegal && move_neutral(s)) {
+      why = why_not_move_neutral(s, c, text);
+    } else if (e.kind() == NotationErrorKind::kIllegal) {
+      // Say why: read the text as an orthodox move on the board without the other side.
+      try {
+        why = why_not(s, c, read_orthodox(bare_view(s, c), text));
+      } catch (const NotationError& orthodox) {
+        why = orthodox.what();  // no piece of that side can make it at all
+      }
+    }
+    throw NotationError(e.kind(), fmt::format("{} may not submit '{}': {}; {}", side_name(c), text,
+                                              why, some_submissions(s, c, subs)));
+  }
+}
+
+std::string submission_san(const SimState& s, Color c, Move m) {
+  MoveList subs;
+  submissions_of(s, c, subs);
+  return sim_san(s, c, m, subs);
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,307 @@
+// Conditional Chess scenarios (docs/conditional.md): Z3 proposes the board (a piece within the
+// B-mover's reach, a check within reach, the king's flights covered); the turn machine of
+// rules/conditional/conditional_game.hpp plays the phases on each proposal and has the final word.
+// The B-phase scenarios state an unconditional C-move ("!move") of the stater.
+#include <fmt/format.h>
+
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "solver/conditional/conditional_step.hpp"
+#include "solver/core/move_formulas.hpp"
+#include "solver/core/scenarios.hpp"
+#include "solver/core/z3_setup.hpp"
+
+namespace arbiter::solver {
+
+namespace {
+
+ConditionalState state_in(const Position& pos, Phase phase) {
+  ConditionalState s = conditional_start(pos.variant_ptr());
+  s.pos = pos;
+  s.phase = phase;
+  return s;
+}
+
+/// The stater's legal moves on the board before the B-move (the board the C-move is stated on).
+std::vector<std::pair<Move, std::string>> stater_moves(const Position& pos, Color stater) {
+  Position view = pos;
+  view.set_side_to_move(stater);
+  MoveList moves;
+  generate_legal(view, moves);
+  std::vector<std::pair<Move, std::string>> out;
+  for (Move m : moves) out.emplace_back(m, to_san(view, m));
+  return out;
+}
+
+/// One B-phase story: the stater states "!c_san", the B-mover plays `b`, the C-move is decided.
+struct BStory {
+  ConditionalState before, after_b;
+  ConditionalMove stated;
+  Move b{};
+  CDecision decision;
+};
+
+using BWanted = std::function<std::optional<std::string>(const BStory&)>;
+
+/// Tries every stated C-move of the stater against every B-move of the side to move.
+EngineVerdict judge_b_phase(const Position& pos, const BWanted& wanted,
+                            const std::string& why_not) {
+  EngineVerdict v;
+  const ConditionalState base = state_in(pos, Phase::kB);
+  MoveList bs;
+  phase_moves(base, bs);
+  for (const auto& [c_move, c_san] : stater_moves(pos, base.stater())) {
+    for (Move b : bs) {
+      BStory st{base, base, ConditionalMove{std::nullopt, c_san, c_san, -1}, b, CDecision{}};
+      try {
+        state(st.before, st.stated);
+        st.after_b = st.before;
+        play(st.after_b, b);
+        if (conditional_status(st.after_b).over()) continue;
+        // As stated (state() rewrites the branches as UCI under c-move-resolution=statement).
+        st.decision = decide_c(st.after_b, *st.before.pending);
+      } catch (const ConditionalRuleError&) {
+        continue;
+      }
+      const std::optional<std::string> what = wanted(st);
+      if (!what) continue;
+      const Variant& var = pos.variant();
+      const std::string b_san = to_san(pos, b);
+      Witness wit{pos, {b}, *what};
+      wit.fen = to_conditional_fen(st.before);
+      wit.moves_text = fmt::format("C-move stated {}, B-move {}", to_string(var, st.stated), b_san);
+      wit.trace.push_back(fmt::format("phase B: {} plays {}{}",
+                                      pos.side_to_move() ? "Black" : "White", b_san,
+                                      st.after_b.pos.in_check() ? ", giving check" : ""));
+      std::string decision;
+      switch (st.decision.kind) {
+        case CDecision::Kind::kExecute:
+          decision = "execute " + to_san(st.after_b.pos, st.decision.move);
+          break;
+        case CDecision::Kind::kSkip:
+          decision = "skip (" + st.decision.reason + ")";
+          break;
+        case CDecision::Kind::kReplace:
+          decision = "replaced (" + st.decision.reason + ")";
+          break;
+      }
+      wit.trace.push_back(fmt::format("phase C: {}: {}", to_string(var, st.stated), decision));
+      ConditionalState end = st.after_b;
+      try {
+        const bool skip = st.decision.kind != CDecision::Kind::kExecute;
+        apply_c(end, CStep{skip, st.decision.move});
+        wit.trace.push_back(fmt::format("then phase {}, {} to move: {}", phase_letter(end.phase),
+                                        end.pos.side_to_move() ? "Black" : "White",
+                                        to_conditional_fen(end)));
+      } catch (const ConditionalRuleError& e) {
+        wit.trace.push_back(std::string("the C ply cannot be applied: ") + e.what());
+      }
+      v.holds = true;
+      v.witness = std::move(wit);
+      return v;
+    }
+  }
+  v.why_not = why_not;
+  return v;
+}
+
+/// `c` can move a non-royal piece to attack the other side's royal piece.
+z3::expr can_check(const ScenarioContext& sc, Color c) {
+  const std::vector<z3::expr> reach = reach_by_type(sc, c, true);
+  return royal_where(sc, ~c, [&](Square k) { return attacks_after_move(sc, c, reach, k); });
+}
+
+Scenario c_move_illegal_after_b() {
+  Scenario s;
+  s.name = "conditional/c-move-illegal-after-b";
+  s.description = "The B-move (no check) makes the stated C-move illegal: the C-move is skipped";
+  // Exact over the symbolic B and C plies (ordinary moves, the C-move's SAN naming one piece),
+  // the skip by the sufficient ways of ConditionalStep::c_surely_skipped (small formulas).
+  s.formula = [](const ScenarioContext& sc) {
+    const ConditionalStep step(sc.attacks, sc.side, "illegal_", false);
+    return step.story() && step.same_piece_named() && !step.b_gives_check() &&
+           step.c_surely_skipped();
+  };
+  s.engine = [](const Position& pos) {
+    return judge_b_phase(
+        pos,
+        [](const BStory& st) -> std::optional<std::string> {
+          if (st.after_b.pos.in_check() || st.decision.kind == CDecision::Kind::kExecute)
+            return std::nullopt;
+          return "the C-move was legal when stated; after the B-move it is not";
+        },
+        "no B-move without check makes a stated C-move illegal");
+  };
+  return s;
+}
+
+Scenario b_check_cancelled() {
+  Scenario s;
+  s.name = "conditional/b-check-cancelled-by-c";
+  s.description = "The B-move gives check and the stated C-move gets out of it";
+  s.formula = [](const ScenarioContext& sc) {
+    // The execution by ConditionalStep::c_surely_executes (small formulas).
+    const ConditionalStep step(sc.attacks, sc.side, "cancel_", false);
+    return step.story() && step.same_piece_named() && step.b_gives_check() &&
+           step.c_surely_executes();
+  };
+  s.engine = [](const Position& pos) {
+    return judge_b_phase(
+        pos,
+        [](const BStory& st) -> std::optional<std::string> {
+          if (!st.after_b.pos.in_check() || st.decision.kind != CDecision::Kind::kExecute)
+            return std::nullopt;
+          return "the B-move's check is cancelled by the C-move";
+        },
+        "no B-move check is answered by a stated C-move");
+  };
+  return s;
+}
+
+Scenario b_check_restarts_turn() {
+  Scenario s;
+  s.name = "conditional/b-check-not-cancelled";
+  s.description =
+      "The B-move gives check that the stated C-move does not cancel: the C-move is skipped";
+  s.kind = FormulaKind::kFilter;
+  s.formula = [](const ScenarioContext& sc) {
+    return !sc.attacks.in_check(sc.side) && can_check(sc, sc.side);
+  };
+  s.engine = [](const Position& pos) {
+    return judge_b_phase(
+        pos,
+        [](const BStory& st) -> std::optional<std::string> {
+          if (!st.after_b.pos.in_check() || st.decision.kind == CDecision::Kind::kExecute)
+            return std::nullopt;
+          return "the B-move's check stands; the C-move does not execute";
+        },
+        "no B-move check leaves a stated C-move unplayable");
+  };
+  return s;
+}
+
+/// Phase A: the side to move's king's flights are covered and it has a checking move.
+z3::expr mate_shape(const ScenarioContext& sc) {
+  return !sc.attacks.in_check(sc.side) && can_check(sc, sc.side) &&
+         royal_cannot_step(other_side(sc));
+}
+
+Scenario a_move_check_must_mate() {
+  Scenario s;
+  s.name = "conditional/a-move-check-must-mate";
+  s.description = "An A-move may give check only when it mates: one check allowed, one refused";
+  s.kind = FormulaKind::kFilter;
+  s.formula = mate_shape;
+  s.engine = [](const Position& pos) {
+    EngineVerdict v;
+    const ConditionalState st = state_in(pos, Phase::kA);
+    MoveList legal;
+    generate_legal(pos, legal);
+    Move mate_move{}, refused{};
+    bool has_mate = false, has_refused = false;
+    for (Move m : legal) {
+      bool mate = false;
+      if (!gives_check(pos, m, &mate)) continue;
+      if (mate && !has_mate) mate_move = m, has_mate = true;
+      if (!mate && !has_refused) refused = m, has_refused = true;
+    }
+    if (!has_mate || !has_refused) {
+      v.why_not = "no pair of a mating and a non-mating checking A-move";
+      return v;
+    }
+    Witness wit{
+        pos, {mate_move, refused}, "A-move check: the mating one is allowed, the other not"};
+    wit.fen = to_conditional_fen(st);
+    wit.moves_text = fmt::format("A-move {} (mate) allowed, {} (check) refused",
+                                 to_san(pos, mate_move), to_san(pos, refused));
+    for (Move m : {mate_move, refused}) {
+      ConditionalState t = st;
+      try {
+        play(t, m);
+        wit.trace.push_back(fmt::format("A-move {}: played; then {}", to_san(pos, m),
+                                        to_string(conditional_status(t).end)));
+      } catch (const ConditionalRuleError& e) {
+        wit.trace.push_back(fmt::format("A-move {}: refused ({})", to_san(pos, m), e.reason()));
+      }
+    }
+    v.holds = true;
+    v.witness = std::move(wit);
+    return v;
+  };
+  return s;
+}
+
+z3::expr every_move_checks(const ScenarioContext& sc) {
+  const Variant& v = sc.board.variant();
+  z3::expr_vector all(sc.board.ctx());
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const PieceType pt = static_cast<PieceType>(t);
+    if (pt == v.royal()) continue;
+    for (Square z = 0; z < kSquares; ++z) {
+      z3::expr_vector kings(sc.board.ctx());
+      for (Square k = 0; k < kSquares; ++k) {
+        const z3::expr a = sc.attacks.would_attack(sc.side, pt, z, k);
+        if (!a.is_false()) kings.push_back(sc.board.is(k, ~sc.side, v.royal()) && a);
+      }
+      const z3::expr checks = any_of(sc.board.ctx(), kings);
+      for (Square x = 0; x < kSquares; ++x) {
+        const z3::expr r = sc.attacks.reaches(sc.side, pt, x, z);
+        if (!r.is_false()) all.push_back(z3::implies(sc.board.is(x, sc.side, pt) && r, checks));
+      }
+    }
+  }
+  return z3::mk_and(all);
+}
+
+Scenario forced_non_mating_check() {
+  Scenario s;
+  s.name = "conditional/forced-non-mating-check";
+  s.description = "Every legal A-move gives a non-mating check: the game ends (forced check)";
+  s.kind = FormulaKind::kFilter;
+  // Shape: the king cannot step, and every move of the other pieces lands on a square from
+  // which it attacks the enemy king (lines judged on the board before the move).
+  s.formula = [](const ScenarioContext& sc) {
+    return !sc.attacks.in_check(sc.side) && can_check(sc, sc.side) && royal_cannot_step(sc) &&
+           every_move_checks(sc);
+  };
+  s.engine = [](const Position& pos) {
+    EngineVerdict v;
+    const ConditionalState st = state_in(pos, Phase::kA);
+    const ConditionalStatus status = conditional_status(st);
+    if (status.end != ConditionalEnd::kForcedCheck) {
+      v.why_not = "the A-mover has a legal A-move, or no move at all";
+      return v;
+    }
+    MoveList legal;
+    generate_legal(pos, legal);
+    Witness wit{pos,
+                {},
+                fmt::format("every legal A-move gives a non-mating check: {} ({})",
+                            to_string(status.end), status.result())};
+    wit.fen = to_conditional_fen(st);
+    for (Move m : legal) {
+      wit.moves.push_back(m);
+      if (!wit.moves_text.empty()) wit.moves_text += ' ';
+      wit.moves_text += to_san(pos, m);
+    }
+    wit.trace.push_back(fmt::format("phase A: {} legal move(s), all non-mating checks; result {}",
+                                    legal.size(), status.result()));
+    v.holds = true;
+    v.witness = std::move(wit);
+    return v;
+  };
+  return s;
+}
+
+}  // namespace
+
+std::vector<Scenario> conditional_scenarios() {
+  std::vector<Scenario> out = {c_move_illegal_after_b(), b_check_cancelled(),
+                               b_check_restarts_turn(), a_move_check_must_mate(),
+                               forced_non_mating_check()};
+  for (Scenario& s : out) s.variant = "conditional";
+  return out;
+}
+
+}  // namespace arbiter::solver

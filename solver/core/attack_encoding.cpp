@@ -1,0 +1,306 @@
+#include "solver/core/attack_encoding.hpp"
+#include "solver/core/z3_setup.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+namespace arbiter::solver {
+
+namespace {
+
+/// Squares strictly between `from` and `to` on a rider's path with step (df, dr), and
+/// whether `to` lies on it within range; `from_mask` and direction as in piece_moves.cpp.
+bool rider_path(const RiderStep& st, Square from, Square to, Bitboard& between) {
+  if (!has(st.from_mask, from)) return false;
+  between = 0;
+  int f = file_of(from), r = rank_of(from);
+  for (int k = 0; st.range == 0 || k < st.range; ++k) {
+    f += st.df;
+    r += st.dr;
+    if (!on_board(f, r)) return false;
+    const Square s = make_square(f, r);
+    if (s == to) return true;
+    between |= bb(s);
+  }
+  return false;
+}
+
+/// The square's bit, or none for kNoSquare.
+Bitboard bit_of(Square s) {
+  return s == kNoSquare ? 0 : bb(s);
+}
+
+}  // namespace
+
+AttackEncoding::AttackEncoding(const BoardEncoding& board) : b_(&board) {
+  const ConversionRules& cr = board.variant().conversion();
+  const ConversionKnobs& ck = board.variant().knobs().conversion;
+  if (cr.enabled && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored)
+    throw std::invalid_argument(
+        "solver: " +
+        knob_setting_of<&ConversionKnobs::threat_by_pinned_piece>(ThreatByPinnedPiece::kIgnored) +
+        " is not encoded yet (needs the board after the threatening move)");
+}
+
+std::vector<AttackTerm> AttackEncoding::attack_terms(Square s, Color by, BoardChange change) const {
+  const BoardEncoding& b = *b_;
+  const Variant& v = b.variant();
+  z3::context& ctx = b.ctx();
+  const auto empty = [&](Bitboard squares) {
+    if (squares & bit_of(change.filled)) return ctx.bool_val(false);
+    return b.all_empty(squares & ~bit_of(change.vacated));
+  };
+  const Bitboard gone = bit_of(change.vacated) | bit_of(change.filled);
+  std::vector<AttackTerm> terms;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const PieceType pt = static_cast<PieceType>(t);
+    const PieceMoves& pm = v.piece(pt).moves;
+    const AttackSources& a = pm.attackers[by][s];
+    for (Bitboard from = a.leap & ~gone; from;) {
+      const Square f = pop_lsb(from);
+      terms.push_back({f, b.is(f, by, pt)});
+    }
+    for (Bitboard from = (a.rook | a.bishop) & ~gone; from;) {
+      const Square f = pop_lsb(from);
+      terms.push_back({f, b.is(f, by, pt) && empty(v.between(f, s))});
+    }
+    for (const RiderStep& st : pm.riders[by]) {
+      if (!st.capture) continue;
+      for (Square f = 0; f < kSquares; ++f) {
+        Bitboard between = 0;
+        if (!has(gone, f) && rider_path(st, f, s, between))
+          terms.push_back({f, b.is(f, by, pt) && empty(between)});
+      }
+    }
+  }
+  return terms;
+}
+
+z3::expr AttackEncoding::attacked(Square s, Color by, BoardChange change) const {
+  z3::expr_vector terms(b_->ctx());
+  for (const AttackTerm& t : attack_terms(s, by, change)) terms.push_back(t.holds);
+  return any_of(b_->ctx(), terms);
+}
+
+z3::expr AttackEncoding::would_attack(Color by, PieceType t, Square from, Square s) const {
+  const BoardEncoding& b = *b_;
+  const Variant& v = b.variant();
+  const PieceMoves& pm = v.piece(t).moves;
+  const AttackSources& a = pm.attackers[by][s];
+  z3::expr_vector terms(b.ctx());
+  if (has(a.leap, from)) return b.ctx().bool_val(true);
+  if (has(a.rook | a.bishop, from)) terms.push_back(b.all_empty(v.between(from, s)));
+  for (const RiderStep& st : pm.riders[by]) {
+    Bitboard between = 0;
+    if (st.capture && rider_path(st, from, s, between)) terms.push_back(b.all_empty(between));
+  }
+  return any_of(b.ctx(), terms);
+}
+
+z3::expr AttackEncoding::reaches(Color c, PieceType t, Square from, Square to) const {
+  if (reach_cache_.empty())
+    reach_cache_.resize(2 * static_cast<std::size_t>(b_->variant().piece_count()) * kSquares *
+                        kSquares);
+  std::optional<z3::expr>& cached =
+      reach_cache_[((static_cast<std::size_t>(c) * b_->variant().piece_count() + t) * kSquares +
+                    static_cast<std::size_t>(from)) *
+                       kSquares +
+                   static_cast<std::size_t>(to)];
+  if (cached) return *cached;
+  const BoardEncoding& b = *b_;
+  const Variant& v = b.variant();
+  const PieceMoves& pm = v.piece(t).moves;
+  const SquareMoves& sm = pm.at[c][from];
+  // Which kinds of move go there, decided from the masks before any formula is made.
+  bool leap_quiet = has(sm.leap_move, to), leap_capture = has(sm.leap_capture, to);
+  bool line_quiet = has(sm.rook_move | sm.bishop_move, to);
+  bool line_capture = has(sm.rook_capture | sm.bishop_capture, to);
+  std::vector<std::pair<Bitboard, const RiderStep*>> rides;
+  for (const RiderStep& st : pm.riders[c]) {
+    Bitboard path = 0;
+    if (rider_path(st, from, to, path)) rides.emplace_back(path, &st);
+  }
+  if (!leap_quiet && !leap_capture && !line_quiet && !line_capture && rides.empty()) {
+    cached = b.ctx().bool_val(false);
+    return *cached;
+  }
+  const z3::expr quiet = b.empty(to), capture = b.occupied_by(to, ~c);
+  z3::expr_vector terms(b.ctx());
+  if (leap_quiet) terms.push_back(quiet);
+  if (leap_capture) terms.push_back(capture);
+  const Bitboard between = v.between(from, to);
+  if (line_quiet) terms.push_back(b.all_empty(between) && quiet);
+  if (line_capture) terms.push_back(b.all_empty(between) && capture);
+  for (const auto& [path, st] : rides) {
+    if (st->move) terms.push_back(b.all_empty(path) && quiet);
+    if (st->capture) terms.push_back(b.all_empty(path) && capture);
+  }
+  cached = any_of(b.ctx(), terms).simplify();
+  return *cached;
+}
+
+z3::expr AttackEncoding::captures_en_passant(Color c, PieceType t, Square from, Square to) const {
+  const BoardEncoding& b = *b_;
+  z3::context& ctx = b.ctx();
+  if (!b.en_passant() || !has(b.variant().piece(t).moves.at[c][from].en_passant, to))
+    return ctx.bool_val(false);
+  const std::vector<EnPassantTarget>& targets = ep_targets(c);
+  const bool possible = std::any_of(targets.begin(), targets.end(),
+                                    [&](const EnPassantTarget& e) { return e.target == to; });
+  return possible ? b.en_passant_is(to) && b.empty(to) : ctx.bool_val(false);
+}
+
+const std::vector<EnPassantTarget>& AttackEncoding::ep_targets(Color c) const {
+  if (!ep_targets_[c]) ep_targets_[c] = b_->en_passant_targets(c);
+  return *ep_targets_[c];
+}
+
+z3::expr AttackEncoding::move_exists(Square from, Square to) const {
+  const BoardEncoding& b = *b_;
+  z3::expr_vector terms(b.ctx());
+  for (Color c : {kWhite, kBlack})
+    for (int t = 0; t < b.variant().piece_count(); ++t) {
+      const PieceType pt = static_cast<PieceType>(t);
+      const z3::expr ep = captures_en_passant(c, pt, from, to);
+      terms.push_back(b.is(from, c, pt) &&
+                      (ep.is_false() ? reaches(c, pt, from, to) : reaches(c, pt, from, to) || ep));
+    }
+  return any_of(b.ctx(), terms);
+}
+
+// A mover of type t landing on L off the target's square forms a co-square on the target when a
+// twin (a partner of t, not the mover itself) stands on the target's file and L is on the
+// target's rank, or the twin on the target's rank and L on its file (conversion.cpp).
+z3::expr AttackEncoding::conversion_threat(Square s, Color by) const {
+  const ConversionRules& cr = b_->variant().conversion();
+  const ConversionKnobs& ck = b_->variant().knobs().conversion;
+  z3::expr out = move_conversion_threat(s, by);
+  if (!cr.enabled || ck.castling_threatens == CastlingThreatens::kIgnored) return out;
+  z3::expr_vector terms(b_->ctx());
+  terms.push_back(out);
+  for (std::size_t i = 0; i < b_->variant().castling(by).size(); ++i)
+    terms.push_back(castling_forms(static_cast<int>(i), s, by));
+  return z3::mk_or(terms);
+}
+
+// Rewritten for sharing, with the same meaning: the twin on the target's line is either of a
+// partner type other than the mover's (it cannot be the mover) or of the mover's own type on a
+// square w, and then the mover comes from elsewhere (lands(c, t, L, w)). lands() is cached and
+// shared by every target and every board formula built on this encoding.
+z3::expr AttackEncoding::move_conversion_threat(Square s, Color by) const {
+  const BoardEncoding& b = *b_;
+  const Variant& v = b.variant();
+  const ConversionRules& cr = v.conversion();
+  z3::context& ctx = b.ctx();
+  if (!cr.enabled) return ctx.bool_val(false);
+  const Bitboard on_file = file_bb(s) & ~rank_bb(s);
+  const Bitboard on_rank = rank_bb(s) & ~file_bb(s);
+  z3::expr_vector terms(ctx);
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const PieceType pt = static_cast<PieceType>(t);
+    const PieceTypeMask partners = cr.partners[t];
+    if (!partners) continue;
+    const PieceTypeMask others = partners & ~static_cast<PieceTypeMask>(1U << t);
+    const bool same_type = partners >> t & 1U;
+    const Bitboard no_landing = v.piece(pt).promotion_squares[by];
+    // Landings on `landing_line` with a twin on `twin_line`.
+    const auto add = [&](Bitboard landing_line, Bitboard twin_line) {
+      z3::expr_vector other_twin(ctx);
+      if (others)
+        for (Bitboard sq = twin_line; sq;) other_twin.push_back(b.is_any(pop_lsb(sq), by, others));
+      const z3::expr other = any_of(ctx, other_twin);
+      z3::expr_vector landed(ctx);
+      for (Bitboard sq = landing_line & ~no_landing; sq;) {
+        const Square to = pop_lsb(sq);
+        const z3::expr all = lands(by, pt, to, kNoSquare);
+        if (all.is_false()) continue;
+        if (others) landed.push_back(all);
+        if (!same_type) continue;
+        for (Bitboard w = twin_line; w;) {
+          const Square tw = pop_lsb(w);
+          const z3::expr rest = lands(by, pt, to, tw);
+          if (!rest.is_false()) terms.push_back(b.is(tw, by, pt) && rest);
+        }
+      }
+      if (others && !landed.empty()) terms.push_back(other && z3::mk_or(landed));
+    };
+    add(on_rank, on_file);
+    add(on_file, on_rank);
+  }
+  return any_of(ctx, terms);
+}
+
+z3::expr AttackEncoding::lands(Color c, PieceType t, Square to, Square not_from) const {
+  // A move from not_from that cannot reach `to` leaves the disjunction unchanged.
+  if (not_from != kNoSquare && reaches(c, t, not_from, to).is_false())
+    return lands(c, t, to, kNoSquare);
+  // not_from runs over the squares and kNoSquare (index kSquares).
+  const std::size_t excluded =
+      not_from == kNoSquare ? kSquares : static_cast<std::size_t>(not_from);
+  if (lands_cache_.empty())
+    lands_cache_.resize(2 * static_cast<std::size_t>(b_->variant().piece_count()) * kSquares *
+                        (kSquares + 1));
+  std::optional<z3::expr>& cached =
+      lands_cache_[((static_cast<std::size_t>(c) * b_->variant().piece_count() + t) * kSquares +
+                    static_cast<std::size_t>(to)) *
+                       (kSquares + 1) +
+                   excluded];
+  if (cached) return *cached;
+  const BoardEncoding& b = *b_;
+  z3::expr_vector terms(b.ctx());
+  for (Square from = 0; from < kSquares; ++from) {
+    if (from == to || from == not_from) continue;
+    const z3::expr r = reaches(c, t, from, to);
+    if (!r.is_false()) terms.push_back(b.is(from, c, t) && r);
+  }
+  cached = any_of(b.ctx(), terms);
+  return *cached;
+}
+
+// castling_threat in conversion.cpp: a castling of `by` with its right, its squares empty and
+// its pieces at home, whose king or rook forms a co-square on `s` on the board after castling.
+z3::expr AttackEncoding::castling_forms(int index, Square s, Color by) const {
+  const BoardEncoding& b = *b_;
+  const Variant& v = b.variant();
+  const ConversionRules& cr = v.conversion();
+  z3::context& ctx = b.ctx();
+  const CastlingMove& cm = v.castling(by)[static_cast<std::size_t>(index)];
+  const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
+  z3::expr_vector formed(ctx);
+  // The twins of a mover of type `mover` that landed on `landed`, square by square.
+  const auto forms = [&](PieceType mover, Square landed) {
+    for (Square tw = 0; tw < kSquares; ++tw) {
+      if (!has(co_squares(landed, tw), s)) continue;
+      if (tw == cm.king_to && landed != cm.king_to && (cr.partners[mover] >> v.royal() & 1U))
+        formed.push_back(ctx.bool_val(true));
+      else if (tw == cm.rook_to && landed != cm.rook_to &&
+               (cr.partners[mover] >> cm.rook_type & 1U))
+        formed.push_back(ctx.bool_val(true));
+      else if (!has(moved, tw) && tw != landed)
+        formed.push_back(b.is_any(tw, by, cr.partners[mover]));
+    }
+  };
+  if (!cr.enabled) return ctx.bool_val(false);
+  forms(v.royal(), cm.king_to);
+  forms(cm.rook_type, cm.rook_to);
+  if (formed.empty()) return ctx.bool_val(false);
+  return b.castling_right(by, index) && b.all_empty(cm.must_be_empty) &&
+         b.is(cm.king_from, by, v.royal()) && b.is(cm.rook_from, by, cm.rook_type) &&
+         z3::mk_or(formed);
+}
+
+z3::expr AttackEncoding::threatened(Square s, Color by) const {
+  return attacked(s, by) || conversion_threat(s, by);
+}
+
+z3::expr AttackEncoding::in_check(Color c) const {
+  const BoardEncoding& b = *b_;
+  const PieceType royal = b.variant().royal();
+  z3::expr_vector terms(b.ctx());
+  if (royal == kNoPiece) return b.ctx().bool_val(false);
+  for (Square k = 0; k < kSquares; ++k) terms.push_back(b.is(k, c, royal) && threatened(k, ~c));
+  return z3::mk_or(terms);
+}
+
+}  // namespace arbiter::solver

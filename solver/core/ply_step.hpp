@@ -1,0 +1,141 @@
+// One ply of a sequential variant as Z3 formulas: the board after a move (mover lifted, target
+// overwritten, promotion, castling with both pieces, castling rights lost, and in Conversion
+// Chess the co-effect: enemy pieces on the co-squares the move forms change colour), whether
+// the move is pseudo-legal on the board before it, and whether it is legal (the mover's royal
+// piece neither attacked nor, in Conversion Chess, threatened with conversion afterwards). It
+// mirrors Position::make, apply_conversions and movegen's legality test; see docs/solver.md
+// ("The symbolic step"). En passant is not encoded (the constructor refuses it).
+#pragma once
+
+#include <z3++.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "solver/core/attack_encoding.hpp"
+
+namespace arbiter::solver {
+
+/// Conversion Chess, the co-squares a move forms: per square, whether a piece of colour `us`
+/// that landed on some square L (`landed(L)` says it did) and whose type is t (`is_type[t]`)
+/// makes a co-square there with a twin standing on `moved` (the board after the move, before
+/// its co-effect; the mover itself is no twin). `by_twin`, when given, receives per square tw
+/// whether the pair with the twin on tw forms a co-square holding an enemy piece.
+std::vector<z3::expr> co_squares_formed(const BoardEncoding& moved, Color us,
+                                        const std::function<z3::expr(Square)>& landed,
+                                        const std::vector<z3::expr>& is_type,
+                                        std::vector<z3::expr>* by_twin = nullptr);
+
+/// Converts the enemy pieces standing on `formed` squares of `moved` into pieces of `us` (same
+/// type) in `cells`; returns per square whether its piece was converted.
+std::vector<z3::expr> apply_co_effect(const BoardEncoding& moved, Color us,
+                                      const std::vector<z3::expr>& formed,
+                                      std::vector<z3::expr>& cells);
+
+/// Some square of `converts` holds `them`'s royal piece on `before`: converting the enemy
+/// royal piece is never legal (movegen.cpp safe_after).
+z3::expr converts_royal(const BoardEncoding& before, const std::vector<z3::expr>& converts,
+                        Color them);
+
+/// AttackEncoding::in_check, built only over the squares where `c`'s royal piece may stand
+/// (on a concrete board, one square instead of 64: the same formula, far cheaper to build).
+z3::expr royal_threatened(const AttackEncoding& attacks, Color c);
+
+class PlyStep {
+ public:
+  /// The ply `m` of `mover` on `before` (whose attacks are `before_attacks`). `converted` are
+  /// the squares whose pieces carry the conversion flag (the board encoding has none): a
+  /// converted pawn may lose its initial double step (knob converted-pawn-double-step).
+  /// Throws std::invalid_argument for an en-passant move or a castling index out of range.
+  PlyStep(const AttackEncoding& before_attacks, Color mover, Move m, Bitboard converted = 0);
+
+  const BoardEncoding& before() const { return *before_; }
+  const BoardEncoding& after() const { return *after_; }
+  const AttackEncoding& after_attacks() const { return *after_attacks_; }
+  Color mover() const { return mover_; }
+  Move move() const { return move_; }
+
+  /// The move is among the pseudo-legal moves of `before` (generate_pseudo_legal: castling
+  /// with the generator's own conditions on the board before it).
+  const z3::expr& pseudo_legal() const { return pseudo_; }
+  /// The move is legal (generate_legal).
+  const z3::expr& legal() const { return legal_; }
+  /// The co-effect converts the piece on `s` (false outside Conversion Chess).
+  const z3::expr& converts(Square s) const { return converts_[s]; }
+  /// The co-effect converts at least one piece.
+  z3::expr converts_any() const;
+  /// The pair of the mover with the twin on `tw` forms a co-square holding an enemy piece
+  /// (false outside Conversion Chess and for castling).
+  const z3::expr& pair_converts(Square tw) const { return by_twin_[tw]; }
+
+ private:
+  void build_ordinary(Bitboard converted);
+  void build_castling();
+  /// Applies the co-effect of a piece landing on `landed` whose type satisfies `is_type(t)`
+  /// to the cells, marking converts_.
+  void co_effect(std::vector<z3::expr>& cells, const std::vector<Square>& landed,
+                 const std::vector<std::vector<z3::expr>>& is_type);
+  /// Builds the after board from `cells` (rights from the move and the co-effect) and legal_.
+  void finish(std::vector<z3::expr> cells);
+
+  const BoardEncoding* before_;
+  const AttackEncoding* before_attacks_;
+  Color mover_;
+  Move move_;
+  std::unique_ptr<BoardEncoding> after_;
+  std::unique_ptr<AttackEncoding> after_attacks_;
+  z3::expr pseudo_;
+  z3::expr extra_;  ///< legality conditions beyond "not in check afterwards" (castling)
+  z3::expr legal_;
+  std::vector<z3::expr> converts_;
+  std::vector<z3::expr> by_twin_;
+};
+
+/// A ply whose move Z3 chooses: the from and to squares are 6-bit variables (`<prefix>from`,
+/// `<prefix>to`) and the promoted piece a cell code (`<prefix>promo`). Ordinary moves only:
+/// castling and en passant are not among the choices. Co-effects as in PlyStep. A second ply
+/// may share the variables of another (`same_move`): the same move judged on another board.
+class ChosenPly {
+ public:
+  ChosenPly(const AttackEncoding& before_attacks, Color mover, const std::string& prefix);
+  ChosenPly(const AttackEncoding& before_attacks, Color mover, const ChosenPly& same_move);
+
+  const BoardEncoding& before() const { return *before_; }
+  const BoardEncoding& after() const { return *after_; }
+  const AttackEncoding& after_attacks() const { return *after_attacks_; }
+  Color mover() const { return mover_; }
+  const z3::expr& from() const { return from_; }
+  const z3::expr& to() const { return to_; }
+  const z3::expr& promo() const { return promo_; }
+
+  /// The chosen move is a pseudo-legal ordinary move (a promotion to one of the choices).
+  const z3::expr& pseudo_legal() const { return pseudo_; }
+  const z3::expr& legal() const { return legal_; }
+  /// The chosen move promotes.
+  const z3::expr& promotes() const { return promotes_; }
+  /// The cell code of the piece on the from square before the move.
+  const z3::expr& mover_code() const { return mover_code_; }
+  const z3::expr& converts(Square s) const { return converts_[s]; }
+  const z3::expr& pair_converts(Square tw) const { return by_twin_[tw]; }
+
+  /// The chosen move is `m` (an ordinary move: normal, double step or promotion).
+  z3::expr is(Move m) const;
+  /// The move a model chooses, with the kind the engine gives it (double step, promotion).
+  Move extract(const z3::model& model) const;
+
+ private:
+  void build();
+
+  const BoardEncoding* before_;
+  const AttackEncoding* before_attacks_;
+  Color mover_;
+  z3::expr from_, to_, promo_;
+  z3::expr pseudo_, legal_, promotes_, mover_code_;
+  std::unique_ptr<BoardEncoding> after_;
+  std::unique_ptr<AttackEncoding> after_attacks_;
+  std::vector<z3::expr> converts_, by_twin_;
+};
+
+}  // namespace arbiter::solver

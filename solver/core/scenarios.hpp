@@ -1,0 +1,41 @@
+// The scenario catalog: named queries per variant ("orthodox/stalemate",
+// "conversion/conversion-gives-check"), listed by `arbiter find --list`.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "solver/core/scenario.hpp"
+
+namespace arbiter::solver {
+
+/// Every scenario, variant by variant, in a fixed order (built once, read-only).
+const std::vector<Scenario>& scenario_catalog();
+
+/// The scenario named `name` ("stalemate" or "orthodox/stalemate") for table `variant`, or
+/// nullptr.
+const Scenario* find_scenario(const std::string& variant, const std::string& name);
+
+// The catalog's parts, one file per variant.
+std::vector<Scenario> orthodox_scenarios();
+std::vector<Scenario> conversion_scenarios();
+std::vector<Scenario> conditional_scenarios();
+std::vector<Scenario> diplomacy_scenarios();
+std::vector<Scenario> move_neutral_scenarios();
+
+// Shared pieces of scenario formulas (scenario_common.cpp).
+
+/// The royal piece of `c` stands on some square k and `f(k)` holds.
+z3::expr royal_where(const ScenarioContext& sc, Color c, const std::function<z3::expr(Square)>& f);
+/// Orthodox reading of "no legal move": every square the side's royal piece could step to
+/// holds its own piece or is attacked once the royal piece has left its square. A necessary
+/// condition of mate and stalemate where moves have no side effects (not Conversion Chess).
+z3::expr royal_cannot_step(const ScenarioContext& sc);
+/// CEGIS lemma from a legal ordinary move `m` of the refuted position: on any board where the
+/// same piece could make the same move, it leaves its royal piece attacked (no co-effects).
+z3::expr block_ordinary_move(const ScenarioContext& sc, const Position& pos, Move m);
+/// Engine verdict "the side to move has no legal move" (mate when `check`, else stalemate).
+EngineVerdict no_legal_move_verdict(const Position& pos, bool check, const std::string& what);
+
+}  // namespace arbiter::solver

@@ -1,0 +1,138 @@
+// Orthodox scenarios. Formulas speak of the side to move (sc.side); the engine judges the
+// position read back from its FEN.
+#include <fmt/format.h>
+
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "solver/core/scenarios.hpp"
+
+namespace arbiter::solver {
+
+namespace {
+
+Scenario check() {
+  Scenario s;
+  s.name = "orthodox/check";
+  s.description = "The side to move is in check";
+  s.formula = [](const ScenarioContext& sc) { return sc.attacks.in_check(sc.side); };
+  s.engine = [](const Position& pos) {
+    EngineVerdict v;
+    v.holds = pos.in_check();
+    if (v.holds)
+      v.witness = Witness{pos, {}, "the side to move is in check"};
+    else
+      v.why_not = "the side to move is not in check";
+    return v;
+  };
+  return s;
+}
+
+Scenario double_check() {
+  Scenario s;
+  s.name = "orthodox/double-check";
+  s.description = "The side to move's king is attacked by two pieces at once";
+  s.formula = [](const ScenarioContext& sc) {
+    return royal_where(sc, sc.side, [&](Square k) {
+      z3::expr_vector terms(sc.board.ctx());
+      for (const AttackTerm& t : sc.attacks.attack_terms(k, ~sc.side)) terms.push_back(t.holds);
+      return z3::atleast(terms, 2);
+    });
+  };
+  s.engine = [](const Position& pos) {
+    EngineVerdict v;
+    const Square k = pos.king_square(pos.side_to_move());
+    const int n = popcount(pos.attackers(k, ~pos.side_to_move(), pos.occupied()));
+    v.holds = n >= 2;
+    if (v.holds)
+      v.witness = Witness{
+          pos, {}, fmt::format("the king on {} is attacked by {} pieces", square_name(k), n)};
+    else
+      v.why_not = fmt::format("the king on {} is attacked by {} piece(s)", square_name(k), n);
+    return v;
+  };
+  return s;
+}
+
+/// Mate or stalemate: a necessary condition (the royal piece cannot step anywhere) refined by
+/// the engine's legal moves, each turned into a lemma about every board where it is possible.
+Scenario no_legal_move(bool mate) {
+  Scenario s;
+  s.name = mate ? "orthodox/checkmate" : "orthodox/stalemate";
+  s.description = mate ? "The side to move is checkmated (CEGIS: Z3 proposes, the engine refutes)"
+                       : "The side to move is stalemated (CEGIS: Z3 proposes, the engine refutes)";
+  s.kind = FormulaKind::kNecessary;
+  s.formula = [mate](const ScenarioContext& sc) {
+    const z3::expr check = sc.attacks.in_check(sc.side);
+    return (mate ? check : !check) && royal_cannot_step(sc);
+  };
+  s.engine = [mate](const Position& pos) {
+    return no_legal_move_verdict(pos, mate, mate ? "checkmate" : "stalemate");
+  };
+  s.refine = [](const ScenarioContext& sc, const Position& pos, const EngineVerdict& v) {
+    if (v.refutation.is_null()) return sc.board.ctx().bool_val(true);
+    return block_ordinary_move(sc, pos, v.refutation);
+  };
+  return s;
+}
+
+/// A castling right, empty squares and no check, but a square the king crosses is attacked.
+Scenario castling_through_attack() {
+  Scenario s;
+  s.name = "orthodox/castling-through-attack";
+  s.description = "Castling is forbidden only because the king would cross an attacked square";
+  s.formula = [](const ScenarioContext& sc) {
+    const Variant& v = sc.board.variant();
+    z3::expr_vector terms(sc.board.ctx());
+    const std::vector<CastlingMove>& moves = v.castling(sc.side);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const CastlingMove& cm = moves[i];
+      z3::expr_vector crossed(sc.board.ctx());
+      for (Bitboard p = cm.king_path & ~bb(cm.king_from) & ~bb(cm.king_to); p;)
+        crossed.push_back(sc.attacks.attacked(pop_lsb(p), ~sc.side));
+      if (crossed.empty()) continue;
+      terms.push_back(sc.board.castling_right(sc.side, static_cast<int>(i)) &&
+                      sc.board.all_empty(cm.must_be_empty) && z3::mk_or(crossed));
+    }
+    return !sc.attacks.in_check(sc.side) &&
+           (terms.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(terms));
+  };
+  s.engine = [](const Position& pos) {
+    EngineVerdict v;
+    const Variant& var = pos.variant();
+    const Color us = pos.side_to_move();
+    MoveList moves;
+    generate_legal(pos, moves);
+    if (pos.in_check()) {
+      v.why_not = "the side to move is in check";
+      return v;
+    }
+    for (std::size_t i = 0; i < var.castling(us).size(); ++i) {
+      const CastlingMove& cm = var.castling(us)[i];
+      if (!(pos.castling_rights() & cm.right) || (pos.occupied() & cm.must_be_empty)) continue;
+      bool legal = false;
+      for (Move m : moves)
+        if (m.kind() == MoveKind::kCastling && m.arg() == static_cast<int>(i)) legal = true;
+      if (legal) continue;
+      v.holds = true;
+      v.witness = Witness{
+          pos,
+          {},
+          fmt::format("castling {} has its right and empty squares but is illegal", cm.fen)};
+      return v;
+    }
+    v.why_not = "every castling with its right and empty squares is legal";
+    return v;
+  };
+  return s;
+}
+
+}  // namespace
+
+std::vector<Scenario> orthodox_scenarios() {
+  std::vector<Scenario> out = {check(), double_check(), no_legal_move(true), no_legal_move(false),
+                               castling_through_attack()};
+  for (Scenario& s : out) s.variant = "orthodox";
+  return out;
+}
+
+}  // namespace arbiter::solver

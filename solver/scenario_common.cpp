@@ -87,7 +87,6 @@ EngineVerdict static_verdict(const Position& pos, bool holds, std::string accoun
 
 EngineVerdict first_move_verdict(const Position& pos, const MoveAccount& account,
                                  std::string why_not) {
-  EngineVerdict v;
   MoveList moves;
   generate_legal(pos, moves);
   for (Move m : moves) {

@@ -5,8 +5,8 @@
 
 #include <chrono>
 
+#include "bench/check_query.hpp"
 #include "rules/core/load_variant.hpp"
-#include "solver/core/attack_encoding.hpp"
 #include "solver/core/z3_setup.hpp"
 
 namespace {
@@ -24,11 +24,7 @@ void first_check_witness(benchmark::State& state, const char* table) {
     const BoardEncoding board(ctx, v);
     const AttackEncoding attacks(board);
     z3::solver s = make_solver(ctx, SolverLimits{});
-    s.add(board.validity(BoardLimits{pieces}));
-    z3::expr_vector occupied(ctx);
-    for (Square sq = 0; sq < kSquares; ++sq) occupied.push_back(!board.empty(sq));
-    s.add(z3::atleast(occupied, static_cast<unsigned>(pieces)));
-    s.add(attacks.in_check(kWhite) && !attacks.in_check(kBlack));
+    add_check_query(s, board, attacks, pieces);
     const auto t1 = std::chrono::steady_clock::now();
     if (s.check() != z3::sat) state.SkipWithError("no witness");
     const auto t2 = std::chrono::steady_clock::now();

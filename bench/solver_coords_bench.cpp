@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/check_query.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "solver/core/attack_encoding.hpp"
@@ -211,57 +212,54 @@ void report_build(benchmark::State& state, double build_s) {
   state.counters["build_cpu_s"] = benchmark::Counter(build_s, benchmark::Counter::kAvgIterations);
 }
 
-/// First witness (`enumerate` = 1) or `enumerate` distinct ones, per-piece coordinates.
-void coords(benchmark::State& state, int enumerate) {
-  const VariantPtr v = load_variant("orthodox");
-  const int n = static_cast<int>(state.range(0));
-  double build_s = 0;
-  for (auto _ : state) {
-    const double t0 = cpu_seconds();
-    z3::context ctx;
-    CoordEncoding enc(ctx, v, n);
-    z3::solver s = make_solver(ctx, SolverLimits{});
+/// The coordinate encoding's query and how it reads and blocks a witness.
+struct CoordsQuery {
+  CoordsQuery(z3::context& ctx, const VariantPtr& v, int n, z3::solver& s) : enc(ctx, v, n) {
     s.add(enc.validity());
     s.add(enc.in_check(kWhite) && !enc.in_check(kBlack));
-    build_s += cpu_seconds() - t0;
-    std::set<std::string> seen;
-    for (int k = 0; k < enumerate; ++k) {
-      if (s.check() != z3::sat) return state.SkipWithError("no witness");
-      const std::vector<Placed> placed = enc.extract(s.get_model());
-      const Position pos = to_position(v, placed);
-      if (!engine_agrees(pos, n)) return state.SkipWithError("the engine disagrees");
-      seen.insert(to_fen(pos));
-      s.add(enc.differs_from(placed));
-    }
-    if (static_cast<int>(seen.size()) != enumerate) return state.SkipWithError("a repeat");
   }
-  report_build(state, build_s);
-}
+  /// The model's position and the clause that excludes it.
+  std::pair<Position, z3::expr> witness(const VariantPtr& v, const z3::model& m) const {
+    const std::vector<Placed> placed = enc.extract(m);
+    return {to_position(v, placed), enc.differs_from(placed)};
+  }
+  CoordEncoding enc;
+};
 
 /// The same on the 64-cell board (solver_bench.cpp's query), blocking with !equals(pos).
-void board(benchmark::State& state, int enumerate) {
+struct BoardQuery {
+  BoardQuery(z3::context& ctx, const VariantPtr& v, int n, z3::solver& s)
+      : board(ctx, v), attacks(board) {
+    add_check_query(s, board, attacks, n);
+  }
+  std::pair<Position, z3::expr> witness(const VariantPtr&, const z3::model& m) const {
+    Position pos = board.extract(m, kWhite);
+    z3::expr block = !board.equals(pos);
+    return {std::move(pos), block};
+  }
+  BoardEncoding board;
+  AttackEncoding attacks;  ///< refers to `board`
+};
+
+/// First witness (`enumerate` = 1) or `enumerate` distinct ones, in the encoding of `Query`.
+template <class Query>
+void enumerate_witnesses(benchmark::State& state, int enumerate) {
   const VariantPtr v = load_variant("orthodox");
   const int n = static_cast<int>(state.range(0));
   double build_s = 0;
   for (auto _ : state) {
     const double t0 = cpu_seconds();
     z3::context ctx;
-    const BoardEncoding b(ctx, v);
-    const AttackEncoding attacks(b);
     z3::solver s = make_solver(ctx, SolverLimits{});
-    s.add(b.validity(BoardLimits{n}));
-    z3::expr_vector occupied(ctx);
-    for (Square sq = 0; sq < kSquares; ++sq) occupied.push_back(!b.empty(sq));
-    s.add(z3::atleast(occupied, static_cast<unsigned>(n)));
-    s.add(attacks.in_check(kWhite) && !attacks.in_check(kBlack));
+    const Query query(ctx, v, n, s);
     build_s += cpu_seconds() - t0;
     std::set<std::string> seen;
     for (int k = 0; k < enumerate; ++k) {
       if (s.check() != z3::sat) return state.SkipWithError("no witness");
-      const Position pos = b.extract(s.get_model(), kWhite);
+      const auto [pos, block] = query.witness(v, s.get_model());
       if (!engine_agrees(pos, n)) return state.SkipWithError("the engine disagrees");
       seen.insert(to_fen(pos));
-      s.add(!b.equals(pos));
+      s.add(block);
     }
     if (static_cast<int>(seen.size()) != enumerate) return state.SkipWithError("a repeat");
   }
@@ -269,16 +267,16 @@ void board(benchmark::State& state, int enumerate) {
 }
 
 void BM_CoordsFirstWitness(benchmark::State& state) {
-  coords(state, 1);
+  enumerate_witnesses<CoordsQuery>(state, 1);
 }
 void BM_CoordsEnumerate100(benchmark::State& state) {
-  coords(state, 100);
+  enumerate_witnesses<CoordsQuery>(state, 100);
 }
 void BM_BoardFirstWitness(benchmark::State& state) {
-  board(state, 1);
+  enumerate_witnesses<BoardQuery>(state, 1);
 }
 void BM_BoardEnumerate100(benchmark::State& state) {
-  board(state, 100);
+  enumerate_witnesses<BoardQuery>(state, 100);
 }
 
 BENCHMARK(BM_CoordsFirstWitness)->Arg(4)->Arg(8)->Arg(16)->Arg(32)->Unit(benchmark::kMillisecond);

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "fuzz/move_text_check.hpp"
+#include "fuzz/notation_checks.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/movegen.hpp"

@@ -10,16 +10,10 @@
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/movegen.hpp"
+#include "rules/core/splitmix.hpp"
 
 namespace arbiter::puzzles {
 namespace {
-
-std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
 
 constexpr std::uint64_t kCursorBatch = 128;  ///< candidates between cursor saves
 
@@ -50,7 +44,7 @@ std::optional<Position> random_play(const VariantPtr& v, std::mt19937_64& rng, C
 std::optional<Position> generator_candidate(const VariantPtr& v, const Stipulation& stip,
                                             std::uint64_t seed, std::uint64_t index,
                                             CandidateSource source) {
-  std::mt19937_64 rng(splitmix(seed ^ splitmix(index)));
+  std::mt19937_64 rng(splitmix64(seed ^ splitmix64(index)));
   const bool help = stip.kind == StipulationKind::kHelpMate;
   const Color to_move = help ? kBlack : kWhite;
   std::optional<Position> pos = source == CandidateSource::kPlay

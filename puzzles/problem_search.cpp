@@ -19,6 +19,15 @@ std::uint64_t help_key(std::uint64_t key, int n) {
   return key ^ kHelpSalt * static_cast<std::uint64_t>(2 * n + 1);
 }
 
+/// The table's answer for (`key`, `n`), or else `search()`'s, stored for the next time.
+template <typename Search>
+bool remembered(TranspositionTable& tt, std::uint64_t key, int n, Search search) {
+  if (const auto known = tt.probe(key, n)) return *known;
+  const bool result = search();
+  tt.store(key, n, result);
+  return result;
+}
+
 bool is_capture(const Position& pos, Move m) {
   return m.kind() == MoveKind::kEnPassant || (pos.pieces(~pos.side_to_move()) & bb(m.to())) != 0;
 }
@@ -85,12 +94,7 @@ bool ProblemSearch::attacker_wins(Position& pos, int n) {
   if (const auto known = tt_.probe(key, n)) return *known;
   // Mate-distance pruning: a goal within one move settles the node without the full width
   // of the deeper search.
-  if (n > 1) {
-    const auto quick = tt_.probe(key, 1);
-    const bool short_win = quick ? *quick : attacker_search(pos, 1);
-    if (!quick) tt_.store(key, 1, short_win);
-    if (short_win) return true;
-  }
+  if (n > 1 && remembered(tt_, key, 1, [&] { return attacker_search(pos, 1); })) return true;
   const bool won = attacker_search(pos, n);
   tt_.store(key, n, won);
   return won;
@@ -159,11 +163,7 @@ bool ProblemSearch::after_defence(Position& pos, int n) {
 
 bool ProblemSearch::help_mates(Position& pos, int n) {
   if (n <= 0) return false;
-  const std::uint64_t key = help_key(pos.key(), n);
-  if (const auto known = tt_.probe(key, n)) return *known;
-  const bool ok = help_search(pos, n);
-  tt_.store(key, n, ok);
-  return ok;
+  return remembered(tt_, help_key(pos.key(), n), n, [&] { return help_search(pos, n); });
 }
 
 bool ProblemSearch::help_search(Position& pos, int n) {

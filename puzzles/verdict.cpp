@@ -30,6 +30,22 @@ std::vector<std::string> moves_where(Position& pos, Holds holds,
   return out;
 }
 
+/// Makes each legal move of `pos` in turn and calls `visit(san)` on the position after it (the
+/// SAN read before the move); stops after a move for which `visit` returns false.
+template <typename Visit>
+void after_each_move(Position& pos, Visit visit) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  for (Move m : moves) {
+    const std::string san = to_san(pos, m);
+    pos.make(m, undo);
+    const bool more = visit(san);
+    pos.unmake(m, undo);
+    if (!more) break;
+  }
+}
+
 /// The attacker's moves that win within `n` moves from here (n >= 1): after each, the
 /// defence fails with n - 1 moves to come.
 std::vector<std::string> winning_moves(ProblemSearch& search, Position& pos, int n) {
@@ -59,30 +75,20 @@ std::vector<std::string> threats(ProblemSearch& search, Position& pos, int n) {
 std::vector<Dual> duals(ProblemSearch& search, Position& pos, int n) {
   std::vector<Dual> out;
   if (n < 2) return out;
-  MoveList moves;
-  generate_legal(pos, moves);
-  Undo undo;
-  for (Move r : moves) {
-    const std::string san = to_san(pos, r);
-    pos.make(r, undo);
+  after_each_move(pos, [&](const std::string& san) {
     if (!search.goal_reached(pos)) {
       std::vector<std::string> cont = winning_moves(search, pos, n - 1);
       if (cont.size() > 1) out.push_back({san, std::move(cont)});
     }
-    pos.unmake(r, undo);
-  }
+    return true;
+  });
   return out;
 }
 
 void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulation& stip,
                             const SolveOptions& o, Verdict& v) {
   const int n = stip.moves;
-  MoveList moves;
-  generate_legal(pos, moves);
-  Undo undo;
-  for (Move m : moves) {
-    const std::string san = to_san(pos, m);
-    pos.make(m, undo);
+  after_each_move(pos, [&](const std::string& san) {
     if (search.defence_fails(pos, n - 1)) {
       KeyMove k{san, pos.in_check(), {}, {}};
       if (o.details) {
@@ -94,9 +100,8 @@ void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulat
       const std::vector<std::string> refs = refutations(search, pos, n, 2);
       if (refs.size() == 1) v.tries.push_back({san, refs.front()});
     }
-    pos.unmake(m, undo);
-    if (!o.details && v.keys.size() > 1) break;
-  }
+    return o.details || v.keys.size() <= 1;
+  });
 }
 
 /// Every helpmate line from here (n move pairs to go), each prefixed with `line`.
@@ -130,13 +135,8 @@ void help_lines(ProblemSearch& search, Position& pos, int n, std::vector<std::st
 void solve_helpmate(ProblemSearch& search, Position& pos, const Stipulation& stip,
                     const SolveOptions& o, Verdict& v) {
   const int n = stip.moves;
-  MoveList moves;
-  generate_legal(pos, moves);
-  Undo undo;
   std::vector<std::string> line;
-  for (Move b : moves) {
-    const std::string san = to_san(pos, b);
-    pos.make(b, undo);
+  after_each_move(pos, [&](const std::string& san) {
     // The first move solves when some reply mates (n = 1) or leads on to a mate.
     bool solves = false;
     MoveList second;
@@ -148,10 +148,9 @@ void solve_helpmate(ProblemSearch& search, Position& pos, const Stipulation& sti
       pos.unmake(w, u2);
       if (solves) break;
     }
-    pos.unmake(b, undo);
     if (solves) v.keys.push_back({san, false, {}, {}});
-    if (!o.details && v.keys.size() > 1) break;
-  }
+    return o.details || v.keys.size() <= 1;
+  });
   if (o.details || v.keys.size() == 1) {
     // Soundness of a helpmate counts whole lines, not first moves.
     help_lines(search, pos, n, line, o, v);

@@ -15,9 +15,10 @@
 # install packages; scripts/setup.sh does that.
 set -euo pipefail
 
-usage() {
-  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
-}
+script=build
+log_prefix='build: '
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 case "${1:-}" in
   -h | --help)
@@ -26,13 +27,6 @@ case "${1:-}" in
     ;;
 esac
 
-log() { printf 'build: %s\n' "$*" >&2; }
-die() {
-  printf 'build: error: %s\n' "$*" >&2
-  exit 1
-}
-
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 build_dir="build"

@@ -20,9 +20,10 @@ packages=(
   libclang-rt-14-dev # sanitizer and libFuzzer runtimes for clang 14
 )
 
-usage() {
-  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
-}
+script=setup
+log_prefix='==> setup: '
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 mode=all
 case "${1:-}" in
@@ -44,13 +45,6 @@ if [[ $# -gt 1 ]]; then
   exit 2
 fi
 
-log() { printf '==> setup: %s\n' "$*" >&2; }
-die() {
-  printf 'setup: error: %s\n' "$*" >&2
-  exit 1
-}
-
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 # --- stage 1: packages ---------------------------------------------------------------------

@@ -29,9 +29,10 @@
 # the end; the exit status is 0 only when every stage passed.
 set -euo pipefail
 
-usage() {
-  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
-}
+script='test'
+log_prefix='==> test: '
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 asan=1
 fast=0
@@ -75,7 +76,6 @@ done
 # --fast leaves the fuzzers out unless --fuzz asks for them.
 if [[ $fast -eq 1 && $fuzz_given -eq 0 ]]; then fuzz_seconds=0; fi
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 jobs="${ARBITER_JOBS:-2}"
 if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then

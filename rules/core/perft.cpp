@@ -4,33 +4,35 @@
 
 namespace arbiter {
 
-std::uint64_t perft(Position& pos, int depth) {
+namespace {
+
+/// The leaves of the legal-move tree; with `kBulk` the last ply is counted, not made. A
+/// template parameter, so that the hot loop tests no flag.
+template <bool kBulk>
+std::uint64_t count_leaves(Position& pos, int depth) {
   if (depth <= 0) return 1;
   MoveList moves;
   generate_legal(pos, moves);
-  if (depth == 1) return static_cast<std::uint64_t>(moves.size());
+  if constexpr (kBulk)
+    if (depth == 1) return static_cast<std::uint64_t>(moves.size());
   std::uint64_t nodes = 0;
   Undo undo;
   for (Move m : moves) {
     pos.make(m, undo);
-    nodes += perft(pos, depth - 1);
+    nodes += count_leaves<kBulk>(pos, depth - 1);
     pos.unmake(m, undo);
   }
   return nodes;
 }
 
+}  // namespace
+
+std::uint64_t perft(Position& pos, int depth) {
+  return count_leaves<true>(pos, depth);
+}
+
 std::uint64_t perft_full(Position& pos, int depth) {
-  if (depth <= 0) return 1;
-  MoveList moves;
-  generate_legal(pos, moves);
-  std::uint64_t nodes = 0;
-  Undo undo;
-  for (Move m : moves) {
-    pos.make(m, undo);
-    nodes += perft_full(pos, depth - 1);
-    pos.unmake(m, undo);
-  }
-  return nodes;
+  return count_leaves<false>(pos, depth);
 }
 
 std::vector<DivideEntry> perft_divide(Position& pos, int depth) {

@@ -7,16 +7,16 @@
 #include <stdexcept>
 
 #include "rules/core/fen.hpp"
+#include "rules/core/splitmix.hpp"
 
 namespace arbiter {
 namespace {
 
-/// splitmix64: deterministic Zobrist keys, the same for every run and machine.
+/// The next splitmix64 output of `state`: deterministic Zobrist keys.
 std::uint64_t splitmix(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
+  const std::uint64_t key = splitmix64(state);
+  state += kSplitmixGamma;
+  return key;
 }
 
 Bitboard squares_between_inclusive(Square a, Square b) {

@@ -2,6 +2,8 @@
 
 #include <unordered_map>
 
+#include "rules/core/splitmix.hpp"
+
 namespace arbiter {
 namespace {
 
@@ -17,13 +19,6 @@ std::uint64_t count(const SimRules& rules, const SimState& s, int depth, bool bu
   for (Move w : white)
     for (Move b : black) nodes += count(rules, rules.resolve_fast(s, w, b), depth - 1, bulk);
   return nodes;
-}
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
 }
 
 }  // namespace
@@ -49,8 +44,8 @@ std::vector<SimDivideEntry> sim_perft_divide(const SimRules& rules, const SimSta
 }
 
 std::uint64_t sim_key(const SimState& s) {
-  return s.pos.key() ^ mix(static_cast<std::uint64_t>(s.ep_target[kWhite]) << 8 |
-                           static_cast<std::uint64_t>(s.ep_target[kBlack]));
+  return s.pos.key() ^ splitmix64(static_cast<std::uint64_t>(s.ep_target[kWhite]) << 8 |
+                                  static_cast<std::uint64_t>(s.ep_target[kBlack]));
 }
 
 std::vector<SimLevel> sim_perft_levels(const SimRules& rules, const SimState& s, int depth) {

@@ -3,28 +3,18 @@
 #include <random>
 #include <vector>
 
+#include "rules/core/splitmix.hpp"
 #include "solver/core/attack_encoding.hpp"
 #include "solver/core/board_encoding.hpp"
 #include "solver/core/z3_setup.hpp"
 
 namespace arbiter::solver {
-namespace {
-
-std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
-
 std::optional<Position> mating_net_candidate(const VariantPtr& v, Color attacker, Color to_move,
                                              std::uint64_t seed, std::uint64_t index,
                                              int max_pieces) {
   const PieceType royal = v->royal();
   if (royal == kNoPiece || max_pieces < 3) return std::nullopt;
-  std::mt19937_64 rng(splitmix(seed ^ splitmix(index ^ 0x5eedULL)));
+  std::mt19937_64 rng(splitmix64(seed ^ splitmix64(index ^ 0x5eedULL)));
   const Color defender = ~attacker;
   // The drawn shape: where the king stands, how many pieces, how many flights, which piece the
   // attacker must have.

@@ -47,7 +47,6 @@ using BWanted = std::function<std::optional<std::string>(const BStory&)>;
 /// Tries every stated C-move of the stater against every B-move of the side to move.
 EngineVerdict judge_b_phase(const Position& pos, const BWanted& wanted,
                             const std::string& why_not) {
-  EngineVerdict v;
   const ConditionalState base = state_in(pos, Phase::kB);
   MoveList bs;
   phase_moves(base, bs);
@@ -97,13 +96,27 @@ EngineVerdict judge_b_phase(const Position& pos, const BWanted& wanted,
       } catch (const ConditionalRuleError& e) {
         wit.trace.push_back(std::string("the C ply cannot be applied: ") + e.what());
       }
-      v.holds = true;
-      v.witness = std::move(wit);
-      return v;
+      return verdict_holds(std::move(wit));
     }
   }
-  v.why_not = why_not;
-  return v;
+  return verdict_fails(why_not);
+}
+
+/// The engine judge of a B-phase scenario: some story in which the B-move gives check or not
+/// (`b_check`) and the stated C-move executes or not (`c_executes`) shows it, in `account`.
+std::function<EngineVerdict(const Position&)> b_phase_judge(bool b_check, bool c_executes,
+                                                            std::string account,
+                                                            std::string why_not) {
+  return [=](const Position& pos) {
+    return judge_b_phase(
+        pos,
+        [&](const BStory& st) -> std::optional<std::string> {
+          const bool executes = st.decision.kind == CDecision::Kind::kExecute;
+          if (st.after_b.pos.in_check() != b_check || executes != c_executes) return std::nullopt;
+          return account;
+        },
+        why_not);
+  };
 }
 
 /// `c` can move a non-royal piece to attack the other side's royal piece.
@@ -112,50 +125,28 @@ z3::expr can_check(const ScenarioContext& sc, Color c) {
   return royal_where(sc, ~c, [&](Square k) { return attacks_after_move(sc, c, reach, k); });
 }
 
-Scenario c_move_illegal_after_b() {
+/// The B-move decides the stated C-move: without check it makes the C-move illegal (skipped),
+/// or its check is cancelled by the C-move (executed). Exact over the symbolic B and C plies
+/// (ordinary moves, the C-move's SAN naming one piece), the C-move's fate by the sufficient
+/// ways of ConditionalStep::c_surely_skipped / c_surely_executes (small formulas).
+Scenario b_decides_c(bool b_check) {
   Scenario s;
-  s.name = "conditional/c-move-illegal-after-b";
-  s.description = "The B-move (no check) makes the stated C-move illegal: the C-move is skipped";
-  // Exact over the symbolic B and C plies (ordinary moves, the C-move's SAN naming one piece),
-  // the skip by the sufficient ways of ConditionalStep::c_surely_skipped (small formulas).
-  s.formula = [](const ScenarioContext& sc) {
-    const ConditionalStep step(sc.attacks, sc.side, "illegal_", false);
-    return step.story() && step.same_piece_named() && !step.b_gives_check() &&
-           step.c_surely_skipped();
+  s.name = b_check ? "conditional/b-check-cancelled-by-c" : "conditional/c-move-illegal-after-b";
+  s.description =
+      b_check ? "The B-move gives check and the stated C-move gets out of it"
+              : "The B-move (no check) makes the stated C-move illegal: the C-move is skipped";
+  s.formula = [b_check](const ScenarioContext& sc) {
+    const ConditionalStep step(sc.attacks, sc.side, b_check ? "cancel_" : "illegal_", false);
+    // Terms made story first, then the B and C parts: the witness Z3 finds can depend on it.
+    const z3::expr story = step.story() && step.same_piece_named();
+    if (b_check) return story && step.b_gives_check() && step.c_surely_executes();
+    return story && !step.b_gives_check() && step.c_surely_skipped();
   };
-  s.engine = [](const Position& pos) {
-    return judge_b_phase(
-        pos,
-        [](const BStory& st) -> std::optional<std::string> {
-          if (st.after_b.pos.in_check() || st.decision.kind == CDecision::Kind::kExecute)
-            return std::nullopt;
-          return "the C-move was legal when stated; after the B-move it is not";
-        },
-        "no B-move without check makes a stated C-move illegal");
-  };
-  return s;
-}
-
-Scenario b_check_cancelled() {
-  Scenario s;
-  s.name = "conditional/b-check-cancelled-by-c";
-  s.description = "The B-move gives check and the stated C-move gets out of it";
-  s.formula = [](const ScenarioContext& sc) {
-    // The execution by ConditionalStep::c_surely_executes (small formulas).
-    const ConditionalStep step(sc.attacks, sc.side, "cancel_", false);
-    return step.story() && step.same_piece_named() && step.b_gives_check() &&
-           step.c_surely_executes();
-  };
-  s.engine = [](const Position& pos) {
-    return judge_b_phase(
-        pos,
-        [](const BStory& st) -> std::optional<std::string> {
-          if (!st.after_b.pos.in_check() || st.decision.kind != CDecision::Kind::kExecute)
-            return std::nullopt;
-          return "the B-move's check is cancelled by the C-move";
-        },
-        "no B-move check is answered by a stated C-move");
-  };
+  s.engine = b_check ? b_phase_judge(true, true, "the B-move's check is cancelled by the C-move",
+                                     "no B-move check is answered by a stated C-move")
+                     : b_phase_judge(false, false,
+                                     "the C-move was legal when stated; after the B-move it is not",
+                                     "no B-move without check makes a stated C-move illegal");
   return s;
 }
 
@@ -168,16 +159,8 @@ Scenario b_check_restarts_turn() {
   s.formula = [](const ScenarioContext& sc) {
     return !sc.attacks.in_check(sc.side) && can_check(sc, sc.side);
   };
-  s.engine = [](const Position& pos) {
-    return judge_b_phase(
-        pos,
-        [](const BStory& st) -> std::optional<std::string> {
-          if (!st.after_b.pos.in_check() || st.decision.kind == CDecision::Kind::kExecute)
-            return std::nullopt;
-          return "the B-move's check stands; the C-move does not execute";
-        },
-        "no B-move check leaves a stated C-move unplayable");
-  };
+  s.engine = b_phase_judge(true, false, "the B-move's check stands; the C-move does not execute",
+                           "no B-move check leaves a stated C-move unplayable");
   return s;
 }
 
@@ -194,7 +177,6 @@ Scenario a_move_check_must_mate() {
   s.kind = FormulaKind::kFilter;
   s.formula = mate_shape;
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
     const ConditionalState st = state_in(pos, Phase::kA);
     MoveList legal;
     generate_legal(pos, legal);
@@ -206,10 +188,8 @@ Scenario a_move_check_must_mate() {
       if (mate && !has_mate) mate_move = m, has_mate = true;
       if (!mate && !has_refused) refused = m, has_refused = true;
     }
-    if (!has_mate || !has_refused) {
-      v.why_not = "no pair of a mating and a non-mating checking A-move";
-      return v;
-    }
+    if (!has_mate || !has_refused)
+      return verdict_fails("no pair of a mating and a non-mating checking A-move");
     Witness wit{
         pos, {mate_move, refused}, "A-move check: the mating one is allowed, the other not"};
     wit.fen = to_conditional_fen(st);
@@ -225,9 +205,7 @@ Scenario a_move_check_must_mate() {
         wit.trace.push_back(fmt::format("A-move {}: refused ({})", to_san(pos, m), e.reason()));
       }
     }
-    v.holds = true;
-    v.witness = std::move(wit);
-    return v;
+    return verdict_holds(std::move(wit));
   };
   return s;
 }
@@ -266,13 +244,10 @@ Scenario forced_non_mating_check() {
            every_move_checks(sc);
   };
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
     const ConditionalState st = state_in(pos, Phase::kA);
     const ConditionalStatus status = conditional_status(st);
-    if (status.end != ConditionalEnd::kForcedCheck) {
-      v.why_not = "the A-mover has a legal A-move, or no move at all";
-      return v;
-    }
+    if (status.end != ConditionalEnd::kForcedCheck)
+      return verdict_fails("the A-mover has a legal A-move, or no move at all");
     MoveList legal;
     generate_legal(pos, legal);
     Witness wit{pos,
@@ -287,9 +262,7 @@ Scenario forced_non_mating_check() {
     }
     wit.trace.push_back(fmt::format("phase A: {} legal move(s), all non-mating checks; result {}",
                                     legal.size(), status.result()));
-    v.holds = true;
-    v.witness = std::move(wit);
-    return v;
+    return verdict_holds(std::move(wit));
   };
   return s;
 }
@@ -297,9 +270,8 @@ Scenario forced_non_mating_check() {
 }  // namespace
 
 std::vector<Scenario> conditional_scenarios() {
-  std::vector<Scenario> out = {c_move_illegal_after_b(), b_check_cancelled(),
-                               b_check_restarts_turn(), a_move_check_must_mate(),
-                               forced_non_mating_check()};
+  std::vector<Scenario> out = {b_decides_c(false), b_decides_c(true), b_check_restarts_turn(),
+                               a_move_check_must_mate(), forced_non_mating_check()};
   for (Scenario& s : out) s.variant = "conditional";
   return out;
 }

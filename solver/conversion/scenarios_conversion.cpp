@@ -39,13 +39,9 @@ Scenario conversion_check() {
   s.description = "The side to move is in check only by a threat to convert its king";
   s.formula = conversion_only_check;
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
-    v.holds = engine_conversion_only_check(pos);
-    if (v.holds)
-      v.witness = Witness{pos, {}, "check by a conversion threat; no piece attacks the king"};
-    else
-      v.why_not = "not a check by conversion threat alone";
-    return v;
+    return static_verdict(pos, engine_conversion_only_check(pos),
+                          "check by a conversion threat; no piece attacks the king",
+                          "not a check by conversion threat alone");
   };
   return s;
 }
@@ -66,17 +62,13 @@ Scenario castling_threat_check() {
     });
   };
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
     const Color us = pos.side_to_move();
     const Square k = pos.king_square(us);
     const bool by_moves =
         conversion_threat_after(pos, k, ~us, pos.occupied(), 0, pos.pieces(us), false);
-    v.holds = engine_conversion_only_check(pos) && !by_moves;
-    if (v.holds)
-      v.witness = Witness{pos, {}, "check by the threat of an enemy castling converting the king"};
-    else
-      v.why_not = "not a check by a castling threat alone";
-    return v;
+    return static_verdict(pos, engine_conversion_only_check(pos) && !by_moves,
+                          "check by the threat of an enemy castling converting the king",
+                          "not a check by a castling threat alone");
   };
   return s;
 }
@@ -107,26 +99,16 @@ Scenario conversion_gives_check() {
     return !sc.attacks.in_check(sc.side) && z3::mk_or(terms);
   };
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
     const Color us = pos.side_to_move();
-    MoveList moves;
-    generate_legal(pos, moves);
-    for (Move m : moves) {
-      Position after = pos;
-      Undo undo;
-      after.make(m, undo);
-      const Bitboard checkers = after.attackers(after.king_square(~us), us, after.occupied());
-      if (undo.converted && (checkers & undo.converted)) {
-        v.holds = true;
-        v.witness = Witness{pos,
-                            {m},
-                            fmt::format("{} converts {}, and the converted piece gives check",
-                                        to_san(pos, m), squares_text(undo.converted))};
-        return v;
-      }
-    }
-    v.why_not = "no legal move converts a piece that then gives check";
-    return v;
+    return first_move_verdict(
+        pos,
+        [&](Move m, const Position& after, const Undo& undo) -> std::optional<std::string> {
+          const Bitboard checkers = after.attackers(after.king_square(~us), us, after.occupied());
+          if (!undo.converted || !(checkers & undo.converted)) return std::nullopt;
+          return fmt::format("{} converts {}, and the converted piece gives check", to_san(pos, m),
+                             squares_text(undo.converted));
+        },
+        "no legal move converts a piece that then gives check");
   };
   return s;
 }
@@ -150,27 +132,17 @@ Scenario castle_saved_by_conversion() {
            (terms.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(terms));
   };
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
     const Color us = pos.side_to_move();
-    MoveList moves;
-    generate_legal(pos, moves);
-    for (Move m : moves) {
-      if (m.kind() != MoveKind::kCastling) continue;
-      const CastlingMove& cm = pos.variant().castling(us)[static_cast<std::size_t>(m.arg())];
-      if (!pos.attacked(cm.king_to, ~us)) continue;
-      Position after = pos;
-      Undo undo;
-      after.make(m, undo);
-      v.holds = true;
-      v.witness = Witness{
-          pos,
-          {m},
-          fmt::format("{} lands on {}, attacked before the move; it converts {}", to_san(pos, m),
-                      square_name(cm.king_to), squares_text(undo.converted))};
-      return v;
-    }
-    v.why_not = "no legal castling lands on an attacked square";
-    return v;
+    return first_move_verdict(
+        pos,
+        [&](Move m, const Position&, const Undo& undo) -> std::optional<std::string> {
+          if (m.kind() != MoveKind::kCastling) return std::nullopt;
+          const CastlingMove& cm = pos.variant().castling(us)[static_cast<std::size_t>(m.arg())];
+          if (!pos.attacked(cm.king_to, ~us)) return std::nullopt;
+          return fmt::format("{} lands on {}, attacked before the move; it converts {}",
+                             to_san(pos, m), square_name(cm.king_to), squares_text(undo.converted));
+        },
+        "no legal castling lands on an attacked square");
   };
   return s;
 }
@@ -183,11 +155,8 @@ Scenario threat_to_convert_mate() {
   s.kind = FormulaKind::kNecessary;
   s.formula = conversion_only_check;
   s.engine = [](const Position& pos) {
-    if (!engine_conversion_only_check(pos)) {
-      EngineVerdict v;
-      v.why_not = "not a check by conversion threat alone";
-      return v;
-    }
+    if (!engine_conversion_only_check(pos))
+      return verdict_fails("not a check by conversion threat alone");
     return no_legal_move_verdict(pos, true, "checkmate by the threat to convert the king");
   };
   // The engine's legal move fails on every board where the symbolic step says it is legal:
@@ -230,26 +199,17 @@ Scenario multipairing_after_promotion() {
     return ply.legal() && z3::atleast(pairs, 2) && z3::atleast(converted, 2);
   };
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
-    MoveList moves;
-    generate_legal(pos, moves);
-    for (Move m : moves) {
-      if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kPromotion) continue;
-      Position after = pos;
-      Undo undo;
-      after.make(m, undo);
-      const Bitboard twins = converting_twins(pos, m, undo.converted);
-      if (popcount(twins) < 2 || popcount(undo.converted) < 2) continue;
-      v.holds = true;
-      v.witness =
-          Witness{pos,
-                  {m},
-                  fmt::format("{} pairs with the twins on {} and converts {}", to_san(pos, m),
-                              squares_text(twins), squares_text(undo.converted))};
-      return v;
-    }
-    v.why_not = "no legal move converts through two pairs at once";
-    return v;
+    return first_move_verdict(
+        pos,
+        [&](Move m, const Position&, const Undo& undo) -> std::optional<std::string> {
+          if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kPromotion)
+            return std::nullopt;
+          const Bitboard twins = converting_twins(pos, m, undo.converted);
+          if (popcount(twins) < 2 || popcount(undo.converted) < 2) return std::nullopt;
+          return fmt::format("{} pairs with the twins on {} and converts {}", to_san(pos, m),
+                             squares_text(twins), squares_text(undo.converted));
+        },
+        "no legal move converts through two pairs at once");
   };
   return s;
 }

@@ -1,3 +1,4 @@
+// Shared pieces of the scenario formulas and engine judges (declared in scenarios.hpp).
 #include <fmt/format.h>
 
 #include "rules/core/movegen.hpp"
@@ -63,6 +64,39 @@ EngineVerdict no_legal_move_verdict(const Position& pos, bool check, const std::
   v.holds = true;
   v.witness = Witness{pos, {}, what};
   return v;
+}
+
+EngineVerdict verdict_holds(Witness witness) {
+  EngineVerdict v;
+  v.holds = true;
+  v.witness = std::move(witness);
+  return v;
+}
+
+EngineVerdict verdict_fails(std::string why_not) {
+  EngineVerdict v;
+  v.why_not = std::move(why_not);
+  return v;
+}
+
+EngineVerdict static_verdict(const Position& pos, bool holds, std::string account,
+                             std::string why_not) {
+  return holds ? verdict_holds(Witness{pos, {}, std::move(account)})
+               : verdict_fails(std::move(why_not));
+}
+
+EngineVerdict first_move_verdict(const Position& pos, const MoveAccount& account,
+                                 std::string why_not) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    Position after = pos;
+    Undo undo;
+    after.make(m, undo);
+    if (std::optional<std::string> words = account(m, after, undo))
+      return verdict_holds(Witness{pos, {m}, std::move(*words)});
+  }
+  return verdict_fails(std::move(why_not));
 }
 
 }  // namespace arbiter::solver

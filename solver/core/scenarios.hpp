@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,5 +38,21 @@ z3::expr royal_cannot_step(const ScenarioContext& sc);
 z3::expr block_ordinary_move(const ScenarioContext& sc, const Position& pos, Move m);
 /// Engine verdict "the side to move has no legal move" (mate when `check`, else stalemate).
 EngineVerdict no_legal_move_verdict(const Position& pos, bool check, const std::string& what);
+/// Engine verdict "it holds", shown by `witness`.
+EngineVerdict verdict_holds(Witness witness);
+/// Engine verdict "it does not hold", and why.
+EngineVerdict verdict_fails(std::string why_not);
+/// Engine verdict on the position as it stands: it `holds` (witness: the position, no move,
+/// `account`) or it does not (`why_not`).
+EngineVerdict static_verdict(const Position& pos, bool holds, std::string account,
+                             std::string why_not);
+/// What a legal move `m` shows, made on a copy (`after`, `undo`): the witness's words, or
+/// nothing when it does not show the scenario.
+using MoveAccount =
+    std::function<std::optional<std::string>(Move m, const Position& after, const Undo& undo)>;
+/// Engine verdict "some legal move shows it": the first legal move that `account` accepts is
+/// the witness (the position and that move); none: `why_not`.
+EngineVerdict first_move_verdict(const Position& pos, const MoveAccount& account,
+                                 std::string why_not);
 
 }  // namespace arbiter::solver

@@ -16,13 +16,8 @@ Scenario check() {
   s.description = "The side to move is in check";
   s.formula = [](const ScenarioContext& sc) { return sc.attacks.in_check(sc.side); };
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
-    v.holds = pos.in_check();
-    if (v.holds)
-      v.witness = Witness{pos, {}, "the side to move is in check"};
-    else
-      v.why_not = "the side to move is not in check";
-    return v;
+    return static_verdict(pos, pos.in_check(), "the side to move is in check",
+                          "the side to move is not in check");
   };
   return s;
 }
@@ -39,16 +34,11 @@ Scenario double_check() {
     });
   };
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
     const Square k = pos.king_square(pos.side_to_move());
     const int n = popcount(pos.attackers(k, ~pos.side_to_move(), pos.occupied()));
-    v.holds = n >= 2;
-    if (v.holds)
-      v.witness = Witness{
-          pos, {}, fmt::format("the king on {} is attacked by {} pieces", square_name(k), n)};
-    else
-      v.why_not = fmt::format("the king on {} is attacked by {} piece(s)", square_name(k), n);
-    return v;
+    return static_verdict(
+        pos, n >= 2, fmt::format("the king on {} is attacked by {} pieces", square_name(k), n),
+        fmt::format("the king on {} is attacked by {} piece(s)", square_name(k), n));
   };
   return s;
 }
@@ -97,15 +87,11 @@ Scenario castling_through_attack() {
            (terms.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(terms));
   };
   s.engine = [](const Position& pos) {
-    EngineVerdict v;
     const Variant& var = pos.variant();
     const Color us = pos.side_to_move();
     MoveList moves;
     generate_legal(pos, moves);
-    if (pos.in_check()) {
-      v.why_not = "the side to move is in check";
-      return v;
-    }
+    if (pos.in_check()) return verdict_fails("the side to move is in check");
     for (std::size_t i = 0; i < var.castling(us).size(); ++i) {
       const CastlingMove& cm = var.castling(us)[i];
       if (!(pos.castling_rights() & cm.right) || (pos.occupied() & cm.must_be_empty)) continue;
@@ -113,15 +99,12 @@ Scenario castling_through_attack() {
       for (Move m : moves)
         if (m.kind() == MoveKind::kCastling && m.arg() == static_cast<int>(i)) legal = true;
       if (legal) continue;
-      v.holds = true;
-      v.witness = Witness{
+      return verdict_holds(Witness{
           pos,
           {},
-          fmt::format("castling {} has its right and empty squares but is illegal", cm.fen)};
-      return v;
+          fmt::format("castling {} has its right and empty squares but is illegal", cm.fen)});
     }
-    v.why_not = "every castling with its right and empty squares is legal";
-    return v;
+    return verdict_fails("every castling with its right and empty squares is legal");
   };
   return s;
 }

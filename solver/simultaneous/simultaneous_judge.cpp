@@ -24,11 +24,18 @@ std::vector<std::string> trace_lines(const std::vector<TraceEntry>& trace) {
 
 namespace {
 
+/// A protocol's submissions of one side (diplomacy_submissions, move_neutral_submissions).
+using Submissions = void (*)(const SimState&, Color, MoveList&);
+
+/// Every pair of the two sides' `submissions` that passes `filter`, resolved until `resolve`
+/// gives a witness.
 template <typename Resolve, typename Text>
-EngineVerdict judge_pairs(const Position& pos, const MoveList& white, const MoveList& black,
-                          const PairFilter& filter, const Resolve& resolve, const Text& text,
-                          const std::string& why_not) {
+EngineVerdict judge_pairs(const Position& pos, Submissions submissions, const PairFilter& filter,
+                          const Resolve& resolve, const Text& text, const std::string& why_not) {
   const SimState s = sim_state_of(pos);
+  MoveList white, black;
+  submissions(s, kWhite, white);
+  submissions(s, kBlack, black);
   EngineVerdict v;
   for (Move w : white)
     for (Move b : black) {
@@ -50,10 +57,6 @@ EngineVerdict judge_pairs(const Position& pos, const MoveList& white, const Move
 
 EngineVerdict judge_diplomacy(const Position& pos, const PairFilter& filter,
                               const DiplomacyWanted& wanted, const std::string& why_not) {
-  const SimState s = sim_state_of(pos);
-  MoveList white, black;
-  diplomacy_submissions(s, kWhite, white);
-  diplomacy_submissions(s, kBlack, black);
   const auto resolve = [&](const SimState& st, Move w, Move b) -> std::optional<Witness> {
     ResolveOptions o;
     o.validate = false;
@@ -72,15 +75,11 @@ EngineVerdict judge_diplomacy(const Position& pos, const PairFilter& filter,
     wit.trace = trace_lines(r.trace);
     return wit;
   };
-  return judge_pairs(pos, white, black, filter, resolve, diplomacy_san, why_not);
+  return judge_pairs(pos, diplomacy_submissions, filter, resolve, diplomacy_san, why_not);
 }
 
 EngineVerdict judge_move_neutral(const Position& pos, const PairFilter& filter,
                                  const MoveNeutralWanted& wanted, const std::string& why_not) {
-  const SimState s = sim_state_of(pos);
-  MoveList white, black;
-  move_neutral_submissions(s, kWhite, white);
-  move_neutral_submissions(s, kBlack, black);
   const auto resolve = [&](const SimState& st, Move w, Move b) -> std::optional<Witness> {
     const MoveNeutralResolution r = resolve_move_neutral(st, w, b, true, false);
     const std::optional<std::string> what = wanted(st, r);
@@ -90,7 +89,7 @@ EngineVerdict judge_move_neutral(const Position& pos, const PairFilter& filter,
     return wit;
   };
   const auto text = [](const SimState& st, Color c, Move m) { return to_san(view_for(st, c), m); };
-  return judge_pairs(pos, white, black, filter, resolve, text, why_not);
+  return judge_pairs(pos, move_neutral_submissions, filter, resolve, text, why_not);
 }
 
 }  // namespace arbiter::solver

@@ -1,8 +1,8 @@
 // Diplomacy Chess scenarios (docs/diplomacy.md). equal-rank-bounce, higher-rank-captures and
 // meet-in-transit are exact: Z3 picks the board and a pair of submissions of a small family,
-// and the symbolic resolution (solver/diplomacy_step.*) says the pair shows the clause; the
-// others are proposal filters on the board's static part. Either way the resolver judges the
-// pairs of each proposal, and a pair whose trace shows the clause is the witness.
+// and the symbolic resolution (solver/simultaneous/diplomacy/diplomacy_step.*) says the pair shows
+// the clause; the others are proposal filters on the board's static part. Either way the resolver
+// judges the pairs of each proposal, and a pair whose trace shows the clause is the witness.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -36,9 +36,9 @@ bool has_clause(const DiplomacyResolution& r, DiplomacyClause clause) {
 }
 
 // The exact scenarios: Z3 proposes a board together with a pair of submissions of a small
-// family, and the symbolic resolution (solver/diplomacy_step.*) says the pair shows the
-// clause; the engine's judge looks at the pairs of the same family, so the formula is the
-// property (for that family), and an engine "no" is a disagreement.
+// family, and the symbolic resolution (solver/simultaneous/diplomacy/diplomacy_step.*) says the
+// pair shows the clause; the engine's judge looks at the pairs of the same family, so the formula
+// is the property (for that family), and an engine "no" is a disagreement.
 //
 // The family: ordinary moves (no castling, promotion, en passant, or path across an enemy
 // piece) of a piece other than the king, of a side not in check, standing on no line through

@@ -1,7 +1,7 @@
 // The exact Diplomacy scenarios (solver/simultaneous/diplomacy/scenarios_diplomacy.cpp, through
-// solver/diplomacy_step.*) on concrete boards: the formula, built over BoardEncoding::of_position
-// and simplified, holds exactly when the engine's judge finds a pair of the scenario's family
-// showing the clause.
+// solver/simultaneous/diplomacy/diplomacy_step.*) on concrete boards: the formula, built over
+// BoardEncoding::of_position and simplified, holds exactly when the engine's judge finds a pair of
+// the scenario's family showing the clause.
 #include <gtest/gtest.h>
 
 #include <random>

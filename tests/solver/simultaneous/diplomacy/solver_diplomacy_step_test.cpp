@@ -1,7 +1,8 @@
-// The symbolic Diplomacy resolution (solver/diplomacy_step.*) against the engine's resolver:
-// on concrete boards (BoardEncoding::of_position) every fate, clause and after-cell of the step
-// simplifies to true/false, compared with resolve_diplomacy for pairs of submissions from the
-// table's perft positions and seeded random play, under the default knobs and every alternative.
+// The symbolic Diplomacy resolution (solver/simultaneous/diplomacy/diplomacy_step.*) against the
+// engine's resolver: on concrete boards (BoardEncoding::of_position) every fate, clause and
+// after-cell of the step simplifies to true/false, compared with resolve_diplomacy for pairs of
+// submissions from the table's perft positions and seeded random play, under the default knobs and
+// every alternative.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -14,10 +14,6 @@
 namespace arbiter::cli {
 namespace {
 
-const char* side_name(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 /// A conditional move is written "cond?then/else" or "!move"; a SAN move never has a '/'
 /// (Conversion Chess suffixes do not exist in this protocol) nor starts with '!'.
 bool is_conditional_text(std::string_view t) {

@@ -12,10 +12,6 @@
 namespace arbiter::cli {
 namespace {
 
-const char* side_name(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 PositionCount count_at(const VariantPtr& v, const std::string& fen) {
   return [s = parse_conditional_fen(v, fen)](int depth) { return conditional_perft(s, depth); };
 }

@@ -9,10 +9,6 @@
 namespace arbiter::cli {
 namespace {
 
-const char* side_name(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 /// The JSON name of how the game ended; empty while it goes on.
 std::string termination_json(ConditionalEnd e) {
   switch (e) {

@@ -40,10 +40,6 @@ std::string ConditionalStatus::result() const {
 
 namespace {
 
-const char* side_name(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 MoveList legal_moves(const Position& pos) {
   MoveList moves;
   generate_legal(pos, moves);

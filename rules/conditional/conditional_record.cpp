@@ -12,10 +12,6 @@
 namespace arbiter {
 namespace {
 
-const char* side_name(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 const char* branch_name(int branch) {
   return branch == 0 ? "then-branch" : "else-branch";
 }

@@ -10,10 +10,6 @@
 namespace arbiter {
 namespace {
 
-const char* side_name(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 class Replayer final : public RecordReader<ReplayResult, ReplayNote> {
  public:
   Replayer(const VariantPtr& variant, const ReplayOptions& options)

@@ -21,6 +21,10 @@ enum Color : std::uint8_t { kWhite = 0, kBlack = 1 };
 constexpr Color operator~(Color c) {
   return static_cast<Color>(c ^ 1);
 }
+/// "White" or "Black", as messages and traces name a side.
+constexpr const char* side_name(Color c) {
+  return c == kWhite ? "White" : "Black";
+}
 
 constexpr int file_of(Square s) {
   return s & 7;

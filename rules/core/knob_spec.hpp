@@ -16,7 +16,7 @@
 namespace arbiter {
 
 struct KnobSpec {
-  std::string_view name;                       ///< "knight-timing"
+  std::string_view name;                       ///< as the tables spell it
   std::vector<std::string_view> alternatives;  ///< alternative i is enumerator i of the member
   std::size_t default_alternative = 0;         ///< what a table without the knob reads
 
@@ -56,8 +56,8 @@ inline constexpr char kMemberTag = 0;
 [[noreturn]] void unbound_member();
 }  // namespace detail
 
-/// bind_knob<&DiplomacyKnobs::knight_timing>("knight-timing", {"one-tick", ...},
-/// KnightTiming::kOneTick): the one place the knob's name and spellings are written.
+/// bind_knob<&DiplomacyKnobs::knight_timing>(name, {spellings...}, KnightTiming::kOneTick):
+/// the one place the knob's name and spellings are written (rules/*/..._knobs.cpp).
 template <auto Member>
 KnobBinding<typename detail::MemberOf<Member>::knobs> bind_knob(
     std::string_view name, std::vector<std::string_view> alternatives,

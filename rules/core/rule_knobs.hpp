@@ -23,7 +23,7 @@ namespace arbiter {
 using KnobSettings = std::map<std::string, std::string>;
 
 /// One knob picked by its member: knob_pick<&ConversionKnobs::castling_threatens>(
-/// CastlingThreatens::kIgnored) is {{"castling-threatens", "ignored"}}.
+/// CastlingThreatens::kIgnored) is the one setting {{that knob's name, its "ignored" spelling}}.
 template <auto Member>
 KnobSettings knob_pick(typename detail::MemberOf<Member>::value alternative) {
   const KnobSpec& spec = knob_binding<Member>().spec;

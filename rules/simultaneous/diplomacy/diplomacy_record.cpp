@@ -12,10 +12,6 @@
 namespace arbiter {
 namespace {
 
-const char* side_name(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 /// "White is checkmated" and the like, for a finished game.
 std::string describe_end(const SimStatus& st) {
   if (st.reason == "king captured")

@@ -17,10 +17,6 @@
 namespace arbiter {
 namespace {
 
-const char* side(Color c) {
-  return side_name_of(c);
-}
-
 /// The position's board, read and written by the simulation.
 struct ConcreteBoard {
   std::array<std::optional<DiplomacyCell>, kSquares> cells{};
@@ -59,7 +55,7 @@ class Run {
                     excluded[i] ? Legs{} : legs_of(s.pos, sub.color, sub.move, k), excluded[i]);
       if (trace)
         sim_.units().back().text =
-            fmt::format("{}'s {} {}", side(sub.color), v_.piece(mover_type).name,
+            fmt::format("{}'s {} {}", side_name(sub.color), v_.piece(mover_type).name,
                         to_uci(view_for(s_, sub.color), sub.move));
     }
   }
@@ -214,15 +210,15 @@ std::optional<DiplomacyResolution> resolve_independent(const SimState& s, Move w
       if (s.pos.piece_on(~c, taken) != kNoPiece)
         out.trace.push_back(
             {std::string(clause_name(DiplomacyClause::kCapture)), taken, 0,
-             fmt::format("{}: {}'s {} takes {}'s {}", square_name(taken), side(c),
-                         s.pos.variant().piece(s.pos.piece_on(c, m.from())).name, side(~c),
+             fmt::format("{}: {}'s {} takes {}'s {}", square_name(taken), side_name(c),
+                         s.pos.variant().piece(s.pos.piece_on(c, m.from())).name, side_name(~c),
                          s.pos.variant().piece(s.pos.piece_on(~c, taken)).name)});
     }
     for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
       out.trace.push_back(
           {std::string(clause_name(DiplomacyClause::kExecuted)), m.to(), 0,
-           fmt::format("{}'s {} {}: executed (no square in common with the other move)", side(c),
-                       s.pos.variant().piece(s.pos.piece_on(c, m.from())).name,
+           fmt::format("{}'s {} {}: executed (no square in common with the other move)",
+                       side_name(c), s.pos.variant().piece(s.pos.piece_on(c, m.from())).name,
                        to_uci(view_for(s, c), m))});
   }
   return out;
@@ -233,7 +229,7 @@ void validate(const SimState& s, const std::vector<Submission>& subs) {
     if (!sub.move.is_null() && !is_diplomacy_submission(s, sub.color, sub.move))
       throw std::invalid_argument(
           fmt::format("{} may not submit {}: not a Diplomacy Chess move in this position",
-                      side(sub.color), to_uci(view_for(s, sub.color), sub.move)));
+                      side_name(sub.color), to_uci(view_for(s, sub.color), sub.move)));
 }
 
 }  // namespace

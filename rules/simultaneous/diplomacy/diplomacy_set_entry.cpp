@@ -6,10 +6,6 @@
 
 namespace arbiter {
 
-const char* side_name(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 ProgressiveError entry_error(const PreparedEntry& e, const std::string& expected,
                              const std::string& why, int column) {
   return ProgressiveError(

@@ -10,8 +10,6 @@
 
 namespace arbiter {
 
-const char* side_name(Color c);
-
 struct PreparedEntry {
   ProgressiveEntry entry;
   int index = 0;  ///< from 1

@@ -64,10 +64,6 @@ struct DiplomacyUnit {
   std::string text;  ///< "White's queen d1-d5" (set by the engine when it traces)
 };
 
-inline const char* side_name_of(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 template <typename Board, typename Trace>
 class DiplomacySimulation {
  public:
@@ -157,7 +153,7 @@ class DiplomacySimulation {
   }
   std::string name(PieceType t) const { return v_.piece(t).name; }
   std::string who(const DiplomacyMover& m) const {
-    return fmt::format("{}'s {}", side_name_of(m.color), name(m.leg.type));
+    return fmt::format("{}'s {}", side_name(m.color), name(m.leg.type));
   }
   std::string letter(const DiplomacyMover& m) const {
     return std::string(1, v_.piece(m.leg.type).letter);
@@ -389,7 +385,7 @@ class DiplomacySimulation {
     if (!dest) {
       note(DiplomacyClause::kObstacle, sq, t, [&] {
         return fmt::format("{}: {} finds {}'s {} in its way{}: the move fails", square_name(sq),
-                           who(m), side_name_of(cell.color), name(cell.type),
+                           who(m), side_name(cell.color), name(cell.type),
                            cell.mover >= 0 ? " (it got there first)" : "");
       });
       fail(i, t);
@@ -470,7 +466,7 @@ class DiplomacySimulation {
     const DiplomacyCell victim = *board_.at(sq);
     note(DiplomacyClause::kCapture, sq, t, [&] {
       return fmt::format("{}: {} takes {}'s {}", square_name(sq), who(movers_[i]),
-                         side_name_of(victim.color), name(victim.type));
+                         side_name(victim.color), name(victim.type));
     });
     if (victim.type == v_.royal()) king_captured_[victim.color] = true;
     if (victim.mover >= 0) {

@@ -14,10 +14,6 @@ using K = MoveNeutralKnobs;
 
 namespace {
 
-const char* side_name(Color c) {
-  return c == kWhite ? "White" : "Black";
-}
-
 Bitboard shared_squares(const Position& p) {
   return p.pieces(kWhite) & p.pieces(kBlack);
 }

@@ -129,39 +129,19 @@ z3::expr can_check(const ScenarioContext& sc, Color c) {
 /// or its check is cancelled by the C-move (executed). Exact over the symbolic B and C plies
 /// (ordinary moves, the C-move's SAN naming one piece), the C-move's fate by the sufficient
 /// ways of ConditionalStep::c_surely_skipped / c_surely_executes (small formulas).
-Scenario b_decides_c(bool b_check) {
-  Scenario s;
-  s.name = b_check ? "conditional/b-check-cancelled-by-c" : "conditional/c-move-illegal-after-b";
-  s.description =
-      b_check ? "The B-move gives check and the stated C-move gets out of it"
-              : "The B-move (no check) makes the stated C-move illegal: the C-move is skipped";
-  s.formula = [b_check](const ScenarioContext& sc) {
+ScenarioFormula b_decides_c_formula(bool b_check) {
+  return [b_check](const ScenarioContext& sc) {
     const ConditionalStep step(sc.attacks, sc.side, b_check ? "cancel_" : "illegal_", false);
     // Terms made story first, then the B and C parts: the witness Z3 finds can depend on it.
     const z3::expr story = step.story() && step.same_piece_named();
     if (b_check) return story && step.b_gives_check() && step.c_surely_executes();
     return story && !step.b_gives_check() && step.c_surely_skipped();
   };
-  s.engine = b_check ? b_phase_judge(true, true, "the B-move's check is cancelled by the C-move",
-                                     "no B-move check is answered by a stated C-move")
-                     : b_phase_judge(false, false,
-                                     "the C-move was legal when stated; after the B-move it is not",
-                                     "no B-move without check makes a stated C-move illegal");
-  return s;
 }
 
-Scenario b_check_restarts_turn() {
-  Scenario s;
-  s.name = "conditional/b-check-not-cancelled";
-  s.description =
-      "The B-move gives check that the stated C-move does not cancel: the C-move is skipped";
-  s.kind = FormulaKind::kFilter;
-  s.formula = [](const ScenarioContext& sc) {
-    return !sc.attacks.in_check(sc.side) && can_check(sc, sc.side);
-  };
-  s.engine = b_phase_judge(true, false, "the B-move's check stands; the C-move does not execute",
-                           "no B-move check leaves a stated C-move unplayable");
-  return s;
+/// Proposal for "the B-move's check is not cancelled by the C-move": a check within reach.
+z3::expr b_check_restarts_turn_formula(const ScenarioContext& sc) {
+  return !sc.attacks.in_check(sc.side) && can_check(sc, sc.side);
 }
 
 /// Phase A: the side to move's king's flights are covered and it has a checking move.
@@ -170,44 +150,35 @@ z3::expr mate_shape(const ScenarioContext& sc) {
          royal_cannot_step(other_side(sc));
 }
 
-Scenario a_move_check_must_mate() {
-  Scenario s;
-  s.name = "conditional/a-move-check-must-mate";
-  s.description = "An A-move may give check only when it mates: one check allowed, one refused";
-  s.kind = FormulaKind::kFilter;
-  s.formula = mate_shape;
-  s.engine = [](const Position& pos) {
-    const ConditionalState st = state_in(pos, Phase::kA);
-    MoveList legal;
-    generate_legal(pos, legal);
-    Move mate_move{}, refused{};
-    bool has_mate = false, has_refused = false;
-    for (Move m : legal) {
-      bool mate = false;
-      if (!gives_check(pos, m, &mate)) continue;
-      if (mate && !has_mate) mate_move = m, has_mate = true;
-      if (!mate && !has_refused) refused = m, has_refused = true;
+EngineVerdict a_move_check_must_mate_engine(const Position& pos) {
+  const ConditionalState st = state_in(pos, Phase::kA);
+  MoveList legal;
+  generate_legal(pos, legal);
+  Move mate_move{}, refused{};
+  bool has_mate = false, has_refused = false;
+  for (Move m : legal) {
+    bool mate = false;
+    if (!gives_check(pos, m, &mate)) continue;
+    if (mate && !has_mate) mate_move = m, has_mate = true;
+    if (!mate && !has_refused) refused = m, has_refused = true;
+  }
+  if (!has_mate || !has_refused)
+    return verdict_fails("no pair of a mating and a non-mating checking A-move");
+  Witness wit{pos, {mate_move, refused}, "A-move check: the mating one is allowed, the other not"};
+  wit.fen = to_conditional_fen(st);
+  wit.moves_text = fmt::format("A-move {} (mate) allowed, {} (check) refused",
+                               to_san(pos, mate_move), to_san(pos, refused));
+  for (Move m : {mate_move, refused}) {
+    ConditionalState t = st;
+    try {
+      play(t, m);
+      wit.trace.push_back(fmt::format("A-move {}: played; then {}", to_san(pos, m),
+                                      to_string(conditional_status(t).end)));
+    } catch (const ConditionalRuleError& e) {
+      wit.trace.push_back(fmt::format("A-move {}: refused ({})", to_san(pos, m), e.reason()));
     }
-    if (!has_mate || !has_refused)
-      return verdict_fails("no pair of a mating and a non-mating checking A-move");
-    Witness wit{
-        pos, {mate_move, refused}, "A-move check: the mating one is allowed, the other not"};
-    wit.fen = to_conditional_fen(st);
-    wit.moves_text = fmt::format("A-move {} (mate) allowed, {} (check) refused",
-                                 to_san(pos, mate_move), to_san(pos, refused));
-    for (Move m : {mate_move, refused}) {
-      ConditionalState t = st;
-      try {
-        play(t, m);
-        wit.trace.push_back(fmt::format("A-move {}: played; then {}", to_san(pos, m),
-                                        to_string(conditional_status(t).end)));
-      } catch (const ConditionalRuleError& e) {
-        wit.trace.push_back(fmt::format("A-move {}: refused ({})", to_san(pos, m), e.reason()));
-      }
-    }
-    return verdict_holds(std::move(wit));
-  };
-  return s;
+  }
+  return verdict_holds(std::move(wit));
 }
 
 z3::expr every_move_checks(const ScenarioContext& sc) {
@@ -232,48 +203,62 @@ z3::expr every_move_checks(const ScenarioContext& sc) {
   return z3::mk_and(all);
 }
 
-Scenario forced_non_mating_check() {
-  Scenario s;
-  s.name = "conditional/forced-non-mating-check";
-  s.description = "Every legal A-move gives a non-mating check: the game ends (forced check)";
-  s.kind = FormulaKind::kFilter;
-  // Shape: the king cannot step, and every move of the other pieces lands on a square from
-  // which it attacks the enemy king (lines judged on the board before the move).
-  s.formula = [](const ScenarioContext& sc) {
-    return !sc.attacks.in_check(sc.side) && can_check(sc, sc.side) && royal_cannot_step(sc) &&
-           every_move_checks(sc);
-  };
-  s.engine = [](const Position& pos) {
-    const ConditionalState st = state_in(pos, Phase::kA);
-    const ConditionalStatus status = conditional_status(st);
-    if (status.end != ConditionalEnd::kForcedCheck)
-      return verdict_fails("the A-mover has a legal A-move, or no move at all");
-    MoveList legal;
-    generate_legal(pos, legal);
-    Witness wit{pos,
-                {},
-                fmt::format("every legal A-move gives a non-mating check: {} ({})",
-                            to_string(status.end), status.result())};
-    wit.fen = to_conditional_fen(st);
-    for (Move m : legal) {
-      wit.moves.push_back(m);
-      if (!wit.moves_text.empty()) wit.moves_text += ' ';
-      wit.moves_text += to_san(pos, m);
-    }
-    wit.trace.push_back(fmt::format("phase A: {} legal move(s), all non-mating checks; result {}",
-                                    legal.size(), status.result()));
-    return verdict_holds(std::move(wit));
-  };
-  return s;
+/// Proposal for "every legal A-move gives a non-mating check": the king cannot step, and every
+/// move of the other pieces lands on a square from which it attacks the enemy king (lines
+/// judged on the board before the move).
+z3::expr forced_check_formula(const ScenarioContext& sc) {
+  return !sc.attacks.in_check(sc.side) && can_check(sc, sc.side) && royal_cannot_step(sc) &&
+         every_move_checks(sc);
+}
+
+EngineVerdict forced_check_engine(const Position& pos) {
+  const ConditionalState st = state_in(pos, Phase::kA);
+  const ConditionalStatus status = conditional_status(st);
+  if (status.end != ConditionalEnd::kForcedCheck)
+    return verdict_fails("the A-mover has a legal A-move, or no move at all");
+  MoveList legal;
+  generate_legal(pos, legal);
+  Witness wit{pos,
+              {},
+              fmt::format("every legal A-move gives a non-mating check: {} ({})",
+                          to_string(status.end), status.result())};
+  wit.fen = to_conditional_fen(st);
+  for (Move m : legal) {
+    wit.moves.push_back(m);
+    if (!wit.moves_text.empty()) wit.moves_text += ' ';
+    wit.moves_text += to_san(pos, m);
+  }
+  wit.trace.push_back(fmt::format("phase A: {} legal move(s), all non-mating checks; result {}",
+                                  legal.size(), status.result()));
+  return verdict_holds(std::move(wit));
 }
 
 }  // namespace
 
 std::vector<Scenario> conditional_scenarios() {
-  std::vector<Scenario> out = {b_decides_c(false), b_decides_c(true), b_check_restarts_turn(),
-                               a_move_check_must_mate(), forced_non_mating_check()};
-  for (Scenario& s : out) s.variant = "conditional";
-  return out;
+  using enum FormulaKind;
+  return scenario_table(
+      "conditional",
+      {{"c-move-illegal-after-b", kExact,
+        "The B-move (no check) makes the stated C-move illegal: the C-move is skipped",
+        b_decides_c_formula(false),
+        b_phase_judge(false, false, "the C-move was legal when stated; after the B-move it is not",
+                      "no B-move without check makes a stated C-move illegal")},
+       {"b-check-cancelled-by-c", kExact,
+        "The B-move gives check and the stated C-move gets out of it", b_decides_c_formula(true),
+        b_phase_judge(true, true, "the B-move's check is cancelled by the C-move",
+                      "no B-move check is answered by a stated C-move")},
+       {"b-check-not-cancelled", kFilter,
+        "The B-move gives check that the stated C-move does not cancel: the C-move is skipped",
+        b_check_restarts_turn_formula,
+        b_phase_judge(true, false, "the B-move's check stands; the C-move does not execute",
+                      "no B-move check leaves a stated C-move unplayable")},
+       {"a-move-check-must-mate", kFilter,
+        "An A-move may give check only when it mates: one check allowed, one refused", mate_shape,
+        a_move_check_must_mate_engine},
+       {"forced-non-mating-check", kFilter,
+        "Every legal A-move gives a non-mating check: the game ends (forced check)",
+        forced_check_formula, forced_check_engine}});
 }
 
 }  // namespace arbiter::solver

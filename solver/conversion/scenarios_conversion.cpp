@@ -7,6 +7,7 @@
 #include "rules/core/notation.hpp"
 #include "solver/core/ply_step.hpp"
 #include "solver/core/scenarios.hpp"
+#include "solver/core/z3_setup.hpp"
 
 namespace arbiter::solver {
 
@@ -33,140 +34,108 @@ bool engine_conversion_only_check(const Position& pos) {
   return pos.in_check() && !pos.attacked(k, ~pos.side_to_move());
 }
 
-Scenario conversion_check() {
-  Scenario s;
-  s.name = "conversion/conversion-check";
-  s.description = "The side to move is in check only by a threat to convert its king";
-  s.formula = conversion_only_check;
-  s.engine = [](const Position& pos) {
-    return static_verdict(pos, engine_conversion_only_check(pos),
-                          "check by a conversion threat; no piece attacks the king",
-                          "not a check by conversion threat alone");
-  };
-  return s;
+EngineVerdict conversion_check_engine(const Position& pos) {
+  return static_verdict(pos, engine_conversion_only_check(pos),
+                        "check by a conversion threat; no piece attacks the king",
+                        "not a check by conversion threat alone");
 }
 
-Scenario castling_threat_check() {
-  Scenario s;
-  s.name = "conversion/castling-threat-check";
-  s.description =
-      "The side to move is in check only because an enemy castling would convert its king";
-  s.formula = [](const ScenarioContext& sc) {
-    const std::size_t n = sc.board.variant().castling(~sc.side).size();
-    return royal_where(sc, sc.side, [&](Square k) {
-      z3::expr_vector castles(sc.board.ctx());
-      for (std::size_t i = 0; i < n; ++i)
-        castles.push_back(sc.attacks.castling_forms(static_cast<int>(i), k, ~sc.side));
-      return (castles.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(castles)) &&
-             !sc.attacks.attacked(k, ~sc.side) && !sc.attacks.move_conversion_threat(k, ~sc.side);
-    });
-  };
-  s.engine = [](const Position& pos) {
-    const Color us = pos.side_to_move();
-    const Square k = pos.king_square(us);
-    const bool by_moves =
-        conversion_threat_after(pos, k, ~us, pos.occupied(), 0, pos.pieces(us), false);
-    return static_verdict(pos, engine_conversion_only_check(pos) && !by_moves,
-                          "check by the threat of an enemy castling converting the king",
-                          "not a check by a castling threat alone");
-  };
-  return s;
+/// Check only because an enemy castling would convert the king.
+z3::expr castling_threat_check_formula(const ScenarioContext& sc) {
+  const std::size_t n = sc.board.variant().castling(~sc.side).size();
+  return royal_where(sc, sc.side, [&](Square k) {
+    z3::expr_vector castles(sc.board.ctx());
+    for (std::size_t i = 0; i < n; ++i)
+      castles.push_back(sc.attacks.castling_forms(static_cast<int>(i), k, ~sc.side));
+    return any_of(sc.board.ctx(), castles) && !sc.attacks.attacked(k, ~sc.side) &&
+           !sc.attacks.move_conversion_threat(k, ~sc.side);
+  });
 }
 
-/// A legal move converts an enemy piece, and the converted piece gives check.
-Scenario conversion_gives_check() {
-  Scenario s;
-  s.name = "conversion/conversion-gives-check";
-  s.description = "A legal move converts an enemy piece that then gives check";
-  s.kind = FormulaKind::kFilter;
-  // Proposal: an enemy piece the side to move threatens to convert would, as its own piece of
-  // the same type, attack the enemy king on the board as it is.
-  s.formula = [](const ScenarioContext& sc) {
-    const BoardEncoding& b = sc.board;
-    const Variant& v = b.variant();
-    z3::expr_vector terms(b.ctx());
-    for (Square x = 0; x < kSquares; ++x) {
-      z3::expr_vector gives(b.ctx());
-      for (int t = 0; t < v.piece_count(); ++t) {
-        const PieceType pt = static_cast<PieceType>(t);
-        if (pt == v.royal()) continue;
-        gives.push_back(b.is(x, ~sc.side, pt) && royal_where(sc, ~sc.side, [&](Square k) {
-                          return sc.attacks.would_attack(sc.side, pt, x, k);
-                        }));
-      }
-      terms.push_back(z3::mk_or(gives) && sc.attacks.conversion_threat(x, sc.side));
+EngineVerdict castling_threat_check_engine(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Square k = pos.king_square(us);
+  const bool by_moves =
+      conversion_threat_after(pos, k, ~us, pos.occupied(), 0, pos.pieces(us), false);
+  return static_verdict(pos, engine_conversion_only_check(pos) && !by_moves,
+                        "check by the threat of an enemy castling converting the king",
+                        "not a check by a castling threat alone");
+}
+
+/// Proposal for "a legal move converts an enemy piece that then gives check": an enemy piece
+/// the side to move threatens to convert would, as its own piece of the same type, attack the
+/// enemy king on the board as it is.
+z3::expr conversion_gives_check_formula(const ScenarioContext& sc) {
+  const BoardEncoding& b = sc.board;
+  const Variant& v = b.variant();
+  z3::expr_vector terms(b.ctx());
+  for (Square x = 0; x < kSquares; ++x) {
+    z3::expr_vector gives(b.ctx());
+    for (int t = 0; t < v.piece_count(); ++t) {
+      const PieceType pt = static_cast<PieceType>(t);
+      if (pt == v.royal()) continue;
+      gives.push_back(b.is(x, ~sc.side, pt) && royal_where(sc, ~sc.side, [&](Square k) {
+                        return sc.attacks.would_attack(sc.side, pt, x, k);
+                      }));
     }
-    return !sc.attacks.in_check(sc.side) && z3::mk_or(terms);
-  };
-  s.engine = [](const Position& pos) {
-    const Color us = pos.side_to_move();
-    return first_move_verdict(
-        pos,
-        [&](Move m, const Position& after, const Undo& undo) -> std::optional<std::string> {
-          const Bitboard checkers = after.attackers(after.king_square(~us), us, after.occupied());
-          if (!undo.converted || !(checkers & undo.converted)) return std::nullopt;
-          return fmt::format("{} converts {}, and the converted piece gives check", to_san(pos, m),
-                             squares_text(undo.converted));
-        },
-        "no legal move converts a piece that then gives check");
-  };
-  return s;
+    terms.push_back(z3::mk_or(gives) && sc.attacks.conversion_threat(x, sc.side));
+  }
+  return !sc.attacks.in_check(sc.side) && z3::mk_or(terms);
 }
 
-/// Castling onto a square an enemy piece attacks is legal because the castling converts it.
-Scenario castle_saved_by_conversion() {
-  Scenario s;
-  s.name = "conversion/castle-into-check-saved-by-conversion";
-  s.description =
-      "Castling onto an attacked square is legal because the castling converts the attacker";
-  s.kind = FormulaKind::kFilter;
-  s.formula = [](const ScenarioContext& sc) {
-    const Variant& v = sc.board.variant();
-    z3::expr_vector terms(sc.board.ctx());
-    for (std::size_t i = 0; i < v.castling(sc.side).size(); ++i) {
-      const CastlingMove& cm = v.castling(sc.side)[i];
-      for (const AttackTerm& t : sc.attacks.attack_terms(cm.king_to, ~sc.side))
-        terms.push_back(t.holds && sc.attacks.castling_forms(static_cast<int>(i), t.from, sc.side));
-    }
-    return !sc.attacks.in_check(sc.side) &&
-           (terms.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(terms));
-  };
-  s.engine = [](const Position& pos) {
-    const Color us = pos.side_to_move();
-    return first_move_verdict(
-        pos,
-        [&](Move m, const Position&, const Undo& undo) -> std::optional<std::string> {
-          if (m.kind() != MoveKind::kCastling) return std::nullopt;
-          const CastlingMove& cm = pos.variant().castling(us)[static_cast<std::size_t>(m.arg())];
-          if (!pos.attacked(cm.king_to, ~us)) return std::nullopt;
-          return fmt::format("{} lands on {}, attacked before the move; it converts {}",
-                             to_san(pos, m), square_name(cm.king_to), squares_text(undo.converted));
-        },
-        "no legal castling lands on an attacked square");
-  };
-  return s;
+EngineVerdict conversion_gives_check_engine(const Position& pos) {
+  const Color us = pos.side_to_move();
+  return first_move_verdict(
+      pos,
+      [&](Move m, const Position& after, const Undo& undo) -> std::optional<std::string> {
+        const Bitboard checkers = after.attackers(after.king_square(~us), us, after.occupied());
+        if (!undo.converted || !(checkers & undo.converted)) return std::nullopt;
+        return fmt::format("{} converts {}, and the converted piece gives check", to_san(pos, m),
+                           squares_text(undo.converted));
+      },
+      "no legal move converts a piece that then gives check");
+}
+
+/// Proposal for "castling onto a square an enemy piece attacks is legal because the castling
+/// converts it": an attacker of a castling's landing square that the castling would convert.
+z3::expr castle_saved_formula(const ScenarioContext& sc) {
+  const Variant& v = sc.board.variant();
+  z3::expr_vector terms(sc.board.ctx());
+  for (std::size_t i = 0; i < v.castling(sc.side).size(); ++i) {
+    const CastlingMove& cm = v.castling(sc.side)[i];
+    for (const AttackTerm& t : sc.attacks.attack_terms(cm.king_to, ~sc.side))
+      terms.push_back(t.holds && sc.attacks.castling_forms(static_cast<int>(i), t.from, sc.side));
+  }
+  return !sc.attacks.in_check(sc.side) && any_of(sc.board.ctx(), terms);
+}
+
+EngineVerdict castle_saved_engine(const Position& pos) {
+  const Color us = pos.side_to_move();
+  return first_move_verdict(
+      pos,
+      [&](Move m, const Position&, const Undo& undo) -> std::optional<std::string> {
+        if (m.kind() != MoveKind::kCastling) return std::nullopt;
+        const CastlingMove& cm = pos.variant().castling(us)[static_cast<std::size_t>(m.arg())];
+        if (!pos.attacked(cm.king_to, ~us)) return std::nullopt;
+        return fmt::format("{} lands on {}, attacked before the move; it converts {}",
+                           to_san(pos, m), square_name(cm.king_to), squares_text(undo.converted));
+      },
+      "no legal castling lands on an attacked square");
 }
 
 /// Checkmate where no piece attacks the king: only the threat to convert it.
-Scenario threat_to_convert_mate() {
-  Scenario s;
-  s.name = "conversion/threat-to-convert-mate";
-  s.description = "Checkmate by a threat to convert the king, no piece attacking it (CEGIS)";
-  s.kind = FormulaKind::kNecessary;
-  s.formula = conversion_only_check;
-  s.engine = [](const Position& pos) {
-    if (!engine_conversion_only_check(pos))
-      return verdict_fails("not a check by conversion threat alone");
-    return no_legal_move_verdict(pos, true, "checkmate by the threat to convert the king");
-  };
-  // The engine's legal move fails on every board where the symbolic step says it is legal:
-  // after it (and its co-effect) the king is attacked or threatened with conversion.
-  s.refine = [](const ScenarioContext& sc, const Position&, const EngineVerdict& v) {
-    if (v.refutation.is_null() || v.refutation.kind() == MoveKind::kEnPassant)
-      return sc.board.ctx().bool_val(true);
-    return !PlyStep(sc.attacks, sc.side, v.refutation).legal();
-  };
-  return s;
+EngineVerdict threat_to_convert_mate_engine(const Position& pos) {
+  if (!engine_conversion_only_check(pos))
+    return verdict_fails("not a check by conversion threat alone");
+  return no_legal_move_verdict(pos, true, "checkmate by the threat to convert the king");
+}
+
+/// The engine's legal move fails on every board where the symbolic step says it is legal:
+/// after it (and its co-effect) the king is attacked or threatened with conversion.
+z3::expr refuting_move_illegal(const ScenarioContext& sc, const Position&, const EngineVerdict& v) {
+  if (v.refutation.is_null() || v.refutation.kind() == MoveKind::kEnPassant)
+    return sc.board.ctx().bool_val(true);
+  return !PlyStep(sc.attacks, sc.side, v.refutation).legal();
 }
 
 /// The twins of the piece that makes `m` whose pairs put a co-square on a piece `m` converts.
@@ -183,45 +152,55 @@ Bitboard converting_twins(const Position& pos, Move m, Bitboard converted) {
 
 /// "Promoted pieces allow multipairing": a piece with two twins (three of a kind, or a queen
 /// pairing with the king and a second queen) converts through both pairs in one move.
-Scenario multipairing_after_promotion() {
-  Scenario s;
-  s.name = "conversion/multipairing-after-promotion";
-  s.description =
-      "A legal move pairs its piece with two twins at once (a promoted piece makes the third) "
-      "and converts on two or more co-squares, through both pairs";
-  s.formula = [](const ScenarioContext& sc) {
-    const ChosenPly ply(sc.attacks, sc.side, "multipair_");
-    z3::expr_vector pairs(sc.board.ctx()), converted(sc.board.ctx());
-    for (Square sq = 0; sq < kSquares; ++sq) {
-      if (!ply.pair_converts(sq).is_false()) pairs.push_back(ply.pair_converts(sq));
-      if (!ply.converts(sq).is_false()) converted.push_back(ply.converts(sq));
-    }
-    return ply.legal() && z3::atleast(pairs, 2) && z3::atleast(converted, 2);
-  };
-  s.engine = [](const Position& pos) {
-    return first_move_verdict(
-        pos,
-        [&](Move m, const Position&, const Undo& undo) -> std::optional<std::string> {
-          if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kPromotion)
-            return std::nullopt;
-          const Bitboard twins = converting_twins(pos, m, undo.converted);
-          if (popcount(twins) < 2 || popcount(undo.converted) < 2) return std::nullopt;
-          return fmt::format("{} pairs with the twins on {} and converts {}", to_san(pos, m),
-                             squares_text(twins), squares_text(undo.converted));
-        },
-        "no legal move converts through two pairs at once");
-  };
-  return s;
+z3::expr multipairing_formula(const ScenarioContext& sc) {
+  const ChosenPly ply(sc.attacks, sc.side, "multipair_");
+  z3::expr_vector pairs(sc.board.ctx()), converted(sc.board.ctx());
+  for (Square sq = 0; sq < kSquares; ++sq) {
+    if (!ply.pair_converts(sq).is_false()) pairs.push_back(ply.pair_converts(sq));
+    if (!ply.converts(sq).is_false()) converted.push_back(ply.converts(sq));
+  }
+  return ply.legal() && z3::atleast(pairs, 2) && z3::atleast(converted, 2);
+}
+
+EngineVerdict multipairing_engine(const Position& pos) {
+  return first_move_verdict(
+      pos,
+      [&](Move m, const Position&, const Undo& undo) -> std::optional<std::string> {
+        if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kPromotion)
+          return std::nullopt;
+        const Bitboard twins = converting_twins(pos, m, undo.converted);
+        if (popcount(twins) < 2 || popcount(undo.converted) < 2) return std::nullopt;
+        return fmt::format("{} pairs with the twins on {} and converts {}", to_san(pos, m),
+                           squares_text(twins), squares_text(undo.converted));
+      },
+      "no legal move converts through two pairs at once");
 }
 
 }  // namespace
 
 std::vector<Scenario> conversion_scenarios() {
-  std::vector<Scenario> out = {conversion_check(),       castling_threat_check(),
-                               conversion_gives_check(), castle_saved_by_conversion(),
-                               threat_to_convert_mate(), multipairing_after_promotion()};
-  for (Scenario& s : out) s.variant = "conversion";
-  return out;
+  using enum FormulaKind;
+  return scenario_table(
+      "conversion",
+      {{"conversion-check", kExact,
+        "The side to move is in check only by a threat to convert its king", conversion_only_check,
+        conversion_check_engine},
+       {"castling-threat-check", kExact,
+        "The side to move is in check only because an enemy castling would convert its king",
+        castling_threat_check_formula, castling_threat_check_engine},
+       {"conversion-gives-check", kFilter,
+        "A legal move converts an enemy piece that then gives check",
+        conversion_gives_check_formula, conversion_gives_check_engine},
+       {"castle-into-check-saved-by-conversion", kFilter,
+        "Castling onto an attacked square is legal because the castling converts the attacker",
+        castle_saved_formula, castle_saved_engine},
+       {"threat-to-convert-mate", kNecessary,
+        "Checkmate by a threat to convert the king, no piece attacking it (CEGIS)",
+        conversion_only_check, threat_to_convert_mate_engine, refuting_move_illegal},
+       {"multipairing-after-promotion", kExact,
+        "A legal move pairs its piece with two twins at once (a promoted piece makes the third) "
+        "and converts on two or more co-squares, through both pairs",
+        multipairing_formula, multipairing_engine}});
 }
 
 }  // namespace arbiter::solver

@@ -35,15 +35,22 @@ enum class FormulaKind {
   kFilter,     ///< a proposal filter: unsat only says none of this shape was found
 };
 
+/// The Z3 side of a scenario: the property (or its necessary condition, or a filter).
+using ScenarioFormula = std::function<z3::expr(const ScenarioContext&)>;
+/// The engine side: its judgement of a concrete position.
+using EngineJudge = std::function<EngineVerdict(const Position&)>;
+/// A lemma learnt from an engine refutation (CEGIS); the search always blocks the board too.
+using ScenarioRefine =
+    std::function<z3::expr(const ScenarioContext&, const Position&, const EngineVerdict&)>;
+
 struct Scenario {
   std::string name;     ///< "<variant>/<scenario>"
   std::string variant;  ///< the table's name
   std::string description;
   FormulaKind kind = FormulaKind::kExact;
-  std::function<z3::expr(const ScenarioContext&)> formula;
-  std::function<EngineVerdict(const Position&)> engine;
-  /// A lemma learnt from an engine refutation (CEGIS); the search always blocks the board too.
-  std::function<z3::expr(const ScenarioContext&, const Position&, const EngineVerdict&)> refine;
+  ScenarioFormula formula;
+  EngineJudge engine;
+  ScenarioRefine refine;
 };
 
 }  // namespace arbiter::solver

@@ -13,6 +13,15 @@ const std::vector<Scenario>& scenario_catalog() {
   return catalog;
 }
 
+std::vector<Scenario> scenario_table(const std::string& variant, std::vector<ScenarioRow> rows) {
+  std::vector<Scenario> out;
+  out.reserve(rows.size());
+  for (ScenarioRow& row : rows)
+    out.push_back(Scenario{variant + "/" + row.name, variant, std::move(row.description), row.kind,
+                           std::move(row.formula), std::move(row.engine), std::move(row.refine)});
+  return out;
+}
+
 const Scenario* find_scenario(const std::string& variant, const std::string& name) {
   const std::string full = name.find('/') == std::string::npos ? variant + "/" + name : name;
   for (const Scenario& s : scenario_catalog())

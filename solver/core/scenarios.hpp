@@ -18,6 +18,18 @@ const std::vector<Scenario>& scenario_catalog();
 /// nullptr.
 const Scenario* find_scenario(const std::string& variant, const std::string& name);
 
+/// One row of a variant's scenario table: a scenario without its variant.
+struct ScenarioRow {
+  std::string name;  ///< without the "<variant>/" prefix
+  FormulaKind kind;
+  std::string description;
+  ScenarioFormula formula;
+  EngineJudge engine;
+  ScenarioRefine refine = nullptr;
+};
+/// A variant's scenarios from its table, in the table's order: names "<variant>/<row name>".
+std::vector<Scenario> scenario_table(const std::string& variant, std::vector<ScenarioRow> rows);
+
 // The catalog's parts, one file per variant.
 std::vector<Scenario> orthodox_scenarios();
 std::vector<Scenario> conversion_scenarios();

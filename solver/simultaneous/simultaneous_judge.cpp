@@ -22,6 +22,14 @@ std::vector<std::string> trace_lines(const std::vector<TraceEntry>& trace) {
   return out;
 }
 
+MoveNeutralWanted clause_shown(MoveNeutralClause clause, std::string account) {
+  return [clause, account = std::move(account)](
+             const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
+    if (!has_clause(r.trace, clause)) return std::nullopt;
+    return account;
+  };
+}
+
 namespace {
 
 /// A protocol's submissions of one side (diplomacy_submissions, move_neutral_submissions).

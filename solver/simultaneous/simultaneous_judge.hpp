@@ -27,6 +27,17 @@ using MoveNeutralWanted =
 /// Cheap pre-test of a pair before resolving it (null: every pair).
 using PairFilter = std::function<bool(const SimState&, Move white, Move black)>;
 
+/// Whether `trace` has an entry of `clause` (a DiplomacyClause or a MoveNeutralClause).
+template <typename Clause>
+bool has_clause(const std::vector<TraceEntry>& trace, Clause clause) {
+  for (const TraceEntry& e : trace)
+    if (e.clause == clause_name(clause)) return true;
+  return false;
+}
+
+/// The reading "the resolution's trace shows `clause`", written up as `account`.
+MoveNeutralWanted clause_shown(MoveNeutralClause clause, std::string account);
+
 /// Tries every pair of Diplomacy submissions (White's x Black's) in generation order.
 EngineVerdict judge_diplomacy(const Position& pos, const PairFilter& filter,
                               const DiplomacyWanted& wanted, const std::string& why_not);

@@ -29,12 +29,6 @@ int conflict_rank(const Variant& v, PieceType t) {
   return def != nullptr ? def->rank : 0;
 }
 
-bool has_clause(const DiplomacyResolution& r, DiplomacyClause clause) {
-  for (const TraceEntry& e : r.trace)
-    if (e.clause == clause_name(clause)) return true;
-  return false;
-}
-
 // The exact scenarios: Z3 proposes a board together with a pair of submissions of a small
 // family, and the symbolic resolution (solver/simultaneous/diplomacy/diplomacy_step.*) says the
 // pair shows the clause; the engine's judge looks at the pairs of the same family, so the formula
@@ -261,70 +255,53 @@ bool same_destination(const SimState& s, Move w, Move b) {
          in_family(s, kBlack, b, kSameDestinationTicks);
 }
 
-Scenario equal_rank_bounce() {
-  Scenario s;
-  s.name = "diplomacy/equal-rank-bounce";
-  s.description =
-      "Two pieces of equal rank bound for one square (one time step each): neither moves";
-  s.kind = FormulaKind::kExact;
-  s.formula = [](const ScenarioContext& sc) {
-    return same_destination_pairs(
-        sc, [](int w, int b) { return w == b; },
-        [](const DiplomacyStep& st) {
-          return both(st.shows(DiplomacyClause::kSameDestination),
-                      both(st.failed(kWhite), st.failed(kBlack)));
-        });
-  };
-  s.engine = [](const Position& pos) {
-    return judge_diplomacy(
-        pos, same_destination,
-        [](const SimState&, Move, Move,
-           const DiplomacyResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, DiplomacyClause::kSameDestination) || r.fates.size() != 2 ||
-              r.fates[0] != Fate::kFailed || r.fates[1] != Fate::kFailed)
-            return std::nullopt;
-          return "same destination, equal ranks: both moves fail";
-        },
-        "no pair of submissions bounces on a common square");
-  };
-  return s;
+z3::expr equal_rank_bounce_formula(const ScenarioContext& sc) {
+  return same_destination_pairs(
+      sc, [](int w, int b) { return w == b; },
+      [](const DiplomacyStep& st) {
+        return both(st.shows(DiplomacyClause::kSameDestination),
+                    both(st.failed(kWhite), st.failed(kBlack)));
+      });
 }
 
-Scenario higher_rank_captures() {
-  Scenario s;
-  s.name = "diplomacy/higher-rank-captures";
-  s.description =
-      "Two pieces of different ranks bound for one square (one time step each): the higher "
-      "takes the other";
-  s.kind = FormulaKind::kExact;
-  s.formula = [](const ScenarioContext& sc) {
-    return same_destination_pairs(
-        sc, [](int w, int b) { return w != b; },
-        [](const DiplomacyStep& st) {
-          const z3::expr white = both(st.executed(kWhite), st.captured(kBlack));
-          const z3::expr black = both(st.executed(kBlack), st.captured(kWhite));
-          return both(st.shows(DiplomacyClause::kSameDestination), white.is_false() ? black
-                                                                   : black.is_false()
-                                                                       ? white
-                                                                       : white || black);
-        });
-  };
-  s.engine = [](const Position& pos) {
-    return judge_diplomacy(
-        pos, same_destination,
-        [](const SimState&, Move, Move,
-           const DiplomacyResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, DiplomacyClause::kSameDestination) || r.fates.size() != 2)
-            return std::nullopt;
-          const bool white_wins = r.fates[0] == Fate::kExecuted && r.fates[1] == Fate::kCaptured;
-          const bool black_wins = r.fates[1] == Fate::kExecuted && r.fates[0] == Fate::kCaptured;
-          if (!white_wins && !black_wins) return std::nullopt;
-          return fmt::format("same destination: {}'s higher rank takes the other piece",
-                             white_wins ? "White" : "Black");
-        },
-        "no pair of submissions ends with a higher rank taking on a common square");
-  };
-  return s;
+EngineVerdict equal_rank_bounce_engine(const Position& pos) {
+  return judge_diplomacy(
+      pos, same_destination,
+      [](const SimState&, Move, Move, const DiplomacyResolution& r) -> std::optional<std::string> {
+        if (!has_clause(r.trace, DiplomacyClause::kSameDestination) || r.fates.size() != 2 ||
+            r.fates[0] != Fate::kFailed || r.fates[1] != Fate::kFailed)
+          return std::nullopt;
+        return "same destination, equal ranks: both moves fail";
+      },
+      "no pair of submissions bounces on a common square");
+}
+
+z3::expr higher_rank_captures_formula(const ScenarioContext& sc) {
+  return same_destination_pairs(
+      sc, [](int w, int b) { return w != b; },
+      [](const DiplomacyStep& st) {
+        const z3::expr white = both(st.executed(kWhite), st.captured(kBlack));
+        const z3::expr black = both(st.executed(kBlack), st.captured(kWhite));
+        return both(st.shows(DiplomacyClause::kSameDestination), white.is_false() ? black
+                                                                 : black.is_false()
+                                                                     ? white
+                                                                     : white || black);
+      });
+}
+
+EngineVerdict higher_rank_captures_engine(const Position& pos) {
+  return judge_diplomacy(
+      pos, same_destination,
+      [](const SimState&, Move, Move, const DiplomacyResolution& r) -> std::optional<std::string> {
+        if (!has_clause(r.trace, DiplomacyClause::kSameDestination) || r.fates.size() != 2)
+          return std::nullopt;
+        const bool white_wins = r.fates[0] == Fate::kExecuted && r.fates[1] == Fate::kCaptured;
+        const bool black_wins = r.fates[1] == Fate::kExecuted && r.fates[0] == Fate::kCaptured;
+        if (!white_wins && !black_wins) return std::nullopt;
+        return fmt::format("same destination: {}'s higher rank takes the other piece",
+                           white_wins ? "White" : "Black");
+      },
+      "no pair of submissions ends with a higher rank taking on a common square");
 }
 
 /// A family move along a line of two time steps: its square at the first step, else kNoSquare.
@@ -340,126 +317,120 @@ bool cross_in_the_middle(const SimState& s, Move w, Move b) {
          in_family(s, kBlack, b, 2);
 }
 
-Scenario meet_in_transit() {
-  Scenario s;
-  s.name = "diplomacy/meet-in-transit";
-  s.description =
-      "Two pieces moving two squares along lines pass one square at the same time step: both "
-      "fail";
-  s.kind = FormulaKind::kExact;
-  s.formula = [](const ScenarioContext& sc) {
-    const Variant& v = sc.board.variant();
-    // The family moves of two steps, by the square they pass.
-    std::vector<std::vector<Candidate>> passing[2];
-    for (Color c : {kWhite, kBlack}) {
-      passing[c].resize(kSquares);
-      for (Square d = 0; d < kSquares; ++d)
-        for (Candidate& cand : family_moves_to(sc, c, d, 2)) {
-          const Square m = middle_square(v, cand.move);
-          if (m != kNoSquare) passing[c][m].push_back(std::move(cand));
-        }
-    }
-    return meeting_pairs(
-        sc, [&](Color c, Square m) { return passing[c][m]; }, [](int, int) { return true; },
-        [](const DiplomacyStep& st) { return st.shows(DiplomacyClause::kMeetInTransit); });
-  };
-  s.engine = [](const Position& pos) {
-    return judge_diplomacy(
-        pos, cross_in_the_middle,
-        [](const SimState&, Move, Move,
-           const DiplomacyResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, DiplomacyClause::kMeetInTransit)) return std::nullopt;
-          return "the two pieces meet on the way";
-        },
-        "no pair of two-step line moves meets in transit");
-  };
-  return s;
-}
-
-Scenario obstacle_arrives_first() {
-  Scenario s;
-  s.name = "diplomacy/obstacle-arrives-first";
-  s.description = "A piece arrives on a square before the enemy passes it and stops the enemy";
-  s.kind = FormulaKind::kFilter;
-  s.formula = [](const ScenarioContext& sc) {
-    z3::expr_vector terms(sc.board.ctx());
-    for (Square m = 0; m < kSquares; ++m)
-      for (int early = 1; early < kFiles - 1; ++early)
-        for (int late = early + 1; late < kFiles - 1; ++late)
-          for (Color c : {kWhite, kBlack})
-            terms.push_back(arrives(sc, c, m, early) && passes(sc, ~c, m, late));
-    return z3::mk_or(terms);
-  };
-  s.engine = [](const Position& pos) {
-    return judge_diplomacy(
-        pos, nullptr,
-        [](const SimState&, Move w, Move b,
-           const DiplomacyResolution& r) -> std::optional<std::string> {
-          if (r.fates.size() != 2) return std::nullopt;
-          const bool white_first = r.fates[0] == Fate::kExecuted && r.fates[1] == Fate::kFailed;
-          const bool black_first = r.fates[1] == Fate::kExecuted && r.fates[0] == Fate::kFailed;
-          if (!white_first && !black_first) return std::nullopt;
-          const Square arrived = white_first ? w.to() : b.to();
-          for (const TraceEntry& e : r.trace)
-            if (e.clause == clause_name(DiplomacyClause::kObstacle) && e.square == arrived)
-              return fmt::format("{}'s piece arrived on {} first and stops the other",
-                                 white_first ? "White" : "Black", square_name(arrived));
-          return std::nullopt;
-        },
-        "no pair of submissions has a piece stopped by one that arrived first");
-  };
-  return s;
-}
-
-Scenario king_square_becomes_attacked() {
-  Scenario s;
-  s.name = "diplomacy/king-square-becomes-attacked";
-  s.description =
-      "A king steps to a square not attacked now, which the enemy's move attacks: it fails";
-  s.kind = FormulaKind::kFilter;
-  s.formula = [](const ScenarioContext& sc) {
-    const Variant& v = sc.board.variant();
-    const std::vector<z3::expr> reach = reach_by_type(sc, ~sc.side, true);
-    return royal_where(sc, sc.side, [&](Square k) {
-      z3::expr_vector steps(sc.board.ctx());
-      for (Square to = 0; to < kSquares; ++to) {
-        const z3::expr step = sc.attacks.reaches(sc.side, v.royal(), k, to);
-        if (step.is_false()) continue;
-        steps.push_back(step && sc.board.empty(to) && !sc.attacks.attacked(to, ~sc.side) &&
-                        attacks_after_move(sc, ~sc.side, reach, to));
+z3::expr meet_in_transit_formula(const ScenarioContext& sc) {
+  const Variant& v = sc.board.variant();
+  // The family moves of two steps, by the square they pass.
+  std::vector<std::vector<Candidate>> passing[2];
+  for (Color c : {kWhite, kBlack}) {
+    passing[c].resize(kSquares);
+    for (Square d = 0; d < kSquares; ++d)
+      for (Candidate& cand : family_moves_to(sc, c, d, 2)) {
+        const Square m = middle_square(v, cand.move);
+        if (m != kNoSquare) passing[c][m].push_back(std::move(cand));
       }
-      return steps.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(steps);
-    });
-  };
-  s.engine = [](const Position& pos) {
-    const Color us = pos.side_to_move();
-    const PieceType royal = pos.variant().royal();
-    return judge_diplomacy(
-        pos,
-        [us, royal](const SimState& st, Move w, Move b) {
-          const Move mine = us == kWhite ? w : b;
-          return st.pos.piece_on(us, mine.from()) == royal && !st.pos.attacked(mine.to(), ~us);
-        },
-        [us](const SimState&, Move, Move,
-             const DiplomacyResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, DiplomacyClause::kKingSafety) || r.fates.size() != 2)
-            return std::nullopt;
-          if (r.fates[us == kWhite ? 0 : 1] != Fate::kFailed) return std::nullopt;
-          if (r.fates[us == kWhite ? 1 : 0] != Fate::kExecuted) return std::nullopt;
-          return "the king's square is attacked after resolution: the king stays";
-        },
-        "no king step to a square not attacked now fails for king safety");
-  };
-  return s;
+  }
+  return meeting_pairs(
+      sc, [&](Color c, Square m) { return passing[c][m]; }, [](int, int) { return true; },
+      [](const DiplomacyStep& st) { return st.shows(DiplomacyClause::kMeetInTransit); });
+}
+
+EngineVerdict meet_in_transit_engine(const Position& pos) {
+  return judge_diplomacy(
+      pos, cross_in_the_middle,
+      [](const SimState&, Move, Move, const DiplomacyResolution& r) -> std::optional<std::string> {
+        if (!has_clause(r.trace, DiplomacyClause::kMeetInTransit)) return std::nullopt;
+        return "the two pieces meet on the way";
+      },
+      "no pair of two-step line moves meets in transit");
+}
+
+z3::expr obstacle_arrives_first_formula(const ScenarioContext& sc) {
+  z3::expr_vector terms(sc.board.ctx());
+  for (Square m = 0; m < kSquares; ++m)
+    for (int early = 1; early < kFiles - 1; ++early)
+      for (int late = early + 1; late < kFiles - 1; ++late)
+        for (Color c : {kWhite, kBlack})
+          terms.push_back(arrives(sc, c, m, early) && passes(sc, ~c, m, late));
+  return z3::mk_or(terms);
+}
+
+EngineVerdict obstacle_arrives_first_engine(const Position& pos) {
+  return judge_diplomacy(
+      pos, nullptr,
+      [](const SimState&, Move w, Move b,
+         const DiplomacyResolution& r) -> std::optional<std::string> {
+        if (r.fates.size() != 2) return std::nullopt;
+        const bool white_first = r.fates[0] == Fate::kExecuted && r.fates[1] == Fate::kFailed;
+        const bool black_first = r.fates[1] == Fate::kExecuted && r.fates[0] == Fate::kFailed;
+        if (!white_first && !black_first) return std::nullopt;
+        const Square arrived = white_first ? w.to() : b.to();
+        for (const TraceEntry& e : r.trace)
+          if (e.clause == clause_name(DiplomacyClause::kObstacle) && e.square == arrived)
+            return fmt::format("{}'s piece arrived on {} first and stops the other",
+                               white_first ? "White" : "Black", square_name(arrived));
+        return std::nullopt;
+      },
+      "no pair of submissions has a piece stopped by one that arrived first");
+}
+
+z3::expr king_square_becomes_attacked_formula(const ScenarioContext& sc) {
+  const Variant& v = sc.board.variant();
+  const std::vector<z3::expr> reach = reach_by_type(sc, ~sc.side, true);
+  return royal_where(sc, sc.side, [&](Square k) {
+    z3::expr_vector steps(sc.board.ctx());
+    for (Square to = 0; to < kSquares; ++to) {
+      const z3::expr step = sc.attacks.reaches(sc.side, v.royal(), k, to);
+      if (step.is_false()) continue;
+      steps.push_back(step && sc.board.empty(to) && !sc.attacks.attacked(to, ~sc.side) &&
+                      attacks_after_move(sc, ~sc.side, reach, to));
+    }
+    return steps.empty() ? sc.board.ctx().bool_val(false) : z3::mk_or(steps);
+  });
+}
+
+EngineVerdict king_square_becomes_attacked_engine(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const PieceType royal = pos.variant().royal();
+  return judge_diplomacy(
+      pos,
+      [us, royal](const SimState& st, Move w, Move b) {
+        const Move mine = us == kWhite ? w : b;
+        return st.pos.piece_on(us, mine.from()) == royal && !st.pos.attacked(mine.to(), ~us);
+      },
+      [us](const SimState&, Move, Move,
+           const DiplomacyResolution& r) -> std::optional<std::string> {
+        if (!has_clause(r.trace, DiplomacyClause::kKingSafety) || r.fates.size() != 2)
+          return std::nullopt;
+        if (r.fates[us == kWhite ? 0 : 1] != Fate::kFailed) return std::nullopt;
+        if (r.fates[us == kWhite ? 1 : 0] != Fate::kExecuted) return std::nullopt;
+        return "the king's square is attacked after resolution: the king stays";
+      },
+      "no king step to a square not attacked now fails for king safety");
 }
 
 }  // namespace
 
 std::vector<Scenario> diplomacy_scenarios() {
-  std::vector<Scenario> out = {equal_rank_bounce(), higher_rank_captures(), meet_in_transit(),
-                               obstacle_arrives_first(), king_square_becomes_attacked()};
-  for (Scenario& s : out) s.variant = "diplomacy";
-  return out;
+  using enum FormulaKind;
+  return scenario_table(
+      "diplomacy",
+      {{"equal-rank-bounce", kExact,
+        "Two pieces of equal rank bound for one square (one time step each): neither moves",
+        equal_rank_bounce_formula, equal_rank_bounce_engine},
+       {"higher-rank-captures", kExact,
+        "Two pieces of different ranks bound for one square (one time step each): the higher "
+        "takes the other",
+        higher_rank_captures_formula, higher_rank_captures_engine},
+       {"meet-in-transit", kExact,
+        "Two pieces moving two squares along lines pass one square at the same time step: both "
+        "fail",
+        meet_in_transit_formula, meet_in_transit_engine},
+       {"obstacle-arrives-first", kFilter,
+        "A piece arrives on a square before the enemy passes it and stops the enemy",
+        obstacle_arrives_first_formula, obstacle_arrives_first_engine},
+       {"king-square-becomes-attacked", kFilter,
+        "A king steps to a square not attacked now, which the enemy's move attacks: it fails",
+        king_square_becomes_attacked_formula, king_square_becomes_attacked_engine}});
 }
 
 }  // namespace arbiter::solver

@@ -24,12 +24,6 @@ namespace arbiter::solver {
 
 namespace {
 
-bool has_clause(const MoveNeutralResolution& r, MoveNeutralClause clause) {
-  for (const TraceEntry& e : r.trace)
-    if (e.clause == clause_name(clause)) return true;
-  return false;
-}
-
 /// Which (white, black) pairs of candidates can show a scenario's property; nullptr: all.
 using PairFilter = std::function<bool(Move white, Move black)>;
 
@@ -127,123 +121,96 @@ bool castles(Move m) {
   return m.kind() == MoveKind::kCastling;
 }
 
-Scenario trade_places() {
-  Scenario s;
-  s.name = "move-neutral/trade-places";
-  s.description = "Each side captures the piece that captures it: the two pieces trade places";
-  s.kind = FormulaKind::kExact;
-  s.formula = [](const ScenarioContext& sc) {
-    // The property needs White x->y and Black y->x, neither castling (moves() excludes it).
-    const SymbolicTurn turn(sc, [](Move w, Move b) {
-      return !castles(w) && !castles(b) && w.from() == b.to() && w.to() == b.from();
-    });
-    if (!turn.possible) return sc.board.ctx().bool_val(false);
-    const MoveNeutralStep& step = *turn.step;
-    z3::expr_vector terms(sc.board.ctx());
-    // Submissions x->y and y->x are captures of each other; after the step both stand.
+/// Each side captures the piece that captures it (x->y and y->x, neither castling:
+/// moves() excludes it): after the step both stand, on each other's squares.
+z3::expr trade_places_formula(const ScenarioContext& sc) {
+  const SymbolicTurn turn(sc, [](Move w, Move b) {
+    return !castles(w) && !castles(b) && w.from() == b.to() && w.to() == b.from();
+  });
+  if (!turn.possible) return sc.board.ctx().bool_val(false);
+  const MoveNeutralStep& step = *turn.step;
+  z3::expr_vector terms(sc.board.ctx());
+  for (Square x = 0; x < kSquares; ++x)
+    for (Square y = 0; y < kSquares; ++y)
+      if (x != y)
+        terms.push_back(step.moves(kWhite, x, y) && step.moves(kBlack, y, x) &&
+                        step.layer(kWhite).occupied_by(y, kWhite) &&
+                        step.layer(kBlack).occupied_by(x, kBlack));
+  return turn.legal && any_of(sc.board.ctx(), terms);
+}
+
+EngineVerdict trade_places_engine(const Position& pos) {
+  return judge_move_neutral(
+      pos, [](const SimState&, Move w, Move b) { return w.from() == b.to() && w.to() == b.from(); },
+      clause_shown(MoveNeutralClause::kTradePlaces, "mutual captures: the two pieces trade places"),
+      "no pair of submissions is a mutual capture");
+}
+
+/// Both moves' Move::to() on one square (move_to reads it), which the two pieces then share.
+z3::expr shared_square_formula(const ScenarioContext& sc) {
+  // Geometry pairs nearly every candidate with one of the other side (about 57,000 pairs),
+  // so both choices stay whole; the implied "both moves go to the same square", square by
+  // square, is stated outright for the solver to propagate.
+  const SymbolicTurn turn(sc, nullptr);
+  const MoveNeutralStep& step = *turn.step;
+  z3::expr_vector terms(sc.board.ctx()), same(sc.board.ctx());
+  for (Square d = 0; d < kSquares; ++d) {
+    terms.push_back(step.move_to(kWhite, d) && step.move_to(kBlack, d) && step.shared(d));
+    same.push_back(step.move_to(kWhite, d) == step.move_to(kBlack, d));
+  }
+  return turn.legal && z3::mk_and(same) && z3::mk_or(terms);
+}
+
+EngineVerdict shared_square_engine(const Position& pos) {
+  return judge_move_neutral(
+      pos, [](const SimState&, Move w, Move b) { return w.to() == b.to(); },
+      clause_shown(MoveNeutralClause::kSharedSquare, "both pieces land on one square and share it"),
+      "no pair of submissions lands on a common square");
+}
+
+/// Our submission x->y takes aim at their piece on y, which moves on (not to x): nothing is
+/// taken there.
+z3::expr capture_of_departed_formula(const ScenarioContext& sc) {
+  const Color us = sc.side, them = ~sc.side;
+  // As for shared-square, both choices stay whole; the implied "our move is a non-castling
+  // move to the square their non-castling move leaves", square by square, is stated outright.
+  const SymbolicTurn turn(sc, nullptr);
+  const MoveNeutralStep& step = *turn.step;
+  z3::expr_vector couple(sc.board.ctx());
+  for (Square y = 0; y < kSquares; ++y) {
+    z3::expr_vector to_y(sc.board.ctx()), from_y(sc.board.ctx());
     for (Square x = 0; x < kSquares; ++x)
-      for (Square y = 0; y < kSquares; ++y)
-        if (x != y)
-          terms.push_back(step.moves(kWhite, x, y) && step.moves(kBlack, y, x) &&
-                          step.layer(kWhite).occupied_by(y, kWhite) &&
-                          step.layer(kBlack).occupied_by(x, kBlack));
-    return turn.legal && any_of(sc.board.ctx(), terms);
-  };
-  s.engine = [](const Position& pos) {
-    return judge_move_neutral(
-        pos,
-        [](const SimState&, Move w, Move b) { return w.from() == b.to() && w.to() == b.from(); },
-        [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, MoveNeutralClause::kTradePlaces)) return std::nullopt;
-          return "mutual captures: the two pieces trade places";
-        },
-        "no pair of submissions is a mutual capture");
-  };
-  return s;
+      if (x != y) {
+        to_y.push_back(step.moves(us, x, y));
+        from_y.push_back(step.moves(them, y, x));
+      }
+    couple.push_back(any_of(sc.board.ctx(), to_y) == any_of(sc.board.ctx(), from_y));
+  }
+  z3::expr_vector terms(sc.board.ctx());
+  for (Square y = 0; y < kSquares; ++y) {
+    z3::expr_vector away(sc.board.ctx());
+    for (Square z = 0; z < kSquares; ++z)
+      if (z != y) away.push_back(step.moves(them, y, z));
+    const z3::expr departs = any_of(sc.board.ctx(), away);
+    for (Square x = 0; x < kSquares; ++x)
+      if (x != y)
+        terms.push_back(step.moves(us, x, y) && departs && !step.moves(them, y, x) &&
+                        !step.captured(them, y));
+  }
+  return turn.legal && z3::mk_and(couple) && any_of(sc.board.ctx(), terms);
 }
 
-Scenario shared_square() {
-  Scenario s;
-  s.name = "move-neutral/shared-square";
-  s.description = "Both sides move to one empty square: the two pieces share it";
-  s.kind = FormulaKind::kExact;
-  s.formula = [](const ScenarioContext& sc) {
-    // The property needs both moves' Move::to() on one square (move_to reads it).
-    // Geometry pairs nearly every candidate with one of the other side (about 57,000 pairs),
-    // so both choices stay whole; the implied "both moves go to the same square", square by
-    // square, is stated outright for the solver to propagate.
-    const SymbolicTurn turn(sc, nullptr);
-    const MoveNeutralStep& step = *turn.step;
-    z3::expr_vector terms(sc.board.ctx()), same(sc.board.ctx());
-    for (Square d = 0; d < kSquares; ++d) {
-      terms.push_back(step.move_to(kWhite, d) && step.move_to(kBlack, d) && step.shared(d));
-      same.push_back(step.move_to(kWhite, d) == step.move_to(kBlack, d));
-    }
-    return turn.legal && z3::mk_and(same) && z3::mk_or(terms);
-  };
-  s.engine = [](const Position& pos) {
-    return judge_move_neutral(
-        pos, [](const SimState&, Move w, Move b) { return w.to() == b.to(); },
-        [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, MoveNeutralClause::kSharedSquare)) return std::nullopt;
-          return "both pieces land on one square and share it";
-        },
-        "no pair of submissions lands on a common square");
-  };
-  return s;
-}
-
-Scenario capture_of_departed() {
-  Scenario s;
-  s.name = "move-neutral/capture-of-departed";
-  s.description = "A capture whose target moves away in the same turn takes nothing";
-  s.kind = FormulaKind::kExact;
-  s.formula = [](const ScenarioContext& sc) {
-    const Color us = sc.side, them = ~sc.side;
-    // As for shared-square, both choices stay whole; the implied "our move is a non-castling
-    // move to the square their non-castling move leaves", square by square, is stated outright.
-    const SymbolicTurn turn(sc, nullptr);
-    const MoveNeutralStep& step = *turn.step;
-    z3::expr_vector couple(sc.board.ctx());
-    for (Square y = 0; y < kSquares; ++y) {
-      z3::expr_vector to_y(sc.board.ctx()), from_y(sc.board.ctx());
-      for (Square x = 0; x < kSquares; ++x)
-        if (x != y) {
-          to_y.push_back(step.moves(us, x, y));
-          from_y.push_back(step.moves(them, y, x));
-        }
-      couple.push_back(any_of(sc.board.ctx(), to_y) == any_of(sc.board.ctx(), from_y));
-    }
-    z3::expr_vector terms(sc.board.ctx());
-    // Our submission x->y takes aim at their piece on y, which moves on (not to x): nothing
-    // is taken there.
-    for (Square y = 0; y < kSquares; ++y) {
-      z3::expr_vector away(sc.board.ctx());
-      for (Square z = 0; z < kSquares; ++z)
-        if (z != y) away.push_back(step.moves(them, y, z));
-      const z3::expr departs = any_of(sc.board.ctx(), away);
-      for (Square x = 0; x < kSquares; ++x)
-        if (x != y)
-          terms.push_back(step.moves(us, x, y) && departs && !step.moves(them, y, x) &&
-                          !step.captured(them, y));
-    }
-    return turn.legal && z3::mk_and(couple) && any_of(sc.board.ctx(), terms);
-  };
-  s.engine = [](const Position& pos) {
-    const Color us = pos.side_to_move();
-    return judge_move_neutral(
-        pos,
-        [us](const SimState&, Move w, Move b) {
-          const Move mine = us == kWhite ? w : b, theirs = us == kWhite ? b : w;
-          return mine.to() == theirs.from() && theirs.to() != mine.from();
-        },
-        [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
-          if (!has_clause(r, MoveNeutralClause::kTargetLeft)) return std::nullopt;
-          return "the capture's target left: the capturing piece lands on an empty square";
-        },
-        "no capture finds its target gone");
-  };
-  return s;
+EngineVerdict capture_of_departed_engine(const Position& pos) {
+  const Color us = pos.side_to_move();
+  return judge_move_neutral(
+      pos,
+      [us](const SimState&, Move w, Move b) {
+        const Move mine = us == kWhite ? w : b, theirs = us == kWhite ? b : w;
+        return mine.to() == theirs.from() && theirs.to() != mine.from();
+      },
+      clause_shown(MoveNeutralClause::kTargetLeft,
+                   "the capture's target left: the capturing piece lands on an empty square"),
+      "no capture finds its target gone");
 }
 
 /// Both sides can move a piece to attack the other's king (lines judged before the moves).
@@ -254,59 +221,58 @@ z3::expr both_can_check(const ScenarioContext& sc) {
          royal_where(sc, kWhite, [&](Square k) { return attacks_after_move(sc, kBlack, b, k); });
 }
 
-Scenario both_kings_in_check() {
-  Scenario s;
-  s.name = "move-neutral/both-kings-in-check";
-  s.description = "After both moves stand, both kings are in check";
-  s.kind = FormulaKind::kExact;
-  s.formula = [](const ScenarioContext& sc) {
-    const SymbolicTurn turn(sc, nullptr);
-    return turn.legal && turn.step->in_check(kWhite) && turn.step->in_check(kBlack);
-  };
-  s.engine = [](const Position& pos) {
-    return judge_move_neutral(
-        pos, nullptr,
-        [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
-          const Position& a = r.after.pos;
-          if (!a.king_in_check(kWhite) || !a.king_in_check(kBlack)) return std::nullopt;
-          return "both moves stand and each gives check: both kings are in check";
-        },
-        "no pair of submissions leaves both kings in check");
-  };
-  return s;
+z3::expr both_kings_in_check_formula(const ScenarioContext& sc) {
+  const SymbolicTurn turn(sc, nullptr);
+  return turn.legal && turn.step->in_check(kWhite) && turn.step->in_check(kBlack);
 }
 
-Scenario both_mated() {
-  Scenario s;
-  s.name = "move-neutral/both-mated";
-  s.description = "After both moves stand, both sides are checkmated: a draw";
-  // A filter: the exact necessary condition over the joint step (both in check after a pair
-  // of submissions, neither royal piece able to step) did not finish in 4 minutes (seed 0).
-  s.kind = FormulaKind::kFilter;
-  s.formula = [](const ScenarioContext& sc) {
-    return !sc.attacks.in_check(kWhite) && !sc.attacks.in_check(kBlack) && both_can_check(sc) &&
-           royal_cannot_step(sc) && royal_cannot_step(other_side(sc));
-  };
-  s.engine = [](const Position& pos) {
-    return judge_move_neutral(
-        pos, nullptr,
-        [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
-          const SimStatus st = move_neutral_status(r.after);
-          if (st.reason != "both mated") return std::nullopt;
-          return fmt::format("both sides are mated: {} ({})", st.reason, st.result());
-        },
-        "no pair of submissions mates both sides");
-  };
-  return s;
+EngineVerdict both_kings_in_check_engine(const Position& pos) {
+  return judge_move_neutral(
+      pos, nullptr,
+      [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
+        const Position& a = r.after.pos;
+        if (!a.king_in_check(kWhite) || !a.king_in_check(kBlack)) return std::nullopt;
+        return "both moves stand and each gives check: both kings are in check";
+      },
+      "no pair of submissions leaves both kings in check");
+}
+
+/// A filter: the exact necessary condition over the joint step (both in check after a pair
+/// of submissions, neither royal piece able to step) did not finish in 4 minutes (seed 0).
+z3::expr both_mated_formula(const ScenarioContext& sc) {
+  return !sc.attacks.in_check(kWhite) && !sc.attacks.in_check(kBlack) && both_can_check(sc) &&
+         royal_cannot_step(sc) && royal_cannot_step(other_side(sc));
+}
+
+EngineVerdict both_mated_engine(const Position& pos) {
+  return judge_move_neutral(
+      pos, nullptr,
+      [](const SimState&, const MoveNeutralResolution& r) -> std::optional<std::string> {
+        const SimStatus st = move_neutral_status(r.after);
+        if (st.reason != "both mated") return std::nullopt;
+        return fmt::format("both sides are mated: {} ({})", st.reason, st.result());
+      },
+      "no pair of submissions mates both sides");
 }
 
 }  // namespace
 
 std::vector<Scenario> move_neutral_scenarios() {
-  std::vector<Scenario> out = {trade_places(), shared_square(), capture_of_departed(),
-                               both_kings_in_check(), both_mated()};
-  for (Scenario& s : out) s.variant = "move-neutral";
-  return out;
+  using enum FormulaKind;
+  return scenario_table(
+      "move-neutral",
+      {{"trade-places", kExact,
+        "Each side captures the piece that captures it: the two pieces trade places",
+        trade_places_formula, trade_places_engine},
+       {"shared-square", kExact, "Both sides move to one empty square: the two pieces share it",
+        shared_square_formula, shared_square_engine},
+       {"capture-of-departed", kExact,
+        "A capture whose target moves away in the same turn takes nothing",
+        capture_of_departed_formula, capture_of_departed_engine},
+       {"both-kings-in-check", kExact, "After both moves stand, both kings are in check",
+        both_kings_in_check_formula, both_kings_in_check_engine},
+       {"both-mated", kFilter, "After both moves stand, both sides are checkmated: a draw",
+        both_mated_formula, both_mated_engine}});
 }
 
 }  // namespace arbiter::solver

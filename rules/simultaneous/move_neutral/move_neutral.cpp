@@ -7,6 +7,7 @@
 
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral_turn.hpp"
 
 namespace arbiter {
 
@@ -185,33 +186,39 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
     }
   }
 
-  Position& board = out.after.pos;
-  std::uint8_t rights = board.castling_rights();
-  bool reset_clock = false;
-  Bitboard captured[2] = {0, 0};  // [c]: c's pieces taken
+  MoveNeutralTurnInputs<Bitboard> in{};
   for (const Plan& p : plans) {
-    if (!p.active || p.target == kNoSquare) continue;
-    const Plan& other = plans[~p.color];
-    if (other.active && has(other.leaves, p.target)) {
-      const bool trade = other.target == p.from;
-      note(trade ? MoveNeutralClause::kTradePlaces : MoveNeutralClause::kTargetLeft, p.target,
-           trade ? fmt::format("{}: {} and {} take each other's square: both stand, nothing is "
-                               "taken",
-                               square_name(p.target), p.text, other.text)
-                 : fmt::format("{}: the piece {} meant to take has left: it takes nothing",
-                               square_name(p.target), p.text));
-      continue;
-    }
-    captured[~p.color] |= bb(p.target);
-    note(MoveNeutralClause::kCapture, p.target,
-         fmt::format("{}: {} takes {}'s {}", square_name(p.target), p.text, side_name(~p.color),
-                     v.piece(board.piece_on(~p.color, p.target)).name));
+    if (!p.active) continue;
+    in.leaves[p.color] = p.leaves;
+    in.lands[p.color] = p.lands;
+    in.aims[p.color] = p.target == kNoSquare ? 0 : bb(p.target);
+    in.ep_lands[p.color] = p.move.kind() == MoveKind::kEnPassant ? bb(p.to) : 0;
   }
+  for (Color c : {kWhite, kBlack}) in.occupied[c] = s.pos.pieces(c);
+  in.ep_landing_captures = k.ep_landing_entered == EpLandingEntered::kCapture;
+  const MoveNeutralTurnOutcome<Bitboard> turn = decide_move_neutral_turn(in);
+
+  Position& board = out.after.pos;
+  for (const Plan& p : plans) {
+    if (p.target == kNoSquare) continue;
+    if (has(turn.captured[~p.color], p.target))
+      note(MoveNeutralClause::kCapture, p.target,
+           fmt::format("{}: {} takes {}'s {}", square_name(p.target), p.text, side_name(~p.color),
+                       v.piece(board.piece_on(~p.color, p.target)).name));
+    if (!has(turn.missed[p.color], p.target)) continue;
+    const Plan& other = plans[~p.color];
+    const bool trade = other.target == p.from;
+    note(trade ? MoveNeutralClause::kTradePlaces : MoveNeutralClause::kTargetLeft, p.target,
+         trade ? fmt::format("{}: {} and {} take each other's square: both stand, nothing is "
+                             "taken",
+                             square_name(p.target), p.text, other.text)
+               : fmt::format("{}: the piece {} meant to take has left: it takes nothing",
+                             square_name(p.target), p.text));
+  }
+  bool reset_clock = false;
   for (Color c : {kWhite, kBlack})
-    for (Bitboard b = captured[c]; b;) {
-      const Square sq = pop_lsb(b);
-      board.remove(c, sq);
-      rights &= v.castling_keep_mask(sq);
+    for (Bitboard b = turn.captured[c]; b;) {
+      board.remove(c, pop_lsb(b));
       reset_clock = true;
     }
   for (const Plan& p : plans) {
@@ -221,37 +228,33 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
     if (p.rook_from != kNoSquare) board.remove(p.color, p.rook_from);
     board.put(p.color, p.type, p.to);
     if (p.rook_to != kNoSquare) board.put(p.color, p.rook_type, p.rook_to);
-    for (Bitboard b = p.leaves | p.lands; b;) rights &= v.castling_keep_mask(pop_lsb(b));
     if (v.piece(moved).pawn) reset_clock = true;
     if (p.move.kind() == MoveKind::kDoubleStep)
       out.after.ep_target[p.color] = static_cast<Square>((p.from + p.to) / 2);
   }
   for (Color c : {kWhite, kBlack})
     if (!plans[c].active) out.executed[c] = false;
-  // An en-passant capture lands on a square that was empty; an enemy piece may enter it too.
   for (const Plan& p : plans) {
     const Plan& other = plans[~p.color];
-    if (!p.active || !other.active || p.move.kind() != MoveKind::kEnPassant ||
-        !has(other.lands, p.to))
+    if (!has(turn.taken_arriving[other.color], p.to) || p.move.kind() != MoveKind::kEnPassant)
       continue;
-    if (k.ep_landing_entered == EpLandingEntered::kCapture) {
-      note(MoveNeutralClause::kEpLandingEntered, p.to,
-           fmt::format("{}: {} lands where {} arrives and takes it ({})", square_name(p.to), p.text,
-                       other.text,
-                       knob_setting_of<&K::ep_landing_entered>(EpLandingEntered::kCapture)));
-      board.remove(~p.color, p.to);
-      reset_clock = true;
-    }
+    note(MoveNeutralClause::kEpLandingEntered, p.to,
+         fmt::format("{}: {} lands where {} arrives and takes it ({})", square_name(p.to), p.text,
+                     other.text,
+                     knob_setting_of<&K::ep_landing_entered>(EpLandingEntered::kCapture)));
+    board.remove(other.color, p.to);
+    reset_clock = true;
   }
-  for (Bitboard b = plans[0].lands & plans[1].lands & shared_squares(board); b;) {
+  for (Bitboard b = turn.shared; b;) {
     const Square sq = pop_lsb(b);
-    if (plans[0].active && plans[1].active)
-      note(MoveNeutralClause::kSharedSquare, sq,
-           fmt::format("{}: {} and {} both arrive: they share the square, neither is taken",
-                       square_name(sq), plans[0].text, plans[1].text));
+    note(MoveNeutralClause::kSharedSquare, sq,
+         fmt::format("{}: {} and {} both arrive: they share the square, neither is taken",
+                     square_name(sq), plans[0].text, plans[1].text));
   }
   for (const Plan& p : plans)
     if (p.active) note(MoveNeutralClause::kExecuted, p.to, fmt::format("{}: stands", p.text));
+  std::uint8_t rights = board.castling_rights();
+  for (Bitboard b = turn.touched; b;) rights &= v.castling_keep_mask(pop_lsb(b));
   board.set_castling_rights(rights);
   board.set_clocks(reset_clock ? 0 : s.pos.halfmove_clock() + 1, s.pos.fullmove_number() + 1);
   return out;

@@ -1,7 +1,8 @@
 // The symbolic Move-Neutral turn: which squares each move leaves and lands on, which pieces are
 // taken (a capture whose target also moves takes nothing, so mutual captures trade places),
-// the two colour layers after both moves, and check on them. Mirrors resolve_move_neutral in
-// rules/simultaneous/move_neutral/move_neutral.cpp clause by clause; en passant is left out (no
+// the two colour layers after both moves, and check on them. The decisions are the engine's own
+// (rules/simultaneous/move_neutral/move_neutral_turn.hpp, over one formula per square); this
+// file reads the symbolic moves into them and writes the layers. En passant is left out (no
 // target in the encoding).
 #include "solver/simultaneous/move_neutral/move_neutral_step.hpp"
 #include "solver/core/z3_setup.hpp"
@@ -13,10 +14,34 @@
 
 #include "rules/core/notation.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral_turn.hpp"
 
 namespace arbiter::solver {
 
 namespace {
+
+/// One formula per square, with the set operations of decide_move_neutral_turn.
+struct SquareFormulas {
+  std::vector<z3::expr> at;
+};
+
+SquareFormulas pointwise(const SquareFormulas& a, const SquareFormulas& b,
+                         z3::expr (*op)(const z3::expr&, const z3::expr&)) {
+  SquareFormulas out;
+  for (std::size_t s = 0; s < a.at.size(); ++s) out.at.push_back(op(a.at[s], b.at[s]));
+  return out;
+}
+SquareFormulas operator&(const SquareFormulas& a, const SquareFormulas& b) {
+  return pointwise(a, b, [](const z3::expr& x, const z3::expr& y) { return x && y; });
+}
+SquareFormulas operator|(const SquareFormulas& a, const SquareFormulas& b) {
+  return pointwise(a, b, [](const z3::expr& x, const z3::expr& y) { return x || y; });
+}
+SquareFormulas operator~(const SquareFormulas& a) {
+  SquareFormulas out;
+  for (const z3::expr& x : a.at) out.at.push_back(!x);
+  return out;
+}
 
 /// The piece a candidate puts on `s` (one of its landing squares).
 z3::expr arriving(const BoardEncoding& b, Color c, Move m, Square s) {
@@ -156,8 +181,9 @@ MoveNeutralStep::MoveNeutralStep(const AttackEncoding& before, const MoveChoice&
   refuse_unencoded(v);
   if (white.color != kWhite || black.color != kBlack)
     throw std::invalid_argument("solver: the Move-Neutral step takes White's move, then Black's");
-  // Per colour and square: leaves, lands, and a capture aimed at it (non-castling move to it).
-  std::vector<z3::expr> aim[2];
+  // Per colour and square: what the chosen move leaves, lands on and aims at (a non-castling
+  // move to it); rules/simultaneous/move_neutral/move_neutral_turn.hpp decides the rest.
+  MoveNeutralTurnInputs<SquareFormulas> in;
   for (Color c : {kWhite, kBlack}) {
     for (Square s = 0; s < kSquares; ++s) {
       z3::expr_vector l(ctx), d(ctx), t(ctx);
@@ -166,14 +192,20 @@ MoveNeutralStep::MoveNeutralStep(const AttackEncoding& before, const MoveChoice&
         if (has(footprint_of(v, c, m.move).lands, s)) d.push_back(m.chosen);
         if (m.move.kind() != MoveKind::kCastling && m.move.to() == s) t.push_back(m.chosen);
       }
-      leaves_[c].push_back(any_of(ctx, l));
-      lands_[c].push_back(any_of(ctx, d));
-      aim[c].push_back(any_of(ctx, t));
+      in.occupied[c].at.push_back(b.occupied_by(s, c));
+      in.leaves[c].at.push_back(any_of(ctx, l));
+      in.lands[c].at.push_back(any_of(ctx, d));
+      in.aims[c].at.push_back(any_of(ctx, t));
+      in.ep_lands[c].at.push_back(ctx.bool_val(false));  // no en passant in the encoding
     }
   }
-  for (Color c : {kWhite, kBlack})
-    for (Square s = 0; s < kSquares; ++s)
-      captured_[c].push_back(b.occupied_by(s, c) && aim[~c][s] && !leaves_[c][s]);
+  in.none.at.assign(kSquares, ctx.bool_val(false));
+  const MoveNeutralTurnOutcome<SquareFormulas> turn = decide_move_neutral_turn(in);
+  for (Color c : {kWhite, kBlack}) {
+    leaves_[c] = in.leaves[c].at;
+    lands_[c] = in.lands[c].at;
+    captured_[c] = turn.captured[c].at;
+  }
 
   // Castling rights: lost where a piece is taken, leaves or lands (castling_keep_mask).
   std::vector<z3::expr> rights[2];
@@ -181,14 +213,8 @@ MoveNeutralStep::MoveNeutralStep(const AttackEncoding& before, const MoveChoice&
     const auto& moves = v.castling(d);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       z3::expr_vector lost(ctx);
-      for (Square s = 0; s < kSquares; ++s) {
-        if (v.castling_keep_mask(s) & moves[i].right) continue;
-        for (Color c : {kWhite, kBlack}) {
-          lost.push_back(captured_[c][s]);
-          lost.push_back(leaves_[c][s]);
-          lost.push_back(lands_[c][s]);
-        }
-      }
+      for (Square s = 0; s < kSquares; ++s)
+        if (!(v.castling_keep_mask(s) & moves[i].right)) lost.push_back(turn.touched.at[s]);
       rights[d].push_back(b.castling_right(d, static_cast<int>(i)) && !any_of(ctx, lost));
     }
   }
@@ -212,12 +238,11 @@ MoveNeutralStep::MoveNeutralStep(const AttackEncoding& before, const MoveChoice&
         piece = z3::ite(it->chosen, arriving(b, c, it->move, it->move.to()), piece);
     piece = piece.simplify();
     for (Square s = 0; s < kSquares; ++s) {
-      z3::expr cell =
-          z3::ite(leaves_[c][s] || captured_[c][s] || !b.occupied_by(s, c), empty, b.cell(s));
+      z3::expr cell = z3::ite(turn.stays[c].at[s], b.cell(s), empty);
       for (auto it = cands.rbegin(); it != cands.rend(); ++it)
         if (it->move.kind() == MoveKind::kCastling && has(footprint_of(v, c, it->move).lands, s))
           cell = z3::ite(it->chosen, arriving(b, c, it->move, s), cell);
-      cell = z3::ite(aim[c][s], piece, cell);
+      cell = z3::ite(in.aims[c].at[s], piece, cell);
       cells[c].push_back(cell.simplify());
     }
     layers_[c] = std::make_unique<BoardEncoding>(b, cells[c], rights[kWhite], rights[kBlack]);

@@ -37,15 +37,27 @@ int list_variants(bool json) {
               .field("betza", p.betza)
               .end_object();
         w.end_array().key("knobs").begin_array();
-        for (const KnobDef& k : t.knobs) w.value(k.name);
+        for (const KnobDef& k : t.knobs) {
+          w.begin_object().field("name", k.name).field("default", k.default_value);
+          w.key("alternatives").begin_array();
+          for (const std::string& a : k.alternatives) w.value(a);
+          w.end_array().field("clause", k.clause).end_object();
+        }
         w.end_array().end_object();
       } else {
         std::cout << fmt::format("{:<14} {:<13} {}\n", t.name, to_string(t.protocol),
                                  t.description);
         std::cout << fmt::format("{:<14} pieces: {}\n", "", piece_summary(t));
-        std::string knobs;
-        for (const KnobDef& k : t.knobs) knobs += (knobs.empty() ? "" : ", ") + k.name;
-        std::cout << fmt::format("{:<14} knobs:  {}\n", "", knobs.empty() ? "(none)" : knobs);
+        // One knob a line: its name, default and every alternative (the default first).
+        if (t.knobs.empty()) std::cout << fmt::format("{:<14} knobs:  (none)\n", "");
+        for (std::size_t i = 0; i < t.knobs.size(); ++i) {
+          const KnobDef& k = t.knobs[i];
+          std::string others;
+          for (const std::string& a : k.alternatives)
+            if (a != k.default_value) others += " | " + a;
+          std::cout << fmt::format("{:<14} {:<7} {} = {}{}\n", "", i == 0 ? "knobs:" : "", k.name,
+                                   k.default_value, others);
+        }
       }
     } catch (const TableError& e) {
       for (const Diagnostic& d : e.diagnostics())

@@ -51,14 +51,9 @@ std::string some_submissions(const SimState& s, Color c, const MoveList& subs) {
   return fmt::format("{} may submit {}", side_name(c), list);
 }
 
-/// Why a text is not a Move-Neutral submission: its destination is shared, or what orthodox
-/// notation says of it on the view (the submissions are orthodox legal moves of the view).
+/// Why a text is not a Move-Neutral submission: what orthodox notation says of it on the view
+/// (the submissions are orthodox legal moves of the view; it names a shared square too).
 std::string why_not_move_neutral(const SimState& s, Color c, std::string_view text) {
-  const Square to = parse_diplomacy_move_text(s.pos.variant(), text).to;
-  if (to != kNoSquare && s.pos.piece_on(kWhite, to) != kNoPiece &&
-      s.pos.piece_on(kBlack, to) != kNoPiece)
-    return fmt::format("{} is shared: neither piece there can be taken until one moves away",
-                       square_name(to));
   try {
     read_orthodox(view_for(s, c), text);
   } catch (const NotationError& orthodox) {

@@ -135,7 +135,10 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
         captures &= ~sm.initial_only;
       }
       emit(out, info, us, from, quiet & empty, captures & enemy);
-      if (ep != kNoSquare && has(sm.en_passant, ep) && !has(occ, ep))
+      // The pawn taken en passant must be an enemy one that can be taken: not sharing its
+      // square (Move-Neutral Chess); in other tables it always is.
+      if (ep != kNoSquare && has(sm.en_passant, ep) && !has(occ, ep) &&
+          has(enemy, en_passant_victim_of(ep, us)))
         out.push(Move(from, ep, MoveKind::kEnPassant));
     }
   }

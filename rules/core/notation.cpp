@@ -186,6 +186,13 @@ std::string list_moves(const Position& pos, const std::vector<Move>& moves) {
     }
     fail(fmt::format("it would leave the {} in check", v.piece(v.royal()).name));
   }
+  // Move-Neutral Chess: two pieces sharing a square cannot be taken there, en passant included.
+  const Square ep = pos.en_passant();
+  const Square victim =
+      to == ep && type == kNoPiece ? en_passant_victim_of(ep, pos.side_to_move()) : to;
+  if (has(pos.pieces(kWhite) & pos.pieces(kBlack), victim))
+    fail(fmt::format("{} is shared: neither piece there can be taken until one moves away",
+                     square_name(victim)));
   const std::string who = type == kNoPiece ? std::string("pawn") : v.piece(type).name;
   throw_illegal(original,
                 fmt::format("no {} of the side to move can go to {}", who, square_name(to)));

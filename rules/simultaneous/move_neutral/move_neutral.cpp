@@ -38,7 +38,8 @@ bool contains(const MoveList& list, Move m) {
 }
 
 /// shared-square-sliding=passable: moves of pieces not on a shared square, generated as if
-/// the shared squares were empty, that do not end on one.
+/// the shared squares were empty, that do not end on one. Castling is no slide: its squares
+/// must be empty, and a shared square is not (it would land a piece on its own side's).
 void add_sliding_through_shared(const Position& view, MoveList& out) {
   const Bitboard shared = shared_squares(view);
   if (!shared) return;
@@ -51,7 +52,7 @@ void add_sliding_through_shared(const Position& view, MoveList& out) {
   MoveList moves;
   generate_pseudo_legal(clear, moves);
   for (Move m : moves)
-    if (!has(shared, m.to()) && !contains(out, m)) out.push(m);
+    if (m.kind() != MoveKind::kCastling && !has(shared, m.to()) && !contains(out, m)) out.push(m);
 }
 
 }  // namespace
@@ -195,6 +196,7 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
     in.ep_lands[p.color] = p.move.kind() == MoveKind::kEnPassant ? bb(p.to) : 0;
   }
   for (Color c : {kWhite, kBlack}) in.occupied[c] = s.pos.pieces(c);
+  in.shared = shared_squares(s.pos);
   in.ep_landing_captures = k.ep_landing_entered == EpLandingEntered::kCapture;
   const MoveNeutralTurnOutcome<Bitboard> turn = decide_move_neutral_turn(in);
 

@@ -15,6 +15,7 @@ namespace arbiter {
 template <typename Sets>
 struct MoveNeutralTurnInputs {
   Sets occupied[2];  ///< c's pieces before the turn
+  Sets shared;       ///< squares shared before the turn (none on the Z3 step's board)
   Sets leaves[2];    ///< the squares c's move leaves (castling: the king's and the rook's)
   Sets lands[2];     ///< the squares c's move lands on
   Sets aims[2];      ///< the square of the piece c's move means to take: its destination, or
@@ -43,8 +44,10 @@ MoveNeutralTurnOutcome<Sets> decide_move_neutral_turn(const MoveNeutralTurnInput
   for (Color c : {kWhite, kBlack}) {
     const Color them = ~c;
     // Both moves stand: a capture takes its target only if the target's own move did not
-    // take it away first (mutual captures trade places; a departed target is missed).
-    out.captured[them] = in.occupied[them] & in.aims[c] & ~in.leaves[them];
+    // take it away first (mutual captures trade places; a departed target is missed). A piece
+    // sharing its square cannot be taken until one of the two moves away (the rule text's
+    // paragraph after the examples); submissions never aim there, and this keeps it so.
+    out.captured[them] = in.occupied[them] & in.aims[c] & ~in.leaves[them] & ~in.shared;
     out.missed[c] = in.aims[c] & in.occupied[them] & in.leaves[them];
   }
   for (Color c : {kWhite, kBlack}) {

@@ -31,15 +31,23 @@ SquareFormulas pointwise(const SquareFormulas& a, const SquareFormulas& b,
   for (std::size_t s = 0; s < a.at.size(); ++s) out.at.push_back(op(a.at[s], b.at[s]));
   return out;
 }
+// A constant operand (the empty `shared` set) folds away instead of growing the formulas.
 SquareFormulas operator&(const SquareFormulas& a, const SquareFormulas& b) {
-  return pointwise(a, b, [](const z3::expr& x, const z3::expr& y) { return x && y; });
+  return pointwise(a, b, [](const z3::expr& x, const z3::expr& y) {
+    return y.is_true() ? x : y.is_false() ? y : x && y;
+  });
 }
 SquareFormulas operator|(const SquareFormulas& a, const SquareFormulas& b) {
-  return pointwise(a, b, [](const z3::expr& x, const z3::expr& y) { return x || y; });
+  return pointwise(a, b, [](const z3::expr& x, const z3::expr& y) {
+    return y.is_false() ? x : y.is_true() ? y : x || y;
+  });
 }
 SquareFormulas operator~(const SquareFormulas& a) {
   SquareFormulas out;
-  for (const z3::expr& x : a.at) out.at.push_back(!x);
+  for (const z3::expr& x : a.at)
+    out.at.push_back(x.is_false()  ? x.ctx().bool_val(true)
+                     : x.is_true() ? x.ctx().bool_val(false)
+                                   : !x);
   return out;
 }
 
@@ -200,6 +208,7 @@ MoveNeutralStep::MoveNeutralStep(const AttackEncoding& before, const MoveChoice&
     }
   }
   in.none.at.assign(kSquares, ctx.bool_val(false));
+  in.shared = in.none;  // the encoded board has one piece per square
   const MoveNeutralTurnOutcome<SquareFormulas> turn = decide_move_neutral_turn(in);
   for (Color c : {kWhite, kBlack}) {
     leaves_[c] = in.leaves[c].at;

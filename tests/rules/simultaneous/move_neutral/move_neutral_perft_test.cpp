@@ -33,10 +33,10 @@ std::uint64_t submissions(const SimState& s, Color c) {
   return static_cast<std::uint64_t>(moves.size());
 }
 
-TEST(MoveNeutralPerft, TableHasTheFourPositions) {
+TEST(MoveNeutralPerft, TableHasTheFivePositions) {
   std::vector<std::string> names;
   for (const PerftCheck& c : positions()) names.push_back(c.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"start", "kiwipete", "shared", "both-ep"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"start", "kiwipete", "shared", "slide", "both-ep"}));
 }
 
 TEST(MoveNeutralPerft, DepthOneIsTheProductOfTheSubmissionCounts) {
@@ -102,7 +102,7 @@ TEST(MoveNeutralVerifyCli, RunsTheSimultaneousChecks) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("\"move-neutral perft start: depths 1-2 (198563 pairs)\""));
   EXPECT_THAT(r.out, HasSubstr("\"move-neutral perft shared: depths 1-2 (1071814 pairs)\""));
-  EXPECT_THAT(r.out, HasSubstr("\"simultaneous FEN: 5 positions round-trip\""));
+  EXPECT_THAT(r.out, HasSubstr("\"simultaneous FEN: 6 positions round-trip\""));
   EXPECT_THAT(r.out, HasSubstr("\"move-neutral knobs: 12 alternatives compile and resolve"));
   EXPECT_THAT(r.out, HasSubstr("\"failures\":[]"));
 }

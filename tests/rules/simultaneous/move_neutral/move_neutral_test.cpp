@@ -7,6 +7,7 @@
 
 #include "rules/core/notation.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
+#include "rules/simultaneous/move_neutral/move_neutral_turn.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {
@@ -230,6 +231,22 @@ TEST(MoveNeutralKnobs, SharedSquarePassableLetsSlidersCross) {
   EXPECT_FALSE(can_submit(s, kWhite, "f1f5"));  // still no capture on the shared square
 }
 
+// Castling needs empty squares; a shared square is not one, and sliding through it is no
+// castling: the rook would land on its own bishop (issue: it vanished).
+TEST(MoveNeutralKnobs, SharedSquarePassableGivesNoCastlingAcrossASharedSquare) {
+  const std::string fen = "4k3/8/8/8/8/8/8/4K(Bn)1R w K - 0 1";
+  for (const char* sliding : {"blocked", "passable"}) {
+    const SimState s = at(fen, {{"shared-square-sliding", sliding}});
+    EXPECT_FALSE(can_submit(s, kWhite, "e1g1")) << sliding;
+  }
+}
+
+TEST(MoveNeutralKnobs, SharedSquarePassableStillCastlesWhenThePathIsEmpty) {
+  const SimState s =
+      at("4k3/8/8/8/8/8/8/(Bn)3K2R w K - 0 1", {{"shared-square-sliding", "passable"}});
+  EXPECT_TRUE(can_submit(s, kWhite, "e1g1"));
+}
+
 TEST(MoveNeutralKnobs, SharedPieceAttacksByDefaultAndIsInertUnderTheKnob) {
   // White's rook shares e4 with Black's pawn and looks up the e-file at Black's king.
   const std::string fen = "4k3/8/8/8/4(Rp)3/8/8/K7 w - - 0 1";
@@ -237,6 +254,34 @@ TEST(MoveNeutralKnobs, SharedPieceAttacksByDefaultAndIsInertUnderTheKnob) {
   EXPECT_TRUE(can_submit(at(fen), kBlack, "e8d7"));
   const SimState inert = at(fen, {{"shared-piece-attacks", "inert"}});
   EXPECT_TRUE(can_submit(inert, kBlack, "e8e7"));
+}
+
+// "Neither may be captured until one of them moves away" holds for every capture path.
+TEST(MoveNeutralSharedSquare, APawnSharingItsSquareCannotBeTakenEnPassant) {
+  const SimState s = at("4k3/8/8/8/3p(Pn)3/8/8/4K3 w - e3 0 1");
+  EXPECT_FALSE(can_submit(s, kBlack, "d4e3"));
+  EXPECT_TRUE(can_submit(s, kBlack, "d4d3"));
+}
+
+TEST(MoveNeutralSharedSquare, NoCaptureLandsOnASharedSquare) {
+  // A pawn capture, a promotion that captures, and a king's capture, each aimed at a shared
+  // square.
+  const SimState s = at("1(Rn)2k3/P7/8/8/8/8/3(Bp)4/3K4 w - - 0 1");
+  EXPECT_FALSE(can_submit(s, kWhite, "a7b8q"));
+  EXPECT_FALSE(can_submit(s, kWhite, "d1d2"));
+  EXPECT_TRUE(can_submit(s, kWhite, "a7a8q"));
+}
+
+TEST(MoveNeutralSharedSquare, ResolutionNeverTakesAPieceThatSharesItsSquare) {
+  // The decision itself keeps the rule even for an aim the submissions would not allow.
+  MoveNeutralTurnInputs<Bitboard> in{};
+  in.occupied[kWhite] = bb(*parse_square("e4"));
+  in.occupied[kBlack] = bb(*parse_square("e4")) | bb(*parse_square("d4"));
+  in.shared = bb(*parse_square("e4"));
+  in.leaves[kBlack] = bb(*parse_square("d4"));
+  in.lands[kBlack] = bb(*parse_square("e3"));
+  in.aims[kBlack] = bb(*parse_square("e4"));
+  EXPECT_EQ(decide_move_neutral_turn(in).captured[kWhite], Bitboard{0});
 }
 
 // ---- FEN ----------------------------------------------------------------------------------

@@ -301,7 +301,12 @@ void apply_c_allowed(ConditionalState& s, CStep step) {
   }
   // A skip under a B-move check gives the checked side its own A-move; otherwise the
   // opponent's A-move follows.
-  if (!s.pos.in_check()) pass_turn(s.pos);
+  if (!s.pos.in_check()) {
+    pass_turn(s.pos);
+  } else if (s.pos.variant().knobs().conditional.ep_after_skipped_c_move ==
+             EpAfterSkippedCMove::kLapses) {
+    s.pos.set_en_passant(kNoSquare);
+  }
 }
 
 std::vector<CStep> c_outcomes(const ConditionalState& s) {

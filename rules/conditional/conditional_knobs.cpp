@@ -17,6 +17,8 @@ const std::vector<KnobBinding<ConditionalKnobs>>& knob_bindings<ConditionalKnobs
       bind_knob<&K::a_move_mate>("a-move-mate", {"immediate", "end-of-turn"},
                                  AMoveMate::kImmediate),
       bind_knob<&K::no_legal_c_move>("no-legal-c-move", {"skip", "stalemate"}, NoLegalCMove::kSkip),
+      bind_knob<&K::ep_after_skipped_c_move>("ep-after-skipped-c-move", {"survives", "lapses"},
+                                             EpAfterSkippedCMove::kSurvives),
   };
   return bindings;
 }

@@ -22,6 +22,9 @@ enum class BMoveCheck : std::uint8_t { kRestartTurn, kReplaceCMove };
 enum class AMoveMate : std::uint8_t { kImmediate, kEndOfTurn };
 /// The stater has no legal move at all when the C-move is due.
 enum class NoLegalCMove : std::uint8_t { kSkip, kStalemate };
+/// A B-move double step gives check and the C-move is skipped: the checked player's A-move
+/// follows; may it still take that pawn en passant?
+enum class EpAfterSkippedCMove : std::uint8_t { kSurvives, kLapses };
 
 struct ConditionalKnobs {
   ForcedAMoveCheck forced_a_move_check{};
@@ -30,6 +33,7 @@ struct ConditionalKnobs {
   BMoveCheck b_move_check{};
   AMoveMate a_move_mate{};
   NoLegalCMove no_legal_c_move{};
+  EpAfterSkippedCMove ep_after_skipped_c_move{};
 };
 
 template <>

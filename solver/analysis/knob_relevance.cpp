@@ -88,10 +88,10 @@ KnobRelevance pawn_mover(const Variant& v) {
           [types](const BoardEncoding& b) { return any_piece_of(b, types); }};
 }
 
-/// Move-Neutral en-passant knobs: read only when an en-passant capture is submitted. The
-/// capturer stands on the board with the target among its en-passant squares, and the enemy
-/// piece it would take stands one step beyond the target (rules/simultaneous/simultaneous.cpp
-/// read_target).
+/// En-passant knobs (Move-Neutral's, and Conditional's ep-after-skipped-c-move): read only when
+/// an en-passant capture is possible. The capturer stands on the board with the target among
+/// its en-passant squares, and the enemy piece it would take stands one step beyond the target
+/// (rules/simultaneous/simultaneous.cpp read_target).
 KnobRelevance en_passant_capture_possible() {
   return {
       "a piece with an en-passant capture whose victim square holds an enemy piece",
@@ -135,6 +135,9 @@ std::optional<KnobRelevance> knob_relevance(const Variant& v, const std::string&
     if (is(knob_name<&K::en_passant_moved_on>()) || is(knob_name<&K::ep_landing_entered>()))
       return en_passant_capture_possible();
   }
+  if (table.protocol == Protocol::kConditional &&
+      is(knob_name<&ConditionalKnobs::ep_after_skipped_c_move>()))
+    return en_passant_capture_possible();
   return std::nullopt;
 }
 

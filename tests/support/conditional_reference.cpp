@@ -85,6 +85,7 @@ RefConditionalRules RefConditionalRules::of(const Variant& v) {
   r.mate_by_end_of_turn = knob_is(v, "a-move-mate", "end-of-turn");
   r.no_legal_c_is_stalemate = knob_is(v, "no-legal-c-move", "stalemate");
   r.resolve_at_statement = knob_is(v, "c-move-resolution", "statement");
+  r.ep_lapses_after_skip = knob_is(v, "ep-after-skipped-c-move", "lapses");
   return r;
 }
 
@@ -161,8 +162,11 @@ std::vector<std::pair<std::string, RefConditionalNode>> ref_conditional_plies(
   }
   if (n.mate_due || someone_picks) return out;
   if (in_check) {
-    // Rule 2.2: the C-move did not cancel the B-move's check; the checked side's A-move.
-    out.push_back({"skip", {n.pos, 'A', false, {}, false}});
+    // Rule 2.2: the C-move did not cancel the B-move's check; the checked side's A-move (and
+    // its en-passant right, unless the knob says the skipped C-move used it up).
+    Position next = n.pos;
+    if (rules.ep_lapses_after_skip) next.set_en_passant(kNoSquare);
+    out.push_back({"skip", {std::move(next), 'A', false, {}, false}});
   } else {
     // Rule 3 (or rule 4 read as a skip): nothing moves, the opponent's A-move follows.
     out.push_back({"skip", {passed(n.pos), 'A', false, {}, false}});

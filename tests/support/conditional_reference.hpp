@@ -55,6 +55,7 @@ struct RefConditionalRules {
   bool mate_by_end_of_turn = false;       ///< a-move-mate = end-of-turn
   bool no_legal_c_is_stalemate = false;   ///< no-legal-c-move = stalemate
   bool resolve_at_statement = false;      ///< c-move-resolution = statement
+  bool ep_lapses_after_skip = false;      ///< ep-after-skipped-c-move = lapses
 
   /// Read from the variant's knob values by name.
   static RefConditionalRules of(const Variant& v);

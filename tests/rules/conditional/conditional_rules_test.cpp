@@ -333,6 +333,42 @@ TEST(ConditionalStalemate, NoLegalCMoveIsStalemateUnderTheKnob) {
   EXPECT_TRUE(c_outcomes(s).empty());
 }
 
+// ---- En passant after a skipped C-move (rule 2.2; knob ep-after-skipped-c-move) ----------
+
+/// White (king e4, pawn e5) has stated !e6; Black's B-move ...d7-d5 gives check, e6 does not
+/// cancel it, so the C-move is skipped and White's A-move follows.
+ConditionalState after_checking_double_step(const KnobSettings& knobs) {
+  ConditionalState s = at("4k3/3p4/8/4P3/4K3/8/8/8 b - - 0 1 B -", knobs);
+  state(s, cm(s, "!e6"));
+  play(s, move_of(s, "d7d5"));
+  EXPECT_TRUE(s.pos.in_check());
+  EXPECT_EQ(decide_c(s, *s.pending).kind, CDecision::Kind::kSkip);
+  apply_c(s, CStep{true, Move{}});
+  EXPECT_EQ(s.phase, Phase::kA);
+  EXPECT_EQ(s.pos.side_to_move(), kWhite);
+  return s;
+}
+
+bool can_play(const ConditionalState& s, std::string_view uci) {
+  MoveList moves;
+  phase_moves(s, moves);
+  for (Move m : moves)
+    if (to_uci(s.pos, m) == uci) return true;
+  return false;
+}
+
+TEST(ConditionalEnPassant, RightSurvivesASkippedCMoveByDefault) {
+  const ConditionalState s = after_checking_double_step({});
+  EXPECT_EQ(s.pos.en_passant(), *parse_square("d6"));
+  EXPECT_TRUE(can_play(s, "e5d6"));  // exd6 e.p. also ends the check
+}
+
+TEST(ConditionalEnPassant, RightLapsesWithTheSkippedCMoveUnderTheKnob) {
+  const ConditionalState s = after_checking_double_step({{"ep-after-skipped-c-move", "lapses"}});
+  EXPECT_EQ(s.pos.en_passant(), kNoSquare);
+  EXPECT_FALSE(can_play(s, "e5d6"));
+}
+
 // ---- The C ply seen by perft ------------------------------------------------------------
 
 TEST(ConditionalOutcomes, EveryLegalMovePlusASkip) {

@@ -5,6 +5,7 @@
 #include "cli/core/commands.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
+#include "cli/core/option_checks.hpp"
 #include "cli/core/replay_io.hpp"
 #include "cli/report/report_boards.hpp"
 #include "cli/simultaneous/replay_diplomacy.hpp"
@@ -66,7 +67,8 @@ void register_replay_command(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_option("--fen", o->fen,
                   "Start position (default: the record's [FEN] tag, else the "
-                  "table's setup)");
+                  "table's setup)")
+      ->check(fen_text(true));
   add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->add_option("--svg", o->svg,

@@ -10,6 +10,7 @@
 #include "cli/core/commands.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
+#include "cli/core/option_checks.hpp"
 #include "cli/report/board_diagram.hpp"
 #include "cli/report/report_boards.hpp"
 #include "cli/simultaneous/submission_text.hpp"
@@ -169,7 +170,8 @@ void register_resolve_command(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_option("--fen", o->fen,
                   "Simultaneous FEN: side field 'w', up to two en-passant squares (default: the "
-                  "table's setup)");
+                  "table's setup)")
+      ->check(fen_text(true));
   cmd->add_option("--white", o->moves[kWhite],
                   "White's move, SAN or coordinates read on White's view; '-': White does not "
                   "move (Diplomacy Chess)")

@@ -125,6 +125,7 @@ std::string_view strip_suffixes(std::string_view s, SanDetails& d) {
     if (c == '!' || c == '?') {
       d.annotation.insert(d.annotation.begin(), c);
     } else if (c == '+' || c == '#') {
+      if (c == '+' && d.check_mark == '+') d.double_plus = true;
       if (d.check_mark == 0 || c == '#') d.check_mark = c;
     } else {
       break;

@@ -147,7 +147,8 @@ void register_replay_command(CLI::App& app, int& status) {
       ->check(CLI::IsMember({"one", "progressive", "simultaneously-progressive"}))
       ->capture_default_str();
   cmd->add_option("--svg", o->svg,
-                  "Also draw the final position (after the last good move) into this SVG file");
+                  "Also draw the final position (after the last good move) into this SVG file (a "
+                  "file of one game)");
   cmd->add_option("FILE", o->file,
                   "The game record, or a file of many games (PGN), or - for standard input")
       ->required();

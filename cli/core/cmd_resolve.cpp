@@ -76,7 +76,13 @@ SideMove read_side(const SimState& s, Color c, const std::string& text) {
     side.branch = chosen_branch(parse_diplomacy_conditional(s.pos.variant(), text), s, nullptr);
     move_text = side.branch;
   }
-  side.move = read_submission(s, c, move_text);
+  try {
+    side.move = read_submission(s, c, move_text);
+  } catch (const NotationError& e) {
+    if (side.branch.empty()) throw;
+    throw NotationError(e.kind(), fmt::format("{}'s conditional move '{}' chose '{}': {}",
+                                              side_name(c), text, side.branch, e.what()));
+  }
   side.san = submission_san(s, c, side.move);
   side.uci = to_uci(view_for(s, c), side.move);
   return side;
@@ -346,7 +352,7 @@ void register_resolve_command(CLI::App& app, int& status) {
   cmd->add_flag("--board", o->board, "Also draw the new position");
   cmd->add_option("--svg", o->svg,
                   "Also draw the turn (both moves, failed ones dashed, conflicts ringed) and the "
-                  "new position into this SVG file");
+                  "new position into this SVG file (with --sets: the positions before and after)");
   cmd->callback([o, &status] { status = run_resolve(*o); });
 }
 

@@ -76,32 +76,33 @@ class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, Repla
 
   /// The number of the turn being read: the position's full-move number, or with sets (where
   /// a turn of several pairs moves it on by more than one) that of the start plus the turns.
-  int turn_number() const {
-    return sets() ? start_number_ + r_.turns : s_->pos.fullmove_number();
-  }
+  int turn_number() const { return sets() ? start_number_ + r_.turns : s_->pos.fullmove_number(); }
 
   void on_start() override { start_number_ = s_->pos.fullmove_number(); }
 
-  /// A note belongs to the side whose text comes next (White for a token between turns).
+  /// A note belongs to the side whose text is read or comes next (White for a token between
+  /// turns): one move per side, a turn is resolved at Black's move, so after White's it is
+  /// Black's; with sets, the side whose set is being read.
   void place(ReplayNote& n) const override {
     n.ply = r_.turns + 1;
     n.move_number = turn_number();
-    n.side = written_[kWhite].empty() ? kWhite : side_;
+    n.side = written_[kWhite].empty() ? kWhite : sets() ? side_ : kBlack;
   }
 
   /// "turn N has White's move only" at `at` (the token that ends the turn, or White's last
   /// word at the end of the record), placed as White's.
   bool incomplete(const RecordToken& at) {
-    ReplayNote n = note(at, fmt::format("turn {} has White's {} only: write both {} of a turn, "
-                                        "\"N. white black\"",
-                                        turn_number(), sets() ? "set" : "move",
-                                        sets() ? "sets" : "moves"));
+    ReplayNote n =
+        note(at, fmt::format("turn {} has White's {} only: write both {} of a turn, "
+                             "\"N. white black\"",
+                             turn_number(), sets() ? "set" : "move", sets() ? "sets" : "moves"));
     n.side = kWhite;
     return fail(std::move(n), "syntax");
   }
 
   /// The turn is over at `t` (a move number, a result, the next turn's first word; null at the
-  /// end of the record): resolves it when both sides have written, or says what is missing.
+  /// end of the record): resolves it when both sides have written (sets: one move per side
+  /// was resolved at Black's), or says what is missing.
   bool close_turn(const RecordToken* t) {
     if (comma_)
       return fail(*comma_, "syntax",
@@ -127,6 +128,7 @@ class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, Repla
   }
 
   bool resign(const RecordToken& t) override {
+    if (!written_[kBlack].empty() && !close_turn(&t)) return false;  // a set turn ends here
     return fail(t, "syntax",
                 "'Resigns' does not say who resigned when both sides move at once: write "
                 "the result (1-0, 0-1)");
@@ -179,7 +181,7 @@ class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, Repla
                               "every turn both sides submit a move (docs/replay.md, Diplomacy "
                               "Chess; option --null-move=pass plays it as a pass)");
     written_[side_].push_back({&t, Move{}, {}});
-    return true;
+    return sets() || side_ == kWhite || resolve_one();
   }
 
   bool move(const RecordToken& t) override {
@@ -210,13 +212,16 @@ class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, Repla
       }
       w.move = read_sim_move(*s_, side, text, subs, &d);
     } catch (const NotationError& e) {
-      return fail(t, to_string(e.kind()), e.what());
+      return fail(t, to_string(e.kind()),
+                  w.branch.empty()
+                      ? std::string(e.what())
+                      : fmt::format("the conditional move chose '{}': {}", w.branch, e.what()));
     }
     if (!d.coordinates && d.capture_mark != diplomacy_capture(*s_, side, w.move))
       warn(t, d.capture_mark ? "an 'x' but the destination square is empty: nothing to take"
                              : "a capture written without 'x'");
     written_[side].push_back(std::move(w));
-    return true;
+    return side == kWhite || resolve_one();  // one move each: the turn is complete
   }
 
   DiplomacyTurnMove entry(const Written& w, Color side, std::string fate) const {
@@ -279,8 +284,10 @@ class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, Repla
                          ? play_progressive(*s_, set_of(kWhite), set_of(kBlack))
                          : play_simultaneously_progressive(*s_, set_of(kWhite), set_of(kBlack)));
     } catch (const ProgressiveError& e) {
+      // At the entry it names (each side has written a word: its set, or "--" for none).
       const auto& set = written_[e.color()];
-      const std::size_t i = std::min<std::size_t>(e.index(), set.size()) - 1;
+      const std::size_t i =
+          std::clamp<std::size_t>(static_cast<std::size_t>(e.index()), 1, set.size()) - 1;
       ReplayNote n = note(*set[i].token, e.what());
       n.side = e.color();
       return fail(std::move(n), "bad set");

@@ -93,6 +93,18 @@ TEST(ResolveSetsCli, ErrorsOfSets) {
   EXPECT_EQ(bad.out, "");
 }
 
+TEST(ResolveSetsCli, SvgDrawsThePositionsBeforeAndAfter) {
+  const std::string svg = test::write_temp_file("resolve_sets.svg", "");
+  const auto r = run_arbiter(std::string("resolve --fen ") + kBounceFen +
+                             " --sets progressive --white 'Bd1, Bb3, Kg1' --black 'Nd1 Kd7 Ke6'"
+                             " --svg '" +
+                             svg + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string drawn = test::slurp(svg);
+  EXPECT_EQ(test::occurrences(drawn, "class=\"board\""), 2);
+  EXPECT_THAT(drawn, HasSubstr("after: game goes on"));
+}
+
 TEST(ResolveSetsCli, APassIsTheEmptySet) {
   const auto r = run_arbiter("resolve --sets progressive --white 'e4 Nf3' --black -");
   EXPECT_EQ(r.status, 0) << r.err;

@@ -183,6 +183,27 @@ TEST(DiplomacyRecordSets, ErrorsOfSets) {
   EXPECT_THAT(twice.error->message, HasSubstr("already moves the knight on g1"));
 }
 
+// A token after a complete turn is placed in the next turn, White's, with the position after
+// the turn, in both modes.
+TEST(DiplomacyRecordSets, ATokenAfterACompleteTurnBelongsToTheNextTurn) {
+  for (TurnSets sets : {TurnSets::kOne, TurnSets::kProgressive}) {
+    const DiplomacyReplayResult r = replay("1. e4 e5 Resigns", sets);
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->ply, 2) << to_string(sets);
+    EXPECT_EQ(r.error->move_number, 2) << to_string(sets);
+    EXPECT_EQ(*r.error->side, kWhite) << to_string(sets);
+    EXPECT_EQ(r.error->fen_before,
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3e6 0 2");
+  }
+  // Black's move, and a number between the two moves, are Black's.
+  const DiplomacyReplayResult black = replay("1. e4 Ke7");
+  ASSERT_TRUE(black.error);
+  EXPECT_EQ(*black.error->side, kBlack);
+  const DiplomacyReplayResult number = replay("1. e4 2. e5");
+  ASSERT_TRUE(number.error);
+  EXPECT_EQ(*number.error->side, kBlack);
+}
+
 TEST(DiplomacyRecordSets, SetsAreDiplomacyChesss) {
   EXPECT_THROW(replay_diplomacy_record(test::bundled_variant("move-neutral"), "1. e4 e5", {},
                                        TurnSets::kProgressive),

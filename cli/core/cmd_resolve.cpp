@@ -17,6 +17,7 @@
 #include "cli/report/report_boards.hpp"
 #include "cli/simultaneous/submission_text.hpp"
 #include "rules/core/load_variant.hpp"
+#include "rules/core/move_words.hpp"
 #include "rules/core/notation.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
@@ -57,7 +58,7 @@ void require_simultaneous(const Variant& v) {
 SideMove read_side(const SimState& s, Color c, const std::string& text) {
   SideMove side;
   side.written = text;
-  if (text == "-") {
+  if (text == "-" || is_null_move_word(text)) {  // "--", "Z0": a pass, as records write it
     if (s.pos.variant().table().resolver == Resolver::kMoveNeutral)
       throw std::invalid_argument(fmt::format(
           "{} must submit a move: in Move-Neutral Chess both sides move every turn ('-' passes "

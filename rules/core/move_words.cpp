@@ -171,6 +171,10 @@ std::string letters_of(const PieceLetters& l) {
   return out;
 }
 
+bool is_null_move_word(std::string_view w) {
+  return w == "--" || w == "Z0" || w == "0000" || w == "@@@@";
+}
+
 std::string plain_move_word(std::string_view word, const PieceLetters* letters) {
   Typeset t = replace_typeset(word);
   capital_castling(t.text);

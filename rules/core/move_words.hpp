@@ -36,6 +36,9 @@ std::string piece_letter_codes();
 /// "R D T A C P" (the letters of a set, 0s left out).
 std::string letters_of(const PieceLetters& l);
 
+/// A null move (a pass) as ChessBase ("--") and python-chess ("Z0", "0000", "@@@@") write it.
+bool is_null_move_word(std::string_view word);
+
 /// `word` (a move word of a record, as written) in the notation the parsers read:
 /// - typeset forms: '×' for the capture 'x'; an en dash or minus sign for '-'; figurines
 ///   (♔♕♖♗♘♙ and ♚♛♜♝♞♟) for K Q R B N P, whatever `letters` says; lower-case castling

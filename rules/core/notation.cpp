@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "rules/core/move_words.hpp"
 #include "rules/core/movegen.hpp"
 
 namespace arbiter {
@@ -324,6 +325,10 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details) 
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
     text.remove_suffix(1);
   const std::string original(text);
+  if (is_null_move_word(text))
+    throw NotationError(
+        NotationErrorKind::kSyntax,
+        fmt::format("'{}' is a null move (a pass), which the rules do not allow", original));
   std::vector<StatedConversion> stated;
   const std::string_view move_text = split_conversions(text, original, stated, d);
   const char mark_after = d.check_mark;

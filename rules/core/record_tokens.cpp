@@ -6,6 +6,8 @@
 #include <array>
 #include <climits>
 
+#include "rules/core/move_words.hpp"
+
 namespace arbiter {
 namespace {
 
@@ -59,11 +61,6 @@ std::string_view result_of(std::string_view w) {
   for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*"})
     if (plain == r) return r;
   return {};
-}
-
-/// A null move as ChessBase ("--"), python-chess ("Z0", "0000", "@@@@") write it.
-bool is_null_move(std::string_view w) {
-  return w == "--" || w == "Z0" || w == "0000" || w == "@@@@";
 }
 
 bool is_resigns(std::string_view w) {
@@ -293,7 +290,7 @@ class RecordLexer {
   /// Classifies a word, splitting off leading move numbers ("1.e4", "12...Nf6").
   void word(std::string_view w, int line, int col) {
     while (!w.empty()) {
-      if (is_digit(w[0]) && !is_null_move(w)) {
+      if (is_digit(w[0]) && !is_null_move_word(w)) {
         std::size_t k = 0;
         long number = 0;
         for (; k < w.size() && is_digit(w[k]); ++k)
@@ -318,7 +315,7 @@ class RecordLexer {
       }
       RecordTokenKind kind = RecordTokenKind::kMove;
       const std::string_view result = result_of(w);
-      if (is_null_move(w)) {
+      if (is_null_move_word(w)) {
         kind = RecordTokenKind::kNullMove;
       } else if (!result.empty()) {
         kind = RecordTokenKind::kResult;

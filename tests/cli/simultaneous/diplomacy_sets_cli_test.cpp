@@ -105,6 +105,18 @@ TEST(ResolveSetsCli, SvgDrawsThePositionsBeforeAndAfter) {
   EXPECT_THAT(drawn, HasSubstr("after: game goes on"));
 }
 
+TEST(ResolveConditionalCli, ANullMoveAsRecordsWriteItIsAPass) {
+  const auto r = run_arbiter("resolve --white Z0 --black e5");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("white  passes (does not move)\n"));
+  const auto neutral = run_arbiter("resolve -v move-neutral --white Z0 --black e5");
+  EXPECT_EQ(neutral.status, 1);
+  EXPECT_THAT(neutral.err, HasSubstr("White must submit a move"));
+  const auto moves = run_arbiter("moves --play Z0");
+  EXPECT_EQ(moves.status, 1);
+  EXPECT_THAT(moves.err, HasSubstr("'Z0' is a null move (a pass), which the rules do not allow"));
+}
+
 TEST(ResolveSetsCli, APassIsTheEmptySet) {
   const auto r = run_arbiter("resolve --sets progressive --white 'e4 Nf3' --black -");
   EXPECT_EQ(r.status, 0) << r.err;

@@ -8,6 +8,7 @@
 
 #include "rules/core/game_record.hpp"
 #include "rules/core/move_words.hpp"
+#include "rules/core/notation.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {
@@ -119,6 +120,23 @@ TEST(PeopleRecords, ANullMoveIsAPassWhenAsked) {
   ASSERT_TRUE(ok.valid()) << ok.error->message;
   EXPECT_THAT(ok.san, ElementsAre("e4", "e5", "--", "Nc6", "Nf3"));
   EXPECT_EQ(ok.final_fen, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3");
+}
+
+// Outside records too (moves --play, resolve), a null move is named, never "not a move".
+TEST(PeopleRecords, TheMoveParsersNameANullMove) {
+  const Position pos = test::orthodox_position(test::orthodox()->table().setup_fen);
+  for (const char* null_move : {"--", "Z0", "0000", "@@@@"}) {
+    try {
+      parse_san(pos, null_move);
+      FAIL() << null_move;
+    } catch (const NotationError& e) {
+      EXPECT_EQ(std::string(e.what()), std::string("'") + null_move +
+                                           "' is a null move (a pass), which the rules do not "
+                                           "allow");
+    }
+  }
+  EXPECT_TRUE(is_null_move_word("Z0"));
+  EXPECT_FALSE(is_null_move_word("0-0"));
 }
 
 TEST(PeopleRecords, NoPassWhileInCheck) {

@@ -1,17 +1,22 @@
 // libFuzzer target: any text as a game record, replayed under the orthodox and the conversion
 // tables, as a Conditional Chess record under the conditional table and as a simultaneous
-// record under the Diplomacy and the Move-Neutral tables. Replay either succeeds or reports an
-// error at a ply; it never throws or crashes, and a valid replay's final FEN parses back.
+// record under the Diplomacy and the Move-Neutral tables; then as a file of many games, each
+// replayed with the options for records as people write them (null moves as passes, German
+// piece letters, Diplomacy sets). Replay either succeeds or reports an error at a ply; it never
+// throws or crashes, and a valid replay's final FEN parses back.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
+#include <vector>
 
 #include "rules/conditional/conditional_game.hpp"
 #include "rules/conditional/conditional_record.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/game_record.hpp"
 #include "rules/core/load_variant.hpp"
+#include "rules/core/move_words.hpp"
+#include "rules/core/record_tokens.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 
@@ -33,6 +38,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto& variant : simultaneous) {
     const arbiter::DiplomacyReplayResult r = arbiter::replay_diplomacy_record(variant, text, {});
     if (r.valid() && !r.final_fen.empty()) (void)arbiter::parse_sim_fen(variant, r.final_fen);
+  }
+  arbiter::ReplayOptions people;
+  people.null_moves = arbiter::NullMoves::kPass;
+  people.letters = arbiter::find_piece_letters(size % 2 == 0 ? "de" : "fr");
+  const arbiter::TurnSets sets = size % 3 == 0 ? arbiter::TurnSets::kSimultaneouslyProgressive
+                                               : arbiter::TurnSets::kProgressive;
+  arbiter::RecordGames games(text);
+  std::vector<arbiter::RecordToken> game;
+  for (int n = 0; n < 8 && games.next(game); ++n) {
+    const arbiter::ReplayResult r = arbiter::replay_record(tables[0], game, people);
+    if (r.valid() && !r.final_fen.empty()) (void)arbiter::parse_fen(tables[0], r.final_fen);
+    (void)arbiter::replay_conditional_record(conditional, game, people);
+    const arbiter::DiplomacyReplayResult d =
+        arbiter::replay_diplomacy_record(simultaneous[0], std::move(game), people, sets);
+    if (d.valid() && !d.final_fen.empty())
+      (void)arbiter::parse_sim_fen(simultaneous[0], d.final_fen);
   }
   return 0;
 }

@@ -40,14 +40,13 @@ void write_ply(JsonWriter& w, const ConditionalPly& p) {
   w.field("line", p.line).field("column", p.column).end_object();
 }
 
-int print_json(const ConditionalReplayResult& r) {
-  JsonWriter w;
+void write_json(JsonWriter& w, const ConditionalReplayResult& r) {
   begin_replay_json(w, r.valid(), "plies", r.plies, r.start_fen, r.final_fen, r.result);
   optional_string(w, "termination", termination_json(r.status.end));
   w.key("moves").begin_array();
   for (const ConditionalPly& p : r.moves) write_ply(w, p);
   w.end_array();
-  return end_replay_json(w, r.warnings, r.error);
+  end_replay_json(w, r.warnings, r.error);
 }
 
 int print_text(const ConditionalReplayResult& r) {
@@ -73,12 +72,31 @@ int print_text(const ConditionalReplayResult& r) {
   return 0;
 }
 
+class ConditionalReplay final : public GameReplay {
+ public:
+  ConditionalReplay(VariantPtr v, const ReplayOptions& options)
+      : v_(std::move(v)), options_(options) {}
+  void replay(std::vector<RecordToken> game) override {
+    r_ = replay_conditional_record(v_, std::move(game), options_);
+  }
+  int print_text() const override { return cli::print_text(r_); }
+  void write_json(JsonWriter& w) const override { cli::write_json(w, r_); }
+  GameSummary summary() const override {
+    return summary_of(r_, conditional_note_location, "plies", r_.plies, "move",
+                      termination_json(r_.status.end));
+  }
+
+ private:
+  VariantPtr v_;
+  ReplayOptions options_;
+  ConditionalReplayResult r_;
+};
+
 }  // namespace
 
-int run_conditional_replay(const VariantPtr& v, const std::string& record,
-                           const ReplayOptions& options, bool json) {
-  const ConditionalReplayResult r = replay_conditional_record(v, record, options);
-  return json ? print_json(r) : print_text(r);
+std::unique_ptr<GameReplay> conditional_replay(const VariantPtr& v, const ReplayOptions& options) {
+  require_protocol(*v, Protocol::kConditional, "a Conditional Chess replay");
+  return std::make_unique<ConditionalReplay>(v, options);
 }
 
 }  // namespace arbiter::cli

@@ -141,7 +141,8 @@ void register_corpus_command(CLI::App& app, int& status) {
       "Pin a table's behaviour: its coverage witnesses plus every step from your positions");
   add_sweep_options(record, r->variant, r->cov);
   record->add_option("--out,-o", r->out, "Corpus file to write (TOML)")->required();
-  record->add_option("--fen", r->fens, "A position of your own (repeatable)");
+  record->add_option("--fen", r->fens, "A position of your own (repeatable)")
+      ->check(fen_text(false));
   record->add_option("--positions-file", r->positions_file,
                      "A file of positions, one FEN per line ('#' starts a comment)");
   record->add_option("--max-steps", r->max_steps, "Steps recorded per position, at most")

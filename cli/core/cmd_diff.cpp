@@ -11,7 +11,9 @@
 #include "cli/core/commands.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
+#include "rules/core/load_variant.hpp"
 #include "solver/analysis/corpus.hpp"
+#include "solver/analysis/step_cases.hpp"
 #include "solver/analysis/table_diff.hpp"
 
 namespace arbiter::cli {
@@ -110,7 +112,39 @@ void print_text(const solver::DiffReport& r) {
         r.groups.size(), witnessed, proved, open);
 }
 
+/// A --fen that neither table reads is a mistake in the command, not a witness (a position
+/// that only one table reads is one): refused before the long run, with both tables' reasons.
+void check_positions(const DiffCliOptions& o) {
+  if (o.fens.empty()) return;
+  const VariantPtr tables[2] = {load_variant(o.old_table), load_variant(o.new_table)};
+  for (std::size_t i = 0; i < o.fens.size(); ++i) {
+    std::string why[2];
+    bool read = false;
+    for (int t = 0; t < 2 && !read; ++t) {
+      try {
+        solver::for_each_step(tables[t], o.fens[i], [](const solver::StepCase&) { return false; });
+        read = true;
+      } catch (const std::exception& e) {
+        why[t] = e.what();
+      }
+    }
+    if (read) continue;
+    // Said once when the two reasons differ only in the table's name.
+    std::string same = why[1];
+    const std::string names[2] = {tables[0]->name(), tables[1]->name()};
+    for (std::size_t at = same.find(names[1]); at != std::string::npos && names[0] != names[1];
+         at = same.find(names[1], at + names[0].size()))
+      same.replace(at, names[1].size(), names[0]);
+    const std::string reasons =
+        why[0] == same ? fmt::format("{} (both: {})", why[0], fmt::join(names, ", "))
+                       : fmt::format("{}: {}; {}: {}", names[0], why[0], names[1], why[1]);
+    throw std::invalid_argument(
+        fmt::format("--fen {} ('{}'): neither table reads it: {}", i + 1, o.fens[i], reasons));
+  }
+}
+
 int run_diff(DiffCliOptions& o) {
+  check_positions(o);
   o.diff.limits.timeout_ms = o.timeout_ms;
   o.diff.coverage = !o.no_coverage;
   o.diff.positions = o.fens;
@@ -138,7 +172,8 @@ void register_diff_command(CLI::App& app, int& status) {
       "diff", "What a rule-table edit changes: witnesses per changed key, or a bounded proof");
   cmd->add_option("old", o->old_table, "The table before (bundled name or .toml path)")->required();
   cmd->add_option("new", o->new_table, "The table after (bundled name or .toml path)")->required();
-  cmd->add_option("--fen", o->fens, "A position to look at first (repeatable)");
+  cmd->add_option("--fen", o->fens, "A position to look at first (repeatable)")
+      ->check(fen_text(false));
   cmd->add_option("--corpus", o->corpora,
                   "A corpus file whose positions are looked at first (repeatable)");
   cmd->add_option("--witnesses", o->diff.witnesses, "Witnesses wanted per changed key")

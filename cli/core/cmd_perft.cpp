@@ -15,7 +15,8 @@ void register_perft_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("perft", "Count legal move paths to a depth (perft)");
   cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
       ->capture_default_str();
-  cmd->add_option("--fen", o->fen, "Start position (default: the table's setup)");
+  cmd->add_option("--fen", o->fen, "Start position (default: the table's setup)")
+      ->check(fen_text(true));
   auto* depth =
       cmd->add_option("--depth,-d", o->depth, "Depth in plies")->check(whole_number(0, 20));
   cmd->add_flag("--divide", o->divide, "Print the count below each root move");

@@ -8,6 +8,7 @@
 #include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
 #include "cli/core/moves_options.hpp"
+#include "cli/core/option_checks.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/movegen.hpp"
@@ -59,7 +60,7 @@ void register_position_commands(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("moves", "List the legal moves of a position");
   cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
       ->capture_default_str();
-  cmd->add_option("--fen", o->fen, "Position (default: the table's setup)");
+  cmd->add_option("--fen", o->fen, "Position (default: the table's setup)")->check(fen_text(true));
   cmd->add_option("--play", o->play,
                   "SAN moves to play first, in order (Conditional Chess: plies, see docs/cli.md)");
   add_knob_option(cmd, o->knobs);

@@ -1,20 +1,26 @@
 // `arbiter resolve`: one turn of a simultaneous table resolved by its resolver (Diplomacy Chess
 // or Move-Neutral Chess): both moves, their fates, the explanation, the new position and the
-// game's state.
+// game's state. In Diplomacy Chess a move may be a conditional move, and each side may hand in
+// a set of moves played progressively or simultaneously progressively (docs/cli.md, resolve).
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
 #include "cli/core/commands.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
+#include "cli/core/option_checks.hpp"
 #include "cli/report/board_diagram.hpp"
 #include "cli/report/report_boards.hpp"
 #include "cli/simultaneous/submission_text.hpp"
 #include "rules/core/load_variant.hpp"
+#include "rules/core/move_words.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
 
 namespace arbiter::cli {
@@ -23,7 +29,8 @@ namespace {
 struct ResolveCliOptions {
   std::string variant = "diplomacy";
   std::string fen;
-  std::string moves[2];  ///< as written; "-": that side does not move
+  std::string moves[2];      ///< as written; "-": that side does not move
+  std::string sets = "one";  ///< or "progressive", "simultaneously-progressive"
   bool json = false;
   bool board = false;
   std::string svg;  ///< draw the turn (before, with both moves) and the new position here
@@ -33,7 +40,8 @@ struct ResolveCliOptions {
 /// One side's submission as written and read.
 struct SideMove {
   std::string written;
-  Move move{};  ///< null: the side passes
+  std::string branch;  ///< a conditional move: the move text of the branch it chose
+  Move move{};         ///< null: the side passes
   std::string san, uci;
 };
 
@@ -50,7 +58,7 @@ void require_simultaneous(const Variant& v) {
 SideMove read_side(const SimState& s, Color c, const std::string& text) {
   SideMove side;
   side.written = text;
-  if (text == "-") {
+  if (text == "-" || is_null_move_word(text)) {  // "--", "Z0": a pass, as records write it
     if (s.pos.variant().table().resolver == Resolver::kMoveNeutral)
       throw std::invalid_argument(fmt::format(
           "{} must submit a move: in Move-Neutral Chess both sides move every turn ('-' passes "
@@ -58,7 +66,24 @@ SideMove read_side(const SimState& s, Color c, const std::string& text) {
           c == kWhite ? "White" : "Black"));
     return side;
   }
-  side.move = read_submission(s, c, text);
+  std::string_view move_text = text;
+  if (looks_like_diplomacy_conditional(text)) {
+    if (s.pos.variant().table().resolver != Resolver::kDiplomacy)
+      throw NotationError(NotationErrorKind::kSyntax,
+                          fmt::format("{}'s '{}' is a conditional move, which only Diplomacy "
+                                      "Chess has (rule text, \"Conditional Moves\")",
+                                      side_name(c), text));
+    // Evaluated on the position before the turn; "n?" needs a set (--sets progressive).
+    side.branch = chosen_branch(parse_diplomacy_conditional(s.pos.variant(), text), s, nullptr);
+    move_text = side.branch;
+  }
+  try {
+    side.move = read_submission(s, c, move_text);
+  } catch (const NotationError& e) {
+    if (side.branch.empty()) throw;
+    throw NotationError(e.kind(), fmt::format("{}'s conditional move '{}' chose '{}': {}",
+                                              side_name(c), text, side.branch, e.what()));
+  }
   side.san = submission_san(s, c, side.move);
   side.uci = to_uci(view_for(s, c), side.move);
   return side;
@@ -77,13 +102,38 @@ void print_plain(const ResolveCliOptions& o, const SimState& before, const SideM
     if (side.move.is_null()) {
       std::cout << "passes (does not move)\n";
     } else {
-      std::cout << fmt::format("{} ({}): {}\n", side.san, side.uci, r.fates[c]);
+      std::cout << fmt::format("{}{} ({}): {}\n", side.branch.empty() ? "" : side.written + " -> ",
+                               side.san, side.uci, r.fates[c]);
     }
   }
   for (const TraceEntry& e : r.trace) std::cout << "  " << e.clause << ": " << e.text << '\n';
   std::cout << "after  " << to_sim_fen(r.after) << '\n';
   if (o.board) std::cout << board_diagram(r.after.pos);
   std::cout << "status " << status_text(st) << '\n';
+}
+
+void write_trace(JsonWriter& w, const std::vector<TraceEntry>& trace) {
+  w.key("trace").begin_array();
+  for (const TraceEntry& e : trace) {
+    w.begin_object().field("clause", e.clause).key("square");
+    if (e.square == kNoSquare) {
+      w.null();
+    } else {
+      w.value(square_name(e.square));
+    }
+    w.field("tick", e.tick).field("text", e.text).end_object();
+  }
+  w.end_array();
+}
+
+void write_status(JsonWriter& w, const SimStatus& st) {
+  w.key("status").begin_object().field("over", st.over).key("result");
+  if (st.over) {
+    w.value(st.result()).field("reason", st.reason);
+  } else {
+    w.null().key("reason").null();
+  }
+  w.end_object();
 }
 
 void print_json(const SimState& before, const SideMove (&sides)[2], const SimTurnOutcome& r,
@@ -96,34 +146,149 @@ void print_json(const SimState& before, const SideMove (&sides)[2], const SimTur
       w.null();
       continue;
     }
-    w.begin_object()
-        .field("written", sides[c].written)
-        .field("san", sides[c].san)
-        .field("uci", sides[c].uci)
-        .end_object();
+    w.begin_object().field("written", sides[c].written);
+    if (!sides[c].branch.empty()) w.field("branch", sides[c].branch);
+    w.field("san", sides[c].san).field("uci", sides[c].uci).end_object();
   }
   w.end_object().key("fates").begin_object();
   for (Color c : {kWhite, kBlack})
     w.field(c == kWhite ? "white" : "black",
             sides[c].move.is_null() ? std::string("passed") : r.fates[c]);
-  w.end_object().key("trace").begin_array();
-  for (const TraceEntry& e : r.trace) {
-    w.begin_object().field("clause", e.clause).key("square");
-    if (e.square == kNoSquare) {
-      w.null();
+  w.end_object();
+  write_trace(w, r.trace);
+  w.field("fen_after", to_sim_fen(r.after));
+  write_status(w, st);
+  std::cout << w.end_object().str() << '\n';
+}
+
+/// A set as written on the command line: entries separated by commas or spaces ("Bd1, Bb3
+/// Kg1"); "-" alone is the empty set (the side passes in every pair).
+MoveSet parse_set(Color c, const std::string& text) {
+  MoveSet set;
+  if (text == "-") return set;
+  std::string entry;
+  bool comma = true;  // a comma (or the start) wants an entry before the next comma
+  const auto flush = [&] {
+    if (entry.empty()) return;
+    set.push_back(ProgressiveEntry::of(entry));
+    entry.clear();
+    comma = false;
+  };
+  for (char ch : text) {
+    if (ch == ',') {
+      flush();
+      if (comma)
+        throw std::invalid_argument(fmt::format(
+            "--{} '{}': an empty entry before ',': expected moves separated by commas or "
+            "spaces, such as 'Qh1, Rf6'",
+            c == kWhite ? "white" : "black", text));
+      comma = true;
+    } else if (ch == ' ' || ch == '\t') {
+      flush();
     } else {
-      w.value(square_name(e.square));
+      entry += ch;
     }
-    w.field("tick", e.tick).field("text", e.text).end_object();
   }
-  w.end_array().field("fen_after", to_sim_fen(r.after)).key("status").begin_object();
-  w.field("over", st.over).key("result");
-  if (st.over) {
-    w.value(st.result()).field("reason", st.reason);
-  } else {
-    w.null().key("reason").null();
+  flush();
+  if (set.empty() || comma)
+    throw std::invalid_argument(fmt::format(
+        "--{} '{}': {}: expected moves separated by commas or spaces, such as 'Qh1, Rf6' "
+        "('-' for none)",
+        c == kWhite ? "white" : "black", text, set.empty() ? "no move" : "a ',' at the end"));
+  return set;
+}
+
+std::string entry_text(const ProgressiveMoveResult& m) {
+  std::string out = m.written;
+  if (!m.branch.empty()) out += " -> " + m.branch;
+  out += ": " + to_string(m.outcome);
+  if (!m.reason.empty()) out += " (" + m.reason + ")";
+  return out;
+}
+
+/// Both sets played progressively or simultaneously progressively: each pair with its
+/// entries and trace, then the position after.
+int run_sets(const ResolveCliOptions& o, const VariantPtr& v, const SimState& before) {
+  if (v->table().resolver != Resolver::kDiplomacy)
+    throw std::invalid_argument(fmt::format(
+        "--sets {}: sets of moves are Diplomacy Chess's (rule text, \"Progressive\"); table "
+        "'{}' has the {} resolver",
+        o.sets, v->name(), to_string(v->table().resolver)));
+  const MoveSet sets[2] = {parse_set(kWhite, o.moves[kWhite]), parse_set(kBlack, o.moves[kBlack])};
+  std::optional<ProgressiveResult> played;
+  try {
+    played.emplace(o.sets == "progressive"
+                       ? play_progressive(before, sets[kWhite], sets[kBlack])
+                       : play_simultaneously_progressive(before, sets[kWhite], sets[kBlack]));
+  } catch (const ProgressiveError& e) {
+    throw std::invalid_argument(fmt::format("bad set: {}", e.what()));
   }
-  std::cout << w.end_object().end_object().str() << '\n';
+  const ProgressiveResult& r = *played;
+  if (!o.svg.empty()) {
+    SvgBoard start{before.pos}, end{r.final_state.pos};
+    start.caption =
+        fmt::format("before: white {}; black {} ({})", o.moves[kWhite], o.moves[kBlack], o.sets);
+    end.caption = "after: " + status_text(r.status);
+    write_svg(o.svg, {start, end});
+  }
+  if (o.json) {
+    JsonWriter w;
+    w.begin_object().field("fen_before", to_sim_fen(before)).field("sets", o.sets);
+    w.key("moves").begin_object();
+    for (Color c : {kWhite, kBlack}) {
+      w.key(c == kWhite ? "white" : "black").begin_array();
+      for (const ProgressiveMoveResult& m : r.moves) {
+        if (m.color != c) continue;
+        w.begin_object().field("pair", m.pair).field("index", m.index);
+        w.field("written", m.written).key("branch");
+        if (m.branch.empty())
+          w.null();
+        else
+          w.value(m.branch);
+        w.key("san");
+        if (m.canonical.empty())
+          w.null();
+        else
+          w.value(m.canonical);
+        w.field("outcome", to_string(m.outcome)).key("reason");
+        if (m.reason.empty())
+          w.null();
+        else
+          w.value(m.reason);
+        w.end_object();
+      }
+      w.end_array();
+    }
+    w.end_object().key("pairs").begin_array();
+    int last = 0;
+    for (const ProgressiveMoveResult& m : r.moves) {
+      if (m.pair == last || m.trace.empty()) continue;
+      last = m.pair;
+      w.begin_object().field("pair", m.pair);
+      write_trace(w, m.trace);
+      w.end_object();
+    }
+    w.end_array().field("pairs_resolved", r.pairs_resolved);
+    w.field("fen_after", to_sim_fen(r.final_state));
+    write_status(w, r.status);
+    std::cout << w.end_object().str() << '\n';
+    return 0;
+  }
+  std::cout << "before " << to_sim_fen(before) << '\n';
+  int last = 0;
+  for (const ProgressiveMoveResult& m : r.moves) {
+    if (m.pair != last) {
+      last = m.pair;
+      std::cout << "pair " << m.pair << '\n';
+      for (const TraceEntry& e : m.trace) std::cout << "  " << e.clause << ": " << e.text << '\n';
+    }
+    std::cout << fmt::format("  {} {} {}\n", m.color == kWhite ? "white" : "black", m.index,
+                             entry_text(m));
+  }
+  std::cout << "after  " << to_sim_fen(r.final_state) << '\n';
+  if (o.board) std::cout << board_diagram(r.final_state.pos);
+  std::cout << "status " << status_text(r.status) << '\n';
+  return 0;
 }
 
 int run_resolve(const ResolveCliOptions& o) {
@@ -135,6 +300,7 @@ int run_resolve(const ResolveCliOptions& o) {
   if (already.over)
     throw std::invalid_argument(
         fmt::format("the game is already over in this position: {}", status_text(already)));
+  if (o.sets != "one") return run_sets(o, v, before);
   const SideMove sides[2] = {read_side(before, kWhite, o.moves[kWhite]),
                              read_side(before, kBlack, o.moves[kBlack])};
   const SimTurnOutcome r = rules->resolve_traced(before, sides[kWhite].move, sides[kBlack].move);
@@ -169,21 +335,25 @@ void register_resolve_command(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_option("--fen", o->fen,
                   "Simultaneous FEN: side field 'w', up to two en-passant squares (default: the "
-                  "table's setup)");
+                  "table's setup)")
+      ->check(fen_text(true));
   cmd->add_option("--white", o->moves[kWhite],
                   "White's move, SAN or coordinates read on White's view; '-': White does not "
-                  "move (Diplomacy Chess)")
+                  "move (Diplomacy Chess); a conditional move 'cond?then:else' (Diplomacy "
+                  "Chess); with --sets, White's set: moves separated by commas or spaces")
       ->required();
-  cmd->add_option("--black", o->moves[kBlack],
-                  "Black's move, SAN or coordinates read on Black's view; '-': Black does not "
-                  "move (Diplomacy Chess)")
-      ->required();
+  cmd->add_option("--black", o->moves[kBlack], "Black's move, as --white")->required();
+  cmd->add_option("--sets", o->sets,
+                  "Diplomacy Chess: --white and --black are sets of moves, played progressive "
+                  "(pair by pair) or simultaneously-progressive (all at once)")
+      ->check(CLI::IsMember({"one", "progressive", "simultaneously-progressive"}))
+      ->capture_default_str();
   add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->add_flag("--board", o->board, "Also draw the new position");
   cmd->add_option("--svg", o->svg,
                   "Also draw the turn (both moves, failed ones dashed, conflicts ringed) and the "
-                  "new position into this SVG file");
+                  "new position into this SVG file (with --sets: the positions before and after)");
   cmd->callback([o, &status] { status = run_resolve(*o); });
 }
 

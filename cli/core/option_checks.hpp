@@ -23,4 +23,19 @@ inline CLI::Validator whole_number(long long lo, long long hi) {
       "INT " + range);
 }
 
+/// A FEN given on the command line: never empty. An empty --fen is a mistake (an unset shell
+/// variable, a lost quote), not a request for the table's setup: leaving --fen out is that
+/// (`setup_when_left_out`) for the commands that have a default position.
+inline CLI::Validator fen_text(bool setup_when_left_out) {
+  return CLI::Validator(
+      [setup_when_left_out](std::string& text) -> std::string {
+        if (text.find_first_not_of(" \t\n\r\v\f") != std::string::npos) return "";
+        return std::string(
+                   "an empty FEN: expected a position such as '4k3/8/8/8/8/8/8/4K3 w - - "
+                   "0 1' (quoted: a FEN holds spaces)") +
+               (setup_when_left_out ? "; leave --fen out to start from the table's setup" : "");
+      },
+      "FEN");
+}
+
 }  // namespace arbiter::cli

@@ -129,6 +129,86 @@ std::string note_line(const char* level, const std::string& where, const ReplayN
   return line + n.message;
 }
 
+void players_of(const std::vector<std::pair<std::string, std::string>>& tags, GameSummary& s) {
+  for (const auto& [name, value] : tags) {
+    if (value.empty()) continue;
+    if (name == "White") s.white = value;
+    if (name == "Black") s.black = value;
+  }
+}
+
+namespace {
+
+/// "game 3: Morphy - Allies: 33 plies, 1-0, final <FEN>, checkmate" or
+/// "game 4: A - B: rejected after 9 plies: move 5 (Black) 'Nxe5': illegal: ...".
+std::string summary_line(int number, const GameSummary& g) {
+  std::string line =
+      fmt::format("game {}: {} - {}: ", number, valid_utf8(g.white), valid_utf8(g.black));
+  if (g.error)
+    return line +
+           fmt::format("rejected after {} {}: {}", g.count, g.count_word, valid_utf8(*g.error));
+  line += fmt::format("{} {}, {}, final {}", g.count, g.count_word,
+                      g.result ? *g.result : std::string("no result"), g.final_fen);
+  if (!g.termination.empty()) line += ", " + g.termination;
+  return line;
+}
+
+}  // namespace
+
+int replay_games(GameReplay& replay, std::string_view text, bool json,
+                 const std::function<void(const std::string&)>& draw_final) {
+  RecordGames games(text);
+  std::vector<RecordToken> game, next;
+  games.next(game);  // always one game, maybe empty
+  const bool many = games.next(next);
+  if (!many) {
+    replay.replay(std::move(game));
+    if (draw_final) draw_final(replay.summary().final_fen);
+    if (!json) return replay.print_text();
+    JsonWriter w;
+    replay.write_json(w);
+    std::cout << w.str() << '\n';
+    return replay.summary().error ? 1 : 0;
+  }
+  if (draw_final)
+    throw std::invalid_argument(
+        "--svg draws the final position of one game, and the record holds several: pick one");
+  int number = 0, rejected = 0;
+  if (json) std::cout << '[';
+  for (bool more = true; more;) {
+    ++number;
+    replay.replay(std::move(game));
+    if (number == 1)
+      game = std::move(next);  // read ahead to see that there are several games
+    else
+      more = games.next(game);
+    const GameSummary g = replay.summary();
+    rejected += g.error ? 1 : 0;
+    if (json) {  // the objects hold the notes; nothing goes to standard error
+      JsonWriter w;
+      w.begin_object().field("game", number).field("white", valid_utf8(g.white));
+      w.field("black", valid_utf8(g.black));
+      std::string object = w.str();  // "{...": the game's own object follows without its '{'
+      JsonWriter own;
+      replay.write_json(own);
+      std::cout << (number > 1 ? "," : "") << object << ',' << own.str().substr(1);
+      continue;
+    }
+    for (const std::string& warning : g.warnings)
+      std::cerr << fmt::format("game {}: warning: {}\n", number, warning);
+    std::cout << summary_line(number, g) << '\n';
+    if (g.error && !g.fen_before.empty())
+      std::cerr << fmt::format("game {}: position before the {}: {}\n", number, g.unit,
+                               g.fen_before);
+  }
+  if (json)
+    std::cout << "]\n";
+  else
+    std::cout << fmt::format("games {}: {} valid, {} rejected\n", number, number - rejected,
+                             rejected);
+  return rejected > 0 ? 1 : 0;
+}
+
 void print_final(const std::string& final_fen, const char* count_word, int count,
                  const std::optional<std::string>& result, std::optional<Color> resigned) {
   std::cout << "final " << final_fen << '\n' << count_word << ' ' << count << '\n';

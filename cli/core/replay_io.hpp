@@ -1,18 +1,21 @@
 // The front-end shared by the replays of `arbiter replay` (sequential, Conditional Chess,
-// simultaneous): reading the record, the JSON-safe text of what it holds, and how a replay's
-// notes, end and JSON object are printed.
+// simultaneous): reading the record, the JSON-safe text of what it holds, how a replay's notes,
+// end and JSON object are printed, and a file of many games replayed one game at a time.
 #pragma once
 
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cli/core/json_writer.hpp"
 #include "rules/conditional/conditional_record.hpp"
 #include "rules/core/game_record.hpp"
 #include "rules/core/position.hpp"
+#include "rules/core/record_tokens.hpp"
 
 namespace arbiter::cli {
 
@@ -42,10 +45,10 @@ void begin_replay_json(JsonWriter& w, bool valid, std::string_view count_key, in
                        const std::optional<std::string>& result);
 
 /// The end of a replay's JSON object: its warnings and error (`index_key` as in write_note),
-/// printed with the rest; returns the exit status (1 when there is an error).
+/// and the object's closing brace.
 template <class Note, class... IndexKey>
-int end_replay_json(JsonWriter& w, const std::vector<Note>& warnings,
-                    const std::optional<Note>& error, IndexKey... index_key) {
+void end_replay_json(JsonWriter& w, const std::vector<Note>& warnings,
+                     const std::optional<Note>& error, IndexKey... index_key) {
   w.key("warnings").begin_array();
   for (const Note& n : warnings) write_note(w, n, false, index_key...);
   w.end_array().key("error");
@@ -53,8 +56,7 @@ int end_replay_json(JsonWriter& w, const std::vector<Note>& warnings,
     write_note(w, *error, true, index_key...);
   else
     w.null();
-  std::cout << w.end_object().str() << '\n';
-  return error ? 1 : 0;
+  w.end_object();
 }
 
 /// "warning: <where>: <reason>: <message>" (no reason for a warning).
@@ -78,5 +80,68 @@ bool print_notes(const std::vector<Note>& warnings, const std::optional<Note>& e
 /// "result <result or none>", with the side that resigned, if any.
 void print_final(const std::string& final_fen, const char* count_word, int count,
                  const std::optional<std::string>& result, std::optional<Color> resigned);
+
+/// One game of a file of many, as its line in the summary shows it.
+struct GameSummary {
+  std::string white = "?", black = "?";  ///< the [White] and [Black] tags ("?": none)
+  const char* count_word = "plies";      ///< "plies", "turns"
+  int count = 0;
+  std::optional<std::string> result;  ///< stated (or implied by "Resigns")
+  std::string final_fen;              ///< after the last good move
+  std::string termination;            ///< by the rules ("checkmate", ...), empty when none
+  std::vector<std::string> warnings;  ///< "<where>: <message>"
+  std::optional<std::string> error;   ///< "<where>: <reason>: <message>"
+  std::string fen_before;             ///< the error's position, when there is one
+  const char* unit = "move";          ///< what fen_before comes before: "move", "turn"
+};
+
+/// The white and black player of a record's tag pairs ("?" for a missing or empty tag).
+void players_of(const std::vector<std::pair<std::string, std::string>>& tags, GameSummary& s);
+
+/// The summary of a replay result `r` (tags, final_fen, result, warnings, error as
+/// ReplayResult has them): its notes placed with `where(note)`.
+template <class Result, class Where>
+GameSummary summary_of(const Result& r, Where where, const char* count_word, int count,
+                       const char* unit, std::string termination) {
+  GameSummary g;
+  players_of(r.tags, g);
+  g.count_word = count_word;
+  g.count = count;
+  g.result = r.result;
+  g.final_fen = r.final_fen;
+  g.termination = std::move(termination);
+  g.unit = unit;
+  for (const auto& n : r.warnings) g.warnings.push_back(where(n) + ": " + n.message);
+  if (r.error) {
+    g.error = where(*r.error) + ": " + r.error->reason + ": " + r.error->message;
+    g.fen_before = r.error->fen_before;
+  }
+  return g;
+}
+
+/// A protocol's replay as `arbiter replay` prints it, one game of a file at a time. The table
+/// is compiled once for the whole file.
+class GameReplay {
+ public:
+  virtual ~GameReplay() = default;
+  /// Replays one game; the other members describe it until the next call.
+  virtual void replay(std::vector<RecordToken> game) = 0;
+  /// The output of a file of one game, as it has always been (text on standard output, notes on
+  /// standard error); returns the exit status.
+  virtual int print_text() const = 0;
+  /// The game's JSON object (the one-game output of --json).
+  virtual void write_json(JsonWriter& w) const = 0;
+  virtual GameSummary summary() const = 0;
+};
+
+/// Replays every game of `text` (RecordGames) with `replay`. A text of one game prints as
+/// print_text or write_json always have. A text of many prints one line per game, "game N:
+/// White - Black: ...", its warnings and errors' positions on standard error prefixed with the
+/// game, and a last line counting valid and rejected games; with `json`, an array of the games'
+/// objects, each after "game", "white" and "black" fields. `draw_final` (when set) gets the
+/// final FEN of the one game (a text of many games is then an error, before anything is
+/// printed). Returns 1 when a game is rejected, else 0.
+int replay_games(GameReplay& replay, std::string_view text, bool json,
+                 const std::function<void(const std::string&)>& draw_final);
 
 }  // namespace arbiter::cli

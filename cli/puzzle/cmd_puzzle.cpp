@@ -5,6 +5,7 @@
 
 #include "cli/core/commands.hpp"
 #include "cli/core/knob_options.hpp"
+#include "cli/core/option_checks.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
@@ -58,7 +59,7 @@ void register_puzzle_command(CLI::App& app, int& status) {
       "bad FEN or stipulation.");
   solve->add_option("--variant,-v", o->variant, "Bundled table name or .toml path (sequential)")
       ->capture_default_str();
-  solve->add_option("--fen", o->fen, "The problem position")->required();
+  solve->add_option("--fen", o->fen, "The problem position")->required()->check(fen_text(false));
   solve->add_option("--stip,-s", o->stip, "Stipulation: #N, h#N or s#N (N from 1 to 30)")
       ->required();
   add_knob_option(solve, o->knobs);

@@ -20,7 +20,7 @@ Position load_problem(const VariantPtr& v, const std::string& fen) {
     puzzles::check_problem_position(pos);
     return pos;
   } catch (const FenError& e) {
-    throw PuzzleInputError(fmt::format("bad FEN (column {}): {}", e.column(), e.what()));
+    throw PuzzleInputError(fmt::format("bad FEN: {}", e.what()));
   } catch (const std::invalid_argument& e) {
     throw PuzzleInputError(fmt::format("not a problem position: {}", e.what()));
   }

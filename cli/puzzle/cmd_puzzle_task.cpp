@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli/core/json_writer.hpp"
+#include "cli/core/option_checks.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "cli/simultaneous/submission_text.hpp"
 #include "puzzles/conditional_task.hpp"
@@ -54,7 +55,7 @@ TaskAnswer conditional_task(const VariantPtr& v, const std::string& fen, const s
     try {
       return parse_conditional_fen(v, fen);
     } catch (const FenError& e) {
-      throw PuzzleInputError(fmt::format("bad FEN (column {}): {}", e.column(), e.what()));
+      throw PuzzleInputError(fmt::format("bad FEN: {}", e.what()));
     }
   }();
   if (s.phase != Phase::kB)
@@ -90,7 +91,7 @@ TaskAnswer solve_task(const VariantPtr& v, const std::string& fen, const std::st
     try {
       return parse_sim_fen(v, fen);
     } catch (const FenError& e) {
-      throw PuzzleInputError(fmt::format("bad FEN (column {}): {}", e.column(), e.what()));
+      throw PuzzleInputError(fmt::format("bad FEN: {}", e.what()));
     }
   }();
   const auto rules = sim_rules_for(v);
@@ -135,7 +136,9 @@ void register_puzzle_task_command(CLI::App* puzzle, int& status) {
       "conditional-mate (statements whose C-move mates whatever the B-move)");
   cmd->add_option("--variant,-v", o->variant, "diplomacy, move-neutral or conditional")
       ->capture_default_str();
-  cmd->add_option("--fen", o->fen, "Position (simultaneous FEN)")->required();
+  cmd->add_option("--fen", o->fen, "Position (simultaneous FEN)")
+      ->required()
+      ->check(fen_text(false));
   cmd->add_option("--task", o->task,
                   "win-material, both-mated (simultaneous tables) or conditional-mate")
       ->check(CLI::IsMember({"win-material", "both-mated", "conditional-mate"}))

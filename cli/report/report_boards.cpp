@@ -219,15 +219,8 @@ SvgBoard board_of_turn(const SimState& before, Move white, Move black, const Sim
   return b;
 }
 
-void write_final_position_svg(const VariantPtr& v, const std::string& record,
-                              const ReplayOptions& options, const std::string& path) {
-  std::string fen;
-  if (v->table().protocol == Protocol::kConditional)
-    fen = replay_conditional_record(v, record, options).final_fen;
-  else if (v->table().protocol == Protocol::kSimultaneous)
-    fen = replay_diplomacy_record(v, record, options).final_fen;
-  else
-    fen = replay_record(v, record, options).final_fen;
+void write_final_position_svg(const VariantPtr& v, const std::string& fen,
+                              const std::string& path) {
   if (fen.empty()) throw std::invalid_argument("replay --svg: the record has no position to draw");
   SvgBoard b = board_of_fen(v, fen);
   b.caption = "final position";

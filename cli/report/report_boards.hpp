@@ -46,9 +46,9 @@ Bitboard converted_by(const Position& pos, Move m);
 /// convert (0 for other tables).
 Bitboard conversion_threats(const Position& pos);
 
-/// `arbiter replay --svg`: replays `record` under `v` (any protocol) and draws the position
-/// after its last good move (with the phase for Conditional Chess) into the SVG file `path`.
-void write_final_position_svg(const VariantPtr& v, const std::string& record,
-                              const ReplayOptions& options, const std::string& path);
+/// `arbiter replay --svg`: draws a replay's final position `fen` (the variant's own FEN: the
+/// phase for Conditional Chess) into the SVG file `path`; empty `fen` (the record's [FEN] tag
+/// was bad) is an error.
+void write_final_position_svg(const VariantPtr& v, const std::string& fen, const std::string& path);
 
 }  // namespace arbiter::cli

@@ -57,8 +57,9 @@ class ConditionalReplayer final : public RecordReader<ConditionalReplayResult, C
     knobs_ = variant->knobs().conditional;
   }
 
-  ConditionalReplayResult run(std::string_view record) {
-    if (!read(record)) return std::move(r_);
+  template <class Tokens>
+  ConditionalReplayResult run(Tokens&& record) {
+    if (!read(std::forward<Tokens>(record))) return std::move(r_);
     r_.final_fen = to_conditional_fen(*s_);
     r_.final_side_to_move = s_->pos.side_to_move();
     r_.status = conditional_status(*s_);
@@ -103,6 +104,15 @@ class ConditionalReplayer final : public RecordReader<ConditionalReplayResult, C
 
   bool resign(const RecordToken& t) override { return accept_resign(t, s_->pos.side_to_move()); }
 
+  /// The turn machine has no pass: a ply is a move, and a C-move that does not run is written
+  /// as its conditional (skipped or replaced), never as "--".
+  bool null_move(const RecordToken& t) override {
+    return refuse_null_move(
+        t,
+        "Conditional Chess has no pass: every A- and B-ply is a move, and a C-move that does "
+        "not execute is written as its conditional");
+  }
+
   /// A move number labels a pair of slots, whoever moves in them (after a B-move check the
   /// same colour can fill both).
   bool move(const RecordToken& t) override {
@@ -141,7 +151,7 @@ class ConditionalReplayer final : public RecordReader<ConditionalReplayResult, C
 
   /// An A- or B-move: SAN.
   bool free_ply(const RecordToken& t) {
-    if (looks_conditional(t.text))
+    if (looks_conditional(t.move))
       return fail(t, "conditional in A/B",
                   fmt::format("this is {}'s {}-move, a plain move: a conditional move is written "
                               "where it executes, as the C-move",
@@ -149,9 +159,9 @@ class ConditionalReplayer final : public RecordReader<ConditionalReplayResult, C
     SanDetails d;
     Move m{};
     try {
-      m = parse_san(s_->pos, t.text, &d);
+      m = parse_san(s_->pos, t.move, &d);
     } catch (const NotationError& e) {
-      return fail(t, to_string(e.kind()), notation_reason(e, t.text, *variant_));
+      return fail(t, to_string(e.kind()), notation_reason(e, t.move, *variant_));
     }
     ConditionalState next = *s_;
     try {
@@ -173,7 +183,7 @@ class ConditionalReplayer final : public RecordReader<ConditionalReplayResult, C
 
   /// A C slot: the conditional, optionally "=>SAN" for the move made in its place.
   bool c_ply(const RecordToken& t) {
-    std::string_view text = t.text;
+    std::string_view text = t.move;
     std::optional<std::string> replacement;
     if (const std::size_t arrow = text.find("=>"); arrow != std::string_view::npos) {
       replacement = std::string(text.substr(arrow + 2));
@@ -376,6 +386,12 @@ ConditionalReplayResult replay_conditional_record(const VariantPtr& variant,
                                                   std::string_view record,
                                                   const ReplayOptions& options) {
   return ConditionalReplayer(variant, options).run(record);
+}
+
+ConditionalReplayResult replay_conditional_record(const VariantPtr& variant,
+                                                  std::vector<RecordToken> game,
+                                                  const ReplayOptions& options) {
+  return ConditionalReplayer(variant, options).run(std::move(game));
 }
 
 }  // namespace arbiter

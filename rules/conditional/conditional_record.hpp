@@ -70,5 +70,9 @@ struct ConditionalReplayResult {
 ConditionalReplayResult replay_conditional_record(const VariantPtr& variant,
                                                   std::string_view record,
                                                   const ReplayOptions& options = {});
+/// The same for one game of a file of many (RecordGames).
+ConditionalReplayResult replay_conditional_record(const VariantPtr& variant,
+                                                  std::vector<RecordToken> game,
+                                                  const ReplayOptions& options);
 
 }  // namespace arbiter

@@ -297,7 +297,9 @@ Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOpt
   int halfmove = 0, fullmove = 1;
   if (fields.size() == 6) {
     halfmove = parse_counter(fields[4], "halfmove clock", 0);
-    fullmove = parse_counter(fields[5], "fullmove number", 1);
+    // Published puzzle collections often write 0 ("... w - - 0 0"): read as 1, as python-chess
+    // does, so that the first move is numbered 1. (docs/engine.md, "FEN")
+    fullmove = std::max(1, parse_counter(fields[5], "fullmove number", 0));
   }
   pos.set_clocks(halfmove, fullmove);
   const Color them = ~pos.side_to_move();

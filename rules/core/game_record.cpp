@@ -17,8 +17,9 @@ class Replayer final : public RecordReader<ReplayResult, ReplayNote> {
     require_protocol(*variant, Protocol::kSequential, "replay");
   }
 
-  ReplayResult run(std::string_view record) {
-    if (!read(record)) return std::move(r_);
+  template <class Tokens>
+  ReplayResult run(Tokens&& record) {
+    if (!read(std::forward<Tokens>(record))) return std::move(r_);
     r_.final_fen = to_fen(*pos_);
     r_.final_side_to_move = pos_->side_to_move();
     if (legal_count() == 0)
@@ -56,19 +57,47 @@ class Replayer final : public RecordReader<ReplayResult, ReplayNote> {
 
   bool resign(const RecordToken& t) override { return accept_resign(t, pos_->side_to_move()); }
 
-  bool move(const RecordToken& t) override {
+  /// Checks the move number waiting for a half-move; false (with the error) when the game is
+  /// over.
+  bool half_move_due(const RecordToken& t) {
     const Color us = pos_->side_to_move();
     check_move_number(pos_->fullmove_number(), us == kBlack, "game");
     if (legal_count() == 0)
       return fail(t, "illegal",
                   fmt::format("the game is over: {} is {}", side_name(us),
                               pos_->in_check() ? "checkmated" : "stalemated"));
+    return true;
+  }
+
+  /// "--" or "Z0": with NullMoves::kPass the side to move passes (not in check: a pass would
+  /// leave its king attacked); the en-passant right lapses and the clocks run as for a move.
+  bool null_move(const RecordToken& t) override {
+    if (options_.null_moves != NullMoves::kPass)
+      return refuse_null_move(t,
+                              "the rules have no pass (option --null-move=pass plays it as one)");
+    if (!half_move_due(t)) return false;
+    const Color us = pos_->side_to_move();
+    if (pos_->in_check())
+      return refuse_null_move(
+          t, fmt::format("{} is in check, and a pass would leave its {} attacked", side_name(us),
+                         variant_->piece(variant_->royal()).name));
+    pos_->set_side_to_move(~us);
+    pos_->set_en_passant(kNoSquare);
+    pos_->set_clocks(pos_->halfmove_clock() + 1, pos_->fullmove_number() + (us == kBlack));
+    legal_count_ = -1;
+    ++r_.plies;
+    r_.san.push_back("--");
+    return true;
+  }
+
+  bool move(const RecordToken& t) override {
+    if (!half_move_due(t)) return false;
     SanDetails d;
     Move m{};
     try {
-      m = parse_san(*pos_, t.text, &d);
+      m = parse_san(*pos_, t.move, &d);
     } catch (const NotationError& e) {
-      return fail(t, to_string(e.kind()), notation_reason(e, t.text, *variant_));
+      return fail(t, to_string(e.kind()), notation_reason(e, t.move, *variant_));
     }
     const bool capture = is_capture(*pos_, m);
     const std::string san = to_san(*pos_, m);
@@ -134,7 +163,8 @@ std::vector<std::string> san_mark_problems(const SanDetails& d, bool capture, bo
   if (d.check_mark == '#' && check && !mate)
     problems.push_back("'#' written, but the move gives check, not mate ('+')");
   if (d.check_mark == '+' && !check) problems.push_back("'+' written, but the move gives no check");
-  if (d.check_mark == '+' && mate) problems.push_back("the move mates: '#', not '+'");
+  if (d.check_mark == '+' && mate && !d.double_plus)
+    problems.push_back("the move mates: '#', not '+'");
   if (d.check_mark == 0 && mate) problems.push_back("the move mates: '#' missing");
   if (d.check_mark == 0 && check && !mate) problems.push_back("the move gives check: '+' missing");
   return problems;
@@ -165,6 +195,11 @@ std::string result_by_rules(const Position& pos) {
 ReplayResult replay_record(const VariantPtr& variant, std::string_view record,
                            const ReplayOptions& options) {
   return Replayer(variant, options).run(record);
+}
+
+ReplayResult replay_record(const VariantPtr& variant, std::vector<RecordToken> game,
+                           const ReplayOptions& options) {
+  return Replayer(variant, options).run(std::move(game));
 }
 
 }  // namespace arbiter

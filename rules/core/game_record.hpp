@@ -9,8 +9,10 @@
 #include <utility>
 #include <vector>
 
+#include "rules/core/move_words.hpp"
 #include "rules/core/notation.hpp"
 #include "rules/core/position.hpp"
+#include "rules/core/record_tokens.hpp"
 
 namespace arbiter {
 
@@ -36,8 +38,18 @@ std::string note_location(const ReplayNote& note);
 enum class Termination { kNone, kCheckmate, kStalemate };
 std::string to_string(Termination t);
 
+/// What a null move ("--", "Z0") in a record does.
+enum class NullMoves {
+  kError,  ///< an error that names it (the rules have no pass)
+  kPass,   ///< the side passes, as engines and databases write it in analysis (sequential
+           ///< and Diplomacy records; never in check, never in Conditional or Move-Neutral Chess)
+};
+
 struct ReplayOptions {
   std::optional<std::string> fen;  ///< start here, overriding the table setup and any [FEN] tag
+  NullMoves null_moves = NullMoves::kError;
+  /// The piece letters the record is written with (rules/core/move_words.hpp); null: English.
+  const PieceLetters* letters = nullptr;
 };
 
 struct ReplayResult {
@@ -60,6 +72,9 @@ struct ReplayResult {
 /// reported in the result.
 ReplayResult replay_record(const VariantPtr& variant, std::string_view record,
                            const ReplayOptions& options = {});
+/// The same for one game of a file of many (RecordGames).
+ReplayResult replay_record(const VariantPtr& variant, std::vector<RecordToken> game,
+                           const ReplayOptions& options);
 
 /// A NotationError's message for a replay error line, without the "'Nxe5' is illegal: " that the
 /// line already says; an unknown piece letter lists the table's letters.

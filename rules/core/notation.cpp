@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "rules/core/move_words.hpp"
 #include "rules/core/movegen.hpp"
 
 namespace arbiter {
@@ -125,6 +126,7 @@ std::string_view strip_suffixes(std::string_view s, SanDetails& d) {
     if (c == '!' || c == '?') {
       d.annotation.insert(d.annotation.begin(), c);
     } else if (c == '+' || c == '#') {
+      if (c == '+' && d.check_mark == '+') d.double_plus = true;
       if (d.check_mark == 0 || c == '#') d.check_mark = c;
     } else {
       break;
@@ -330,6 +332,10 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details) 
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
     text.remove_suffix(1);
   const std::string original(text);
+  if (is_null_move_word(text))
+    throw NotationError(
+        NotationErrorKind::kSyntax,
+        fmt::format("'{}' is a null move (a pass), which the rules do not allow", original));
   std::vector<StatedConversion> stated;
   const std::string_view move_text = split_conversions(text, original, stated, d);
   const char mark_after = d.check_mark;

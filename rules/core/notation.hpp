@@ -35,7 +35,10 @@ class NotationError : public std::runtime_error {
 
 /// What the SAN text said beyond the move itself (for replay warnings).
 struct SanDetails {
-  char check_mark = 0;               ///< '+', '#' or 0 as written
+  char check_mark = 0;  ///< '+', '#' or 0 as written
+  /// "++" was written: a double check in today's books, mate in older ones, so it stands for
+  /// either without a warning.
+  bool double_plus = false;
   std::string annotation;            ///< "!?", "??", ... as written
   bool capture_mark = false;         ///< 'x' or ':' was written
   bool conversions_written = false;  ///< a Conversion Chess suffix such as /Nf3 was present

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rules/core/game_record.hpp"
+#include "rules/core/move_words.hpp"
 #include "rules/core/record_tokens.hpp"
 
 namespace arbiter {
@@ -66,16 +67,24 @@ class RecordReader {
   }
   /// A result ("1-0", ...): accept_result() by default.
   virtual bool result(const RecordToken& t) { return accept_result(t); }
+  /// A null move ("--", "Z0"): refused by default, named as what it is (refuse_null_move).
+  virtual bool null_move(const RecordToken& t) {
+    return refuse_null_move(t, "the rules have no pass");
+  }
+  /// A comma between words ("1. e4, e5"): nothing by default.
+  virtual bool comma(const RecordToken&) { return true; }
 
   // --- What the reader gives the protocol. ---
 
   /// Reads the record, up to its first error. True when there is a position at the end (the
   /// one after the last good move); false only when the start position could not be set up.
   /// Throws what set_up throws for a bad ReplayOptions::fen.
-  bool read(std::string_view record) {
+  bool read(std::string_view record) { return read(tokenize_record(record)); }
+  /// The same for a record already split into tokens (one game of RecordGames).
+  bool read(std::vector<RecordToken> tokens) {
     if (options_.fen) set_up(*options_.fen);
-    tokens_ = tokenize_record(record);
-    for (const RecordToken& t : tokens_)
+    tokens_ = std::move(tokens);
+    for (RecordToken& t : tokens_)
       if (!step(t)) break;
     if (!r_.error) ensure_position();
     return has_position();
@@ -105,6 +114,12 @@ class RecordReader {
     if (has_position()) n.fen_before = position_fen();
     r_.error = std::move(n);
     return false;
+  }
+
+  /// A null move refused: error "null move", with `why` (the option --null-move=pass, where it
+  /// applies, is the protocol's to mention).
+  bool refuse_null_move(const RecordToken& t, std::string_view why) {
+    return fail(t, "null move", fmt::format("'{}' is a null move (a pass): {}", t.text, why));
   }
 
   /// The warnings for the marks of a SAN as written (san_mark_problems), each placed at
@@ -201,9 +216,10 @@ class RecordReader {
     if (!options_.fen) fen_tag_ = &t;
   }
 
-  bool step(const RecordToken& t) {
+  bool step(RecordToken& t) {
     using K = RecordTokenKind;
     if (t.kind == K::kComment) return true;
+    if (t.kind == K::kComma) return comma(t);
     if (t.kind == K::kTag && stage_ == Stage::kTags) {
       tag(t);
       return true;
@@ -229,7 +245,14 @@ class RecordReader {
       case K::kResult:
         return result(t);
       case K::kMove:
+        try {
+          t.move = plain_move_word(t.text, options_.letters);
+        } catch (const NotationError& e) {
+          return fail(t, to_string(e.kind()), e.what());
+        }
         return move(t);
+      case K::kNullMove:
+        return null_move(t);
       default:
         return true;  // annotations, NAGs and variations
     }

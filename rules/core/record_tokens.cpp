@@ -6,6 +6,8 @@
 #include <array>
 #include <climits>
 
+#include "rules/core/move_words.hpp"
+
 namespace arbiter {
 namespace {
 
@@ -21,7 +23,7 @@ bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 bool is_delimiter(char c) {
-  return is_space(c) || std::string_view("{}();[]$").find(c) != std::string_view::npos;
+  return is_space(c) || std::string_view("{}();[]$,").find(c) != std::string_view::npos;
 }
 bool is_tag_name_char(char c) {
   return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -39,10 +41,25 @@ std::string shorten(std::string_view s) {
   return std::string(s.substr(0, cut)) + "...";
 }
 
-/// The canonical result for a word, or empty.
+constexpr std::string_view kEnDash = "\xE2\x80\x93";  // –, as typeset results have it
+
+/// The canonical result for a word, or empty: "1-0", "0-1", "1/2-1/2", "*", with "½" for 1/2
+/// and an en dash for the hyphen as typeset records write them.
 std::string_view result_of(std::string_view w) {
-  if (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") return w;
-  if (w == "\xC2\xBD-\xC2\xBD") return "1/2-1/2";  // ½-½
+  std::string plain;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    if (w.substr(i, kEnDash.size()) == kEnDash) {
+      plain += '-';
+      i += kEnDash.size() - 1;
+    } else if (w.substr(i, 2) == "\xC2\xBD") {  // ½
+      plain += "1/2";
+      ++i;
+    } else {
+      plain += w[i];
+    }
+  }
+  for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*"})
+    if (plain == r) return r;
   return {};
 }
 
@@ -70,15 +87,23 @@ bool is_annotation(std::string_view w) {
   return std::find(kGlyphs.begin(), kGlyphs.end(), w) != kGlyphs.end();
 }
 
-class Lexer {
- public:
-  explicit Lexer(std::string_view s) : s_(s) {}
+}  // namespace
 
-  std::vector<RecordToken> run() {
+namespace detail {
+
+class RecordLexer {
+ public:
+  explicit RecordLexer(std::string_view s) : s_(s) {
     if (s_.substr(0, kUtf8Bom.size()) == kUtf8Bom) i_ = line_start_ = kUtf8Bom.size();
-    while (i_ < s_.size() && next()) {
-    }
-    return std::move(out_);
+  }
+
+  /// The next token, lexing as far as needed; false at the end.
+  bool take(RecordToken& t) {
+    while (out_.empty() && !done_) done_ = i_ >= s_.size() || !next();
+    if (out_.empty()) return false;
+    t = std::move(out_.front());
+    out_.pop_front();
+    return true;
   }
 
  private:
@@ -87,7 +112,8 @@ class Lexer {
   int line_ = 1;
   std::size_t line_start_ = 0;
   bool at_line_start_ = true;
-  std::vector<RecordToken> out_;
+  bool done_ = false;
+  std::deque<RecordToken> out_;  ///< lexed and not yet taken (a word can give two tokens)
 
   int column() const { return clamp_int(i_ - line_start_ + 1); }
 
@@ -165,6 +191,10 @@ class Lexer {
         return error("]", line, col, "']' without a matching '['");
       case '[':
         return tag(line, col);
+      case ',':
+        emit(RecordTokenKind::kComma, ",", line, col);
+        advance(i_ + 1);
+        return true;
       case '$': {
         std::size_t j = i_ + 1;
         long number = 0;
@@ -260,7 +290,7 @@ class Lexer {
   /// Classifies a word, splitting off leading move numbers ("1.e4", "12...Nf6").
   void word(std::string_view w, int line, int col) {
     while (!w.empty()) {
-      if (is_digit(w[0])) {
+      if (is_digit(w[0]) && !is_null_move_word(w)) {
         std::size_t k = 0;
         long number = 0;
         for (; k < w.size() && is_digit(w[k]); ++k)
@@ -285,7 +315,9 @@ class Lexer {
       }
       RecordTokenKind kind = RecordTokenKind::kMove;
       const std::string_view result = result_of(w);
-      if (!result.empty()) {
+      if (is_null_move_word(w)) {
+        kind = RecordTokenKind::kNullMove;
+      } else if (!result.empty()) {
         kind = RecordTokenKind::kResult;
       } else if (is_resigns(w)) {
         kind = RecordTokenKind::kResign;
@@ -300,7 +332,7 @@ class Lexer {
   }
 };
 
-}  // namespace
+}  // namespace detail
 
 std::string to_string(RecordTokenKind kind) {
   switch (kind) {
@@ -312,6 +344,10 @@ std::string to_string(RecordTokenKind kind) {
       return "ellipsis";
     case RecordTokenKind::kMove:
       return "move";
+    case RecordTokenKind::kNullMove:
+      return "null move";
+    case RecordTokenKind::kComma:
+      return "comma";
     case RecordTokenKind::kAnnotation:
       return "annotation";
     case RecordTokenKind::kNag:
@@ -331,7 +367,44 @@ std::string to_string(RecordTokenKind kind) {
 }
 
 std::vector<RecordToken> tokenize_record(std::string_view text) {
-  return Lexer(text).run();
+  std::vector<RecordToken> out;
+  detail::RecordLexer lexer(text);
+  for (RecordToken t; lexer.take(t);) out.push_back(std::move(t));
+  return out;
+}
+
+RecordTokenizer::RecordTokenizer(std::string_view text)
+    : lexer_(std::make_unique<detail::RecordLexer>(text)) {}
+RecordTokenizer::~RecordTokenizer() = default;
+
+bool RecordTokenizer::next(RecordToken& out) {
+  return lexer_->take(out);
+}
+
+bool RecordGames::next(std::vector<RecordToken>& game) {
+  using K = RecordTokenKind;
+  game.clear();
+  bool moves = false;  // movetext has begun: a tag pair now begins the next game
+  bool ended = false;  // the result was read: anything but comments begins the next game
+  RecordToken t;
+  while (have_ahead_ || tokens_.next(t)) {
+    if (have_ahead_) {
+      t = std::move(ahead_);
+      have_ahead_ = false;
+    }
+    const bool kept = t.kind == K::kComment || t.kind == K::kComma;
+    if (!game.empty() && ((ended && !kept) || (moves && t.kind == K::kTag))) {
+      ahead_ = std::move(t);
+      have_ahead_ = true;
+      break;
+    }
+    if (t.kind == K::kResult) ended = true;
+    if (!kept && t.kind != K::kTag) moves = true;
+    game.push_back(std::move(t));
+  }
+  if (game.empty() && started_) return false;
+  started_ = true;
+  return true;
 }
 
 }  // namespace arbiter

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <vector>
 
+#include "rules/core/move_words.hpp"
+
 namespace arbiter {
 namespace {
 
@@ -62,6 +64,9 @@ DiplomacyMoveText parse_diplomacy_move_text(const Variant& v, std::string_view t
   while (!s.empty() && std::string_view("+#!?").find(s.back()) != std::string_view::npos)
     s.remove_suffix(1);
   if (s.empty()) syntax(original, "expected SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4)");
+  if (is_null_move_word(original))
+    throw NotationError(NotationErrorKind::kSyntax,
+                        fmt::format("'{}' is a null move (a pass), not a submission", original));
   DiplomacyMoveText t;
   if (looks_like_uci(s)) {
     t.coordinates = true;

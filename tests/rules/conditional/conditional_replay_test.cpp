@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rules/conditional/conditional_record.hpp"
+#include "rules/core/move_words.hpp"
 #include "rules/core/record_tokens.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -347,6 +348,39 @@ TEST(ConditionalReplay, MoveNumberThatDisagreesWithTheSlotWarns) {
 TEST(ConditionalReplay, ProtocolsAreKeptApart) {
   EXPECT_THROW(replay_conditional_record(test::orthodox(), "1. e4"), std::invalid_argument);
   EXPECT_THROW(replay_record(conditional(), "1. e4"), std::invalid_argument);
+}
+
+// Records as people write them (docs/replay.md): the same five turns with German letters,
+// figurines and commas; a null move is named and refused (the turn machine has no pass).
+TEST(ConditionalReplay, PeopleWriteOtherLettersFigurinesAndCommas) {
+  const ConditionalReplayResult english = replay(read_data("five_turns.pgn"));
+  ASSERT_TRUE(english.valid());
+  ReplayOptions de;
+  de.letters = find_piece_letters("de");
+  const ConditionalReplayResult german = replay_conditional_record(
+      conditional(),
+      "1. e4, e5 2. e5?d4/*Sf3* Sc6 3. Lc4 Lc4?*Sf6*/d6 4. d3 Lc5 5. Sf6?*0-0*/Sg5 d6 "
+      "6. c3 !*0-0* 7. h3 a6 8. Ba6?*Lb3*/Lxa6 h6 *",
+      de);
+  ASSERT_TRUE(german.valid()) << german.error->message;
+  EXPECT_EQ(german.final_fen, english.final_fen);
+  const ConditionalReplayResult figurines = replay(
+      "1. e4 e5 2. e5?d4/*\xE2\x99\x98"
+      "f3* \xE2\x99\x9E"
+      "c6 3. \xE2\x99\x97"
+      "c4");
+  ASSERT_TRUE(figurines.valid()) << figurines.error->message;
+  EXPECT_EQ(figurines.plies, 5);  // A, B, C, then Black's A and White's B
+}
+
+TEST(ConditionalReplay, ANullMoveIsNamedAndRefused) {
+  ReplayOptions pass;
+  pass.null_moves = NullMoves::kPass;
+  const ConditionalReplayResult r = replay_conditional_record(conditional(), "1. e4 --", pass);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->reason, "null move");
+  EXPECT_THAT(r.error->message, HasSubstr("Conditional Chess has no pass"));
+  EXPECT_EQ(*r.error->phase, Phase::kB);
 }
 
 }  // namespace

@@ -379,10 +379,16 @@ TEST(FenMalformed, BadHalfmoveClock) {
   }
 }
 
-TEST(FenMalformed, FullmoveNumberZero) {
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0");
-  EXPECT_THAT(f.message, AllOf(HasSubstr("bad fullmove number '0'"),
-                               HasSubstr("whole number from 1 to 100000")));
+// Published puzzle collections write "0 0": the fullmove number 0 is read as 1 (so the first
+// move is numbered 1), as python-chess reads it; a negative number is still an error.
+TEST(Fen, FullmoveNumberZeroReadsAsOne) {
+  const Position pos =
+      test::orthodox_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0");
+  EXPECT_EQ(pos.fullmove_number(), 1);
+  EXPECT_EQ(to_fen(pos), kStart);
+  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1");
+  EXPECT_THAT(f.message, AllOf(HasSubstr("bad fullmove number '-1'"),
+                               HasSubstr("whole number from 0 to 100000")));
   EXPECT_EQ(f.column, kFullmoveColumn);
 }
 

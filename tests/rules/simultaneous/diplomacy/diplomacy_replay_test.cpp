@@ -103,7 +103,8 @@ TEST(DiplomacyReplay, Errors) {
 
   r = replay("1. e4 --");
   ASSERT_TRUE(r.error);
-  EXPECT_EQ(r.error->reason, "pass");
+  EXPECT_EQ(r.error->reason, "null move");
+  EXPECT_THAT(r.error->message, HasSubstr("'--' is a null move (a pass)"));
   EXPECT_EQ(*r.error->side, kBlack);
 
   r = replay("1. e4 e5 2. Nf3");

@@ -130,23 +130,28 @@ void Position::make(Move m, Undo& u) {
   stm_ = them;
   key_ ^= v.zobrist().black_to_move;
   u.converted = 0;
-  u.converted_before = converted_;
-  u.converted_unmoved_before = converted_unmoved_;
-  if (v.conversion().enabled) apply_conversions(m, u);
+  // Only conversion tables have flags ('~', '^'): other tables neither save nor restore them.
+  if (v.conversion().enabled) {
+    u.converted_before = converted_;
+    u.converted_unmoved_before = converted_unmoved_;
+    apply_conversions(m, u);
+  }
 }
 
 void Position::unmake(Move m, const Undo& u) {
   const Variant& v = *variant_;
   const Color them = stm_, us = ~them;
   const Square from = m.from(), to = m.to();
-  for (Bitboard b = u.converted; b;) {
-    const Square s = pop_lsb(b);
-    const PieceType t = board_[us][s];
-    remove(us, s);
-    put(them, t, s);
+  if (v.conversion().enabled) {
+    for (Bitboard b = u.converted; b;) {
+      const Square s = pop_lsb(b);
+      const PieceType t = board_[us][s];
+      remove(us, s);
+      put(them, t, s);
+    }
+    converted_ = u.converted_before;
+    converted_unmoved_ = u.converted_unmoved_before;
   }
-  converted_ = u.converted_before;
-  converted_unmoved_ = u.converted_unmoved_before;
   switch (m.kind()) {
     case MoveKind::kCastling: {
       const CastlingMove& cm = v.castling(us)[m.arg()];

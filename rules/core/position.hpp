@@ -27,7 +27,8 @@ struct Undo {
   PieceType captured = kNoPiece;
   PieceType moved = kNoPiece;
   std::uint8_t castling = 0;
-  Bitboard converted = 0;                 ///< squares whose pieces this move converted
+  Bitboard converted = 0;  ///< squares whose pieces this move converted
+  // Conversion tables only (Position::make leaves them alone elsewhere):
   Bitboard converted_before = 0;          ///< Position::converted() before the move
   Bitboard converted_unmoved_before = 0;  ///< Position::converted_unmoved() before the move
 };

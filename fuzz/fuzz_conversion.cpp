@@ -1,6 +1,6 @@
 // libFuzzer target: the Conversion Chess notations. The first byte picks a use of the rest:
-//  - even: a FEN of the conversion table (with '~' conversion flags): FenError, or a position
-//    whose FEN parses back to the same position;
+//  - even: a FEN of the conversion table (with '~' and '^' conversion flags): FenError, or a
+//    position whose FEN parses back to the same position;
 //  - odd: SAN with conversion suffixes ("Bh3/Nf3+") on one of a few conversion positions
 //    (second byte): NotationError, or a legal move whose canonical SAN (suffixes included)
 //    reads back as the same move; the coordinate reader likewise.

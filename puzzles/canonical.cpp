@@ -63,15 +63,13 @@ bool file_mirror_symmetric(const Variant& v) {
 
 Position mirror_files(const Position& pos) {
   Position out(pos.variant_ptr());
-  Bitboard converted = 0;
   for (Color c : {kWhite, kBlack})
     for (Bitboard b = pos.pieces(c); b; b &= b - 1) {
       const auto s = static_cast<Square>(std::countr_zero(b));
       out.put(c, pos.piece_on(c, s), mirror(s));
     }
-  for (Bitboard b = pos.converted(); b; b &= b - 1)
-    converted |= Bitboard{1} << mirror(static_cast<Square>(std::countr_zero(b)));
-  out.set_converted(converted);
+  out.set_converted(mirror(pos.converted()));
+  out.set_converted_unmoved(mirror(pos.converted_unmoved()));
   out.set_side_to_move(pos.side_to_move());
   if (pos.en_passant() != kNoSquare) out.set_en_passant(mirror(pos.en_passant()));
   return out;

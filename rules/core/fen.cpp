@@ -74,6 +74,64 @@ std::size_t parse_shared(Position& pos, const FenField& f, std::size_t i, Square
   return close;
 }
 
+/// Conversion flags, written right after a piece letter: '~' a converted piece (it counts as
+/// moved), '^' a pawn converted but never moved (Position::converted_unmoved).
+bool is_mark(char ch) {
+  return ch == '~' || ch == '^';
+}
+const char* mark_meaning(char mark) {
+  return mark == '~' ? "converted piece" : "pawn converted but never moved";
+}
+const char* mark_example(char mark) {
+  return mark == '~' ? "N~: a converted piece" : "P^: a pawn converted but never moved";
+}
+
+/// The ranks holding some square of `squares`: "rank 2", "ranks 2 and 7".
+std::string rank_list(Bitboard squares) {
+  std::vector<int> ranks;
+  for (int r = 0; r < kRanks; ++r)
+    if (squares & rank_bb_of(r)) ranks.push_back(r + 1);
+  std::string out = ranks.size() == 1 ? "rank " : "ranks ";
+  for (std::size_t k = 0; k < ranks.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == ranks.size() ? " and " : ", ") + std::to_string(ranks[k]);
+  return out;
+}
+
+/// The mark `mark` after the letter `letter` of the piece of type `t` just put on `s`; `col`
+/// is the mark's column.
+void read_mark(Position& pos, char mark, char letter, PieceType t, Square s, int col) {
+  const Variant& v = pos.variant();
+  if (!v.conversion().enabled)
+    throw_fen_error(col, fmt::format("'{}' after '{}' marks a {}, which only tables with "
+                                     "[effects.conversion] have; the {} table has none",
+                                     mark, letter, mark_meaning(mark), v.name()));
+  if (mark == '~') {
+    pos.set_converted(pos.converted() | bb(s));
+    return;
+  }
+  const PieceInfo& info = v.piece(t);
+  if (!info.pawn)
+    throw_fen_error(col, fmt::format("'^' after '{}' marks a pawn converted but never moved; "
+                                     "only pawns carry it (a converted {} is written {}~)",
+                                     letter, info.name, letter));
+  // Never moved: it stands where its original side's double step starts.
+  Bitboard starts = 0;
+  for (Square o = 0; o < kSquares; ++o)
+    if (info.moves.at[kWhite][o].initial_only | info.moves.at[kBlack][o].initial_only)
+      starts |= bb(o);
+  if (!starts)
+    throw_fen_error(col, fmt::format("'^' after '{}' marks a pawn converted but never moved, "
+                                     "which only matters for a double step; the {} table's {} "
+                                     "has none (write {}~)",
+                                     letter, v.name(), info.name, letter));
+  if (!has(starts, s))
+    throw_fen_error(col, fmt::format("'^' after '{}' on {} marks a pawn converted but never "
+                                     "moved, so it stands where a double step starts ({}); "
+                                     "{} is not such a square",
+                                     letter, square_name(s), rank_list(starts), square_name(s)));
+  pos.set_converted_unmoved(pos.converted_unmoved() | bb(s));
+}
+
 void parse_placement(Position& pos, const FenField& f, SquareColumns& columns, bool shared) {
   const Variant& v = pos.variant();
   int rank = 7, file = 0;
@@ -117,6 +175,14 @@ void parse_placement(Position& pos, const FenField& f, SquareColumns& columns, b
                         fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
       continue;
     }
+    if (is_mark(ch))
+      throw_fen_error(col, v.conversion().enabled
+                               ? fmt::format("'{}' follows no piece letter: a piece carries at "
+                                             "most one mark, right after its letter ({})",
+                                             ch, mark_example(ch))
+                               : fmt::format("'{}' marks a {}, which only tables with "
+                                             "[effects.conversion] have; the {} table has none",
+                                             ch, mark_meaning(ch), v.name()));
     const bool upper = std::isupper(static_cast<unsigned char>(ch)) != 0;
     const PieceType t = std::isalpha(static_cast<unsigned char>(ch))
                             ? v.type_of_letter(static_cast<char>(std::toupper(ch)))
@@ -131,13 +197,8 @@ void parse_placement(Position& pos, const FenField& f, SquareColumns& columns, b
                       fmt::format("rank {} describes more than 8 squares, expected 8", rank + 1));
     columns[make_square(file, rank)] = col;
     pos.put(upper ? kWhite : kBlack, t, make_square(file, rank));
-    if (i + 1 < f.text.size() && f.text[i + 1] == '~') {
-      if (!v.conversion().enabled)
-        throw_fen_error(
-            col + 1, fmt::format("'~' after '{}' marks a converted piece, which only tables with "
-                                 "[effects.conversion] have; the {} table has none",
-                                 ch, v.name()));
-      pos.set_converted(pos.converted() | bb(make_square(file, rank)));
+    if (i + 1 < f.text.size() && is_mark(f.text[i + 1])) {
+      read_mark(pos, f.text[i + 1], ch, t, make_square(file, rank), col + 1);
       ++i;
     }
     ++file;
@@ -344,7 +405,7 @@ std::string to_fen(const Position& pos) {
         continue;
       }
       if (empty) out += static_cast<char>('0' + empty), empty = 0;
-      const char* mark = has(pos.converted(), s) ? "~" : "";
+      const char* mark = has(pos.converted(), s) ? "~" : has(pos.converted_unmoved(), s) ? "^" : "";
       const bool shared = w != kNoPiece && b != kNoPiece;
       if (shared) out += '(';
       if (w != kNoPiece) out += v.piece(w).letter + std::string(mark);

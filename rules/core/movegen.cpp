@@ -117,6 +117,8 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
   // A square shared by one piece of each colour (Move-Neutral Chess) cannot be captured on.
   const Bitboard enemy = pos.pieces(~us) & ~pos.pieces(us);
   const Square ep = pos.en_passant();
+  // Only '~' pieces lose their initial-only moves: a '^' pawn never moved (a conversion is
+  // not a move) and keeps its double step under both alternatives.
   const Bitboard converted = pos.converted();
   const bool allow_converted_initial =
       v.knobs().conversion.converted_pawn_double_step == ConvertedPawnDoubleStep::kAllowed;

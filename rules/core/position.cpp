@@ -130,21 +130,28 @@ void Position::make(Move m, Undo& u) {
   stm_ = them;
   key_ ^= v.zobrist().black_to_move;
   u.converted = 0;
-  u.converted_before = converted_;
-  if (v.conversion().enabled) apply_conversions(m, u);
+  // Only conversion tables have flags ('~', '^'): other tables neither save nor restore them.
+  if (v.conversion().enabled) {
+    u.converted_before = converted_;
+    u.converted_unmoved_before = converted_unmoved_;
+    apply_conversions(m, u);
+  }
 }
 
 void Position::unmake(Move m, const Undo& u) {
   const Variant& v = *variant_;
   const Color them = stm_, us = ~them;
   const Square from = m.from(), to = m.to();
-  for (Bitboard b = u.converted; b;) {
-    const Square s = pop_lsb(b);
-    const PieceType t = board_[us][s];
-    remove(us, s);
-    put(them, t, s);
+  if (v.conversion().enabled) {
+    for (Bitboard b = u.converted; b;) {
+      const Square s = pop_lsb(b);
+      const PieceType t = board_[us][s];
+      remove(us, s);
+      put(them, t, s);
+    }
+    converted_ = u.converted_before;
+    converted_unmoved_ = u.converted_unmoved_before;
   }
-  converted_ = u.converted_before;
   switch (m.kind()) {
     case MoveKind::kCastling: {
       const CastlingMove& cm = v.castling(us)[m.arg()];
@@ -223,16 +230,31 @@ void Position::set_converted(Bitboard squares) {
   converted_ = squares;
 }
 
+void Position::set_converted_unmoved(Bitboard squares) {
+  for (Bitboard changed = squares ^ converted_unmoved_; changed;)
+    key_ ^= variant_->zobrist().converted_unmoved[pop_lsb(changed)];
+  converted_unmoved_ = squares;
+}
+
 /// Conversion Chess: after the move, enemy pieces on the co-squares the moving piece (both
 /// pieces, for castling) formed change colour. Promotion forms none; conversions don't cascade.
+/// The flags: '~' (converted, counts as moved) and '^' (a converted pawn that never moved).
 void Position::apply_conversions(Move m, Undo& u) {
   const Variant& v = *variant_;
   const ConversionRules& cr = v.conversion();
   const ConversionKnobs& ck = v.knobs().conversion;
   const Color us = ~stm_, them = stm_;  // called after the side to move was switched
-  // Flags follow the pieces: moved with the mover, gone with a captured piece.
-  Bitboard flags = converted_;
-  if (u.captured_square != kNoSquare) flags &= ~bb(u.captured_square);
+  // Flags follow the pieces: moved with the mover, gone with a captured piece. A '^' pawn
+  // that moves has now moved: it lands as '~' (castling moves no pawn).
+  Bitboard flags = converted_, unmoved = converted_unmoved_;
+  if (has(unmoved, m.from())) {
+    unmoved ^= bb(m.from());
+    flags |= bb(m.from());
+  }
+  if (u.captured_square != kNoSquare) {
+    flags &= ~bb(u.captured_square);
+    unmoved &= ~bb(u.captured_square);
+  }
   Bitboard formed = 0;
   const auto twins_of = [&](PieceType mover, Square at) {
     Bitboard twins = 0;
@@ -258,14 +280,21 @@ void Position::apply_conversions(Move m, Undo& u) {
     }
   }
   const Bitboard victims = formed & by_color_[them];
+  // A victim pawn that never moved - '^' already, or unflagged where its side's double step
+  // starts (an original pawn) - stays unmoved ('^'); any other victim is '~'.
+  Bitboard stays_unmoved = 0;
   for (Bitboard b = victims; b;) {
     const Square s = pop_lsb(b);
     const PieceType t = board_[them][s];
+    const PieceInfo& info = v.piece(t);
+    if (info.pawn && (has(unmoved, s) || (!has(flags, s) && info.moves.at[them][s].initial_only)))
+      stays_unmoved |= bb(s);
     remove(them, s);
     put(us, t, s);
   }
   u.converted = victims;
-  set_converted(flags | victims);
+  set_converted((flags | victims) & ~stays_unmoved);
+  set_converted_unmoved((unmoved & ~victims) | stays_unmoved);
   if (victims && ck.converted_rook_castling == ConvertedRookCastling::kLost) {
     std::uint8_t rights = castling_;
     for (Bitboard b = victims; b;) rights &= v.castling_keep_mask(pop_lsb(b));
@@ -284,14 +313,15 @@ std::uint64_t Position::compute_key() const {
   if (ep_ != kNoSquare) k ^= z.en_passant[ep_];
   if (stm_ == kBlack) k ^= z.black_to_move;
   for (Bitboard b = converted_; b;) k ^= z.converted[pop_lsb(b)];
+  for (Bitboard b = converted_unmoved_; b;) k ^= z.converted_unmoved[pop_lsb(b)];
   return k;
 }
 
 bool operator==(const Position& a, const Position& b) {
   return a.variant_ == b.variant_ && std::memcmp(a.board_, b.board_, sizeof a.board_) == 0 &&
          a.stm_ == b.stm_ && a.castling_ == b.castling_ && a.ep_ == b.ep_ &&
-         a.converted_ == b.converted_ && a.halfmove_ == b.halfmove_ && a.fullmove_ == b.fullmove_ &&
-         a.key_ == b.key_ &&
+         a.converted_ == b.converted_ && a.converted_unmoved_ == b.converted_unmoved_ &&
+         a.halfmove_ == b.halfmove_ && a.fullmove_ == b.fullmove_ && a.key_ == b.key_ &&
          std::equal(std::begin(a.by_color_), std::end(a.by_color_), std::begin(b.by_color_));
 }
 

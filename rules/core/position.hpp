@@ -27,8 +27,10 @@ struct Undo {
   PieceType captured = kNoPiece;
   PieceType moved = kNoPiece;
   std::uint8_t castling = 0;
-  Bitboard converted = 0;         ///< squares whose pieces this move converted
-  Bitboard converted_before = 0;  ///< Position::converted() before the move
+  Bitboard converted = 0;  ///< squares whose pieces this move converted
+  // Conversion tables only (Position::make leaves them alone elsewhere):
+  Bitboard converted_before = 0;          ///< Position::converted() before the move
+  Bitboard converted_unmoved_before = 0;  ///< Position::converted_unmoved() before the move
 };
 
 class Position {
@@ -48,10 +50,17 @@ class Position {
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
   std::uint64_t key() const { return key_; }
-  /// Squares holding a piece that changed colour by conversion (written '~' in FEN). Such a
-  /// pawn may lose its initial double step (knob converted-pawn-double-step).
+  /// Squares holding a piece that changed colour by conversion and counts as moved (written
+  /// '~' in FEN): under converted-pawn-double-step = forbidden such a pawn has no double step.
   Bitboard converted() const { return converted_; }
   void set_converted(Bitboard squares);
+  /// Squares holding a pawn that changed colour by conversion but never made a move of its own
+  /// (written '^' in FEN): it keeps its double step under both alternatives of that knob. A
+  /// conversion is not a move, so one bit more than converted() is needed: a black pawn on e2
+  /// may be White's e2-pawn converted where it stood, or one that went e2-e4 and came back down.
+  /// Disjoint from converted().
+  Bitboard converted_unmoved() const { return converted_unmoved_; }
+  void set_converted_unmoved(Bitboard squares);
   Square king_square(Color c) const;  ///< kNoSquare when that side has no royal piece
 
   // Editing (used by FEN parsing and tests); each keeps the key consistent.
@@ -97,6 +106,7 @@ class Position {
   int fullmove_ = 1;
   std::uint64_t key_ = 0;
   Bitboard converted_ = 0;
+  Bitboard converted_unmoved_ = 0;
 
   void apply_conversions(Move m, Undo& undo);
   void move_piece(Color c, PieceType t, Square from, Square to);

@@ -203,6 +203,7 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSetti
   for (auto& key : z.en_passant) key = splitmix(state);
   z.black_to_move = splitmix(state);
   for (auto& key : z.converted) key = splitmix(state);
+  for (auto& key : z.converted_unmoved) key = splitmix(state);
 
   v->between_ = std::make_unique<Bitboard[][kSquares]>(kSquares);
   v->line_ = std::make_unique<Bitboard[][kSquares]>(kSquares);

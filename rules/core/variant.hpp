@@ -48,7 +48,8 @@ struct ZobristKeys {
   std::uint64_t castling[8];
   std::uint64_t en_passant[kSquares];
   std::uint64_t black_to_move;
-  std::uint64_t converted[kSquares];  ///< a converted piece stands on the square
+  std::uint64_t converted[kSquares];          ///< a converted piece ('~') stands on the square
+  std::uint64_t converted_unmoved[kSquares];  ///< a converted, never moved pawn ('^') does
 };
 
 class Variant {

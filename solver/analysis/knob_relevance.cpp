@@ -61,9 +61,10 @@ KnobRelevance castling_right_held() {
   return {"a castling right held by either side", any_castling_right};
 }
 
-/// converted-pawn-double-step: movegen drops the 'i' targets of a converted piece. The piece
-/// has a type with 'i' targets, and stood on the board where the step starts (a step moves
-/// pieces and converts them but creates no piece, except by promotion: counted in the set).
+/// converted-pawn-double-step: movegen drops the 'i' targets of a converted piece that counts
+/// as moved ('~'; a '^' pawn keeps them under both alternatives). The piece has a type with
+/// 'i' targets, and stood on the board where the step starts (a step moves pieces and converts
+/// them but creates no piece, except by promotion: counted in the set).
 KnobRelevance converted_initial_move(const Variant& v) {
   const TypeSet types = types_where(
       v, [](const PieceInfo& p, Color c, Square s) { return p.moves.at[c][s].initial_only != 0; });

@@ -46,8 +46,9 @@ z3::expr royal_threatened(const AttackEncoding& attacks, Color c);
 class PlyStep {
  public:
   /// The ply `m` of `mover` on `before` (whose attacks are `before_attacks`). `converted` are
-  /// the squares whose pieces carry the conversion flag (the board encoding has none): a
-  /// converted pawn may lose its initial double step (knob converted-pawn-double-step).
+  /// the squares whose pieces carry the '~' flag, Position::converted() (the board encoding
+  /// has none): such a pawn may lose its initial double step (knob converted-pawn-double-step).
+  /// A '^' pawn (converted, never moved) keeps it, so the step needs no other flag.
   /// Throws std::invalid_argument for an en-passant move or a castling index out of range.
   PlyStep(const AttackEncoding& before_attacks, Color mover, Move m, Bitboard converted = 0);
 

@@ -83,6 +83,25 @@ constexpr int kKing[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1},
 constexpr int kRook[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 constexpr int kBishop[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
 
+/// The rank a pawn of colour `c` starts on (0-based), where its two-step begins.
+int second_rank(Color c) {
+  return c == kWhite ? 1 : 6;
+}
+
+/// The history an unmarked piece is read with: never converted; a pawn on its own second rank
+/// has not moved (pawns only go forward), any other piece counts as moved.
+void unmarked_history(ConvBoard& b, Square s) {
+  b.converted[s] = false;
+  b.moved[s] = !(upper(b.piece[s]) == 'P' && rank_of(s) == second_rank(color_of(b.piece[s])));
+}
+
+/// The FEN mark of the piece on `s`: "^" a pawn converted but never moved, "~" any other
+/// converted piece, "" otherwise.
+const char* mark_of(const ConvBoard& b, Square s) {
+  if (!b.converted[s]) return "";
+  return upper(b.piece[s]) == 'P' && !b.moved[s] ? "^" : "~";
+}
+
 std::string sorted_rights(const std::string& rights) {
   std::string out;
   for (char r : std::string("KQkq"))
@@ -151,15 +170,20 @@ ConvBoard ConversionReference::parse_fen(std::string_view fen) {
       --r;
     } else if (ch >= '1' && ch <= '8') {
       f += ch - '0';
-    } else if (ch == '~') {
-      if (last == kNoSquare) throw bad("'~' without a piece");
+    } else if (ch == '~' || ch == '^') {
+      if (last == kNoSquare) throw bad(std::string(1, ch) + " without a piece");
+      if (ch == '^' && upper(b.piece[last]) != 'P')
+        throw bad("'^' after a piece other than a pawn");
       b.converted[last] = true;
+      b.moved[last] = ch == '~';
+      last = kNoSquare;
     } else {
       if (std::string("KQRBNP").find(upper(ch)) == std::string::npos)
         throw bad(std::string("unknown piece '") + ch + "'");
       if (!on_board(f, r)) throw bad("too many squares");
       last = make_square(f++, r);
       b.piece[last] = ch;
+      unmarked_history(b, last);
     }
   }
   if (r != 0 || f != 8) throw bad("expected 8 ranks of 8 squares");
@@ -186,7 +210,7 @@ std::string ConversionReference::to_fen(const ConvBoard& b) {
       }
       if (empty) out += static_cast<char>('0' + empty), empty = 0;
       out += b.piece[s];
-      if (b.converted[s]) out += '~';
+      out += mark_of(b, s);
     }
     if (empty) out += static_cast<char>('0' + empty);
     if (r) out += '/';
@@ -207,7 +231,12 @@ ConvBoard ConversionReference::from_position(const Position& pos) {
       const PieceType t = pos.piece_on(c, s);
       if (t != kNoPiece) b.piece[s] = letter(c, v.piece(t).letter);
     }
-    b.converted[s] = has(pos.converted(), s);
+    if (b.piece[s] == kEmpty) continue;
+    unmarked_history(b, s);
+    if (has(pos.converted(), s) || has(pos.converted_unmoved(), s)) {
+      b.converted[s] = true;
+      b.moved[s] = has(pos.converted(), s);
+    }
   }
   b.side_to_move = pos.side_to_move();
   std::string rights;
@@ -253,13 +282,15 @@ const ConversionPosition& conversion_position(const std::string& name) {
 
 Position engine_position(const VariantPtr& variant, const ConvBoard& b) {
   Position pos(variant);
-  Bitboard flags = 0;
+  Bitboard moved = 0, unmoved = 0;
   for (Square s = 0; s < kSquares; ++s) {
     if (b.piece[s] == kEmpty) continue;
     const PieceType t = variant->type_of_letter(upper(b.piece[s]));
     if (t == kNoPiece) throw std::invalid_argument("engine_position: unknown piece");
     pos.put(color_of(b.piece[s]), t, s);
-    if (b.converted[s]) flags |= bb(s);
+    const std::string_view mark = mark_of(b, s);
+    if (mark == "~") moved |= bb(s);
+    if (mark == "^") unmoved |= bb(s);
   }
   pos.set_side_to_move(b.side_to_move);
   std::uint8_t rights = 0;
@@ -268,7 +299,8 @@ Position engine_position(const VariantPtr& variant, const ConvBoard& b) {
       if (b.castling.find(cm.fen) != std::string::npos) rights |= cm.right;
   pos.set_castling_rights(rights);
   pos.set_en_passant(b.en_passant);
-  pos.set_converted(flags);
+  pos.set_converted(moved);
+  pos.set_converted_unmoved(unmoved);
   return pos;
 }
 
@@ -277,6 +309,7 @@ ConvBoard mirror(const ConvBoard& b) {
   for (Square s = 0; s < kSquares; ++s) {
     m.piece[s ^ 56] = b.piece[s] == kEmpty ? kEmpty : swap_case(b.piece[s]);
     m.converted[s ^ 56] = b.converted[s];
+    m.moved[s ^ 56] = b.moved[s];
   }
   m.side_to_move = ~b.side_to_move;
   std::string rights;
@@ -347,7 +380,7 @@ void ConversionReference::pseudo_moves(const ConvBoard& b, Color c, bool threats
       case 'P': {
         if (threats_only) break;  // pawns pair with nothing: their moves form no co-squares
         const int dir = c == kWhite ? 1 : -1;
-        const int last = c == kWhite ? 7 : 0, second = c == kWhite ? 1 : 6;
+        const int last = c == kWhite ? 7 : 0, second = second_rank(c);
         const auto pawn_move = [&](Square to, bool en_passant) {
           if (rank_of(to) == last) {
             for (char p : std::string("QRBN")) out.push_back({from, to, p});
@@ -362,8 +395,12 @@ void ConversionReference::pseudo_moves(const ConvBoard& b, Color c, bool threats
         if (b.piece[one] == kEmpty) {
           pawn_move(one, false);
           const Square two = make_square(f, r + 2 * dir);
+          // "Standard rules": the two-step is a pawn's first move of its own. With
+          // converted-pawn-double-step = forbidden a converted pawn that has moved (and then
+          // came back to this rank) has no first move left; a conversion is not a move.
+          const bool first_move = !(b.converted[from] && b.moved[from]);
           if (r == second && b.piece[two] == kEmpty &&
-              (!b.converted[from] || knobs_.converted_pawn_double_step))
+              (first_move || knobs_.converted_pawn_double_step))
             pawn_move(two, false);
         }
         for (int df : {-1, 1}) {
@@ -392,10 +429,12 @@ ConvBoard ConversionReference::move_pieces(const ConvBoard& b, const ConvMove& m
     const bool king_flag = b.converted[m.from], rook_flag = b.converted[rf];
     n.piece[m.from] = n.piece[rf] = kEmpty;
     n.converted[m.from] = n.converted[rf] = false;
+    n.moved[m.from] = n.moved[rf] = false;
     n.piece[m.to] = letter(c, 'K');
     n.piece[rt] = letter(c, 'R');
     n.converted[m.to] = king_flag;
     n.converted[rt] = rook_flag;
+    n.moved[m.to] = n.moved[rt] = true;
     drop_rights_at(n, m.from);
     drop_rights_at(n, rf);
     return n;
@@ -404,12 +443,14 @@ ConvBoard ConversionReference::move_pieces(const ConvBoard& b, const ConvMove& m
   if (m.en_passant) {
     const Square victim = make_square(file_of(m.to), rank_of(m.from));
     n.piece[victim] = kEmpty;
-    n.converted[victim] = false;
+    n.converted[victim] = n.moved[victim] = false;
   }
+  // A promoted piece is a new piece that was never converted (it stands there by a move).
   n.piece[m.to] = m.promotion ? letter(c, m.promotion) : moving;
   n.converted[m.to] = m.promotion ? false : b.converted[m.from];
+  n.moved[m.to] = true;
   n.piece[m.from] = kEmpty;
-  n.converted[m.from] = false;
+  n.converted[m.from] = n.moved[m.from] = false;
   if (upper(moving) == 'P' && std::abs(rank_of(m.to) - rank_of(m.from)) == 2)
     n.en_passant = make_square(file_of(m.from), (rank_of(m.from) + rank_of(m.to)) / 2);
   drop_rights_at(n, m.from);
@@ -444,7 +485,7 @@ void ConversionReference::convert(ConvBoard& b, const std::vector<Square>& squar
   for (Square s : squares) {
     if (b.piece[s] == kEmpty || color_of(b.piece[s]) == to) continue;  // friendly: unaffected
     b.piece[s] = letter(to, upper(b.piece[s]));
-    b.converted[s] = true;
+    b.converted[s] = true;  // and it has moved exactly as much as before
     if (!knobs_.converted_rook_keeps_rights) drop_rights_at(b, s);
   }
 }

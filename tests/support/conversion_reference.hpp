@@ -24,9 +24,14 @@
 //    their destinations empty; not out of check (castle-out-of-check-by-conversion), not
 //    through a checked square judged before the move (castle-through-cleared-square); the
 //    landing square is judged after the move (into check is fine if the co-effect removes it);
-//  - a converted piece carries a flag that follows it; a flagged pawn makes no two-step
-//    (converted-pawn-double-step = forbidden); converting a piece on a square its side castles
-//    from removes that right (converted-rook-castling = lost).
+//  - every piece carries two facts of its history that follow it: it has changed colour by
+//    conversion, and it has made a move of its own (a conversion is not a move); a pawn with
+//    both makes no two-step (converted-pawn-double-step = forbidden), one converted without
+//    ever moving makes it under both alternatives; converting a piece on a square its side
+//    castles from removes that right (converted-rook-castling = lost);
+//  - FEN shows the history of converted pieces only: '^' after a pawn that changed colour and
+//    never moved, '~' after any other converted piece. An unmarked pawn counts as never moved
+//    on its own second rank (orthodox pawns never come back there), as moved anywhere else.
 #pragma once
 
 #include <array>
@@ -55,10 +60,12 @@ struct ConversionKnobSet {
   static ConversionKnobSet from(const KnobSettings& knobs);
 };
 
-/// A mailbox board: FEN letters (upper case White), '.' for empty, and the converted flags.
+/// A mailbox board: FEN letters (upper case White), '.' for empty, and each piece's history
+/// (false on empty squares).
 struct ConvBoard {
   std::array<char, kSquares> piece{};
-  std::array<bool, kSquares> converted{};
+  std::array<bool, kSquares> converted{};  ///< the piece has changed colour by conversion
+  std::array<bool, kSquares> moved{};      ///< the piece has made a move of its own
   Color side_to_move = kWhite;
   std::string castling;  ///< some of "KQkq"
   Square en_passant = kNoSquare;
@@ -79,10 +86,10 @@ class ConversionReference {
  public:
   explicit ConversionReference(ConversionKnobSet knobs = {}) : knobs_(knobs) {}
 
-  /// Reads the first four FEN fields; a '~' after a piece letter marks it converted. Throws
-  /// std::invalid_argument.
+  /// Reads the first four FEN fields; '~' after a piece letter marks it converted (and moved),
+  /// '^' after a pawn converted and never moved. Throws std::invalid_argument.
   static ConvBoard parse_fen(std::string_view fen);
-  /// The FEN of a board, '~' after converted pieces, clocks "0 1".
+  /// The FEN of a board, '~' or '^' after converted pieces, clocks "0 1".
   static std::string to_fen(const ConvBoard& board);
   /// The engine position's pieces, flags, rights, en-passant square and side to move.
   static ConvBoard from_position(const Position& pos);
@@ -128,7 +135,7 @@ const std::vector<ConversionPosition>& conversion_positions();
 const ConversionPosition& conversion_position(const std::string& name);
 
 /// An engine position with the same pieces, flags, rights, en-passant square and side to
-/// move as `board` (for boards FEN cannot write: converted flags, rights kept by a knob).
+/// move as `board` (for boards FEN cannot write: rights kept by a knob).
 Position engine_position(const VariantPtr& variant, const ConvBoard& board);
 
 /// The colour-flipped mirror: ranks reversed, colours swapped, flags and rights carried.

@@ -36,6 +36,7 @@ std::optional<Position> repaired(const VariantPtr& v, const Position& pos) {
 void lift_off(Position& pos, Color c, Square s) {
   pos.remove(c, s);
   if (has(pos.converted(), s)) pos.set_converted(pos.converted() & ~bb(s));
+  if (has(pos.converted_unmoved(), s)) pos.set_converted_unmoved(pos.converted_unmoved() & ~bb(s));
 }
 
 }  // namespace

@@ -40,6 +40,12 @@ TEST(ConversionSlow, StartPositionMatchesTheReferenceToDepth4) {
   expect_reference_perft("start", 4);
 }
 
+// Depth 4 from "castling" holds pawns converted away and back, never moved, that double-step
+// (tests/data/conversion/positions.txt).
+TEST(ConversionSlow, CastlingMatchesTheReferenceToDepth4) {
+  expect_reference_perft("castling", 4);
+}
+
 TEST(ConversionSlow, KiwipeteMatchesTheReferenceToDepth3) {
   expect_reference_perft("kiwipete", 3);
 }

@@ -3,12 +3,14 @@
 // legal moves and perft; one test per clause of the rule text; both alternatives of every
 // knob; and the engine bugs the reference found (ConversionRegression once fixed,
 // ConversionEngineBug while open: those fail until the engine is fixed).
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rules/core/fen.hpp"
@@ -152,6 +154,31 @@ TEST(ConversionReferenceCheck, PerftMatchesTheReferenceToDepth3) {
       }
     }
     EXPECT_EQ(perft_full(pos, 2), perft(pos, 2)) << p.name;
+  }
+}
+
+TEST(ConversionReferenceCheck, PawnsConvertedAwayAndBackMatchTheReference) {
+  // The lines of tests/data/conversion/positions.txt whose depth-4 and depth-5 counts grew
+  // when a pawn converted but never moved got its double step back: from the position after
+  // the conversions, the engine and the reference count alike under both alternatives.
+  struct Line {
+    std::string position, moves, pawn;
+  };
+  const Line lines[] = {
+      {"castling", "a1a7 a8a7", "b7"},      {"castling", "a1a2 a8a2 h1h2", "b2"},
+      {"promotion", "a1a7 a8a7", "h7"},     {"kiwipete", "e5d7 a6c4", "c7"},
+      {"kiwipete", "e1g1 a6e2 f3e2", "g2"},
+  };
+  for (const Line& l : lines) {
+    SCOPED_TRACE(l.position + " after " + l.moves);
+    for (const char* alternative : {"forbidden", "allowed"}) {
+      const KnobSettings knobs = {{"converted-pawn-double-step", alternative}};
+      Position pos = at(test::conversion_position(l.position).fen, l.moves, knobs);
+      EXPECT_EQ(pos.converted_unmoved(), bb(*parse_square(l.pawn))) << alternative;
+      const ConversionReference ref(test::ConversionKnobSet::from(knobs));
+      EXPECT_EQ(perft(pos, 2), ref.perft(ConversionReference::from_position(pos), 2))
+          << alternative;
+    }
   }
 }
 
@@ -478,6 +505,7 @@ TEST(ConversionKnob, ConvertedPawnDoubleStep) {
   const Position a = at(fen, "g4f2 h8g8", forbidden), b = at(fen, "g4f2 h8g8", allowed);
   EXPECT_EQ(piece_at(a, "d2"), "white pawn");
   EXPECT_TRUE(has(a.converted(), *parse_square("d2")));
+  EXPECT_FALSE(has(a.converted_unmoved(), *parse_square("d2")));  // Black's pawn had moved
   EXPECT_TRUE(has_move(a, "d2d3"));
   EXPECT_FALSE(has_move(a, "d2d4"));
   EXPECT_TRUE(has_move(b, "d2d4"));
@@ -489,6 +517,110 @@ TEST(ConversionKnob, ConvertedPawnDoubleStep) {
   EXPECT_TRUE(parse_fen(conversion(allowed), to_fen(b)) == b);
   // An unconverted pawn on the same square keeps its double step under both alternatives.
   EXPECT_TRUE(has_move(at("6k1/8/3N4/8/8/8/3P1N2/K7 w - - 0 1", "", forbidden), "d2d4"));
+}
+
+// Co-chess rule 1 ("the standard rules of chess apply") under knob converted-pawn-double-step:
+// the two-step is a pawn's first move of its own, and a conversion is not a move (issue 21,
+// item 5). White's d2 pawn is converted by Black's Ng4-f2 (twin on d6: co-squares d2 and f6)
+// and back by White's Nb4-c2 (twin on d5: co-squares d2 and c5). It never moved, so it
+// double-steps under both alternatives. While converted and unmoved it is marked '^' in FEN;
+// its first move makes it an ordinary converted piece, '~'.
+TEST(ConversionKnob, StandardRulesPawnConvertedAwayAndBackUnmovedDoubleStepsUnderBothAlternatives) {
+  const std::string fen = "7k/8/3n4/3N4/1N4n1/8/3P4/K7 b - - 0 1";
+  const Square d2 = *parse_square("d2");
+  for (const char* alternative : {"forbidden", "allowed"}) {
+    SCOPED_TRACE(alternative);
+    const KnobSettings knobs = {{"converted-pawn-double-step", alternative}};
+    const Position away = at(fen, "g4f2", knobs);
+    EXPECT_EQ(piece_at(away, "d2"), "black pawn");
+    EXPECT_EQ(away.converted_unmoved(), bb(d2));
+    EXPECT_EQ(away.converted(), Bitboard{0});
+    EXPECT_EQ(to_fen(away), "7k/8/3n4/3N4/1N6/8/3p^1n2/K7 w - - 1 2");
+    expect_reference_agrees(away, knobs);
+    const Position back = at(fen, "g4f2 b4c2 h8h7", knobs);
+    EXPECT_EQ(piece_at(back, "d2"), "white pawn");
+    EXPECT_EQ(to_fen(back), "8/7k/3n4/3N4/8/8/2NP^1n2/K7 w - - 3 3");
+    EXPECT_TRUE(has_move(back, "d2d3"));
+    EXPECT_TRUE(has_move(back, "d2d4"));
+    expect_reference_agrees(back, knobs);
+    // Its first move, one step or two, leaves it converted and moved.
+    for (const char* step : {"d2d3", "d2d4"}) {
+      const Position moved = after(back, step);
+      const Square to = *parse_square(std::string(step).substr(2));
+      EXPECT_EQ(moved.converted(), bb(to)) << step;
+      EXPECT_EQ(moved.converted_unmoved(), Bitboard{0}) << step;
+      EXPECT_EQ(moved.key(), moved.compute_key()) << step;
+    }
+  }
+}
+
+// Co-chess rule 1 under knob converted-pawn-double-step: a pawn that has moved stays refused
+// after conversions. White's pawn stood on d3 (it has moved); Black's Ng4-e3 (twin on d6)
+// converts it, Black plays it d3-d2, and White's Nb4-c2 (twin on d5) converts it back onto
+// White's second rank: 'forbidden' refuses the two-step, 'allowed' gives it.
+TEST(ConversionKnob, StandardRulesPawnThatMovedAndCameBackByConversionFollowsTheKnob) {
+  const std::string fen = "7k/8/3n4/3N4/1N4n1/3P4/8/K7 b - - 0 1";
+  const std::string line = "g4e3 a1a2 d3d2 b4c2 h8h7";
+  const KnobSettings forbidden = {{"converted-pawn-double-step", "forbidden"}};
+  const KnobSettings allowed = {{"converted-pawn-double-step", "allowed"}};
+  const Position a = at(fen, line, forbidden), b = at(fen, line, allowed);
+  EXPECT_EQ(to_fen(at(fen, "g4e3", forbidden)), "7k/8/3n4/3N4/1N6/3p~n3/8/K7 w - - 1 2");
+  EXPECT_EQ(to_fen(a), "8/7k/3n4/3N4/8/4n3/K1NP~4/8 w - - 2 4");
+  EXPECT_TRUE(has_move(a, "d2d3"));
+  EXPECT_FALSE(has_move(a, "d2d4"));
+  EXPECT_TRUE(has_move(b, "d2d4"));
+  expect_reference_agrees(a, forbidden);
+  expect_reference_agrees(b, allowed);
+}
+
+// FEN: '^' after a pawn's letter marks a pawn converted but never moved; it reads back.
+TEST(ConversionFen, UnmovedConvertedPawnMarkRoundTrips) {
+  const std::string fen = "7k/3P^4/8/8/8/8/2Pp^P^3/7K w - - 0 1";
+  const Position pos = parse_fen(conversion(), fen);
+  EXPECT_EQ(to_fen(pos), fen);
+  EXPECT_EQ(pos.converted(), Bitboard{0});
+  EXPECT_EQ(pos.converted_unmoved(),
+            bb(*parse_square("d7")) | bb(*parse_square("d2")) | bb(*parse_square("e2")));
+  EXPECT_EQ(pos.key(), pos.compute_key());
+  // The flag is part of the position and its key.
+  const Position plain = parse_fen(conversion(), "7k/3P4/8/8/8/8/2PpP3/7K w - - 0 1");
+  EXPECT_FALSE(plain == pos);
+  EXPECT_NE(plain.key(), pos.key());
+}
+
+// FEN: a bad '^' gets a message naming what is wrong, at the mark's column.
+TEST(ConversionFen, UnmovedMarkOnlyAfterAPawnWhereADoubleStepStarts) {
+  const auto error = [](const VariantPtr& v, const std::string& fen) {
+    try {
+      parse_fen(v, fen);
+    } catch (const FenError& e) {
+      return std::pair<std::string, int>{e.what(), e.column()};
+    }
+    ADD_FAILURE() << "accepted " << fen;
+    return std::pair<std::string, int>{};
+  };
+  using ::testing::HasSubstr;
+  const std::string pawn = "4k3/8/8/8/8/8/3P^4/4K3 w - -";
+  const int mark_column = static_cast<int>(pawn.find('^')) + 1;
+  const auto [orthodox, orthodox_column] = error(test::orthodox(), pawn);
+  EXPECT_THAT(orthodox, HasSubstr("'^' after 'P' marks a pawn converted but never moved, which "
+                                  "only tables with [effects.conversion] have"));
+  EXPECT_EQ(orthodox_column, mark_column);
+  const auto [knight, knight_column] = error(conversion(), "4k3/8/8/8/8/8/3N^4/4K3 w - -");
+  EXPECT_THAT(knight, HasSubstr("only pawns carry it (a converted knight is written N~)"));
+  EXPECT_EQ(knight_column, mark_column);
+  EXPECT_THAT(error(conversion(), "4k3/8/8/8/3P^4/8/8/4K3 w - -").first,
+              HasSubstr("'^' after 'P' on d4 marks a pawn converted but never moved, so it "
+                        "stands where a double step starts (ranks 2 and 7); d4 is not such a "
+                        "square"));
+  EXPECT_THAT(error(conversion(), "4k3/8/8/8/8/8/3P~^3/4K3 w - -").first,
+              HasSubstr("'^' follows no piece letter: a piece carries at most one mark"));
+  EXPECT_THAT(error(conversion(), "4k3/8/8/8/8/8/^7/4K3 w - -").first,
+              HasSubstr("'^' follows no piece letter"));
+  const VariantPtr single_step = Variant::compile(
+      load_table_file(test::data_path("tables/quiet_knobs/conversion_single_step.toml")));
+  EXPECT_THAT(error(single_step, "4k3/8/8/8/8/8/3P^4/4K3 w - -").first,
+              HasSubstr("the conversion-single-step table's pawn has none (write P~)"));
 }
 
 TEST(ConversionKnob, UnknownKnobOrAlternativeIsRejected) {

@@ -78,10 +78,11 @@ std::string four_fields(const Position& pos) {
   return fen.substr(0, at - 1);
 }
 
-/// The piece placement of a FEN without conversion flags ('~'), which the encoding lacks.
+/// The piece placement of a FEN without conversion flags ('~', '^'), which the encoding lacks.
 std::string placement(const std::string& fen) {
   std::string out = fen.substr(0, fen.find(' '));
   std::erase(out, '~');
+  std::erase(out, '^');
   return out;
 }
 

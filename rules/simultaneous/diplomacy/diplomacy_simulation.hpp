@@ -391,16 +391,12 @@ class DiplomacySimulation {
       fail(i, t);
       return true;
     }
-    if (u.pawn_straight) {
-      note(DiplomacyClause::kObstacle, sq, t, [&] {
-        return fmt::format("{}: {} cannot take straight ahead: the move fails", square_name(sq),
-                           who(m));
-      });
-      fail(i, t);
-      return true;
-    }
     if (cell.mover >= 0) {  // a piece that moved this turn: both were going to this square
       DiplomacyMover& o = movers_[cell.mover];
+      // Under same-destination=rank the time of arrival does not matter: a piece that got
+      // there first, or that came back home there in this step, is in conflict with this one
+      // whatever moves they make (a straight pawn move included: conflict rule 1 speaks of
+      // ranks only, as for two pieces arriving in one step).
       const bool contest = o.state == MoverState::kFailed
                                ? o.settled == t
                                : k_.same_destination == SameDestination::kRank;
@@ -430,6 +426,14 @@ class DiplomacySimulation {
         if (o.state == MoverState::kArrived) fail(cell.mover, t);
         return true;
       }
+    }
+    if (u.pawn_straight) {
+      note(DiplomacyClause::kObstacle, sq, t, [&] {
+        return fmt::format("{}: {} cannot take straight ahead: the move fails", square_name(sq),
+                           who(m));
+      });
+      fail(i, t);
+      return true;
     }
     if (cell.type == v_.royal() && k_.king_capture == KingCapture::kIllegal) {
       note(DiplomacyClause::kKingCapture, sq, t, [&] {

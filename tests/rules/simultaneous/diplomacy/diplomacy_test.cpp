@@ -86,6 +86,41 @@ TEST(DiplomacyClauses, SameStepSameDestinationIsDecidedByRank) {
   EXPECT_EQ(on(r, "c6"), '.');
 }
 
+// White: Ke1, Pe2. Black: Ke8, Pe5. e2-e4 lands in step 2, e5-e4 in step 1 (issue 21, item 1).
+constexpr const char* kPawnsForE4 = "4k3/8/8/4p3/8/8/4P3/4K3 w - - 0 1";
+
+TEST(DiplomacyClauses, SameDestinationEqualRanksBothFailWhateverArrivesFirst) {
+  // Rule 1 speaks of ranks, not of arrival: the black pawn standing on e4 since step 1 does
+  // not make the white pawn's move a straight capture; the two equal ranks bounce.
+  const DiplomacyResolution r = turn(at(kPawnsForE4), "e2e4", "e5e4");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "same-destination", "e4")) << trace_text(r);
+  EXPECT_FALSE(traced(r, "obstacle", "e4")) << trace_text(r);
+  EXPECT_EQ(on(r, "e2"), 'P');
+  EXPECT_EQ(on(r, "e5"), 'p');
+  EXPECT_EQ(on(r, "e4"), '.');
+}
+
+TEST(DiplomacyClauses, SameDestinationHigherRankTakesAStraightPawnThatArrivesLater) {
+  // Nf6-e4 lands in step 1, the pawn's double step in step 2: the knight outranks the pawn.
+  const DiplomacyResolution r = turn(at("4k3/8/5n2/8/8/8/4P3/4K3 w - - 0 1"), "e2e4", "f6e4");
+  EXPECT_EQ(r.fates[0], Fate::kCaptured) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_EQ(on(r, "e4"), 'n');
+  EXPECT_EQ(on(r, "e2"), '.');
+}
+
+TEST(DiplomacyKnobs, SameDestinationByArrivalStopsTheLaterStraightPawn) {
+  // Under same-destination=arrival the pawn that got there first stands in the way of a pawn
+  // that cannot take straight ahead.
+  const DiplomacyResolution r =
+      turn(at(kPawnsForE4, {{"same-destination", "arrival"}}), "e2e4", "e5e4");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_TRUE(traced(r, "obstacle", "e4")) << trace_text(r);
+}
+
 // ---- Conflict rule 3: meeting in transit, obstacles -------------------------------------
 
 // White: Kh1, Qf3, Ra2, Ra6, Pd3. Black: Ke8, Ba4, Bg7, Nd6, Pc7 (rule 3's four examples).

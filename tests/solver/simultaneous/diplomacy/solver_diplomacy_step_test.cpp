@@ -225,6 +225,41 @@ TEST(SolverDiplomacyStep, ResolverLandsAnEnPassantCaptureWhoseVictimLeft) {
   EXPECT_EQ(r.after.pos.piece_on(kBlack, *parse_square("e3")), v->type_of_letter('P'));
 }
 
+/// The step on the concrete board of `fen` for one pair (coordinates), compared with the
+/// resolver; the fates it gives, as the resolver's.
+std::vector<Fate> step_fates(const KnobSettings& knobs, const char* fen, std::string_view white,
+                             std::string_view black) {
+  const VariantPtr& v = test::bundled_variant("diplomacy", knobs);
+  const SimState s = parse_sim_fen(v, fen);
+  z3::context ctx;
+  const BoardEncoding symbolic(ctx, v);
+  const BoardEncoding board = BoardEncoding::of_position(symbolic, s.pos);
+  const Move w = test::submission(s, kWhite, white), b = test::submission(s, kBlack, black);
+  Tally tally;
+  EXPECT_TRUE(same_as_resolver(board, s, w, b, tally)) << fen;
+  const DiplomacyStep step = diplomacy_step(board, w, b);
+  std::vector<Fate> out;
+  for (Color c : {kWhite, kBlack})
+    out.push_back(value(step.executed(c)) == 1   ? Fate::kExecuted
+                  : value(step.captured(c)) == 1 ? Fate::kCaptured
+                                                 : Fate::kFailed);
+  return out;
+}
+
+using Fates = std::vector<Fate>;
+constexpr Fate kExecuted = Fate::kExecuted, kFailed = Fate::kFailed, kCaptured = Fate::kCaptured;
+
+// The rulings of issue 21 (tests/rules/simultaneous/diplomacy/diplomacy_test.cpp has the engine's
+// side of each), through the step.
+TEST(SolverDiplomacyStep, SameDestinationEqualRanksBothFailWhateverArrivesFirst) {
+  const char* fen = "4k3/8/8/4p3/8/8/4P3/4K3 w - - 0 1";
+  EXPECT_EQ(step_fates({}, fen, "e2e4", "e5e4"), (Fates{kFailed, kFailed}));
+  EXPECT_EQ(step_fates({{"same-destination", "arrival"}}, fen, "e2e4", "e5e4"),
+            (Fates{kFailed, kExecuted}));
+  EXPECT_EQ(step_fates({}, "4k3/8/5n2/8/8/8/4P3/4K3 w - - 0 1", "e2e4", "f6e4"),
+            (Fates{kCaptured, kExecuted}));
+}
+
 TEST(SolverDiplomacyStep, OnASymbolicBoardFatesAreExclusiveAndRanksDecide) {
   // Over fresh cells (solver calls, rlimit-bounded): for c3-c5 and e6-c5, exactly one fate per
   // side on every valid board; and a rook on c3 with c4 and c5 empty takes the knight from e6.

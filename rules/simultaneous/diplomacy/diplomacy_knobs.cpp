@@ -22,6 +22,7 @@ const std::vector<KnobBinding<DiplomacyKnobs>>& knob_bindings<DiplomacyKnobs>() 
                                     VacatedSquare::kPassable),
       bind_knob<&K::same_destination>("same-destination", {"rank", "arrival"},
                                       SameDestination::kRank),
+      bind_knob<&K::promotion_rank>("promotion-rank", {"pawn", "new-piece"}, PromotionRank::kPawn),
   };
   return bindings;
 }

@@ -121,6 +121,42 @@ TEST(DiplomacyKnobs, SameDestinationByArrivalStopsTheLaterStraightPawn) {
   EXPECT_TRUE(traced(r, "obstacle", "e4")) << trace_text(r);
 }
 
+// White: Ke1, Pb7. Black: Ke8, Nd7. b7-b8=Q and Nd7-b8 both land on b8 in step 1.
+constexpr const char* kPromotion = "4k3/1P1n4/8/8/8/8/8/4K3 w - - 0 1";
+
+TEST(DiplomacyKnobs, PromotionRankIsThePawnsByDefault) {
+  const DiplomacyResolution r = turn(at(kPromotion), "b7b8q", "d7b8");
+  EXPECT_EQ(r.fates[0], Fate::kCaptured) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_EQ(on(r, "b8"), 'n');
+}
+
+TEST(DiplomacyKnobs, PromotionRankIsTheNewPiecesUnderTheKnob) {
+  const SimState s = at(kPromotion, {{"promotion-rank", "new-piece"}});
+  const DiplomacyResolution r = turn(s, "b7b8q", "d7b8");
+  EXPECT_EQ(r.fates[0], Fate::kExecuted) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kCaptured);
+  EXPECT_EQ(on(r, "b8"), 'Q');
+  EXPECT_NE(trace_text(r).find("P=Q outranks N"), std::string::npos) << trace_text(r);
+  // Promoted to a knight, it meets the knight as an equal: both fail.
+  const DiplomacyResolution n = turn(s, "b7b8n", "d7b8");
+  EXPECT_EQ(n.fates[0], Fate::kFailed) << trace_text(n);
+  EXPECT_EQ(n.fates[1], Fate::kFailed);
+}
+
+TEST(DiplomacyKnobs, PromotionRankCountsAtTheDestinationWhateverArrivesFirst) {
+  // The pawn lands on b8 in step 1, the rook from h8 in step 6 (Black's king waits on a1).
+  const char* fen = "7r/1P6/8/8/8/8/8/k3K3 w - - 0 1";
+  const DiplomacyResolution pawn = turn(at(fen), "b7b8q", "h8b8");
+  EXPECT_EQ(pawn.fates[0], Fate::kCaptured) << trace_text(pawn);
+  EXPECT_EQ(on(pawn, "b8"), 'r');
+  const DiplomacyResolution queen =
+      turn(at(fen, {{"promotion-rank", "new-piece"}}), "b7b8q", "h8b8");
+  EXPECT_EQ(queen.fates[0], Fate::kExecuted) << trace_text(queen);
+  EXPECT_EQ(queen.fates[1], Fate::kCaptured);
+  EXPECT_EQ(on(queen, "b8"), 'Q');
+}
+
 // ---- Conflict rule 3: meeting in transit, obstacles -------------------------------------
 
 // White: Kh1, Qf3, Ra2, Ra6, Pd3. Black: Ke8, Ba4, Bg7, Nd6, Pc7 (rule 3's four examples).

@@ -260,6 +260,16 @@ TEST(SolverDiplomacyStep, SameDestinationEqualRanksBothFailWhateverArrivesFirst)
             (Fates{kCaptured, kExecuted}));
 }
 
+TEST(SolverDiplomacyStep, PromotionRankIsThePawnsOrTheNewPieces) {
+  const char* fen = "4k3/1P1n4/8/8/8/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(step_fates({}, fen, "b7b8q", "d7b8"), (Fates{kCaptured, kExecuted}));
+  EXPECT_EQ(step_fates({{"promotion-rank", "new-piece"}}, fen, "b7b8q", "d7b8"),
+            (Fates{kExecuted, kCaptured}));
+  EXPECT_EQ(step_fates({{"promotion-rank", "new-piece"}}, "7r/1P6/8/8/8/8/8/k3K3 w - - 0 1",
+                       "b7b8q", "h8b8"),
+            (Fates{kExecuted, kCaptured}));
+}
+
 TEST(SolverDiplomacyStep, OnASymbolicBoardFatesAreExclusiveAndRanksDecide) {
   // Over fresh cells (solver calls, rlimit-bounded): for c3-c5 and e6-c5, exactly one fate per
   // side on every valid board; and a rook on c3 with c4 and c5 empty takes the knight from e6.

@@ -22,6 +22,8 @@ const std::vector<KnobBinding<DiplomacyKnobs>>& knob_bindings<DiplomacyKnobs>() 
                                     VacatedSquare::kPassable),
       bind_knob<&K::same_destination>("same-destination", {"rank", "arrival"},
                                       SameDestination::kRank),
+      bind_knob<&K::king_safety_rejudge>("king-safety-rejudge", {"fixed-point", "all-at-once"},
+                                         KingSafetyRejudge::kFixedPoint),
       bind_knob<&K::promotion_rank>("promotion-rank", {"pawn", "new-piece"}, PromotionRank::kPawn),
   };
   return bindings;

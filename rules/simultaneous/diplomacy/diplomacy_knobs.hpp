@@ -19,6 +19,7 @@ enum class KingCapture : std::uint8_t { kLoss, kIllegal };
 enum class ProgressiveIllegal : std::uint8_t { kSkipped, kVoid };
 enum class VacatedSquare : std::uint8_t { kPassable, kBlocked };
 enum class SameDestination : std::uint8_t { kRank, kArrival };
+enum class KingSafetyRejudge : std::uint8_t { kFixedPoint, kAllAtOnce };
 enum class PromotionRank : std::uint8_t { kPawn, kNewPiece };
 
 struct DiplomacyKnobs {
@@ -31,6 +32,7 @@ struct DiplomacyKnobs {
   ProgressiveIllegal progressive_illegal{};
   VacatedSquare vacated_square{};
   SameDestination same_destination{};
+  KingSafetyRejudge king_safety_rejudge{};
   PromotionRank promotion_rank{};
 };
 

@@ -236,6 +236,52 @@ TEST(DiplomacyRuleText, KingMayNotEnterASquareThatBecomesAttacked) {
   EXPECT_TRUE(traced(r, "king-safety", "b3")) << trace_text(r);
 }
 
+// White: Kd4, Re1. Black: Kf6 (issue 21, item 2).
+constexpr const char* kTwoKings = "8/8/5k2/8/3K4/8/8/4R3 w - - 0 1";
+
+TEST(DiplomacyClauses, KingSafetyIsJudgedAgainAfterEachFailure) {
+  // Kd5 and ...Ke6 both stand attacked at first; e6 stays attacked (by the rook) with White's
+  // king move withdrawn, d5 does not with Black's: only Black's king fails, and on f6 it is
+  // no danger to d5.
+  const DiplomacyResolution r = turn(at(kTwoKings), "d4d5", "f6e6");
+  EXPECT_EQ(r.fates[0], Fate::kExecuted) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "king-safety", "e6")) << trace_text(r);
+  EXPECT_FALSE(traced(r, "king-safety", "d5")) << trace_text(r);
+  EXPECT_EQ(on(r, "d5"), 'K');
+  EXPECT_EQ(on(r, "f6"), 'k');
+}
+
+TEST(DiplomacyClauses, KingSafetyFailsKingsThatOnlyEndangerEachOther) {
+  // Without the rook each king is attacked only by the other: either could stand alone, no
+  // rule prefers one, and both fail (as equal ranks bound for one square).
+  for (const char* rejudge : {"fixed-point", "all-at-once"}) {
+    SCOPED_TRACE(rejudge);
+    const DiplomacyResolution r = turn(
+        at("8/8/5k2/8/3K4/8/8/8 w - - 0 1", {{"king-safety-rejudge", rejudge}}), "d4d5", "f6e6");
+    EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+    EXPECT_EQ(r.fates[1], Fate::kFailed);
+  }
+}
+
+TEST(DiplomacyClauses, KingSafetyJudgesAgainWithTheFailedKingOnItsSquare) {
+  // Kd5 and ...Kf7: f7 is attacked by the rook, d5 is not at first. Black's king stays on e6,
+  // next to d5, so White's king fails in the next pass.
+  const DiplomacyResolution r = turn(at("8/8/4k3/8/3K4/8/8/5R2 w - - 0 1"), "d4d5", "e6f7");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "king-safety", "f7")) << trace_text(r);
+  EXPECT_TRUE(traced(r, "king-safety", "d5")) << trace_text(r);
+}
+
+TEST(DiplomacyKnobs, KingSafetyRejudgeAllAtOnceFailsBothKings) {
+  const DiplomacyResolution r =
+      turn(at(kTwoKings, {{"king-safety-rejudge", "all-at-once"}}), "d4d5", "f6e6");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "king-safety", "d5")) << trace_text(r);
+}
+
 TEST(DiplomacyKnobs, KingSafetyCurrentPositionRefusesTheKingStep) {
   const SimState s = at(kRule5, {{"king-safety", "current-position"}});
   EXPECT_FALSE(is_diplomacy_submission(s, kWhite, Move(*parse_square("a8"), *parse_square("b7"))));

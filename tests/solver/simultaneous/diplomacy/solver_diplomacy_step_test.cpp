@@ -260,6 +260,20 @@ TEST(SolverDiplomacyStep, SameDestinationEqualRanksBothFailWhateverArrivesFirst)
             (Fates{kCaptured, kExecuted}));
 }
 
+TEST(SolverDiplomacyStep, KingSafetyIsJudgedAgainAfterEachFailure) {
+  const char* fen = "8/8/5k2/8/3K4/8/8/4R3 w - - 0 1";
+  EXPECT_EQ(step_fates({}, fen, "d4d5", "f6e6"), (Fates{kExecuted, kFailed}));
+  EXPECT_EQ(step_fates({{"king-safety-rejudge", "all-at-once"}}, fen, "d4d5", "f6e6"),
+            (Fates{kFailed, kFailed}));
+  EXPECT_EQ(step_fates({}, "8/8/5k2/8/3K4/8/8/8 w - - 0 1", "d4d5", "f6e6"),
+            (Fates{kFailed, kFailed}));
+  EXPECT_EQ(step_fates({}, "8/8/4k3/8/3K4/8/8/5R2 w - - 0 1", "d4d5", "e6f7"),
+            (Fates{kFailed, kFailed}));
+  // Mirrored colours: White's king is the one still attacked with the other withdrawn.
+  EXPECT_EQ(step_fates({}, "4r3/8/8/3k4/8/5K2/8/8 w - - 0 1", "f3e3", "d5d4"),
+            (Fates{kFailed, kExecuted}));
+}
+
 TEST(SolverDiplomacyStep, PromotionRankIsThePawnsOrTheNewPieces) {
   const char* fen = "4k3/1P1n4/8/8/8/8/8/4K3 w - - 0 1";
   EXPECT_EQ(step_fates({}, fen, "b7b8q", "d7b8"), (Fates{kCaptured, kExecuted}));

@@ -130,6 +130,8 @@ std::optional<KnobRelevance> knob_relevance(const Variant& v, const std::string&
     if (is(knob_name<&K::knight_timing>())) return off_line_mover(v);
     if (is(knob_name<&K::pawn_capture_of_departed>()) || is(knob_name<&K::promotion_rank>()))
       return pawn_mover(v);
+    // castling-transit: read only for a castling move that executed (king_judged_squares).
+    if (is(knob_name<&K::castling_transit>())) return castling_right_held();
   }
   if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kMoveNeutral) {
     using K = MoveNeutralKnobs;

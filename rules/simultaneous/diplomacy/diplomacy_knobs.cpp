@@ -25,6 +25,8 @@ const std::vector<KnobBinding<DiplomacyKnobs>>& knob_bindings<DiplomacyKnobs>() 
       bind_knob<&K::king_safety_rejudge>("king-safety-rejudge", {"fixed-point", "all-at-once"},
                                          KingSafetyRejudge::kFixedPoint),
       bind_knob<&K::promotion_rank>("promotion-rank", {"pawn", "new-piece"}, PromotionRank::kPawn),
+      bind_knob<&K::castling_transit>("castling-transit", {"after-resolution", "landing-only"},
+                                      CastlingTransit::kAfterResolution),
   };
   return bindings;
 }

@@ -21,6 +21,7 @@ enum class VacatedSquare : std::uint8_t { kPassable, kBlocked };
 enum class SameDestination : std::uint8_t { kRank, kArrival };
 enum class KingSafetyRejudge : std::uint8_t { kFixedPoint, kAllAtOnce };
 enum class PromotionRank : std::uint8_t { kPawn, kNewPiece };
+enum class CastlingTransit : std::uint8_t { kAfterResolution, kLandingOnly };
 
 struct DiplomacyKnobs {
   KingSafety king_safety{};
@@ -34,6 +35,7 @@ struct DiplomacyKnobs {
   SameDestination same_destination{};
   KingSafetyRejudge king_safety_rejudge{};
   PromotionRank promotion_rank{};
+  CastlingTransit castling_transit{};
 };
 
 template <>

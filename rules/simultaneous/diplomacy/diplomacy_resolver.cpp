@@ -1,7 +1,8 @@
 // The Diplomacy Chess resolver: the step-by-step simulation
 // (rules/simultaneous/diplomacy/diplomacy_simulation.hpp) on the position's board. After the
-// travel, a king that ends on an attacked square fails, and the simulation runs again without its
-// move until every king that moved stands safe. Clauses and decisions: docs/diplomacy.md.
+// travel, a king that ends on (or castles across) an attacked square fails, and the simulation
+// runs again without its move until every king that moved stands safe. Clauses and decisions:
+// docs/diplomacy.md.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -110,13 +111,19 @@ class Run {
 };
 
 /// The square on which an executed king move of `u` stands attacked after resolution (its
-/// landing square), or kNoSquare.
-Square king_danger(const Variant& v, const SimState& after, const DiplomacyUnit& u) {
+/// landing square first, then a square its castling crosses), or kNoSquare.
+Square king_danger(const Variant& v, const SimState& after, const DiplomacyUnit& u,
+                   const DiplomacyKnobs& k) {
   if (u.fate != Fate::kExecuted || !u.royal || u.move.is_null()) return kNoSquare;
   const Square landing = u.move.kind() == MoveKind::kCastling
                              ? v.castling(u.color)[u.move.arg()].king_to
                              : u.move.to();
-  return after.pos.attacked(landing, ~u.color) ? landing : kNoSquare;
+  if (after.pos.attacked(landing, ~u.color)) return landing;
+  for (Bitboard b = king_judged_squares(v, u.color, u.move, k) & ~bb(landing); b;) {
+    const Square sq = pop_lsb(b);
+    if (after.pos.attacked(sq, ~u.color)) return sq;
+  }
+  return kNoSquare;
 }
 
 /// A king move judged attacked after a resolution: the submission and the square.
@@ -141,14 +148,14 @@ std::vector<Endangered> failing_kings(const SimState& s, const std::vector<Submi
       if (other.index != e.index) without[other.index] = true;
     Run trial(s, subs, k, without, false);
     trial.simulate();
-    const Square sq = king_danger(s.pos.variant(), trial.after(), trial.units()[e.index]);
+    const Square sq = king_danger(s.pos.variant(), trial.after(), trial.units()[e.index], k);
     if (sq != kNoSquare) sure.push_back({e.index, sq});
   }
   return sure.empty() ? endangered : sure;
 }
 
 /// The general resolution: the step-by-step simulation, run again without the king moves that
-/// would end on a square attacked after resolution, until none does.
+/// would end on (or, castling, cross) a square attacked after resolution, until none does.
 DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submission>& subs,
                                     const DiplomacyKnobs& k, bool trace) {
   const Variant& v = s.pos.variant();
@@ -162,17 +169,25 @@ DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submiss
     // turn is resolved again without it (the king on its own square may block or be taken).
     std::vector<Endangered> endangered;
     for (std::size_t i = 0; i < subs.size(); ++i) {
-      const Square sq = king_danger(v, after, run.units()[i]);
+      const Square sq = king_danger(v, after, run.units()[i], k);
       if (sq != kNoSquare) endangered.push_back({i, sq});
     }
     if (!endangered.empty()) {
       for (const Endangered& e : failing_kings(s, subs, k, excluded, endangered)) {
         const DiplomacyUnit& u = run.units()[e.index];
         if (trace)
-          safety.push_back({std::string(clause_name(DiplomacyClause::kKingSafety)), e.square, 0,
-                            fmt::format("{}: {} would stand attacked after resolution: the king "
-                                        "does not move",
-                                        square_name(e.square), u.text)});
+          safety.push_back(
+              {std::string(clause_name(DiplomacyClause::kKingSafety)), e.square, 0,
+               u.move.kind() != MoveKind::kCastling ||
+                       e.square == v.castling(u.color)[u.move.arg()].king_to
+                   ? fmt::format("{}: {} would stand attacked after resolution: the king does "
+                                 "not move",
+                                 square_name(e.square), u.text)
+                   : fmt::format("{}: {} would cross a square attacked after resolution ({}): "
+                                 "the castling does not execute",
+                                 square_name(e.square), u.text,
+                                 knob_setting_of<&DiplomacyKnobs::castling_transit>(
+                                     CastlingTransit::kAfterResolution))});
         excluded[e.index] = true;
       }
       continue;

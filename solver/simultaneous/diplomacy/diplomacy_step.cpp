@@ -370,7 +370,8 @@ class Stepper {
   std::map<int, Outcome> memo_;
 
   /// One plain resolution (no king judged) and, per side whose king move executes on some path,
-  /// whether it executes and stands attacked after it on its landing square.
+  /// whether it executes and stands attacked after it (on its landing square or, castling, a
+  /// square it crosses: king_judged_squares).
   struct Judged {
     Outcome plain;
     std::optional<z3::expr> flag[2];
@@ -393,10 +394,10 @@ class Stepper {
         after.emplace(before_, j.plain.cells, j.plain.rights[kWhite], j.plain.rights[kBlack]);
         attacks.emplace(*after);
       }
-      const Move m = moves_[c];
-      const Square dest =
-          m.kind() == MoveKind::kCastling ? before_.variant().castling(c)[m.arg()].king_to : m.to();
-      j.flag[c] = king && attacks->attacked(dest, ~c);
+      z3::expr_vector attacked(ctx_);
+      for (Bitboard b = king_judged_squares(before_.variant(), c, moves_[c], knobs_); b;)
+        attacked.push_back(attacks->attacked(pop_lsb(b), ~c));
+      j.flag[c] = king && z3::mk_or(attacked);
     }
     return judged_.emplace(excluded, std::move(j)).first->second;
   }

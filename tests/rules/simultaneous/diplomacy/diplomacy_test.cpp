@@ -282,6 +282,34 @@ TEST(DiplomacyKnobs, KingSafetyRejudgeAllAtOnceFailsBothKings) {
   EXPECT_TRUE(traced(r, "king-safety", "d5")) << trace_text(r);
 }
 
+// White: Ke1, Rh1. Black: Ke8, Bc8. O-O against ...Ba6, which attacks f1 once there.
+constexpr const char* kCastlingTransit = "2b1k3/8/8/8/8/8/8/4K2R w K - 0 1";
+
+TEST(DiplomacyClauses, KingSafetyJudgesTheSquaresACastlingKingCrosses) {
+  const DiplomacyResolution r = turn(at(kCastlingTransit), "e1g1", "c8a6");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_TRUE(traced(r, "king-safety", "f1")) << trace_text(r);
+  EXPECT_EQ(on(r, "e1"), 'K');
+  EXPECT_EQ(on(r, "h1"), 'R');
+}
+
+TEST(DiplomacyKnobs, CastlingTransitLandingOnlyJudgesTheLandingSquare) {
+  const DiplomacyResolution r =
+      turn(at(kCastlingTransit, {{"castling-transit", "landing-only"}}), "e1g1", "c8a6");
+  EXPECT_EQ(r.fates[0], Fate::kExecuted) << trace_text(r);
+  EXPECT_EQ(on(r, "g1"), 'K');
+  EXPECT_EQ(on(r, "f1"), 'R');
+}
+
+TEST(DiplomacyClauses, MeetInTransitOnTheCastlingRooksPath) {
+  // O-O-O against ...Na3-b1: the knight lands on b1 in step 1, when the rook passes it.
+  const DiplomacyResolution r = turn(at("4k3/8/8/8/8/n7/8/R3K3 w Q - 0 1"), "e1c1", "a3b1");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "meet-in-transit", "b1")) << trace_text(r);
+}
+
 TEST(DiplomacyKnobs, KingSafetyCurrentPositionRefusesTheKingStep) {
   const SimState s = at(kRule5, {{"king-safety", "current-position"}});
   EXPECT_FALSE(is_diplomacy_submission(s, kWhite, Move(*parse_square("a8"), *parse_square("b7"))));

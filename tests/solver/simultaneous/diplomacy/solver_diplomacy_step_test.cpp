@@ -284,6 +284,15 @@ TEST(SolverDiplomacyStep, PromotionRankIsThePawnsOrTheNewPieces) {
             (Fates{kExecuted, kCaptured}));
 }
 
+TEST(SolverDiplomacyStep, KingSafetyJudgesTheSquaresACastlingKingCrosses) {
+  const char* fen = "2b1k3/8/8/8/8/8/8/4K2R w K - 0 1";
+  EXPECT_EQ(step_fates({}, fen, "e1g1", "c8a6"), (Fates{kFailed, kExecuted}));
+  EXPECT_EQ(step_fates({{"castling-transit", "landing-only"}}, fen, "e1g1", "c8a6"),
+            (Fates{kExecuted, kExecuted}));
+  EXPECT_EQ(step_fates({}, "4k3/8/8/8/8/n7/8/R3K3 w Q - 0 1", "e1c1", "a3b1"),
+            (Fates{kFailed, kFailed}));
+}
+
 TEST(SolverDiplomacyStep, OnASymbolicBoardFatesAreExclusiveAndRanksDecide) {
   // Over fresh cells (solver calls, rlimit-bounded): for c3-c5 and e6-c5, exactly one fate per
   // side on every valid board; and a rook on c3 with c4 and c5 empty takes the knight from e6.

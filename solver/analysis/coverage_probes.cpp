@@ -192,6 +192,11 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
       out.push_back({clause_item(clause_name(DiplomacyClause::kHeadOn)), mutual_reach});
       out.push_back({clause_item(clause_name(DiplomacyClause::kKingCapture)), king_meets_piece});
       out.push_back({knob_item<&DiplomacyKnobs::promotion_rank>(), promotion_meets_piece});
+      // A king in check that cannot step safely: mated by the orthodox moves, not always by
+      // the submissions (a king step into an attacked square may be submitted).
+      out.push_back({knob_item<&DiplomacyKnobs::game_end_moves>(), [](const ScenarioContext& sc) {
+                       return sc.attacks.in_check(sc.side) && royal_cannot_step(sc);
+                     }});
     } else {
       out.push_back(
           {knob_item<&MoveNeutralKnobs::en_passant_moved_on>(), en_passant_while_moving_on});

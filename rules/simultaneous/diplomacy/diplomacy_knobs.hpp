@@ -22,6 +22,8 @@ enum class SameDestination : std::uint8_t { kRank, kArrival };
 enum class KingSafetyRejudge : std::uint8_t { kFixedPoint, kAllAtOnce };
 enum class PromotionRank : std::uint8_t { kPawn, kNewPiece };
 enum class CastlingTransit : std::uint8_t { kAfterResolution, kLandingOnly };
+enum class ExposingMove : std::uint8_t { kRefused, kAllowed };
+enum class GameEndMoves : std::uint8_t { kOrthodox, kSubmissions };
 
 struct DiplomacyKnobs {
   KingSafety king_safety{};
@@ -36,6 +38,8 @@ struct DiplomacyKnobs {
   KingSafetyRejudge king_safety_rejudge{};
   PromotionRank promotion_rank{};
   CastlingTransit castling_transit{};
+  ExposingMove exposing_move{};
+  GameEndMoves game_end_moves{};
 };
 
 template <>

@@ -310,6 +310,23 @@ TEST(DiplomacyClauses, MeetInTransitOnTheCastlingRooksPath) {
   EXPECT_TRUE(traced(r, "meet-in-transit", "b1")) << trace_text(r);
 }
 
+// White: Ke1, Ne2. Black: Ke8, Re7, which pins the knight.
+constexpr const char* kPinned = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
+
+TEST(DiplomacyKnobs, ExposingMoveIsRefusedByDefault) {
+  const SimState s = at(kPinned);
+  EXPECT_FALSE(is_diplomacy_submission(s, kWhite, Move(*parse_square("e2"), *parse_square("c3"))));
+}
+
+TEST(DiplomacyKnobs, ExposingMoveAllowedLeavesTheKingToBeTaken) {
+  // Ne2-c3 leaves e2 in step 1; the rook passes it in step 5 and takes the king in step 6.
+  const DiplomacyResolution r = turn(at(kPinned, {{"exposing-move", "allowed"}}), "e2c3", "e7e1");
+  EXPECT_EQ(r.fates[0], Fate::kExecuted) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_TRUE(r.king_captured[kWhite]);
+  EXPECT_EQ(diplomacy_status(r.after).result(), "0-1");
+}
+
 TEST(DiplomacyKnobs, KingSafetyCurrentPositionRefusesTheKingStep) {
   const SimState s = at(kRule5, {{"king-safety", "current-position"}});
   EXPECT_FALSE(is_diplomacy_submission(s, kWhite, Move(*parse_square("a8"), *parse_square("b7"))));
@@ -585,6 +602,25 @@ TEST(DiplomacyStatus, StalemateDraws) {
   const SimStatus st = diplomacy_status(at("k7/8/1Q6/8/8/8/8/7K w - - 0 1"));
   EXPECT_TRUE(st.over);
   EXPECT_EQ(st.reason, "stalemate");
+}
+
+// The back-rank mate of CheckmateAndBothMated: Black's king may still be submitted to f8 or h8.
+constexpr const char* kBackRank = "R5k1/5ppp/8/8/8/8/8/6K1 w - - 0 1";
+
+TEST(DiplomacyKnobs, GameEndMovesOrthodoxJudgesMateByTheLegalMoves) {
+  EXPECT_EQ(diplomacy_status(at(kBackRank, {{"game-end-moves", "orthodox"}})).result(), "1-0");
+}
+
+TEST(DiplomacyKnobs, GameEndMovesSubmissionsJudgesMateByWhatMayBeSubmitted) {
+  const SimStatus mate = diplomacy_status(at(kBackRank, {{"game-end-moves", "submissions"}}));
+  EXPECT_FALSE(mate.over) << mate.reason;
+  const SimStatus stalemate =
+      diplomacy_status(at("k7/8/1Q6/8/8/8/8/7K w - - 0 1", {{"game-end-moves", "submissions"}}));
+  EXPECT_FALSE(stalemate.over) << stalemate.reason;
+  // With king steps judged on the current board, the submissions are the legal moves again.
+  const SimStatus strict = diplomacy_status(
+      at(kBackRank, {{"game-end-moves", "submissions"}, {"king-safety", "current-position"}}));
+  EXPECT_EQ(strict.result(), "1-0");
 }
 
 }  // namespace

@@ -70,12 +70,13 @@ std::string why_not(const SimState& s, Color c, Move m) {
   if (king && k.king_safety == KingSafety::kCurrentPosition)
     return "under " + knob_setting_of<&DiplomacyKnobs::king_safety>(KingSafety::kCurrentPosition) +
            " a king move must be legal on the current board";
-  if (!king) {
+  if (!king && k.exposing_move == ExposingMove::kRefused) {
     Position after = view;
     Undo undo;
     after.make(m, undo);
     if (after.king_square(c) != kNoSquare && after.attacked(after.king_square(c), ~c))
-      return fmt::format("it would leave {}'s king attacked now", side_name(c));
+      return fmt::format("it would leave {}'s king attacked now ({})", side_name(c),
+                         knob_setting_of<&DiplomacyKnobs::exposing_move>(ExposingMove::kRefused));
   }
   if (k.vacated_square == VacatedSquare::kBlocked)
     return "under " + knob_setting_of<&DiplomacyKnobs::vacated_square>(VacatedSquare::kBlocked) +

@@ -108,6 +108,29 @@ z3::expr king_meets_piece(const ScenarioContext& sc) {
   return any_of(sc.board.ctx(), t);
 }
 
+/// A pawn of ours can move onto a square where it promotes and that an enemy piece other than
+/// the king can also reach (a same-destination conflict where a promoting pawn's rank counts).
+z3::expr promotion_meets_piece(const ScenarioContext& sc) {
+  const Variant& v = sc.board.variant();
+  z3::expr_vector t(sc.board.ctx());
+  for (int pt = 0; pt < v.piece_count(); ++pt) {
+    const PieceInfo& info = v.piece(static_cast<PieceType>(pt));
+    if (!info.pawn || info.promotion_choices.empty()) continue;
+    for (Bitboard d = info.promotion_squares[sc.side]; d;) {
+      const Square to = pop_lsb(d);
+      z3::expr_vector pawns(sc.board.ctx()), enemies(sc.board.ctx());
+      for (Square s = 0; s < kSquares; ++s) {
+        if (s == to) continue;
+        pawns.push_back(sc.board.is(s, sc.side, static_cast<PieceType>(pt)) &&
+                        moves_to(sc, sc.side, s, to));
+        enemies.push_back(!sc.board.is(s, ~sc.side, v.royal()) && moves_to(sc, ~sc.side, s, to));
+      }
+      t.push_back(any_of(sc.board.ctx(), pawns) && any_of(sc.board.ctx(), enemies));
+    }
+  }
+  return any_of(sc.board.ctx(), t);
+}
+
 /// No piece of colour `c` but its king has a pseudo-legal move that takes no king.
 z3::expr immobile(const ScenarioContext& sc, Color c) {
   const Variant& v = sc.board.variant();
@@ -168,6 +191,12 @@ std::vector<CoverageProbe> coverage_probes(const Variant& v) {
     if (v.table().resolver == Resolver::kDiplomacy) {
       out.push_back({clause_item(clause_name(DiplomacyClause::kHeadOn)), mutual_reach});
       out.push_back({clause_item(clause_name(DiplomacyClause::kKingCapture)), king_meets_piece});
+      out.push_back({knob_item<&DiplomacyKnobs::promotion_rank>(), promotion_meets_piece});
+      // A king in check that cannot step safely: mated by the orthodox moves, not always by
+      // the submissions (a king step into an attacked square may be submitted).
+      out.push_back({knob_item<&DiplomacyKnobs::game_end_moves>(), [](const ScenarioContext& sc) {
+                       return sc.attacks.in_check(sc.side) && royal_cannot_step(sc);
+                     }});
     } else {
       out.push_back(
           {knob_item<&MoveNeutralKnobs::en_passant_moved_on>(), en_passant_while_moving_on});

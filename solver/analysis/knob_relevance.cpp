@@ -81,8 +81,9 @@ KnobRelevance off_line_mover(const Variant& v) {
 }
 
 /// Diplomacy pawn-capture-of-departed: read for a diagonal move of a piece whose type is a
-/// pawn (rules/simultaneous/diplomacy/diplomacy_resolver.cpp, pawn_diagonal); the mover stood on
-/// the board already.
+/// pawn (rules/simultaneous/diplomacy/diplomacy_simulation.hpp, pawn_diagonal); the mover stood
+/// on the board already. promotion-rank: read for a promotion of a piece whose type is a pawn
+/// (add_unit); likewise.
 KnobRelevance pawn_mover(const Variant& v) {
   const TypeSet types = types_where(v, [](const PieceInfo& p, Color, Square) { return p.pawn; });
   return {"a pawn (a piece of a type marked pawn = true) on the board",
@@ -128,7 +129,10 @@ std::optional<KnobRelevance> knob_relevance(const Variant& v, const std::string&
   if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kDiplomacy) {
     using K = DiplomacyKnobs;
     if (is(knob_name<&K::knight_timing>())) return off_line_mover(v);
-    if (is(knob_name<&K::pawn_capture_of_departed>())) return pawn_mover(v);
+    if (is(knob_name<&K::pawn_capture_of_departed>()) || is(knob_name<&K::promotion_rank>()))
+      return pawn_mover(v);
+    // castling-transit: read only for a castling move that executed (king_judged_squares).
+    if (is(knob_name<&K::castling_transit>())) return castling_right_held();
   }
   if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kMoveNeutral) {
     using K = MoveNeutralKnobs;

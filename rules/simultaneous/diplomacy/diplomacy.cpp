@@ -27,7 +27,7 @@ bool contains(const MoveList& list, Move m) {
 /// vacated-square=passable: moves whose path crosses enemy pieces, which may have left by the
 /// time the mover passes. Generated on the board without the enemy pieces; a pawn keeps only
 /// its straight moves to empty squares, the others may end on an enemy piece (a capture).
-void add_passing_moves(const Position& view, MoveList& out) {
+void add_passing_moves(const Position& view, bool exposing, MoveList& out) {
   const Color us = view.side_to_move(), them = ~us;
   Position bare = view;
   bare.set_en_passant(kNoSquare);
@@ -41,7 +41,7 @@ void add_passing_moves(const Position& view, MoveList& out) {
     if (t == v.royal()) continue;  // a king step passes no square
     if (v.piece(t).pawn && (file_of(m.from()) != file_of(m.to()) || has(view.occupied(), m.to())))
       continue;
-    if (!leaves_king_safe(view, m)) continue;
+    if (!exposing && !leaves_king_safe(view, m)) continue;
     out.push(m);
   }
 }
@@ -55,14 +55,17 @@ void diplomacy_submissions(const SimState& s, Color c, MoveList& out) {
   MoveList pseudo;
   generate_pseudo_legal(view, pseudo);
   const PieceType royal = view.variant().royal();
+  // A move that leaves its own king attacked now is refused as in chess, unless
+  // exposing-move=allowed (castling is generated only when chess allows it).
+  const bool exposing = k.exposing_move == ExposingMove::kAllowed;
   for (Move m : pseudo) {
     // A king step is judged after resolution, unless king-safety=current-position.
     const bool king = view.piece_on(c, m.from()) == royal && m.kind() != MoveKind::kCastling;
     if (king ? k.king_safety == KingSafety::kAfterResolution || leaves_king_safe(view, m)
-             : leaves_king_safe(view, m))
+             : exposing || leaves_king_safe(view, m))
       out.push(m);
   }
-  if (k.vacated_square == VacatedSquare::kPassable) add_passing_moves(view, out);
+  if (k.vacated_square == VacatedSquare::kPassable) add_passing_moves(view, exposing, out);
 }
 
 bool is_diplomacy_submission(const SimState& s, Color c, Move m) {
@@ -88,20 +91,21 @@ SimStatus diplomacy_status(const SimState& s) {
     if (king[kBlack]) st.winner = kBlack;
     return st;
   }
+  // Mate and stalemate: no orthodox legal move (a king step into an attacked square may be
+  // submitted, but it executes only if the attack goes), or under
+  // game-end-moves=submissions no Diplomacy submission at all.
+  const bool by_submissions =
+      s.pos.variant().knobs().diplomacy.game_end_moves == GameEndMoves::kSubmissions;
   bool mated[2] = {false, false}, stalemated[2] = {false, false};
   for (Color c : {kWhite, kBlack}) {
     const Position view = view_for(s, c);
-    if (view.in_check()) {
-      MoveList legal;
-      generate_legal(view, legal);
-      mated[c] = legal.empty();
+    MoveList moves;
+    if (by_submissions) {
+      diplomacy_submissions(s, c, moves);
     } else {
-      // Judged like mate, by the orthodox moves: a king step into an attacked square may be
-      // submitted, but it can never execute while the attack stands.
-      MoveList legal;
-      generate_legal(view, legal);
-      stalemated[c] = legal.empty();
+      generate_legal(view, moves);
     }
+    (view.in_check() ? mated : stalemated)[c] = moves.empty();
   }
   if (mated[kWhite] || mated[kBlack]) {
     st.over = true;

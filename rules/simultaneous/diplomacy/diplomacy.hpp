@@ -19,9 +19,9 @@ namespace arbiter {
 /// The moves colour `c` may submit: each piece moves as in chess on the current board, except
 /// that its path may cross enemy pieces (they may have left when it passes; under
 /// vacated-square=blocked the path must be clear as in chess); a non-king move
-/// must not leave its own king attacked now; a king move may go to a square attacked now
-/// (it fails if the square is attacked after resolution), unless king-safety=current-position,
-/// which judges king moves as in orthodox chess.
+/// must not leave its own king attacked now (unless exposing-move=allowed); a king move may go
+/// to a square attacked now (it fails if the square is attacked after resolution), unless
+/// king-safety=current-position, which judges king moves as in orthodox chess.
 void diplomacy_submissions(const SimState& s, Color c, MoveList& out);
 bool is_diplomacy_submission(const SimState& s, Color c, Move m);
 
@@ -81,7 +81,8 @@ struct SimStatus {
 
 /// The game's state read from the resolved position: a side without its king lost (both:
 /// draw); a side in check with no orthodox legal move is mated (both: draw); a side not in
-/// check with no orthodox legal move is stalemated (draw).
+/// check with no orthodox legal move is stalemated (draw). Under game-end-moves=submissions,
+/// "no Diplomacy submission" instead of "no orthodox legal move".
 SimStatus diplomacy_status(const SimState& s);
 
 }  // namespace arbiter

@@ -22,6 +22,14 @@ const std::vector<KnobBinding<DiplomacyKnobs>>& knob_bindings<DiplomacyKnobs>() 
                                     VacatedSquare::kPassable),
       bind_knob<&K::same_destination>("same-destination", {"rank", "arrival"},
                                       SameDestination::kRank),
+      bind_knob<&K::king_safety_rejudge>("king-safety-rejudge", {"fixed-point", "all-at-once"},
+                                         KingSafetyRejudge::kFixedPoint),
+      bind_knob<&K::promotion_rank>("promotion-rank", {"pawn", "new-piece"}, PromotionRank::kPawn),
+      bind_knob<&K::castling_transit>("castling-transit", {"after-resolution", "landing-only"},
+                                      CastlingTransit::kAfterResolution),
+      bind_knob<&K::exposing_move>("exposing-move", {"refused", "allowed"}, ExposingMove::kRefused),
+      bind_knob<&K::game_end_moves>("game-end-moves", {"orthodox", "submissions"},
+                                    GameEndMoves::kOrthodox),
   };
   return bindings;
 }

@@ -19,6 +19,11 @@ enum class KingCapture : std::uint8_t { kLoss, kIllegal };
 enum class ProgressiveIllegal : std::uint8_t { kSkipped, kVoid };
 enum class VacatedSquare : std::uint8_t { kPassable, kBlocked };
 enum class SameDestination : std::uint8_t { kRank, kArrival };
+enum class KingSafetyRejudge : std::uint8_t { kFixedPoint, kAllAtOnce };
+enum class PromotionRank : std::uint8_t { kPawn, kNewPiece };
+enum class CastlingTransit : std::uint8_t { kAfterResolution, kLandingOnly };
+enum class ExposingMove : std::uint8_t { kRefused, kAllowed };
+enum class GameEndMoves : std::uint8_t { kOrthodox, kSubmissions };
 
 struct DiplomacyKnobs {
   KingSafety king_safety{};
@@ -30,6 +35,11 @@ struct DiplomacyKnobs {
   ProgressiveIllegal progressive_illegal{};
   VacatedSquare vacated_square{};
   SameDestination same_destination{};
+  KingSafetyRejudge king_safety_rejudge{};
+  PromotionRank promotion_rank{};
+  CastlingTransit castling_transit{};
+  ExposingMove exposing_move{};
+  GameEndMoves game_end_moves{};
 };
 
 template <>

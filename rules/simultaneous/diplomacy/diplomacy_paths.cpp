@@ -64,4 +64,11 @@ Legs legs_of(const Position& pos, Color us, Move m, const DiplomacyKnobs& k) {
   return legs;
 }
 
+Bitboard king_judged_squares(const Variant& v, Color us, Move m, const DiplomacyKnobs& k) {
+  if (m.kind() != MoveKind::kCastling) return bb(m.to());
+  const CastlingMove& cm = v.castling(us)[m.arg()];
+  if (k.castling_transit == CastlingTransit::kLandingOnly) return bb(cm.king_to);
+  return cm.king_path & ~bb(cm.king_from);
+}
+
 }  // namespace arbiter

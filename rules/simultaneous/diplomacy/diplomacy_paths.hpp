@@ -32,4 +32,9 @@ struct Legs {
 /// orthogonal step of a two-step path goes along the longer leg).
 Legs legs_of(const Position& pos, Color us, Move m, const DiplomacyKnobs& k);
 
+/// The squares on which a king move of colour `us` that executed is judged after resolution
+/// (conflict rule 5): its landing square, and for castling under
+/// castling-transit=after-resolution the squares the king crosses on its way there.
+Bitboard king_judged_squares(const Variant& v, Color us, Move m, const DiplomacyKnobs& k);
+
 }  // namespace arbiter

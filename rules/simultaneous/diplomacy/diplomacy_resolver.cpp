@@ -1,7 +1,8 @@
 // The Diplomacy Chess resolver: the step-by-step simulation
 // (rules/simultaneous/diplomacy/diplomacy_simulation.hpp) on the position's board. After the
-// travel, a king that ends on an attacked square fails, and the simulation runs again without its
-// move. Clauses and decisions: docs/diplomacy.md.
+// travel, a king that ends on (or castles across) an attacked square fails, and the simulation
+// runs again without its move until every king that moved stands safe. Clauses and decisions:
+// docs/diplomacy.md.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -109,10 +110,55 @@ class Run {
   DiplomacySimulation<ConcreteBoard, TraceLines> sim_;
 };
 
-/// The general resolution: the step-by-step simulation, run again without any king move
-/// that would end on an attacked square.
+/// The square on which an executed king move of `u` stands attacked after resolution (its
+/// landing square first, then a square its castling crosses), or kNoSquare.
+Square king_danger(const Variant& v, const SimState& after, const DiplomacyUnit& u,
+                   const DiplomacyKnobs& k) {
+  if (u.fate != Fate::kExecuted || !u.royal || u.move.is_null()) return kNoSquare;
+  const Square landing = u.move.kind() == MoveKind::kCastling
+                             ? v.castling(u.color)[u.move.arg()].king_to
+                             : u.move.to();
+  if (after.pos.attacked(landing, ~u.color)) return landing;
+  for (Bitboard b = king_judged_squares(v, u.color, u.move, k) & ~bb(landing); b;) {
+    const Square sq = pop_lsb(b);
+    if (after.pos.attacked(sq, ~u.color)) return sq;
+  }
+  return kNoSquare;
+}
+
+/// A king move judged attacked after a resolution: the submission and the square.
+struct Endangered {
+  std::size_t index;
+  Square square;
+};
+
+/// Which of the `endangered` king moves fail now (knob king-safety-rejudge). all-at-once:
+/// every one. fixed-point: those still attacked when the turn is resolved with the other
+/// endangered kings' moves withdrawn as well; when none is (the kings only endanger each
+/// other), every one, as equal ranks bound for one square both fail.
+std::vector<Endangered> failing_kings(const SimState& s, const std::vector<Submission>& subs,
+                                      const DiplomacyKnobs& k, const std::vector<bool>& excluded,
+                                      const std::vector<Endangered>& endangered) {
+  if (endangered.size() < 2 || k.king_safety_rejudge == KingSafetyRejudge::kAllAtOnce)
+    return endangered;
+  std::vector<Endangered> sure;
+  for (const Endangered& e : endangered) {
+    std::vector<bool> without = excluded;
+    for (const Endangered& other : endangered)
+      if (other.index != e.index) without[other.index] = true;
+    Run trial(s, subs, k, without, false);
+    trial.simulate();
+    const Square sq = king_danger(s.pos.variant(), trial.after(), trial.units()[e.index], k);
+    if (sq != kNoSquare) sure.push_back({e.index, sq});
+  }
+  return sure.empty() ? endangered : sure;
+}
+
+/// The general resolution: the step-by-step simulation, run again without the king moves that
+/// would end on (or, castling, cross) a square attacked after resolution, until none does.
 DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submission>& subs,
                                     const DiplomacyKnobs& k, bool trace) {
+  const Variant& v = s.pos.variant();
   std::vector<bool> excluded(subs.size(), false);
   std::vector<TraceEntry> safety;
   for (;;) {
@@ -120,24 +166,32 @@ DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submiss
     run.simulate();
     SimState after = run.after();
     // A king may not end on a square attacked after resolution: its move fails, and the
-    // turn is resolved again without it.
-    bool again = false;
+    // turn is resolved again without it (the king on its own square may block or be taken).
+    std::vector<Endangered> endangered;
     for (std::size_t i = 0; i < subs.size(); ++i) {
-      const DiplomacyUnit& u = run.units()[i];
-      if (u.fate != Fate::kExecuted || !u.royal || u.move.is_null()) continue;
-      const Square dest = u.move.kind() == MoveKind::kCastling
-                              ? s.pos.variant().castling(u.color)[u.move.arg()].king_to
-                              : u.move.to();
-      if (!after.pos.attacked(dest, ~u.color)) continue;
-      if (trace)
-        safety.push_back({std::string(clause_name(DiplomacyClause::kKingSafety)), dest, 0,
-                          fmt::format("{}: {} would stand attacked after resolution: the king "
-                                      "does not move",
-                                      square_name(dest), u.text)});
-      excluded[i] = true;
-      again = true;
+      const Square sq = king_danger(v, after, run.units()[i], k);
+      if (sq != kNoSquare) endangered.push_back({i, sq});
     }
-    if (again) continue;
+    if (!endangered.empty()) {
+      for (const Endangered& e : failing_kings(s, subs, k, excluded, endangered)) {
+        const DiplomacyUnit& u = run.units()[e.index];
+        if (trace)
+          safety.push_back(
+              {std::string(clause_name(DiplomacyClause::kKingSafety)), e.square, 0,
+               u.move.kind() != MoveKind::kCastling ||
+                       e.square == v.castling(u.color)[u.move.arg()].king_to
+                   ? fmt::format("{}: {} would stand attacked after resolution: the king does "
+                                 "not move",
+                                 square_name(e.square), u.text)
+                   : fmt::format("{}: {} would cross a square attacked after resolution ({}): "
+                                 "the castling does not execute",
+                                 square_name(e.square), u.text,
+                                 knob_setting_of<&DiplomacyKnobs::castling_transit>(
+                                     CastlingTransit::kAfterResolution))});
+        excluded[e.index] = true;
+      }
+      continue;
+    }
     DiplomacyResolution out{std::move(after), {}, {}, {false, false}};
     for (const DiplomacyUnit& u : run.units()) out.fates.push_back(u.fate);
     out.trace = std::move(safety);

@@ -45,7 +45,8 @@ struct DiplomacyMover {
   int unit = 0;
   Color color = kWhite;
   Leg leg;
-  int rank = 0;
+  int rank = 0;       ///< its rank on the way and back home: the travelling piece's
+  int dest_rank = 0;  ///< its rank at its destination (a promoting pawn: knob promotion-rank)
   MoverState state = MoverState::kMoving;
   Square at = kNoSquare;  ///< while moving: the square of the previous step (kNoSquare: air)
   int settled = 0;        ///< the step it arrived or came back home
@@ -104,6 +105,10 @@ class DiplomacySimulation {
       m.unit = index;
       m.color = color;
       m.rank = rank_of_type(legs.leg[l].type);
+      m.dest_rank = m.rank;
+      if (move.kind() == MoveKind::kPromotion && v_.piece(legs.leg[l].type).pawn &&
+          k_.promotion_rank == PromotionRank::kNewPiece)
+        m.dest_rank = rank_of_type(static_cast<PieceType>(move.arg()));
       m.at = legs.leg[l].home;
       m.leg = legs.leg[l];  // a promoting pawn travels as a pawn (see arrive)
       u.movers.push_back(static_cast<int>(movers_.size()));
@@ -155,8 +160,13 @@ class DiplomacySimulation {
   std::string who(const DiplomacyMover& m) const {
     return fmt::format("{}'s {}", side_name(m.color), name(m.leg.type));
   }
-  std::string letter(const DiplomacyMover& m) const {
-    return std::string(1, v_.piece(m.leg.type).letter);
+  /// The letter a same-destination line shows: "P", or "P=Q" for a promoting pawn whose
+  /// rank at its destination is the new piece's.
+  std::string letter(const DiplomacyMover& m, bool at_dest = true) const {
+    std::string out(1, v_.piece(m.leg.type).letter);
+    if (at_dest && m.dest_rank != m.rank)
+      out += fmt::format("={}", v_.piece(static_cast<PieceType>(units_[m.unit].move.arg())).letter);
+    return out;
   }
   std::string names(const std::vector<int>& group) const {
     std::string out;
@@ -196,15 +206,15 @@ class DiplomacySimulation {
       board_.put(home, DiplomacyCell{m.color, m.leg.type, j, false});
       return;
     }
-    DiplomacyMover& o = movers_[other->mover];
-    if (m.rank > o.rank) {
+    DiplomacyMover& o = movers_[other->mover];  // it arrived: at its destination
+    if (m.rank > o.dest_rank) {
       note(DiplomacyClause::kSameDestination, home, t, [&] {
         return fmt::format("{}: {} comes back home, outranks {}: takes it", square_name(home),
                            who(m), who(o));
       });
       capture_mover(other->mover, home);
       board_.put(home, DiplomacyCell{m.color, m.leg.type, j, false});
-    } else if (m.rank < o.rank) {
+    } else if (m.rank < o.dest_rank) {
       note(DiplomacyClause::kSameDestination, home, t, [&] {
         return fmt::format("{}: {} comes back home to {}, which outranks it: taken",
                            square_name(home), who(m), who(o));
@@ -320,10 +330,10 @@ class DiplomacySimulation {
         return true;
       }
       int top = 0;
-      for (int j : group) top = std::max(top, movers_[j].rank);
+      for (int j : group) top = std::max(top, movers_[j].dest_rank);
       std::vector<int> best;
       for (int j : group)
-        if (movers_[j].rank == top) best.push_back(j);
+        if (movers_[j].dest_rank == top) best.push_back(j);
       if (best.size() > 1) {
         note(DiplomacyClause::kSameDestination, sq, t, [&] {
           return fmt::format("{}: same destination, equal ranks ({}): neither move executes",
@@ -391,31 +401,29 @@ class DiplomacySimulation {
       fail(i, t);
       return true;
     }
-    if (u.pawn_straight) {
-      note(DiplomacyClause::kObstacle, sq, t, [&] {
-        return fmt::format("{}: {} cannot take straight ahead: the move fails", square_name(sq),
-                           who(m));
-      });
-      fail(i, t);
-      return true;
-    }
     if (cell.mover >= 0) {  // a piece that moved this turn: both were going to this square
       DiplomacyMover& o = movers_[cell.mover];
-      const bool contest = o.state == MoverState::kFailed
-                               ? o.settled == t
-                               : k_.same_destination == SameDestination::kRank;
-      if (contest && m.rank != o.rank) {
-        if (m.rank < o.rank) {
+      // Under same-destination=rank the time of arrival does not matter: a piece that got
+      // there first, or that came back home there in this step, is in conflict with this one
+      // whatever moves they make (a straight pawn move included: conflict rule 1 speaks of
+      // ranks only, as for two pieces arriving in one step).
+      const bool back_home = o.state == MoverState::kFailed;
+      const bool contest =
+          back_home ? o.settled == t : k_.same_destination == SameDestination::kRank;
+      const int mine = m.dest_rank, theirs = back_home ? o.rank : o.dest_rank;
+      if (contest && mine != theirs) {
+        if (mine < theirs) {
           note(DiplomacyClause::kSameDestination, sq, t, [&] {
             return fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
-                               letter(o), letter(m), name(o.leg.type), name(m.leg.type));
+                               letter(o, !back_home), letter(m), name(o.leg.type),
+                               name(m.leg.type));
           });
           capture_mover(i, sq);
           return true;
         }
         note(DiplomacyClause::kSameDestination, sq, t, [&] {
           return fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
-                             letter(m), letter(o), name(m.leg.type), name(o.leg.type));
+                             letter(m), letter(o, !back_home), name(m.leg.type), name(o.leg.type));
         });
         capture_mover(cell.mover, sq);
         u.target = kNoSquare;  // it took what it found there
@@ -430,6 +438,14 @@ class DiplomacySimulation {
         if (o.state == MoverState::kArrived) fail(cell.mover, t);
         return true;
       }
+    }
+    if (u.pawn_straight) {
+      note(DiplomacyClause::kObstacle, sq, t, [&] {
+        return fmt::format("{}: {} cannot take straight ahead: the move fails", square_name(sq),
+                           who(m));
+      });
+      fail(i, t);
+      return true;
     }
     if (cell.type == v_.royal() && k_.king_capture == KingCapture::kIllegal) {
       note(DiplomacyClause::kKingCapture, sq, t, [&] {

@@ -323,42 +323,38 @@ class Stepper {
   }
 
   /// The resolution with the moves of the sides in `excluded` (bit c) failing from the start,
-  /// and the king-safety re-resolution on top.
+  /// and the king-safety re-resolution on top (the engine's resolve_general, side by side:
+  /// rules/simultaneous/diplomacy/diplomacy_resolver.cpp).
   const Outcome& resolve(int excluded) {
     auto found = memo_.find(excluded);
     if (found != memo_.end()) return found->second;
-    std::vector<PathResult> paths = run_all(excluded);
-    Outcome plain = merge(paths, board_after_);
-    std::optional<z3::expr> flag[2];
-    std::optional<BoardEncoding> after;
-    std::optional<AttackEncoding> attacks;
-    for (Color c : {kWhite, kBlack}) {
-      const z3::expr king = where(paths, [c](const PathResult& p) { return p.king_executed[c]; });
-      if (king.is_false()) continue;
-      if (!attacks) {
-        if (plain.cells.empty()) add_board(paths, plain);
-        after.emplace(before_, plain.cells, plain.rights[kWhite], plain.rights[kBlack]);
-        attacks.emplace(*after);
-      }
-      const Move m = moves_[c];
-      const Square dest =
-          m.kind() == MoveKind::kCastling ? before_.variant().castling(c)[m.arg()].king_to : m.to();
-      flag[c] = king && attacks->attacked(dest, ~c);
-    }
-    Outcome out = plain;
+    const Judged& j = judged(excluded);
+    const z3::expr no = ctx_.bool_val(false);
+    const z3::expr fw = j.flag[kWhite].value_or(no), fb = j.flag[kBlack].value_or(no);
+    Outcome out = j.plain;
     const auto again = [&](int more) {
       Outcome o = resolve(excluded | more);
       o.clause[static_cast<int>(Clause::kKingSafety)] = ctx_.bool_val(true);
       return o;
     };
-    if (flag[kWhite] && flag[kBlack]) {
-      out = choose(*flag[kBlack], again(2), out);
-      out = choose(*flag[kWhite], again(1), out);
-      out = choose(*flag[kWhite] && *flag[kBlack], again(3), out);
-    } else if (flag[kWhite]) {
-      out = choose(*flag[kWhite], again(1), out);
-    } else if (flag[kBlack]) {
-      out = choose(*flag[kBlack], again(2), out);
+    if (j.flag[kWhite] && j.flag[kBlack]) {
+      // Both kings attacked: all-at-once fails both; fixed-point fails the one still attacked
+      // with the other's move withdrawn, both when both or neither are.
+      z3::expr first_w = no, first_b = no, both = fw && fb;
+      if (knobs_.king_safety_rejudge == KingSafetyRejudge::kFixedPoint) {
+        const z3::expr sw = judged(excluded | 2).flag[kWhite].value_or(no);
+        const z3::expr sb = judged(excluded | 1).flag[kBlack].value_or(no);
+        first_w = fw && fb && sw && !sb;
+        first_b = fw && fb && !sw && sb;
+        both = fw && fb && (sw == sb);
+      }
+      out = choose((fb && !fw) || first_b, again(2), out);
+      out = choose((fw && !fb) || first_w, again(1), out);
+      out = choose(both, again(3), out);
+    } else if (j.flag[kWhite]) {
+      out = choose(fw, again(1), out);
+    } else if (j.flag[kBlack]) {
+      out = choose(fb, again(2), out);
     }
     return memo_.emplace(excluded, std::move(out)).first->second;
   }
@@ -372,7 +368,39 @@ class Stepper {
   bool board_after_ = true;  ///< the caller wants the board after (else built only when needed)
   std::vector<TypeCase> cases_[2];
   std::map<int, Outcome> memo_;
+
+  /// One plain resolution (no king judged) and, per side whose king move executes on some path,
+  /// whether it executes and stands attacked after it (on its landing square or, castling, a
+  /// square it crosses: king_judged_squares).
+  struct Judged {
+    Outcome plain;
+    std::optional<z3::expr> flag[2];
+  };
+  std::map<int, Judged> judged_;
   std::vector<z3::expr> combos_;  ///< [combo]: both movers' type cases hold
+
+  const Judged& judged(int excluded) {
+    auto found = judged_.find(excluded);
+    if (found != judged_.end()) return found->second;
+    std::vector<PathResult> paths = run_all(excluded);
+    Judged j{merge(paths, board_after_), {}};
+    std::optional<BoardEncoding> after;
+    std::optional<AttackEncoding> attacks;
+    for (Color c : {kWhite, kBlack}) {
+      const z3::expr king = where(paths, [c](const PathResult& p) { return p.king_executed[c]; });
+      if (king.is_false()) continue;
+      if (!attacks) {
+        if (j.plain.cells.empty()) add_board(paths, j.plain);
+        after.emplace(before_, j.plain.cells, j.plain.rights[kWhite], j.plain.rights[kBlack]);
+        attacks.emplace(*after);
+      }
+      z3::expr_vector attacked(ctx_);
+      for (Bitboard b = king_judged_squares(before_.variant(), c, moves_[c], knobs_); b;)
+        attacked.push_back(attacks->attacked(pop_lsb(b), ~c));
+      j.flag[c] = king && z3::mk_or(attacked);
+    }
+    return judged_.emplace(excluded, std::move(j)).first->second;
+  }
 
   using Leaf = std::function<z3::expr(const PathResult&)>;
 

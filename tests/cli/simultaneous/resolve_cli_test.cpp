@@ -251,7 +251,8 @@ TEST(ResolveCli, MoveThatLeavesTheKingAttackedNowIsNoSubmission) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err,
             "arbiter: error: bad move (illegal): White may not submit 'Bd3': it would leave "
-            "White's king attacked now; White may submit Kd1, Kf1, Kd2, Kf2\n");
+            "White's king attacked now (exposing-move=refused); White may submit Kd1, Kf1, Kd2, "
+            "Kf2\n");
 }
 
 // White: Ke2, Ra1, Rh1. Black: Ke8, Nd1. Both rooks may submit e1: Ra1-e1 crosses the

@@ -37,7 +37,8 @@ const std::vector<QuietCase>& quiet_cases() {
        {"castling-threatens", "castle-through-cleared-square", "castle-out-of-check-by-conversion",
         "converted-rook-castling"}},
       {"conversion_single_step", {"converted-pawn-double-step"}},
-      {"diplomacy_no_knights_no_pawns", {"knight-timing", "pawn-capture-of-departed"}},
+      {"diplomacy_no_knights_no_pawns",
+       {"knight-timing", "pawn-capture-of-departed", "promotion-rank"}},
       {"move_neutral_plain",
        {"castling-path-entered", "en-passant-moved-on", "ep-landing-entered"}},
   };

@@ -86,6 +86,77 @@ TEST(DiplomacyClauses, SameStepSameDestinationIsDecidedByRank) {
   EXPECT_EQ(on(r, "c6"), '.');
 }
 
+// White: Ke1, Pe2. Black: Ke8, Pe5. e2-e4 lands in step 2, e5-e4 in step 1 (issue 21, item 1).
+constexpr const char* kPawnsForE4 = "4k3/8/8/4p3/8/8/4P3/4K3 w - - 0 1";
+
+TEST(DiplomacyClauses, SameDestinationEqualRanksBothFailWhateverArrivesFirst) {
+  // Rule 1 speaks of ranks, not of arrival: the black pawn standing on e4 since step 1 does
+  // not make the white pawn's move a straight capture; the two equal ranks bounce.
+  const DiplomacyResolution r = turn(at(kPawnsForE4), "e2e4", "e5e4");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "same-destination", "e4")) << trace_text(r);
+  EXPECT_FALSE(traced(r, "obstacle", "e4")) << trace_text(r);
+  EXPECT_EQ(on(r, "e2"), 'P');
+  EXPECT_EQ(on(r, "e5"), 'p');
+  EXPECT_EQ(on(r, "e4"), '.');
+}
+
+TEST(DiplomacyClauses, SameDestinationHigherRankTakesAStraightPawnThatArrivesLater) {
+  // Nf6-e4 lands in step 1, the pawn's double step in step 2: the knight outranks the pawn.
+  const DiplomacyResolution r = turn(at("4k3/8/5n2/8/8/8/4P3/4K3 w - - 0 1"), "e2e4", "f6e4");
+  EXPECT_EQ(r.fates[0], Fate::kCaptured) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_EQ(on(r, "e4"), 'n');
+  EXPECT_EQ(on(r, "e2"), '.');
+}
+
+TEST(DiplomacyKnobs, SameDestinationByArrivalStopsTheLaterStraightPawn) {
+  // Under same-destination=arrival the pawn that got there first stands in the way of a pawn
+  // that cannot take straight ahead.
+  const DiplomacyResolution r =
+      turn(at(kPawnsForE4, {{"same-destination", "arrival"}}), "e2e4", "e5e4");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_TRUE(traced(r, "obstacle", "e4")) << trace_text(r);
+}
+
+// White: Ke1, Pb7. Black: Ke8, Nd7. b7-b8=Q and Nd7-b8 both land on b8 in step 1.
+constexpr const char* kPromotion = "4k3/1P1n4/8/8/8/8/8/4K3 w - - 0 1";
+
+TEST(DiplomacyKnobs, PromotionRankIsThePawnsByDefault) {
+  const DiplomacyResolution r = turn(at(kPromotion), "b7b8q", "d7b8");
+  EXPECT_EQ(r.fates[0], Fate::kCaptured) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_EQ(on(r, "b8"), 'n');
+}
+
+TEST(DiplomacyKnobs, PromotionRankIsTheNewPiecesUnderTheKnob) {
+  const SimState s = at(kPromotion, {{"promotion-rank", "new-piece"}});
+  const DiplomacyResolution r = turn(s, "b7b8q", "d7b8");
+  EXPECT_EQ(r.fates[0], Fate::kExecuted) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kCaptured);
+  EXPECT_EQ(on(r, "b8"), 'Q');
+  EXPECT_NE(trace_text(r).find("P=Q outranks N"), std::string::npos) << trace_text(r);
+  // Promoted to a knight, it meets the knight as an equal: both fail.
+  const DiplomacyResolution n = turn(s, "b7b8n", "d7b8");
+  EXPECT_EQ(n.fates[0], Fate::kFailed) << trace_text(n);
+  EXPECT_EQ(n.fates[1], Fate::kFailed);
+}
+
+TEST(DiplomacyKnobs, PromotionRankCountsAtTheDestinationWhateverArrivesFirst) {
+  // The pawn lands on b8 in step 1, the rook from h8 in step 6 (Black's king waits on a1).
+  const char* fen = "7r/1P6/8/8/8/8/8/k3K3 w - - 0 1";
+  const DiplomacyResolution pawn = turn(at(fen), "b7b8q", "h8b8");
+  EXPECT_EQ(pawn.fates[0], Fate::kCaptured) << trace_text(pawn);
+  EXPECT_EQ(on(pawn, "b8"), 'r');
+  const DiplomacyResolution queen =
+      turn(at(fen, {{"promotion-rank", "new-piece"}}), "b7b8q", "h8b8");
+  EXPECT_EQ(queen.fates[0], Fate::kExecuted) << trace_text(queen);
+  EXPECT_EQ(queen.fates[1], Fate::kCaptured);
+  EXPECT_EQ(on(queen, "b8"), 'Q');
+}
+
 // ---- Conflict rule 3: meeting in transit, obstacles -------------------------------------
 
 // White: Kh1, Qf3, Ra2, Ra6, Pd3. Black: Ke8, Ba4, Bg7, Nd6, Pc7 (rule 3's four examples).
@@ -163,6 +234,97 @@ TEST(DiplomacyRuleText, KingMayNotEnterASquareThatBecomesAttacked) {
   EXPECT_EQ(r.fates[1], Fate::kFailed);
   EXPECT_EQ(on(r, "a2"), 'k');
   EXPECT_TRUE(traced(r, "king-safety", "b3")) << trace_text(r);
+}
+
+// White: Kd4, Re1. Black: Kf6 (issue 21, item 2).
+constexpr const char* kTwoKings = "8/8/5k2/8/3K4/8/8/4R3 w - - 0 1";
+
+TEST(DiplomacyClauses, KingSafetyIsJudgedAgainAfterEachFailure) {
+  // Kd5 and ...Ke6 both stand attacked at first; e6 stays attacked (by the rook) with White's
+  // king move withdrawn, d5 does not with Black's: only Black's king fails, and on f6 it is
+  // no danger to d5.
+  const DiplomacyResolution r = turn(at(kTwoKings), "d4d5", "f6e6");
+  EXPECT_EQ(r.fates[0], Fate::kExecuted) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "king-safety", "e6")) << trace_text(r);
+  EXPECT_FALSE(traced(r, "king-safety", "d5")) << trace_text(r);
+  EXPECT_EQ(on(r, "d5"), 'K');
+  EXPECT_EQ(on(r, "f6"), 'k');
+}
+
+TEST(DiplomacyClauses, KingSafetyFailsKingsThatOnlyEndangerEachOther) {
+  // Without the rook each king is attacked only by the other: either could stand alone, no
+  // rule prefers one, and both fail (as equal ranks bound for one square).
+  for (const char* rejudge : {"fixed-point", "all-at-once"}) {
+    SCOPED_TRACE(rejudge);
+    const DiplomacyResolution r = turn(
+        at("8/8/5k2/8/3K4/8/8/8 w - - 0 1", {{"king-safety-rejudge", rejudge}}), "d4d5", "f6e6");
+    EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+    EXPECT_EQ(r.fates[1], Fate::kFailed);
+  }
+}
+
+TEST(DiplomacyClauses, KingSafetyJudgesAgainWithTheFailedKingOnItsSquare) {
+  // Kd5 and ...Kf7: f7 is attacked by the rook, d5 is not at first. Black's king stays on e6,
+  // next to d5, so White's king fails in the next pass.
+  const DiplomacyResolution r = turn(at("8/8/4k3/8/3K4/8/8/5R2 w - - 0 1"), "d4d5", "e6f7");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "king-safety", "f7")) << trace_text(r);
+  EXPECT_TRUE(traced(r, "king-safety", "d5")) << trace_text(r);
+}
+
+TEST(DiplomacyKnobs, KingSafetyRejudgeAllAtOnceFailsBothKings) {
+  const DiplomacyResolution r =
+      turn(at(kTwoKings, {{"king-safety-rejudge", "all-at-once"}}), "d4d5", "f6e6");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "king-safety", "d5")) << trace_text(r);
+}
+
+// White: Ke1, Rh1. Black: Ke8, Bc8. O-O against ...Ba6, which attacks f1 once there.
+constexpr const char* kCastlingTransit = "2b1k3/8/8/8/8/8/8/4K2R w K - 0 1";
+
+TEST(DiplomacyClauses, KingSafetyJudgesTheSquaresACastlingKingCrosses) {
+  const DiplomacyResolution r = turn(at(kCastlingTransit), "e1g1", "c8a6");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_TRUE(traced(r, "king-safety", "f1")) << trace_text(r);
+  EXPECT_EQ(on(r, "e1"), 'K');
+  EXPECT_EQ(on(r, "h1"), 'R');
+}
+
+TEST(DiplomacyKnobs, CastlingTransitLandingOnlyJudgesTheLandingSquare) {
+  const DiplomacyResolution r =
+      turn(at(kCastlingTransit, {{"castling-transit", "landing-only"}}), "e1g1", "c8a6");
+  EXPECT_EQ(r.fates[0], Fate::kExecuted) << trace_text(r);
+  EXPECT_EQ(on(r, "g1"), 'K');
+  EXPECT_EQ(on(r, "f1"), 'R');
+}
+
+TEST(DiplomacyClauses, MeetInTransitOnTheCastlingRooksPath) {
+  // O-O-O against ...Na3-b1: the knight lands on b1 in step 1, when the rook passes it.
+  const DiplomacyResolution r = turn(at("4k3/8/8/8/8/n7/8/R3K3 w Q - 0 1"), "e1c1", "a3b1");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_TRUE(traced(r, "meet-in-transit", "b1")) << trace_text(r);
+}
+
+// White: Ke1, Ne2. Black: Ke8, Re7, which pins the knight.
+constexpr const char* kPinned = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
+
+TEST(DiplomacyKnobs, ExposingMoveIsRefusedByDefault) {
+  const SimState s = at(kPinned);
+  EXPECT_FALSE(is_diplomacy_submission(s, kWhite, Move(*parse_square("e2"), *parse_square("c3"))));
+}
+
+TEST(DiplomacyKnobs, ExposingMoveAllowedLeavesTheKingToBeTaken) {
+  // Ne2-c3 leaves e2 in step 1; the rook passes it in step 5 and takes the king in step 6.
+  const DiplomacyResolution r = turn(at(kPinned, {{"exposing-move", "allowed"}}), "e2c3", "e7e1");
+  EXPECT_EQ(r.fates[0], Fate::kExecuted) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_TRUE(r.king_captured[kWhite]);
+  EXPECT_EQ(diplomacy_status(r.after).result(), "0-1");
 }
 
 TEST(DiplomacyKnobs, KingSafetyCurrentPositionRefusesTheKingStep) {
@@ -440,6 +602,25 @@ TEST(DiplomacyStatus, StalemateDraws) {
   const SimStatus st = diplomacy_status(at("k7/8/1Q6/8/8/8/8/7K w - - 0 1"));
   EXPECT_TRUE(st.over);
   EXPECT_EQ(st.reason, "stalemate");
+}
+
+// The back-rank mate of CheckmateAndBothMated: Black's king may still be submitted to f8 or h8.
+constexpr const char* kBackRank = "R5k1/5ppp/8/8/8/8/8/6K1 w - - 0 1";
+
+TEST(DiplomacyKnobs, GameEndMovesOrthodoxJudgesMateByTheLegalMoves) {
+  EXPECT_EQ(diplomacy_status(at(kBackRank, {{"game-end-moves", "orthodox"}})).result(), "1-0");
+}
+
+TEST(DiplomacyKnobs, GameEndMovesSubmissionsJudgesMateByWhatMayBeSubmitted) {
+  const SimStatus mate = diplomacy_status(at(kBackRank, {{"game-end-moves", "submissions"}}));
+  EXPECT_FALSE(mate.over) << mate.reason;
+  const SimStatus stalemate =
+      diplomacy_status(at("k7/8/1Q6/8/8/8/8/7K w - - 0 1", {{"game-end-moves", "submissions"}}));
+  EXPECT_FALSE(stalemate.over) << stalemate.reason;
+  // With king steps judged on the current board, the submissions are the legal moves again.
+  const SimStatus strict = diplomacy_status(
+      at(kBackRank, {{"game-end-moves", "submissions"}, {"king-safety", "current-position"}}));
+  EXPECT_EQ(strict.result(), "1-0");
 }
 
 }  // namespace

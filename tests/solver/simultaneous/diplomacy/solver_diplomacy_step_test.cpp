@@ -225,6 +225,74 @@ TEST(SolverDiplomacyStep, ResolverLandsAnEnPassantCaptureWhoseVictimLeft) {
   EXPECT_EQ(r.after.pos.piece_on(kBlack, *parse_square("e3")), v->type_of_letter('P'));
 }
 
+/// The step on the concrete board of `fen` for one pair (coordinates), compared with the
+/// resolver; the fates it gives, as the resolver's.
+std::vector<Fate> step_fates(const KnobSettings& knobs, const char* fen, std::string_view white,
+                             std::string_view black) {
+  const VariantPtr& v = test::bundled_variant("diplomacy", knobs);
+  const SimState s = parse_sim_fen(v, fen);
+  z3::context ctx;
+  const BoardEncoding symbolic(ctx, v);
+  const BoardEncoding board = BoardEncoding::of_position(symbolic, s.pos);
+  const Move w = test::submission(s, kWhite, white), b = test::submission(s, kBlack, black);
+  Tally tally;
+  EXPECT_TRUE(same_as_resolver(board, s, w, b, tally)) << fen;
+  const DiplomacyStep step = diplomacy_step(board, w, b);
+  std::vector<Fate> out;
+  for (Color c : {kWhite, kBlack})
+    out.push_back(value(step.executed(c)) == 1   ? Fate::kExecuted
+                  : value(step.captured(c)) == 1 ? Fate::kCaptured
+                                                 : Fate::kFailed);
+  return out;
+}
+
+using Fates = std::vector<Fate>;
+constexpr Fate kExecuted = Fate::kExecuted, kFailed = Fate::kFailed, kCaptured = Fate::kCaptured;
+
+// The rulings of issue 21 (tests/rules/simultaneous/diplomacy/diplomacy_test.cpp has the engine's
+// side of each), through the step.
+TEST(SolverDiplomacyStep, SameDestinationEqualRanksBothFailWhateverArrivesFirst) {
+  const char* fen = "4k3/8/8/4p3/8/8/4P3/4K3 w - - 0 1";
+  EXPECT_EQ(step_fates({}, fen, "e2e4", "e5e4"), (Fates{kFailed, kFailed}));
+  EXPECT_EQ(step_fates({{"same-destination", "arrival"}}, fen, "e2e4", "e5e4"),
+            (Fates{kFailed, kExecuted}));
+  EXPECT_EQ(step_fates({}, "4k3/8/5n2/8/8/8/4P3/4K3 w - - 0 1", "e2e4", "f6e4"),
+            (Fates{kCaptured, kExecuted}));
+}
+
+TEST(SolverDiplomacyStep, KingSafetyIsJudgedAgainAfterEachFailure) {
+  const char* fen = "8/8/5k2/8/3K4/8/8/4R3 w - - 0 1";
+  EXPECT_EQ(step_fates({}, fen, "d4d5", "f6e6"), (Fates{kExecuted, kFailed}));
+  EXPECT_EQ(step_fates({{"king-safety-rejudge", "all-at-once"}}, fen, "d4d5", "f6e6"),
+            (Fates{kFailed, kFailed}));
+  EXPECT_EQ(step_fates({}, "8/8/5k2/8/3K4/8/8/8 w - - 0 1", "d4d5", "f6e6"),
+            (Fates{kFailed, kFailed}));
+  EXPECT_EQ(step_fates({}, "8/8/4k3/8/3K4/8/8/5R2 w - - 0 1", "d4d5", "e6f7"),
+            (Fates{kFailed, kFailed}));
+  // Mirrored colours: White's king is the one still attacked with the other withdrawn.
+  EXPECT_EQ(step_fates({}, "4r3/8/8/3k4/8/5K2/8/8 w - - 0 1", "f3e3", "d5d4"),
+            (Fates{kFailed, kExecuted}));
+}
+
+TEST(SolverDiplomacyStep, PromotionRankIsThePawnsOrTheNewPieces) {
+  const char* fen = "4k3/1P1n4/8/8/8/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(step_fates({}, fen, "b7b8q", "d7b8"), (Fates{kCaptured, kExecuted}));
+  EXPECT_EQ(step_fates({{"promotion-rank", "new-piece"}}, fen, "b7b8q", "d7b8"),
+            (Fates{kExecuted, kCaptured}));
+  EXPECT_EQ(step_fates({{"promotion-rank", "new-piece"}}, "7r/1P6/8/8/8/8/8/k3K3 w - - 0 1",
+                       "b7b8q", "h8b8"),
+            (Fates{kExecuted, kCaptured}));
+}
+
+TEST(SolverDiplomacyStep, KingSafetyJudgesTheSquaresACastlingKingCrosses) {
+  const char* fen = "2b1k3/8/8/8/8/8/8/4K2R w K - 0 1";
+  EXPECT_EQ(step_fates({}, fen, "e1g1", "c8a6"), (Fates{kFailed, kExecuted}));
+  EXPECT_EQ(step_fates({{"castling-transit", "landing-only"}}, fen, "e1g1", "c8a6"),
+            (Fates{kExecuted, kExecuted}));
+  EXPECT_EQ(step_fates({}, "4k3/8/8/8/8/n7/8/R3K3 w Q - 0 1", "e1c1", "a3b1"),
+            (Fates{kFailed, kFailed}));
+}
+
 TEST(SolverDiplomacyStep, OnASymbolicBoardFatesAreExclusiveAndRanksDecide) {
   // Over fresh cells (solver calls, rlimit-bounded): for c3-c5 and e6-c5, exactly one fate per
   // side on every valid board; and a rook on c3 with c4 and c5 empty takes the knight from e6.

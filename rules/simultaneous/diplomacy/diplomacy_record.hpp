@@ -58,11 +58,11 @@ struct DiplomacyPair {
 
 /// One replayed turn.
 struct DiplomacyTurn {
-  int turn = 0;                    ///< 1-based, over the turns replayed
+  int turn = 0;  ///< 1-based, over the turns replayed
   /// The full-move number of the position before the turn; with sets, the turn's number (the
   /// start's full-move number plus the turns before it).
   int move_number = 0;
-  DiplomacyTurnMove white, black;  ///< TurnSets::kOne
+  DiplomacyTurnMove white, black;                       ///< TurnSets::kOne
   std::vector<DiplomacyTurnMove> white_set, black_set;  ///< the other modes, entries in order
   std::vector<DiplomacyPair> pairs;                     ///< the other modes: each resolution
   std::vector<TraceEntry> trace;                        ///< TurnSets::kOne

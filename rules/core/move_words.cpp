@@ -4,19 +4,14 @@
 
 #include <cctype>
 
+#include "rules/core/geometry.hpp"
 #include "rules/core/notation.hpp"
 
 namespace arbiter {
 namespace {
 
-bool is_file(char c) {
-  return c >= 'a' && c <= 'h';
-}
-bool is_rank(char c) {
-  return c >= '1' && c <= '8';
-}
 bool square_at(std::string_view s, std::size_t i) {
-  return i + 1 < s.size() && is_file(s[i]) && is_rank(s[i + 1]);
+  return i < s.size() && parse_square(s.substr(i, 2)).has_value();
 }
 bool is_alpha(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) != 0;

@@ -236,10 +236,9 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
   }
   for (Color c : {kWhite, kBlack})
     if (!plans[c].active) out.executed[c] = false;
-  for (const Plan& p : plans) {
+  for (const Plan& p : plans) {  // only an en-passant landing square takes an arriving piece
     const Plan& other = plans[~p.color];
-    if (!has(turn.taken_arriving[other.color], p.to) || p.move.kind() != MoveKind::kEnPassant)
-      continue;
+    if (!has(turn.taken_arriving[other.color], p.to)) continue;
     note(MoveNeutralClause::kEpLandingEntered, p.to,
          fmt::format("{}: {} lands where {} arrives and takes it ({})", square_name(p.to), p.text,
                      other.text,

@@ -16,6 +16,7 @@
 #include "cli/report/board_diagram.hpp"
 #include "cli/report/report_boards.hpp"
 #include "cli/simultaneous/submission_text.hpp"
+#include "cli/simultaneous/trace_json.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/move_words.hpp"
 #include "rules/core/notation.hpp"
@@ -110,20 +111,6 @@ void print_plain(const ResolveCliOptions& o, const SimState& before, const SideM
   std::cout << "after  " << to_sim_fen(r.after) << '\n';
   if (o.board) std::cout << board_diagram(r.after.pos);
   std::cout << "status " << status_text(st) << '\n';
-}
-
-void write_trace(JsonWriter& w, const std::vector<TraceEntry>& trace) {
-  w.key("trace").begin_array();
-  for (const TraceEntry& e : trace) {
-    w.begin_object().field("clause", e.clause).key("square");
-    if (e.square == kNoSquare) {
-      w.null();
-    } else {
-      w.value(square_name(e.square));
-    }
-    w.field("tick", e.tick).field("text", e.text).end_object();
-  }
-  w.end_array();
 }
 
 void write_status(JsonWriter& w, const SimStatus& st) {

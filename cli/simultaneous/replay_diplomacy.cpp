@@ -6,6 +6,7 @@
 
 #include "cli/core/json_writer.hpp"
 #include "cli/core/replay_io.hpp"
+#include "cli/simultaneous/trace_json.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 
 namespace arbiter::cli {
@@ -27,19 +28,6 @@ void write_entry(JsonWriter& w, const DiplomacyTurnMove& m) {
   w.field("outcome", m.fate);
   optional_string(w, "reason", m.reason);
   w.field("line", m.line).field("column", m.column).end_object();
-}
-
-void write_trace(JsonWriter& w, const std::vector<TraceEntry>& trace) {
-  w.key("trace").begin_array();
-  for (const TraceEntry& e : trace) {
-    w.begin_object().field("clause", e.clause).key("square");
-    if (e.square == kNoSquare)
-      w.null();
-    else
-      w.value(square_name(e.square));
-    w.field("tick", e.tick).field("text", e.text).end_object();
-  }
-  w.end_array();
 }
 
 void write_turn(JsonWriter& w, const DiplomacyTurn& t, TurnSets sets) {

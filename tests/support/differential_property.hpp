@@ -5,6 +5,8 @@
 // (differential_compare.hpp). Prints the counts of what was compared.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
@@ -23,5 +25,17 @@ std::vector<std::string> play_fens(const VariantPtr& v);
 /// driven by single plies (not simultaneous). Returns what was compared, so that a test can
 /// insist its comparison was not empty.
 DiffTally check_table(const std::string& name, const KnobSettings& knobs, bool with_steps);
+
+/// Every position drawn was compared whole: 64 squares for each colour, every (from, to) pair
+/// of the side to move's pieces (at least the king's), and PlySteps exactly when asked for.
+inline void expect_compared(const DiffTally& t, bool steps) {
+  EXPECT_GT(t.positions, 0);
+  EXPECT_EQ(t.squares, t.positions * 2 * kSquares);
+  EXPECT_GE(t.moves, t.positions * kSquares);
+  if (steps)
+    EXPECT_GT(t.steps, t.positions);  // more than one move per position on average
+  else
+    EXPECT_EQ(t.steps, 0);
+}
 
 }  // namespace arbiter::test

@@ -12,18 +12,6 @@
 namespace arbiter::test {
 namespace {
 
-/// Every position drawn was compared whole: 64 squares for each colour, every (from, to) pair
-/// of the side to move's pieces (at least the king's), and PlySteps exactly when asked for.
-void expect_compared(const DiffTally& t, bool steps) {
-  EXPECT_GT(t.positions, 0);
-  EXPECT_EQ(t.squares, t.positions * 2 * kSquares);
-  EXPECT_GE(t.moves, t.positions * kSquares);
-  if (steps)
-    EXPECT_GT(t.steps, t.positions);  // more than one move per position on average
-  else
-    EXPECT_EQ(t.steps, 0);
-}
-
 TEST(DifferentialSlow, ConversionAttacksThreatsAndMovesAgree) {
   expect_compared(check_table("conversion", {}, false), false);
 }

@@ -13,6 +13,7 @@
 #include "rules/core/fen.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
@@ -171,7 +172,8 @@ std::optional<Move> submission_by_text(const SimRules& rules, const SimState& s,
 }
 
 // Diplomacy's progressive play: each side hands in a set of moves resolved pair by pair. A
-// step "P w1,w2,w3 b1" plays such sets (entries in coordinates, read on the starting board).
+// step "P w1,w2,w3 b1" plays such sets; each entry (coordinates) is read on the board of its
+// pair, so an entry may be no submission on the starting board.
 
 std::string join(const std::vector<std::string>& parts, char sep) {
   std::string out;
@@ -179,20 +181,16 @@ std::string join(const std::vector<std::string>& parts, char sep) {
   return out;
 }
 
-StepCase progressive_case(const SimState& s, const std::vector<Move> (&sets)[2]) {
+using PlaySets = ProgressiveResult (*)(const SimState&, const MoveSet&, const MoveSet&);
+
+StepCase progressive_case(const SimState& s, const std::vector<std::string> (&sets)[2],
+                          PlaySets play = play_progressive) {
   StepCase c;
   c.fen = to_sim_fen(s);
-  std::vector<std::string> text[2];
-  MoveSet entries[2];
-  for (Color col : {kWhite, kBlack})
-    for (Move m : sets[col]) {
-      text[col].push_back(to_uci(view_for(s, col), m));
-      entries[col].push_back(ProgressiveEntry::of(m));
-    }
-  c.moves = "P " + (text[kWhite].empty() ? "-" : join(text[kWhite], ',')) + " " +
-            (text[kBlack].empty() ? "-" : join(text[kBlack], ','));
+  c.moves = "P " + (sets[kWhite].empty() ? "-" : join(sets[kWhite], ',')) + " " +
+            (sets[kBlack].empty() ? "-" : join(sets[kBlack], ','));
   try {
-    const ProgressiveResult r = play_progressive(s, entries[kWhite], entries[kBlack]);
+    const ProgressiveResult r = play(s, move_set(sets[kWhite]), move_set(sets[kBlack]));
     std::vector<std::string> fates;
     for (const ProgressiveMoveResult& m : r.moves) {
       fates.push_back(
@@ -209,9 +207,11 @@ StepCase progressive_case(const SimState& s, const std::vector<Move> (&sets)[2])
 
 /// A few progressive steps that put the knob progressive-illegal to work: Black's first move
 /// takes a white piece, White's second entry moves that piece (so it is no longer a
-/// submission at its turn) and a third entry moves another piece.
-void progressive_steps(const SimState& s, const MoveList& w, const MoveList& b,
+/// submission at its turn) and a third entry moves another piece. The sets are unequal, which
+/// puts unequal-sets to work too.
+bool progressive_steps(const SimState& s, const MoveList& w, const MoveList& b,
                        const std::function<bool(const StepCase&)>& f) {
+  const auto uci = [&s](Color c, Move m) { return to_uci(view_for(s, c), m); };
   int made = 0;
   for (Move mb : b) {
     if (s.pos.piece_on(kWhite, mb.to()) == kNoPiece) continue;
@@ -224,10 +224,103 @@ void progressive_steps(const SimState& s, const MoveList& w, const MoveList& b,
       for (const Move& m : w)
         if (!w3 && m.from() != mb.to() && m.from() != w1.from() && m.to() != w1.to()) w3 = &m;
       if (!w2 || !w3) break;
-      const std::vector<Move> sets[2] = {{w1, *w2, *w3}, {mb}};
-      if (!f(progressive_case(s, sets)) || ++made == 8) return;
+      const std::vector<std::string> sets[2] = {
+          {uci(kWhite, w1), uci(kWhite, *w2), uci(kWhite, *w3)}, {uci(kBlack, mb)}};
+      if (!f(progressive_case(s, sets))) return false;
+      if (++made == 8) return true;
       break;  // one white first move per black capture
     }
+  }
+  return true;
+}
+
+/// A progressive step that puts ep-over-idle-pair to work: White double-steps a pawn beside a
+/// black pawn in pair 1; in pair 2 White's set is over and Black repeats its first move, which
+/// is no submission any more (skipped: nobody moves); in pair 3 Black takes en passant.
+bool progressive_idle_pair_steps(const SimState& s, const MoveList& w, const MoveList& b,
+                                 const std::function<bool(const StepCase&)>& f) {
+  const Variant& v = s.pos.variant();
+  for (Move dw : w) {
+    if (dw.kind() != MoveKind::kDoubleStep) continue;
+    const Square passed = (dw.from() + dw.to()) / 2;
+    for (Square from = 0; from < kSquares; ++from) {
+      const PieceType t = s.pos.piece_on(kBlack, from);
+      if (t == kNoPiece || !has(v.piece(t).moves.at[kBlack][from].en_passant, passed)) continue;
+      const auto other = std::find_if(b.begin(), b.end(), [&](Move m) {
+        return m.from() != from && m.to() != passed && m.to() != dw.to();
+      });
+      if (other == b.end()) continue;
+      const std::string first = to_uci(view_for(s, kBlack), *other);
+      const std::vector<std::string> sets[2] = {
+          {to_uci(view_for(s, kWhite), dw)},
+          {first, first, square_name(from) + square_name(passed)}};
+      return f(progressive_case(s, sets));
+    }
+  }
+  return true;
+}
+
+// Simultaneously progressive play: "S w1,w2 b1" resolves every entry at once on the starting
+// board.
+
+StepCase simultaneous_sets_case(const SimState& s, const std::vector<std::string> (&sets)[2]) {
+  StepCase c = progressive_case(s, sets, play_simultaneously_progressive);
+  c.moves[0] = 'S';
+  return c;
+}
+
+/// A step that puts own-pieces-one-square to work: two white pieces sent to one square, Black
+/// playing its first submission.
+bool simultaneous_sets_steps(const SimState& s, const MoveList& w, const MoveList& b,
+                             const std::function<bool(const StepCase&)>& f) {
+  if (b.empty()) return true;
+  for (int i = 0; i < w.size(); ++i)
+    for (int j = i + 1; j < w.size(); ++j)
+      if (w[i].to() == w[j].to() && w[i].from() != w[j].from()) {
+        const std::vector<std::string> sets[2] = {
+            {to_uci(view_for(s, kWhite), w[i]), to_uci(view_for(s, kWhite), w[j])},
+            {to_uci(view_for(s, kBlack), b[0])}};
+        return f(simultaneous_sets_case(s, sets));
+      }
+  return true;
+}
+
+// Diplomacy's conditional moves: a step "C <white> <black>" plays each side's text (a plain
+// move or a conditional in the rule text's syntax, coordinates for the moves) on the board.
+
+StepCase conditional_turn_case(const SimRules& rules, const SimState& s, const std::string& w,
+                               const std::string& b) {
+  Move m[2];
+  const std::string* text[2] = {&w, &b};
+  for (Color c : {kWhite, kBlack}) {
+    try {
+      m[c] = read_diplomacy_turn(s, c, *text[c]);
+    } catch (const NotationError& e) {
+      return StepCase{
+          to_sim_fen(s), fmt::format("C {} {}", w, b), std::string("refused: ") + e.what(), "", {}};
+    }
+  }
+  StepCase c = sim_case(rules, s, m[kWhite], m[kBlack]);
+  c.moves = fmt::format("C {} {}", w, b);
+  return c;
+}
+
+/// A conditional step that puts the knob condition-count to work: White asks whether there
+/// are as many pieces of a type as White has (kings always qualify: one of each colour), then
+/// plays its first submission, else its second; Black plays its first.
+void conditional_turn_steps(const SimRules& rules, const SimState& s, const MoveList& w,
+                            const MoveList& b, const std::function<bool(const StepCase&)>& f) {
+  if (w.size() < 2 || b.empty()) return;
+  const Variant& v = s.pos.variant();
+  for (int t = 0; t < v.piece_count(); ++t) {
+    const auto type = static_cast<PieceType>(t);
+    const int own = popcount(s.pos.pieces(kWhite, type));
+    if (own == 0 || s.pos.pieces(kBlack, type) == 0) continue;
+    const std::string text =
+        fmt::format("{}{}?{}:{}", own, v.piece(type).letter, to_uci(view_for(s, kWhite), w[0]),
+                    to_uci(view_for(s, kWhite), w[1]));
+    f(conditional_turn_case(rules, s, text, to_uci(view_for(s, kBlack), b[0])));
+    return;
   }
 }
 
@@ -243,29 +336,23 @@ void sim_steps(const VariantPtr& v, const std::string& fen,
   for (Move mw : w)
     for (Move mb : b)
       if (!f(sim_case(*rules, s, mw, mb))) return;
-  if (v->table().resolver == Resolver::kDiplomacy) progressive_steps(s, w, b, f);
+  if (v->table().resolver != Resolver::kDiplomacy) return;
+  if (!progressive_steps(s, w, b, f) || !progressive_idle_pair_steps(s, w, b, f) ||
+      !simultaneous_sets_steps(s, w, b, f))
+    return;
+  conditional_turn_steps(*rules, s, w, b, f);
 }
 
-StepCase progressive_replay(const SimRules& rules, const SimState& s,
-                            const std::vector<std::string>& parts) {
-  std::vector<Move> sets[2];
+StepCase progressive_replay(const SimState& s, const std::vector<std::string>& parts) {
+  const bool at_once = parts[0] == "S";
+  std::vector<std::string> sets[2];
   for (Color c : {kWhite, kBlack}) {
     if (parts[1 + c] == "-") continue;
     std::string entry;
     std::istringstream in(parts[1 + c]);
-    while (std::getline(in, entry, ',')) {
-      const std::optional<Move> m = submission_by_text(rules, s, c, entry);
-      if (!m)
-        return StepCase{to_sim_fen(s),
-                        join(parts, ' '),
-                        fmt::format("refused: {} is not a submission of {} on the starting board",
-                                    entry, c == kWhite ? "White" : "Black"),
-                        "",
-                        {}};
-      sets[c].push_back(*m);
-    }
+    while (std::getline(in, entry, ',')) sets[c].push_back(entry);
   }
-  return progressive_case(s, sets);
+  return at_once ? simultaneous_sets_case(s, sets) : progressive_case(s, sets);
 }
 
 StepCase sim_replay(const VariantPtr& v, const std::string& fen, const std::string& text) {
@@ -274,12 +361,17 @@ StepCase sim_replay(const VariantPtr& v, const std::string& fen, const std::stri
   const SimStatus st = rules->status(s);
   if (text == "-") return sim_standing(*rules, s);
   const std::vector<std::string> parts = words(text);
-  if (parts.size() == 3 && parts[0] == "P" && v->table().resolver == Resolver::kDiplomacy)
-    return progressive_replay(*rules, s, parts);
+  if (parts.size() == 3 && (parts[0] == "P" || parts[0] == "S") &&
+      v->table().resolver == Resolver::kDiplomacy)
+    return progressive_replay(s, parts);
+  if (parts.size() == 3 && parts[0] == "C" && v->table().resolver == Resolver::kDiplomacy)
+    return st.over ? StepCase{to_sim_fen(s), text, "refused: the game is over", "", {}}
+                   : conditional_turn_case(*rules, s, parts[1], parts[2]);
   if (parts.size() != 2)
     throw std::invalid_argument(fmt::format(
         "step '{}': expected two moves, White's and Black's (Diplomacy also 'P <white set> "
-        "<black set>')",
+        "<black set>', 'S <white set> <black set>' or 'C <white move or conditional> <black "
+        "move or conditional>')",
         text));
   if (st.over) return StepCase{to_sim_fen(s), text, "refused: the game is over", "", {}};
   // Matched against the submissions by text: a submission may be no orthodox move (under

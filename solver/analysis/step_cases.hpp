@@ -5,7 +5,9 @@
 //
 // A step is
 //   sequential tables (orthodox, conversion): one legal move, "e2e4";
-//   simultaneous tables (diplomacy, move-neutral): both submissions, "e2e4 e7e5";
+//   simultaneous tables (diplomacy, move-neutral): both submissions, "e2e4 e7e5"; Diplomacy
+//   also progressive sets, "P e2e4,d2d4 e7e5", simultaneously progressive sets, "S b1c3,g1f3
+//   e7e5", and conditional moves, "C 1K?e2e4:d2d4 e7e5";
 //   conditional: phase A an A-move, "A e2e4"; phase B a whole turn's tail, the stater's
 //   unconditional C-move, the B-move and what the C-move did, "!Nf3 e7e5".
 #pragma once

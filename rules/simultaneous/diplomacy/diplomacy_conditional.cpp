@@ -215,8 +215,14 @@ bool evaluate(const DiplomacyCondition& c, const SimState& s, const ExecutedHist
   switch (c.kind) {
     case DiplomacyConditionKind::kPieceOn:
       return pos.piece_on(colour, c.square) == piece_type();
-    case DiplomacyConditionKind::kCount:
-      return popcount(pos.pieces(colour, piece_type())) == c.number;
+    case DiplomacyConditionKind::kCount: {
+      // Whose pieces "in the game" are is knob condition-count.
+      const Bitboard counted =
+          pos.variant().knobs().diplomacy.condition_count == ConditionCount::kBothColours
+              ? pos.pieces(kWhite, piece_type()) | pos.pieces(kBlack, piece_type())
+              : pos.pieces(colour, piece_type());
+      return popcount(counted) == c.number;
+    }
     case DiplomacyConditionKind::kEmpty:
       return pos.piece_on(kWhite, c.square) == kNoPiece &&
              pos.piece_on(kBlack, c.square) == kNoPiece;

@@ -19,7 +19,7 @@ namespace arbiter {
 
 enum class DiplomacyConditionKind {
   kPieceOn,   ///< "Nh6": that piece (FEN letter, so of one colour) stands on the square
-  kCount,     ///< "2Q": exactly that many such pieces are on the board
+  kCount,     ///< "2Q": exactly that many such pieces are on the board (knob condition-count)
   kEmpty,     ///< "~e5": nothing stands on the square
   kExecuted,  ///< "3": the player's own 3rd move of the set executed (progressive play)
 };

@@ -30,6 +30,14 @@ const std::vector<KnobBinding<DiplomacyKnobs>>& knob_bindings<DiplomacyKnobs>() 
       bind_knob<&K::exposing_move>("exposing-move", {"refused", "allowed"}, ExposingMove::kRefused),
       bind_knob<&K::game_end_moves>("game-end-moves", {"orthodox", "submissions"},
                                     GameEndMoves::kOrthodox),
+      bind_knob<&K::condition_count>("condition-count", {"letter-colour", "both-colours"},
+                                     ConditionCount::kLetterColour),
+      bind_knob<&K::unequal_sets>("unequal-sets", {"shorter-passes", "refused"},
+                                  UnequalSets::kShorterPasses),
+      bind_knob<&K::ep_over_idle_pair>("ep-over-idle-pair", {"survives", "lapses"},
+                                       EpOverIdlePair::kSurvives),
+      bind_knob<&K::own_pieces_one_square>("own-pieces-one-square", {"refused", "played"},
+                                           OwnPiecesOneSquare::kRefused),
   };
   return bindings;
 }

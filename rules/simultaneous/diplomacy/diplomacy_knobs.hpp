@@ -24,6 +24,10 @@ enum class PromotionRank : std::uint8_t { kPawn, kNewPiece };
 enum class CastlingTransit : std::uint8_t { kAfterResolution, kLandingOnly };
 enum class ExposingMove : std::uint8_t { kRefused, kAllowed };
 enum class GameEndMoves : std::uint8_t { kOrthodox, kSubmissions };
+enum class ConditionCount : std::uint8_t { kLetterColour, kBothColours };
+enum class UnequalSets : std::uint8_t { kShorterPasses, kRefused };
+enum class EpOverIdlePair : std::uint8_t { kSurvives, kLapses };
+enum class OwnPiecesOneSquare : std::uint8_t { kRefused, kPlayed };
 
 struct DiplomacyKnobs {
   KingSafety king_safety{};
@@ -40,6 +44,10 @@ struct DiplomacyKnobs {
   CastlingTransit castling_transit{};
   ExposingMove exposing_move{};
   GameEndMoves game_end_moves{};
+  ConditionCount condition_count{};
+  UnequalSets unequal_sets{};
+  EpOverIdlePair ep_over_idle_pair{};
+  OwnPiecesOneSquare own_pieces_one_square{};
 };
 
 template <>

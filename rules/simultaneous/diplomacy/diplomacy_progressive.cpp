@@ -82,6 +82,18 @@ ProgressiveResult play_progressive(const SimState& start, const MoveSet& white,
   ResolveOptions options;
   options.knobs = &knobs;
 
+  if (knobs.unequal_sets == UnequalSets::kRefused && white.size() != black.size()) {
+    const Color shorter = white.size() < black.size() ? kWhite : kBlack;
+    const std::size_t want = std::max(white.size(), black.size());
+    throw ProgressiveError(
+        shorter, static_cast<int>(std::min(white.size(), black.size())) + 1,
+        fmt::format("a set of {} moves", want), 0,
+        fmt::format("{}'s set has {} move(s) and {}'s {}: under unequal-sets=refused both sets "
+                    "must be equally long",
+                    shorter == kWhite ? "White" : "Black",
+                    (shorter == kWhite ? white : black).size(),
+                    shorter == kWhite ? "Black" : "White", want));
+  }
   ProgressiveResult out{{}, start, diplomacy_status(start), 0};
   ExecutedHistory history[2];
   bool voided[2] = {false, false};
@@ -127,9 +139,12 @@ ProgressiveResult play_progressive(const SimState& start, const MoveSet& white,
     }
     if (out.status.over) continue;  // the remaining entries are listed as not reached
     if (slot[0].move.is_null() && slot[1].move.is_null()) {
-      // Nobody moves (skipped, void or passing): nothing to resolve; the board and clocks stay.
+      // Nobody moves (skipped, void or passing): nothing to resolve; the board and clocks stay,
+      // and the en-passant rights as ep-over-idle-pair says.
       for (Color c : {kWhite, kBlack})
         if (slot[c].entry) history[c].executed.push_back(false);
+      if (knobs.ep_over_idle_pair == EpOverIdlePair::kLapses)
+        out.final_state.ep_target[kWhite] = out.final_state.ep_target[kBlack] = kNoSquare;
       continue;
     }
     DiplomacyResolution res = resolve_diplomacy(s, slot[0].move, slot[1].move, options);

@@ -86,7 +86,9 @@ class ProgressiveError : public std::runtime_error {
 /// Progressive play. Pair i is resolved with resolve_diplomacy on the board after pair i - 1;
 /// each text is read (a conditional evaluated) against that board. A move that is no longer a
 /// submission is handled by the table's knob progressive-illegal; the side whose set is shorter
-/// passes; play stops after the pair that ends the game. Throws ProgressiveError.
+/// passes (or the sets are refused: knob unequal-sets); a pair in which nobody moves is not
+/// resolved (its en-passant rights: knob ep-over-idle-pair); play stops after the pair that
+/// ends the game. Throws ProgressiveError.
 ProgressiveResult play_progressive(const SimState& start, const MoveSet& white,
                                    const MoveSet& black);
 

@@ -14,9 +14,9 @@
 namespace arbiter {
 namespace {
 
-/// Refuses a set that moves one piece twice or sends two pieces to one square: the player's
-/// intent cannot be carried out, and the resolver, which sees each move as a separate unit,
-/// would otherwise let a piece take one of its own side.
+/// Refuses a set that moves one piece twice, or sends two pieces to one square (knob
+/// own-pieces-one-square; under played the resolver decides: a piece never takes one of its own
+/// side): the player's intent cannot be carried out.
 void check_one_move_per_piece(const SimState& s, const std::vector<PreparedEntry>& set,
                               const std::vector<Move>& moves, const DiplomacyKnobs& k) {
   std::map<Square, int> home_of, dest_of;  // square -> index (from 1) of the move using it
@@ -32,6 +32,7 @@ void check_one_move_per_piece(const SimState& s, const std::vector<PreparedEntry
         throw entry_error(
             e, "a move of a piece the set does not move yet",
             fmt::format("{} already moves {} (move {})", written_text(s, e), piece, it->second));
+      if (k.own_pieces_one_square == OwnPiecesOneSquare::kPlayed) continue;
       if (auto [it, fresh] = dest_of.emplace(leg.dest(), e.index); !fresh)
         throw entry_error(
             e, "a destination no other move of the set has",

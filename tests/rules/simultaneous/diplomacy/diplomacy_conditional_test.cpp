@@ -19,13 +19,15 @@ const VariantPtr& diplomacy() {
   return test::bundled_variant("diplomacy");
 }
 
-SimState at(const std::string& fen) {
-  return parse_sim_fen(diplomacy(), fen);
+SimState at(const std::string& fen, const KnobSettings& knobs = {}) {
+  return parse_sim_fen(knobs.empty() ? diplomacy() : test::bundled_variant("diplomacy", knobs),
+                       fen);
 }
 
 /// The coordinates of the move White (or Black) submits with `text` on `fen`, for one turn.
-std::string turn(const std::string& fen, const std::string& text, Color c = kWhite) {
-  const SimState s = at(fen);
+std::string turn(const std::string& fen, const std::string& text, Color c = kWhite,
+                 const KnobSettings& knobs = {}) {
+  const SimState s = at(fen, knobs);
   return to_uci(view_for(s, c), read_diplomacy_turn(s, c, text));
 }
 
@@ -47,6 +49,24 @@ TEST(DiplomacyConditional, PieceCount) {
   // Black's queen is a 'q': one Q and one q are not two Q.
   EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "2Q?e4:Rd1"), "a1d1");
   EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "1q?e4:Rd1"), "e2e4");
+}
+
+// Conditional Moves, question 2, "pieces still in the game": whose pieces is knob
+// condition-count.
+TEST(DiplomacyConditional, PieceCountTakesTheLettersColourByDefault) {
+  // White: Kh1, Ra1, Pe2, Qa5. Black: Kh8, Qb5. One Q and one q.
+  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "1Q?e4:Rd1"), "e2e4");
+  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "2Q?e4:Rd1"), "a1d1");
+}
+
+TEST(DiplomacyConditional, PieceCountTakesBothColoursUnderTheKnob) {
+  const KnobSettings both{{"condition-count", "both-colours"}};
+  // The same position: two queens are in the game, whichever letter asks.
+  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "2Q?e4:Rd1", kWhite, both), "e2e4");
+  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "2q?e4:Rd1", kWhite, both), "e2e4");
+  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "1Q?e4:Rd1", kWhite, both), "a1d1");
+  // The piece-on-a-square question keeps the letter's colour.
+  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "Qb5?e4:Rd1", kWhite, both), "a1d1");
 }
 
 TEST(DiplomacyConditional, EmptySquare) {

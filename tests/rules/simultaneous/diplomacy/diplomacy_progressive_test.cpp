@@ -94,6 +94,42 @@ TEST(DiplomacyProgressive, ShorterSetPassesInTheRemainingPairs) {
   EXPECT_EQ(r.pairs_resolved, 3);
 }
 
+// Progressive, "each player presents the entire set": sets of unequal length are knob
+// unequal-sets.
+TEST(DiplomacyProgressive, UnequalSetsAreRefusedUnderTheKnob) {
+  const SimState s = at("4k3/8/8/8/8/8/8/7K w - - 0 1", {{"unequal-sets", "refused"}});
+  const ProgressiveError e = error_of([&] {
+    play_progressive(s, move_set({"Kg1", "Kf1", "Ke1"}), move_set({"Kd8"}));
+  });
+  EXPECT_EQ(e.color(), kBlack);
+  EXPECT_EQ(e.index(), 2);
+  EXPECT_NE(std::string(e.what()).find("unequal-sets=refused"), std::string::npos) << e.what();
+  // Equal sets are played as before.
+  const ProgressiveResult r = play_progressive(s, move_set({"Kg1"}), move_set({"Kd8"}));
+  EXPECT_EQ(outcomes(r), "1w:executed 1b:executed");
+}
+
+// Progressive, "then the second, and so on", with the en-passant right of chess: a pair in
+// which nobody moves is knob ep-over-idle-pair. White: Ke1, Pe2. Black: Ke8, Pd4. Pair 1: e4
+// and Kd7; pair 2: White has passed, Black's second Kd7 is skipped (nobody moves); pair 3:
+// dxe3 e.p.
+ProgressiveResult idle_pair_then_en_passant(const KnobSettings& knobs) {
+  return play_progressive(at("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", knobs), move_set({"e4"}),
+                          move_set({"Kd7", "Kd7", "dxe3"}));
+}
+
+TEST(DiplomacyProgressive, EnPassantRightSurvivesAPairInWhichNobodyMovesByDefault) {
+  const ProgressiveResult r = idle_pair_then_en_passant({});
+  EXPECT_EQ(outcomes(r), "1w:executed 1b:executed 2b:skipped 3b:executed") << trace_text(r);
+  EXPECT_EQ(board(r), "8/3k4/8/8/8/4p3/8/4K3");
+}
+
+TEST(DiplomacyProgressive, EnPassantRightLapsesOverAPairInWhichNobodyMovesUnderTheKnob) {
+  const ProgressiveResult r = idle_pair_then_en_passant({{"ep-over-idle-pair", "lapses"}});
+  EXPECT_EQ(outcomes(r), "1w:executed 1b:executed 2b:skipped 3b:skipped") << trace_text(r);
+  EXPECT_EQ(board(r), "8/3k4/8/8/3pP3/8/8/4K3");
+}
+
 TEST(DiplomacyProgressive, GameEndsByKingCaptureInsideTheSet) {
   // White: Ke1, Qd1. Black: Kd8. Qxd8 against ...Kd7: the king's step fails (d7 is attacked
   // after resolution), so the queen takes it (the resolver test of the same name). The second
@@ -232,6 +268,26 @@ TEST(DiplomacySimultaneouslyProgressive, TwoPiecesSentToOneSquareIsAnError) {
   });
   EXPECT_EQ(d.index(), 2);
   EXPECT_NE(std::string(d.what()).find("where move 1 already goes"), std::string::npos) << d.what();
+}
+
+// Conflict rule 1 ranks two pieces without saying whose they are: knob own-pieces-one-square.
+TEST(DiplomacySimultaneouslyProgressive, TwoPiecesSentToOneSquareArePlayedUnderTheKnob) {
+  // Rf6 and Qf6 arrive at step 2 together: both fail, and no piece takes one of its own side.
+  const ProgressiveResult r =
+      play_simultaneously_progressive(at(kThreePieces, {{"own-pieces-one-square", "played"}}),
+                                      move_set({"Rf6", "Qf6"}), move_set({}));
+  EXPECT_EQ(outcomes(r), "1w:failed 1w:failed") << trace_text(r);
+  EXPECT_EQ(board(r), "5R1Q/8/k6r/8/8/8/8/K7");
+}
+
+TEST(DiplomacySimultaneouslyProgressive, OwnPieceArrivingFirstStopsTheLaterOneUnderTheKnob) {
+  // White: Ka1, Rf7, Qh8. Black: Ka6, Rh6. Rf6 arrives at step 1; Qf6 (through g7) at step 2
+  // finds its own rook there and stops as at an obstacle.
+  const ProgressiveResult r = play_simultaneously_progressive(
+      at("7Q/5R2/k6r/8/8/8/8/K7 w - - 0 1", {{"own-pieces-one-square", "played"}}),
+      move_set({"Rf6", "Qf6"}), move_set({}));
+  EXPECT_EQ(outcomes(r), "1w:executed 1w:failed") << trace_text(r);
+  EXPECT_EQ(board(r), "7Q/8/k4R1r/8/8/8/8/K7");
 }
 
 TEST(DiplomacySimultaneouslyProgressive, TwoMovesOfOneSetMeetInTransit) {

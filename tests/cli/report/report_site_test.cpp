@@ -21,11 +21,25 @@ using test::slurp;
 namespace fs = std::filesystem;
 using test::run_arbiter;
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / (name + "_" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
+/// An empty directory under the test's temporary folder, removed again when the test ends
+/// (also when an assertion returns early).
+class FreshDir {
+ public:
+  explicit FreshDir(const std::string& name)
+      : path_(fs::path(::testing::TempDir()) / (name + "_" + std::to_string(getpid()))) {
+    fs::remove_all(path_);
+  }
+  FreshDir(const FreshDir&) = delete;
+  FreshDir& operator=(const FreshDir&) = delete;
+  ~FreshDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
 
 constexpr const char* kQuick =
     " -q --positions 12 --plies 6 --max-pieces 4 --no-probes --rlimit 20000000";
@@ -49,7 +63,8 @@ TEST(ReportSite, PageWithoutSolverHasRulesKnobsAndExtraSections) {
 }
 
 TEST(ReportSite, ReportCommandDrawsEveryWitness) {
-  const fs::path dir = fresh_dir("arbiter_report_cmd");
+  const FreshDir dir_scratch("arbiter_report_cmd");
+  const fs::path& dir = dir_scratch.path();
   const test::CommandResult r =
       run_arbiter("report --out '" + dir.string() + "' -v orthodox -v diplomacy --no-puzzles" +
                   kQuick);  // sample puzzles: tests/cli/report/puzzle_svg_test.cpp
@@ -79,17 +94,17 @@ TEST(ReportSite, ReportCommandDrawsEveryWitness) {
     EXPECT_EQ(page.find("<link"), std::string::npos);
   }
   // Deterministic: a second run writes the same page.
-  const fs::path again = fresh_dir("arbiter_report_cmd2");
+  const FreshDir again_scratch("arbiter_report_cmd2");
+  const fs::path& again = again_scratch.path();
   ASSERT_EQ(
       run_arbiter("report --out '" + again.string() + "' -v orthodox --no-puzzles" + kQuick).status,
       0);
   EXPECT_EQ(slurp(dir / "orthodox.html"), slurp(again / "orthodox.html"));
-  fs::remove_all(dir);
-  fs::remove_all(again);
 }
 
 TEST(ReportSite, AKnobProvedNotToMatterSaysSo) {
-  const fs::path dir = fresh_dir("arbiter_report_quiet");
+  const FreshDir dir_scratch("arbiter_report_quiet");
+  const fs::path& dir = dir_scratch.path();
   const test::CommandResult r =
       run_arbiter("report --out '" + dir.string() + "' -v " +
                   test::data_path("tables/quiet_knobs/conversion_no_castling.toml") +
@@ -102,7 +117,8 @@ TEST(ReportSite, AKnobProvedNotToMatterSaysSo) {
 }
 
 TEST(ReportSite, VerifyWritesTheReportAndPrintsItsPath) {
-  const fs::path dir = fresh_dir("arbiter_verify_report");
+  const FreshDir dir_scratch("arbiter_verify_report");
+  const fs::path& dir = dir_scratch.path();
   const test::CommandResult r = run_arbiter(
       "verify --no-solver --table conditional --max-nodes 100000 --report '" + dir.string() + "'");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -116,13 +132,13 @@ TEST(ReportSite, VerifyWritesTheReportAndPrintsItsPath) {
   const test::CommandResult partial =
       run_arbiter("verify --no-solver --table conditional --max-nodes 100000");
   EXPECT_EQ(partial.out.find("report "), std::string::npos) << partial.out;
-  const fs::path other = fresh_dir("arbiter_verify_no_report");
+  const FreshDir other_scratch("arbiter_verify_no_report");
+  const fs::path& other = other_scratch.path();
   const test::CommandResult none = run_arbiter(
       "verify --no-solver --table conditional --max-nodes 100000 --no-report --report '" +
       other.string() + "'");
   EXPECT_EQ(none.out.find("report "), std::string::npos) << none.out;
   EXPECT_FALSE(fs::exists(other));
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -49,9 +49,9 @@ std::vector<AttackTerm> AttackEncoding::attack_terms(Square s, Color by, BoardCh
   z3::context& ctx = b.ctx();
   const auto empty = [&](Bitboard squares) {
     if (squares & bit_of(change.filled)) return ctx.bool_val(false);
-    return b.all_empty(squares & ~bit_of(change.vacated));
+    return b.all_empty(squares & ~bit_of(change.vacated) & ~bit_of(change.taken));
   };
-  const Bitboard gone = bit_of(change.vacated) | bit_of(change.filled);
+  const Bitboard gone = bit_of(change.vacated) | bit_of(change.filled) | bit_of(change.taken);
   std::vector<AttackTerm> terms;
   for (int t = 0; t < v.piece_count(); ++t) {
     const PieceType pt = static_cast<PieceType>(t);

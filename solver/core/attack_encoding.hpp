@@ -16,10 +16,12 @@ namespace arbiter::solver {
 
 /// A board changed by one ordinary move of a piece, for formulas about the board after it:
 /// `vacated` counts as empty, `filled` as occupied by a piece of the mover (no attacker of the
-/// other side stands there any more).
+/// other side stands there any more); `taken`, an en-passant capture's victim square, counts as
+/// empty too.
 struct BoardChange {
   Square vacated = kNoSquare;
   Square filled = kNoSquare;
+  Square taken = kNoSquare;
 };
 
 /// One way a square is attacked: the attacker's square and the formula that it attacks.

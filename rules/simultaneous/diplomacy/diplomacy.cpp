@@ -56,8 +56,9 @@ void diplomacy_submissions(const SimState& s, Color c, MoveList& out) {
   generate_pseudo_legal(view, pseudo);
   const PieceType royal = view.variant().royal();
   // A move that leaves its own king attacked now is refused as in chess, unless
-  // exposing-move=allowed (castling is generated only when chess allows it).
-  const bool exposing = k.exposing_move == ExposingMove::kAllowed;
+  // exposing-move=allowed or after-resolution (castling is generated only when chess allows
+  // it).
+  const bool exposing = k.exposing_move != ExposingMove::kRefused;
   for (Move m : pseudo) {
     // A king step is judged after resolution, unless king-safety=current-position.
     const bool king = view.piece_on(c, m.from()) == royal && m.kind() != MoveKind::kCastling;

@@ -22,7 +22,7 @@ enum class SameDestination : std::uint8_t { kRank, kArrival };
 enum class KingSafetyRejudge : std::uint8_t { kFixedPoint, kAllAtOnce };
 enum class PromotionRank : std::uint8_t { kPawn, kNewPiece };
 enum class CastlingTransit : std::uint8_t { kAfterResolution, kLandingOnly };
-enum class ExposingMove : std::uint8_t { kRefused, kAllowed };
+enum class ExposingMove : std::uint8_t { kRefused, kAllowed, kAfterResolution };
 enum class GameEndMoves : std::uint8_t { kOrthodox, kSubmissions };
 enum class ConditionCount : std::uint8_t { kLetterColour, kBothColours };
 enum class UnequalSets : std::uint8_t { kShorterPasses, kRefused };

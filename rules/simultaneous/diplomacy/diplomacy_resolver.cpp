@@ -1,8 +1,9 @@
 // The Diplomacy Chess resolver: the step-by-step simulation
 // (rules/simultaneous/diplomacy/diplomacy_simulation.hpp) on the position's board. After the
 // travel, a king that ends on (or castles across) an attacked square fails, and the simulation
-// runs again without its move until every king that moved stands safe. Clauses and decisions:
-// docs/diplomacy.md.
+// runs again without its move until every king that moved stands safe (under
+// exposing-move=after-resolution, likewise a move that exposed its own king before the turn and
+// leaves it attacked or taken). Clauses and decisions: docs/diplomacy.md.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
@@ -126,6 +128,42 @@ Square king_danger(const Variant& v, const SimState& after, const DiplomacyUnit&
   return kNoSquare;
 }
 
+/// The square of `u`'s own king when `u` is a move that exposed it on the board before the
+/// turn, executed, and leaves it attacked, or taken, after resolution
+/// (exposing-move=after-resolution); else kNoSquare. `exposing` says whether the move exposed
+/// the king before the turn.
+Square exposed_king(const SimState& before, const SimState& after, const DiplomacyUnit& u,
+                    bool exposing) {
+  if (!exposing || u.fate != Fate::kExecuted) return kNoSquare;
+  const Square king = after.pos.king_square(u.color);
+  if (king == kNoSquare) return before.pos.king_square(u.color);  // taken in this turn
+  return after.pos.attacked(king, ~u.color) ? king : kNoSquare;
+}
+
+/// What a resolution judges after the travel: an executed king move that ends on (or castles
+/// across) an attacked square, and an executed move that exposed its king before the turn and
+/// leaves it attacked (exposing-move=after-resolution).
+Square judged_danger(const SimState& before, const SimState& after, const DiplomacyUnit& u,
+                     const DiplomacyKnobs& k, bool exposing) {
+  return u.royal ? king_danger(before.pos.variant(), after, u, k)
+                 : exposed_king(before, after, u, exposing);
+}
+
+/// Per submission: a non-king move that leaves its own king attacked on the board before the
+/// turn, when exposing-move=after-resolution judges such moves after resolution.
+std::vector<bool> exposing_moves(const SimState& s, const std::vector<Submission>& subs,
+                                 const DiplomacyKnobs& k) {
+  std::vector<bool> out(subs.size(), false);
+  if (k.exposing_move != ExposingMove::kAfterResolution) return out;
+  const PieceType royal = s.pos.variant().royal();
+  for (std::size_t i = 0; i < subs.size(); ++i) {
+    const Submission& sub = subs[i];
+    if (sub.move.is_null() || s.pos.piece_on(sub.color, sub.move.from()) == royal) continue;
+    out[i] = !leaves_king_safe(view_for(s, sub.color), sub.move);
+  }
+  return out;
+}
+
 /// A king move judged attacked after a resolution: the submission and the square.
 struct Endangered {
   std::size_t index;
@@ -138,6 +176,7 @@ struct Endangered {
 /// other), every one, as equal ranks bound for one square both fail.
 std::vector<Endangered> failing_kings(const SimState& s, const std::vector<Submission>& subs,
                                       const DiplomacyKnobs& k, const std::vector<bool>& excluded,
+                                      const std::vector<bool>& exposing,
                                       const std::vector<Endangered>& endangered) {
   if (endangered.size() < 2 || k.king_safety_rejudge == KingSafetyRejudge::kAllAtOnce)
     return endangered;
@@ -148,7 +187,7 @@ std::vector<Endangered> failing_kings(const SimState& s, const std::vector<Submi
       if (other.index != e.index) without[other.index] = true;
     Run trial(s, subs, k, without, false);
     trial.simulate();
-    const Square sq = king_danger(s.pos.variant(), trial.after(), trial.units()[e.index], k);
+    const Square sq = judged_danger(s, trial.after(), trial.units()[e.index], k, exposing[e.index]);
     if (sq != kNoSquare) sure.push_back({e.index, sq});
   }
   return sure.empty() ? endangered : sure;
@@ -160,6 +199,7 @@ DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submiss
                                     const DiplomacyKnobs& k, bool trace) {
   const Variant& v = s.pos.variant();
   std::vector<bool> excluded(subs.size(), false);
+  const std::vector<bool> exposing = exposing_moves(s, subs, k);
   std::vector<TraceEntry> safety;
   for (;;) {
     Run run(s, subs, k, excluded, trace);
@@ -169,13 +209,21 @@ DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submiss
     // turn is resolved again without it (the king on its own square may block or be taken).
     std::vector<Endangered> endangered;
     for (std::size_t i = 0; i < subs.size(); ++i) {
-      const Square sq = king_danger(v, after, run.units()[i], k);
+      const Square sq = judged_danger(s, after, run.units()[i], k, exposing[i]);
       if (sq != kNoSquare) endangered.push_back({i, sq});
     }
     if (!endangered.empty()) {
-      for (const Endangered& e : failing_kings(s, subs, k, excluded, endangered)) {
+      for (const Endangered& e : failing_kings(s, subs, k, excluded, exposing, endangered)) {
         const DiplomacyUnit& u = run.units()[e.index];
-        if (trace)
+        if (trace && !u.royal)
+          safety.push_back(
+              {std::string(clause_name(DiplomacyClause::kKingSafety)), e.square, 0,
+               fmt::format("{}: {} would leave its king attacked after resolution ({}): the "
+                           "move does not execute",
+                           square_name(e.square), u.text,
+                           knob_setting_of<&DiplomacyKnobs::exposing_move>(
+                               ExposingMove::kAfterResolution))});
+        else if (trace)
           safety.push_back(
               {std::string(clause_name(DiplomacyClause::kKingSafety)), e.square, 0,
                u.move.kind() != MoveKind::kCastling ||
@@ -300,7 +348,8 @@ DiplomacyResolution resolve_diplomacy(const SimState& s, Move white, Move black,
   const std::vector<Submission> subs = {{kWhite, white}, {kBlack, black}};
   if (options.validate) validate(s, subs);
   const DiplomacyKnobs& k = options.knobs ? *options.knobs : s.pos.variant().knobs().diplomacy;
-  if (!white.is_null() && !black.is_null())
+  // The fast path judges kings only; moves exposing their king are judged by the general one.
+  if (!white.is_null() && !black.is_null() && k.exposing_move != ExposingMove::kAfterResolution)
     if (auto fast = resolve_independent(s, white, black, k, options.trace)) return std::move(*fast);
   return resolve_general(s, subs, k, options.trace);
 }

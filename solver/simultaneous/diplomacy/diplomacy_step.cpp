@@ -24,6 +24,8 @@
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_simulation.hpp"
 #include "solver/core/attack_encoding.hpp"
+#include "solver/core/ply_step.hpp"
+#include "solver/core/z3_setup.hpp"
 
 namespace arbiter::solver {
 
@@ -82,7 +84,8 @@ struct PathResult {
   std::uint8_t kept = 0xff;          ///< castling-right bits kept
   bool king_captured[2] = {false, false};
   std::uint32_t clauses = 0;
-  bool king_executed[2] = {false, false};  ///< a king move executed: judged for safety
+  bool king_executed[2] = {false, false};   ///< a king move executed: judged for safety
+  bool other_executed[2] = {false, false};  ///< any other move executed (exposing-move)
 };
 
 struct Spec {
@@ -201,6 +204,7 @@ class Run {
       out.fate[u] = unit.fate;
       out.king_captured[u] = sim_.king_captured(static_cast<Color>(u));
       out.king_executed[u] = unit.fate == Fate::kExecuted && unit.royal && !unit.move.is_null();
+      out.other_executed[u] = unit.fate == Fate::kExecuted && !unit.royal && !unit.move.is_null();
     }
     for (Square sq = 0; sq < kSquares; ++sq) {
       const std::optional<DiplomacyCell>& cell = board_.cell(sq);
@@ -310,6 +314,10 @@ class Stepper {
     shared_.classes.resize(kSquares);
     for (Color c : {kWhite, kBlack})
       cases_[c] = type_cases(before, c, moves_[c], o.types[c], knobs_);
+    if (knobs_.exposing_move == ExposingMove::kAfterResolution) {
+      const AttackEncoding attacks(before);
+      for (Color c : {kWhite, kBlack}) exposes_[c] = exposes(attacks, c, moves_[c]);
+    }
   }
 
   z3::expr defined() const {
@@ -368,6 +376,23 @@ class Stepper {
   bool board_after_ = true;  ///< the caller wants the board after (else built only when needed)
   std::vector<TypeCase> cases_[2];
   std::map<int, Outcome> memo_;
+  /// exposing-move=after-resolution: the side's move is no king's and leaves its own king
+  /// attacked on the board before the turn (the engine's leaves_king_safe, symbolically).
+  std::optional<z3::expr> exposes_[2];
+
+  static std::optional<z3::expr> exposes(const AttackEncoding& attacks, Color c, Move m) {
+    if (m.is_null() || m.kind() == MoveKind::kCastling) return std::nullopt;
+    const BoardEncoding& b = attacks.board();
+    const PieceType royal = b.variant().royal();
+    const BoardChange change{
+        m.from(), m.to(),
+        m.kind() == MoveKind::kEnPassant ? en_passant_victim_of(m.to(), c) : kNoSquare};
+    z3::expr_vector exposed(b.ctx());
+    for (Square k = 0; k < kSquares; ++k)
+      if (k != m.from() && k != m.to())
+        exposed.push_back(b.is(k, c, royal) && attacks.attacked(k, ~c, change));
+    return !b.is(m.from(), c, royal) && any_of(b.ctx(), exposed);
+  }
 
   /// One plain resolution (no king judged) and, per side whose king move executes on some path,
   /// whether it executes and stands attacked after it (on its landing square or, castling, a
@@ -388,7 +413,11 @@ class Stepper {
     std::optional<AttackEncoding> attacks;
     for (Color c : {kWhite, kBlack}) {
       const z3::expr king = where(paths, [c](const PathResult& p) { return p.king_executed[c]; });
-      if (king.is_false()) continue;
+      const std::optional<z3::expr> other =
+          exposes_[c] ? std::optional(
+                            where(paths, [c](const PathResult& p) { return p.other_executed[c]; }))
+                      : std::nullopt;
+      if (king.is_false() && (!other || other->is_false())) continue;
       if (!attacks) {
         if (j.plain.cells.empty()) add_board(paths, j.plain);
         after.emplace(before_, j.plain.cells, j.plain.rights[kWhite], j.plain.rights[kBlack]);
@@ -397,7 +426,15 @@ class Stepper {
       z3::expr_vector attacked(ctx_);
       for (Bitboard b = king_judged_squares(before_.variant(), c, moves_[c], knobs_); b;)
         attacked.push_back(attacks->attacked(pop_lsb(b), ~c));
-      j.flag[c] = king && z3::mk_or(attacked);
+      j.flag[c] = king && any_of(ctx_, attacked);
+      // exposing-move=after-resolution: a move that exposed its king fails when the king
+      // stands attacked, or was taken, after resolution (the engine's exposed_king).
+      if (other && !other->is_false()) {
+        const z3::expr taken =
+            where(paths, [c](const PathResult& p) { return p.king_captured[c]; });
+        *j.flag[c] =
+            *j.flag[c] || (*other && *exposes_[c] && (taken || royal_threatened(*attacks, c)));
+      }
     }
     return judged_.emplace(excluded, std::move(j)).first->second;
   }

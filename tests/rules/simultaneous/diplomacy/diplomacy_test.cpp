@@ -327,6 +327,39 @@ TEST(DiplomacyKnobs, ExposingMoveAllowedLeavesTheKingToBeTaken) {
   EXPECT_EQ(diplomacy_status(r.after).result(), "0-1");
 }
 
+// exposing-move=after-resolution: the pinned knight's move is judged once the turn is
+// resolved, as conflict rule 5 judges a king's square.
+TEST(DiplomacyKnobs, ExposingMoveAfterResolutionFailsWhileTheKingStandsAttacked) {
+  const SimState s = at(kPinned, {{"exposing-move", "after-resolution"}});
+  EXPECT_TRUE(is_diplomacy_submission(s, kWhite, Move(*parse_square("e2"), *parse_square("c3"))));
+  // Re6 keeps the pin: Nc3 fails and the knight stays on e2.
+  DiplomacyResolution r = turn(s, "e2c3", "e7e6");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_EQ(on(r, "e2"), 'N');
+  // Rxe1 would take the king: Nc3 fails, and the knight left on e2 stops the rook.
+  r = turn(s, "e2c3", "e7e1");
+  EXPECT_EQ(r.fates[0], Fate::kFailed) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kFailed);
+  EXPECT_FALSE(r.king_captured[kWhite]);
+}
+
+TEST(DiplomacyKnobs, ExposingMoveAfterResolutionStandsWhenThePinIsGone) {
+  const DiplomacyResolution r =
+      turn(at(kPinned, {{"exposing-move", "after-resolution"}}), "e2c3", "e7a7");
+  EXPECT_EQ(r.fates[0], Fate::kExecuted) << trace_text(r);
+  EXPECT_EQ(r.fates[1], Fate::kExecuted);
+  EXPECT_EQ(on(r, "c3"), 'N');
+}
+
+TEST(DiplomacyKnobs, ExposingMoveAfterResolutionJudgesAnEnPassantCaptureAlongTheRank) {
+  // White: Kh5, Pe5. Black: Kd8, Ra5, Pd5 (just double-stepped). exd6 e.p. empties the rank.
+  const char* fen = "3k4/8/8/r2pP2K/8/8/8/8 w - d6 0 1";
+  const KnobSettings after{{"exposing-move", "after-resolution"}};
+  EXPECT_EQ(turn(at(fen, after), "e5d6", "d8c7").fates[0], Fate::kFailed);
+  EXPECT_EQ(turn(at(fen, after), "e5d6", "a5a1").fates[0], Fate::kExecuted);
+}
+
 TEST(DiplomacyKnobs, KingSafetyCurrentPositionRefusesTheKingStep) {
   const SimState s = at(kRule5, {{"king-safety", "current-position"}});
   EXPECT_FALSE(is_diplomacy_submission(s, kWhite, Move(*parse_square("a8"), *parse_square("b7"))));

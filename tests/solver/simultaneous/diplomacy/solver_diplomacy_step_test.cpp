@@ -293,6 +293,20 @@ TEST(SolverDiplomacyStep, KingSafetyJudgesTheSquaresACastlingKingCrosses) {
             (Fates{kFailed, kFailed}));
 }
 
+TEST(SolverDiplomacyStep, ExposingMoveAfterResolutionIsJudgedOnTheBoardAfter) {
+  const KnobSettings after{{"exposing-move", "after-resolution"}};
+  const char* pinned = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
+  EXPECT_EQ(step_fates(after, pinned, "e2c3", "e7e6"), (Fates{kFailed, kExecuted}));
+  EXPECT_EQ(step_fates(after, pinned, "e2c3", "e7e1"), (Fates{kFailed, kFailed}));
+  EXPECT_EQ(step_fates(after, pinned, "e2c3", "e7a7"), (Fates{kExecuted, kExecuted}));
+  EXPECT_EQ(step_fates({{"exposing-move", "allowed"}}, pinned, "e2c3", "e7e6"),
+            (Fates{kExecuted, kExecuted}));
+  // An en-passant capture that empties the king's rank.
+  const char* ep = "3k4/8/8/r2pP2K/8/8/8/8 w - d6 0 1";
+  EXPECT_EQ(step_fates(after, ep, "e5d6", "d8c7"), (Fates{kFailed, kExecuted}));
+  EXPECT_EQ(step_fates(after, ep, "e5d6", "a5a1"), (Fates{kExecuted, kExecuted}));
+}
+
 TEST(SolverDiplomacyStep, OnASymbolicBoardFatesAreExclusiveAndRanksDecide) {
   // Over fresh cells (solver calls, rlimit-bounded): for c3-c5 and e6-c5, exactly one fate per
   // side on every valid board; and a rook on c3 with c4 and c5 empty takes the knight from e6.

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
@@ -96,11 +97,19 @@ Move read_submission(const SimState& s, Color c, std::string_view text) {
     if (e.kind() == NotationErrorKind::kIllegal && move_neutral(s)) {
       why = why_not_move_neutral(s, c, text);
     } else if (e.kind() == NotationErrorKind::kIllegal) {
-      // Say why: read the text as an orthodox move on the board without the other side.
+      // Say why: read the text among the pseudo-legal moves of the board as it stands (an
+      // en-passant capture needs its victim there), else as an orthodox move on the board
+      // without the other side.
+      MoveList pseudo;
+      generate_pseudo_legal(view_for(s, c), pseudo);
       try {
-        why = why_not(s, c, read_orthodox(bare_view(s, c), text));
-      } catch (const NotationError& orthodox) {
-        why = orthodox.what();  // no piece of that side can make it at all
+        why = why_not(s, c, read_sim_move(s, c, text, pseudo));
+      } catch (const NotationError&) {
+        try {
+          why = why_not(s, c, read_orthodox(bare_view(s, c), text));
+        } catch (const NotationError& orthodox) {
+          why = orthodox.what();  // no piece of that side can make it at all
+        }
       }
     }
     throw NotationError(e.kind(), fmt::format("{} may not submit '{}': {}; {}", side_name(c), text,

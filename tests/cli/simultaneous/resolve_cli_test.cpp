@@ -255,6 +255,16 @@ TEST(ResolveCli, MoveThatLeavesTheKingAttackedNowIsNoSubmission) {
             "Kf2\n");
 }
 
+TEST(ResolveCli, EnPassantCaptureThatLeavesTheKingAttackedNowSaysWhy) {
+  // White: Kh5, Pe5. Black: Kd8, Ra5, Pd5 (just double-stepped): exd6 e.p. empties the rank.
+  const auto r = resolve("3k4/8/8/r2pP2K/8/8/8/8 w - d6 0 1", "exd6", "Kc7");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("White may not submit 'exd6': it would leave White's king attacked now "
+                       "(exposing-move=refused)"),
+            std::string::npos)
+      << r.err;
+}
+
 // White: Ke2, Ra1, Rh1. Black: Ke8, Nd1. Both rooks may submit e1: Ra1-e1 crosses the
 // knight, which may leave. Orthodox SAN would read Re1 as the h1 rook's only legal move.
 constexpr const char* kTwoRooks = "4k3/8/8/8/8/8/4K3/R2n3R w - - 0 1";

@@ -211,9 +211,30 @@ class RecordLexer {
     }
     std::size_t end = i_;
     while (end < s_.size() && !is_delimiter(s_[end])) ++end;
-    word(s_.substr(i_, end - i_), line, col);
+    const std::string_view w = s_.substr(i_, end - i_);
+    // "12)": a move number as books and web pages write it; a ')' straight after digits
+    // cannot close a variation (no move ends in a digit-only word).
+    if (end < s_.size() && s_[end] == ')' && after_move_number_digits(end)) {
+      long number = 0;
+      for (const char d : w) number = std::min(number * 10 + (d - '0'), kNumberCap);
+      RecordToken& t =
+          emit(RecordTokenKind::kMoveNumber, std::string(s_.substr(i_, end + 1 - i_)), line, col);
+      t.number = number;
+      t.dots = 1;
+      advance(end + 1);
+      return true;
+    }
+    word(w, line, col);
     advance(end);
     return true;
+  }
+
+  /// Whether the ')' at `at` ends a digit-only word ("12)"), a move number rather than the end
+  /// of a variation.
+  bool after_move_number_digits(std::size_t at) const {
+    std::size_t j = at;
+    while (j > 0 && is_digit(s_[j - 1])) --j;
+    return j < at && (j == 0 || is_delimiter(s_[j - 1]));
   }
 
   /// Skips a variation with everything nested in it, comments included, without recursion.
@@ -224,7 +245,7 @@ class RecordLexer {
       const char c = s_[i_];
       if (c == '(') {
         ++depth;
-      } else if (c == ')') {
+      } else if (c == ')' && !after_move_number_digits(i_)) {
         if (--depth == 0) {
           advance(i_ + 1);
           at_line_start_ = false;

@@ -36,6 +36,17 @@ TEST(PeopleRecords, CommasAnnotationsAndMoveNumbersAsWritten) {
   EXPECT_TRUE(r.warnings.empty());
 }
 
+TEST(PeopleRecords, MoveNumbersWithAParenthesis) {
+  // "1) e4 e5 2) Nf3": as books and web pages number moves; a variation still reads as one.
+  ReplayResult r = replay("1) e4 e5 2) Nf3 Nc6 3) Bb5 (3) Bc4 Bc5) a6 *");
+  ASSERT_TRUE(r.valid()) << r.error->message;
+  EXPECT_EQ(r.plies, 6);
+  // A ')' after anything but a move number still has no '(' to close.
+  r = replay("1. e4) e5");
+  ASSERT_FALSE(r.valid());
+  EXPECT_THAT(r.error->message, HasSubstr("')' without a matching '('"));
+}
+
 TEST(PeopleRecords, DoublePlusStandsForCheckOrMateWithoutAWarning) {
   // Old books write ++ for mate, newer ones for a double check: either is taken.
   const ReplayResult mate = replay("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7++ 1-0");

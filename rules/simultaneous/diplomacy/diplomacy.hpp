@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rules/core/move.hpp"
+#include "rules/core/small_vector.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 #include "rules/simultaneous/trace_clauses.hpp"
@@ -48,7 +49,7 @@ struct TraceEntry {
 
 struct DiplomacyResolution {
   SimState after;
-  std::vector<Fate> fates;  ///< one per submission, in the order given
+  SmallVector<Fate, 2> fates;  ///< one per submission, in the order given
   std::vector<TraceEntry> trace;
   bool king_captured[2] = {false, false};  ///< [c]: c's king was taken
 };

@@ -9,6 +9,14 @@ int sign(int x) {
   return (x > 0) - (x < 0);
 }
 
+/// knight-timing=two-step-path: the square a leap off the lines passes first, one orthogonal
+/// step along its longer leg.
+Square two_step_middle(Square from, Square to) {
+  const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+  return std::abs(dr) > std::abs(df) ? make_square(file_of(from), rank_of(from) + sign(dr))
+                                     : make_square(file_of(from) + sign(df), rank_of(from));
+}
+
 Leg travel(PieceType type, Square from, Square to, const DiplomacyKnobs& k) {
   Leg leg;
   leg.type = type;
@@ -35,8 +43,7 @@ Leg travel(PieceType type, Square from, Square to, const DiplomacyKnobs& k) {
       leg.push(kNoSquare);
       break;
     case KnightTiming::kTwoStepPath:
-      leg.push(std::abs(dr) > std::abs(df) ? make_square(file_of(from), rank_of(from) + sign(dr))
-                                           : make_square(file_of(from) + sign(df), rank_of(from)));
+      leg.push(two_step_middle(from, to));
       break;
   }
   leg.push(to);
@@ -62,6 +69,20 @@ Legs legs_of(const Position& pos, Color us, Move m, const DiplomacyKnobs& k) {
   }
   legs.leg[legs.count++] = travel(pos.piece_on(us, m.from()), m.from(), m.to(), k);
   return legs;
+}
+
+Bitboard move_squares(const Position& pos, Color us, Move m, const DiplomacyKnobs& k) {
+  const Square from = m.from(), to = m.to();
+  if (m.kind() == MoveKind::kCastling || from == to) {
+    const Legs legs = legs_of(pos, us, m, k);
+    Bitboard b = 0;
+    for (int i = 0; i < legs.count; ++i) b |= legs.leg[i].squares();
+    return b;
+  }
+  if (on_one_line(from, to)) return bb(from) | pos.variant().between(from, to) | bb(to);
+  if (k.knight_timing == KnightTiming::kTwoStepPath)
+    return bb(from) | bb(two_step_middle(from, to)) | bb(to);
+  return bb(from) | bb(to);
 }
 
 Bitboard king_judged_squares(const Variant& v, Color us, Move m, const DiplomacyKnobs& k) {

@@ -32,6 +32,10 @@ struct Legs {
 /// orthogonal step of a two-step path goes along the longer leg).
 Legs legs_of(const Position& pos, Color us, Move m, const DiplomacyKnobs& k);
 
+/// The squares of the legs of `m` (homes and paths, Leg::squares), without building them: the
+/// resolver's test for two moves that cannot meet.
+Bitboard move_squares(const Position& pos, Color us, Move m, const DiplomacyKnobs& k);
+
 /// The squares on which a king move of colour `us` that executed is judged after resolution
 /// (conflict rule 5): its landing square, and for castling under
 /// castling-transit=after-resolution the squares the king crosses on its way there.

@@ -259,9 +259,7 @@ DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submiss
 
 /// The squares a move involves: its pieces' homes and paths, and the piece it takes.
 Bitboard involved(const SimState& s, Color c, Move m, const DiplomacyKnobs& k) {
-  const Legs legs = legs_of(s.pos, c, m, k);
-  Bitboard b = 0;
-  for (int i = 0; i < legs.count; ++i) b |= legs.leg[i].squares();
+  Bitboard b = move_squares(s.pos, c, m, k);
   if (m.kind() == MoveKind::kEnPassant) b |= bb(en_passant_victim_of(m.to(), c));
   return b;
 }

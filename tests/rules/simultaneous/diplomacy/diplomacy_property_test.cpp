@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "tests/support/diplomacy_play.hpp"
 #include "tests/support/sim_mirror.hpp"
 #include "tests/support/test_support.hpp"
@@ -142,6 +143,22 @@ RC_GTEST_PROP(DiplomacyProperties, PairAndVectorOverloadsAgree, ()) {
   RC_ASSERT(pair.fates == vec.fates);
   RC_ASSERT(pair.king_captured[kWhite] == vec.king_captured[kWhite]);
   RC_ASSERT(pair.king_captured[kBlack] == vec.king_captured[kBlack]);
+}
+
+// The resolver's quick test for moves that cannot meet reads move_squares; the simulation
+// reads the legs. They must name the same squares under every knight-timing.
+RC_GTEST_PROP(DiplomacyProperties, MoveSquaresAreTheSquaresOfTheLegs, ()) {
+  const Scenario sc = random_scenario();
+  DiplomacyKnobs k;
+  k.knight_timing = *rc::gen::element(KnightTiming::kOneTick, KnightTiming::kTwoTicks,
+                                      KnightTiming::kTwoStepPath);
+  for (Color c : {kWhite, kBlack})
+    for (Move m : submissions(sc.state, c)) {
+      const Legs legs = legs_of(sc.state.pos, c, m, k);
+      Bitboard b = 0;
+      for (int i = 0; i < legs.count; ++i) b |= legs.leg[i].squares();
+      RC_ASSERT(move_squares(sc.state.pos, c, m, k) == b);
+    }
 }
 
 RC_GTEST_PROP(DiplomacyProperties, OrderOfSubmissionsChangesOnlyTheOrderOfFates, ()) {

@@ -597,7 +597,7 @@ TEST(DiplomacyFen, BothKingsMayStandInCheck) {
     EXPECT_FALSE(moves.empty()) << int(c);
   }
   const DiplomacyResolution r = turn(s, "e1e2", "e8e7");
-  EXPECT_EQ(r.fates, (std::vector<Fate>{Fate::kExecuted, Fate::kExecuted})) << trace_text(r);
+  EXPECT_EQ(r.fates, (SmallVector<Fate, 2>{Fate::kExecuted, Fate::kExecuted})) << trace_text(r);
   EXPECT_EQ(to_sim_fen(r.after).substr(0, to_sim_fen(r.after).find(' ')), "8/4k3/8/8/8/8/4K3/8");
   EXPECT_FALSE(r.after.pos.king_in_check(kWhite));
   EXPECT_FALSE(r.after.pos.king_in_check(kBlack));

@@ -411,6 +411,7 @@ std::uint64_t count_legal(const Position& pos) {
   const Bitboard converted = pos.converted();
   const bool allow_converted_initial =
       v.knobs().conversion.converted_pawn_double_step == ConvertedPawnDoubleStep::kAllowed;
+  const Bitboard not_ours = ~pos.pieces(us);
   std::uint64_t n = 0;
   MoveList slow;
   for (int t = 0; t < v.piece_count(); ++t) {
@@ -420,6 +421,18 @@ std::uint64_t count_legal(const Position& pos) {
     const PieceMoves& pm = info.moves;
     const Bitboard promo = info.promotion_squares[us];
     const auto choices = static_cast<std::uint64_t>(info.promotion_choices.size());
+    if (pm.same_move_and_capture && promo == 0) {
+      // Most pieces: their free ones in one go (targets are attacks off their own squares).
+      for (Bitboard free = mine & ~f.pinned & ~bb(ksq); free;) {
+        const Square from = pop_lsb(free);
+        const SquareMoves& sm = pm.at[us][from];
+        Bitboard att = sm.leap_move;
+        if (pm.uses_rook) att |= rook_attacks(sl, from, occ) & sm.rook_move;
+        if (pm.uses_bishop) att |= bishop_attacks(sl, from, occ) & sm.bishop_move;
+        n += static_cast<std::uint64_t>(std::popcount(att & not_ours & f.evasions));
+      }
+      mine &= f.pinned | bb(ksq);
+    }
     while (mine) {
       const Square from = pop_lsb(mine);
       const SquareMoves& sm = pm.at[us][from];

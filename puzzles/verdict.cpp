@@ -1,6 +1,7 @@
 // Solving a composed problem and judging its soundness (see verdict.hpp).
 #include "puzzles/verdict.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <stdexcept>
@@ -183,7 +184,8 @@ void check_problem_position(const Position& pos) {
 Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions& options) {
   check_problem_position(start);
   const auto t0 = std::chrono::steady_clock::now();
-  TranspositionTable table(options.table_log2);
+  TranspositionTable table(options.table_log2 > 0 ? options.table_log2
+                                                  : std::min(20, 12 + 2 * stip.moves));
   ProblemSearch search(stip.kind, table, options.progress);
   Position pos = start;
   Verdict v;

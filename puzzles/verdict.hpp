@@ -47,7 +47,10 @@ struct Verdict {
 
 struct SolveOptions {
   ProgressFn progress;  ///< called every few thousand nodes
-  int table_log2 = 20;  ///< transposition table of 2^table_log2 entries
+  /// Transposition table of 2^table_log2 entries; 0: sized by the stipulation's length,
+  /// 2^(12 + 2n) entries up to 2^20 (a #2 needs far fewer than 2^20, and zeroing 16 MB costs
+  /// a one-process-per-problem solve more than its search).
+  int table_log2 = 0;
   /// False: keys only, and stop at the second (enough for the verdict: the generator's test).
   bool details = true;
   int max_solutions = 64;  ///< h#: lines listed at most

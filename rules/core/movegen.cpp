@@ -329,6 +329,45 @@ bool leaves_king_safe(const Position& pos, Move m) {
   return ordinary_king_safe(pos, m);
 }
 
+namespace {
+
+/// What the ordinary legality filter needs of a position, computed once per position (tables
+/// without conversion or step-by-step riders, with a royal piece).
+struct OrdinaryFilter {
+  Square ksq = kNoSquare;
+  Bitboard pinned = 0;
+  Bitboard evasions = ~Bitboard{0};  ///< where a non-king move must land (all when not in check)
+};
+
+OrdinaryFilter ordinary_filter(const Position& pos, Square ksq) {
+  OrdinaryFilter f;
+  f.ksq = ksq;
+  const Bitboard checkers = pos.attackers(ksq, ~pos.side_to_move(), pos.occupied());
+  f.pinned = pinned_pieces(pos, ksq);
+  if (checkers) f.evasions = evasion_squares(pos, ksq, checkers);
+  return f;
+}
+
+/// A king step that does not land on an attacked square (the king taken off its own square).
+bool king_step_safe(const Position& pos, Square ksq, Square to) {
+  return (pos.attackers(to, ~pos.side_to_move(), pos.occupied() & ~bb(ksq)) & ~bb(to)) == 0;
+}
+
+/// Whether a pseudo-legal move is legal, by ordinary attacks (see OrdinaryFilter).
+bool ordinary_legal(const Position& pos, const OrdinaryFilter& f, Move m) {
+  if (m.from() == f.ksq)
+    return m.kind() == MoveKind::kCastling || king_step_safe(pos, f.ksq, m.to());
+  if (m.kind() == MoveKind::kEnPassant) return leaves_king_safe(pos, m);
+  if (!has(f.evasions, m.to())) return false;
+  // A slider stays safe on the pin line; a leaper may jump along it past its king or the
+  // pinner, so pinned pieces get the full test.
+  if (has(f.pinned, m.from()))
+    return has(pos.variant().line(m.from(), f.ksq), m.to()) && leaves_king_safe(pos, m);
+  return true;
+}
+
+}  // namespace
+
 void generate_legal(const Position& pos, MoveList& out) {
   const int first = out.size();
   generate_pseudo_legal(pos, out);
@@ -336,37 +375,98 @@ void generate_legal(const Position& pos, MoveList& out) {
     filter_conversion(pos, out, first);
     return;
   }
-  const Variant& v = pos.variant();
-  const Color us = pos.side_to_move();
-  const Square ksq = pos.king_square(us);
+  const Square ksq = pos.king_square(pos.side_to_move());
   if (ksq == kNoSquare) return;
-  const Bitboard checkers = pos.attackers(ksq, ~us, pos.occupied());
   int kept = first;
-  if (v.any_riders()) {
+  if (pos.variant().any_riders()) {
     for (int i = first; i < out.size(); ++i)
       if (leaves_king_safe(pos, out[i])) out[kept++] = out[i];
   } else {
-    const Bitboard pinned = pinned_pieces(pos, ksq);
-    const Bitboard evasions = checkers ? evasion_squares(pos, ksq, checkers) : ~Bitboard{0};
-    for (int i = first; i < out.size(); ++i) {
-      const Move m = out[i];
-      bool ok = true;
-      if (m.from() == ksq) {
-        if (m.kind() != MoveKind::kCastling)
-          ok = (pos.attackers(m.to(), ~us, pos.occupied() & ~bb(ksq)) & ~bb(m.to())) == 0;
-      } else if (m.kind() == MoveKind::kEnPassant) {
-        ok = leaves_king_safe(pos, m);
-      } else if (!has(evasions, m.to())) {
-        ok = false;
-      } else if (has(pinned, m.from())) {
-        // A slider stays safe on the pin line; a leaper may jump along it past its king or
-        // the pinner, so pinned pieces get the full test.
-        ok = has(v.line(m.from(), ksq), m.to()) && leaves_king_safe(pos, m);
-      }
-      if (ok) out[kept++] = m;
-    }
+    const OrdinaryFilter f = ordinary_filter(pos, ksq);
+    for (int i = first; i < out.size(); ++i)
+      if (ordinary_legal(pos, f, out[i])) out[kept++] = out[i];
   }
   out.truncate(kept);
+}
+
+std::uint64_t count_legal(const Position& pos) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  if (v.conversion().enabled || v.any_riders() || ksq == kNoSquare) {
+    MoveList list;
+    generate_legal(pos, list);
+    return static_cast<std::uint64_t>(list.size());
+  }
+  // The same targets as generate_pseudo_legal, judged by the same filter as generate_legal; a
+  // piece that is neither pinned nor the king needs no test per move (its legal targets are
+  // its targets on evasion squares), so its moves are counted, not listed. Pinned pieces, en
+  // passant and castling go through the list and the one-by-one test.
+  const OrdinaryFilter f = ordinary_filter(pos, ksq);
+  const SliderTables& sl = v.sliders();
+  const Bitboard occ = pos.occupied();
+  const Bitboard empty = ~occ;
+  const Bitboard enemy = pos.pieces(~us) & ~pos.pieces(us);
+  const Square ep = pos.en_passant();
+  const Bitboard converted = pos.converted();
+  const bool allow_converted_initial =
+      v.knobs().conversion.converted_pawn_double_step == ConvertedPawnDoubleStep::kAllowed;
+  const Bitboard not_ours = ~pos.pieces(us);
+  std::uint64_t n = 0;
+  MoveList slow;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
+    if (!mine) continue;
+    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+    const PieceMoves& pm = info.moves;
+    const Bitboard promo = info.promotion_squares[us];
+    const auto choices = static_cast<std::uint64_t>(info.promotion_choices.size());
+    if (pm.same_move_and_capture && promo == 0) {
+      // Most pieces: their free ones in one go (targets are attacks off their own squares).
+      for (Bitboard free = mine & ~f.pinned & ~bb(ksq); free;) {
+        const Square from = pop_lsb(free);
+        const SquareMoves& sm = pm.at[us][from];
+        Bitboard att = sm.leap_move;
+        if (pm.uses_rook) att |= rook_attacks(sl, from, occ) & sm.rook_move;
+        if (pm.uses_bishop) att |= bishop_attacks(sl, from, occ) & sm.bishop_move;
+        n += static_cast<std::uint64_t>(std::popcount(att & not_ours & f.evasions));
+      }
+      mine &= f.pinned | bb(ksq);
+    }
+    while (mine) {
+      const Square from = pop_lsb(mine);
+      const SquareMoves& sm = pm.at[us][from];
+      Bitboard quiet, captures;
+      piece_targets(pm, sl, us, from, occ, quiet, captures);
+      if (has(converted, from) && !allow_converted_initial) {
+        quiet &= ~sm.initial_only;
+        captures &= ~sm.initial_only;
+      }
+      quiet &= empty;
+      captures &= enemy;
+      if (has(f.pinned, from)) {
+        emit(slow, info, us, from, quiet, captures);
+      } else {
+        Bitboard targets = quiet | captures;
+        if (from == ksq) {
+          for (Bitboard b = targets; b;) {
+            const Square to = pop_lsb(b);
+            if (!king_step_safe(pos, ksq, to)) targets &= ~bb(to);
+          }
+        } else {
+          targets &= f.evasions;
+        }
+        n += static_cast<std::uint64_t>(std::popcount(targets & ~promo)) +
+             static_cast<std::uint64_t>(std::popcount(targets & promo)) * choices;
+      }
+      if (ep != kNoSquare && has(sm.en_passant, ep) && !has(occ, ep) &&
+          has(enemy, en_passant_victim_of(ep, us)))
+        slow.push(Move(from, ep, MoveKind::kEnPassant));
+    }
+  }
+  generate_castling(pos, slow);
+  for (Move m : slow) n += ordinary_legal(pos, f, m) ? 1 : 0;
+  return n;
 }
 
 bool is_legal(const Position& pos, Move m) {

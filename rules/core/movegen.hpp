@@ -11,6 +11,10 @@ namespace arbiter {
 /// Appends every legal move of the side to move.
 void generate_legal(const Position& pos, MoveList& out);
 
+/// The number of legal moves, what generate_legal would append: counted without listing them
+/// where it can (perft's bulk-counted last ply).
+std::uint64_t count_legal(const Position& pos);
+
 /// Appends every pseudo-legal move (the piece moves as the table says; the own king may be
 /// left attacked). Castling is included only when it is fully legal.
 void generate_pseudo_legal(const Position& pos, MoveList& out);

@@ -11,10 +11,10 @@ namespace {
 template <bool kBulk>
 std::uint64_t count_leaves(Position& pos, int depth) {
   if (depth <= 0) return 1;
+  if constexpr (kBulk)
+    if (depth == 1) return count_legal(pos);
   MoveList moves;
   generate_legal(pos, moves);
-  if constexpr (kBulk)
-    if (depth == 1) return static_cast<std::uint64_t>(moves.size());
   std::uint64_t nodes = 0;
   Undo undo;
   for (Move m : moves) {

@@ -48,6 +48,12 @@ PieceMoves compile_piece_moves(const std::vector<BetzaAtom>& atoms,
   PieceMoves pm = compile_masks(atoms, initial_ranks);
   std::vector<BetzaAtom> initial, other;
   for (const BetzaAtom& a : atoms) (a.initial_only ? initial : other).push_back(a);
+  pm.same_move_and_capture = initial.empty() && !pm.has_riders;
+  for (Color c : {kWhite, kBlack})
+    for (const SquareMoves& sm : pm.at[c])
+      pm.same_move_and_capture = pm.same_move_and_capture && sm.leap_move == sm.leap_capture &&
+                                 sm.rook_move == sm.rook_capture &&
+                                 sm.bishop_move == sm.bishop_capture && sm.en_passant == 0;
   if (initial.empty()) return pm;
   const PieceMoves only_initial = compile_masks(initial, initial_ranks);
   const PieceMoves without = compile_masks(other, initial_ranks);

@@ -49,6 +49,10 @@ struct PieceMoves {
   bool uses_bishop = false;
   bool has_riders = false;
   bool can_capture_en_passant = false;
+  /// Moves and captures onto the same squares from every square, with no initial-only or
+  /// en-passant targets and no riders: its legal targets are its attacks minus its own side's
+  /// squares (move counting reads this).
+  bool same_move_and_capture = false;
 };
 
 /// Compiles atoms; `initial_ranks` are 0-based ranks from White's side for 'i' atoms.

@@ -182,23 +182,26 @@ void Position::unmake(Move m, const Undo& u) {
 Bitboard Position::attackers(Square s, Color by, Bitboard occ) const {
   const Variant& v = *variant_;
   const SliderTables& sl = v.sliders();
+  const AttackGroups& g = v.attack_groups(by);
+  Bitboard rook_line = 0, bishop_line = 0;
+  for (PieceTypeMask m = g.rook_line; m; m &= static_cast<PieceTypeMask>(m - 1))
+    rook_line |= by_type_[by][std::countr_zero(m)];
+  for (PieceTypeMask m = g.bishop_line; m; m &= static_cast<PieceTypeMask>(m - 1))
+    bishop_line |= by_type_[by][std::countr_zero(m)];
   Bitboard result = 0;
-  Bitboard rook = 0, bishop = 0;
-  bool have_rook = false, have_bishop = false;
-  for (int t = 0; t < v.piece_count(); ++t) {
+  if (rook_line) result |= rook_attacks(sl, s, occ) & rook_line;
+  if (bishop_line) result |= bishop_attacks(sl, s, occ) & bishop_line;
+  for (PieceTypeMask m = g.per_type; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int t = std::countr_zero(m);
     const Bitboard mine = by_type_[by][t];
     if (mine == 0) continue;
     const PieceMoves& pm = v.piece(static_cast<PieceType>(t)).moves;
     const AttackSources& a = pm.attackers[by][s];
     Bitboard att = a.leap;
-    if (pm.uses_rook && (a.rook & mine)) {
-      if (!have_rook) rook = rook_attacks(sl, s, occ), have_rook = true;
-      att |= rook & a.rook;
-    }
-    if (pm.uses_bishop && (a.bishop & mine)) {
-      if (!have_bishop) bishop = bishop_attacks(sl, s, occ), have_bishop = true;
-      att |= bishop & a.bishop;
-    }
+    if (pm.uses_rook && !(g.rook_line >> t & 1U) && (a.rook & mine))
+      att |= rook_attacks(sl, s, occ) & a.rook;
+    if (pm.uses_bishop && !(g.bishop_line >> t & 1U) && (a.bishop & mine))
+      att |= bishop_attacks(sl, s, occ) & a.bishop;
     result |= att & mine;
     if (pm.has_riders) {
       // Riders are rare; report each attacking rider square individually.

@@ -1,5 +1,7 @@
 #include "rules/core/sliders.hpp"
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 
 namespace arbiter {
@@ -9,7 +11,7 @@ namespace {
 // square's relevant mask to a slot of its table with no two different attack sets on one slot
 // (tests/rules/core/sliders_test.cpp checks every occupancy). They were found by a deterministic
 // sparse-random search (xorshift64*), which used to run at every start-up and took about 40 ms;
-// any multipliers that pass the test will do.
+// any multipliers that pass the test will do. Unused when PEXT indexes the tables.
 constexpr Bitboard kRookMagics[kSquares] = {
     0x0a80004000801220ULL, 0x8040004010002008ULL, 0x2080200010008008ULL, 0x1100100008210004ULL,
     0xc200209084020008ULL, 0x2100010004000208ULL, 0x0400081000822421ULL, 0x0200010422048844ULL,
@@ -47,41 +49,106 @@ constexpr Bitboard kBishopMagics[kSquares] = {
     0x0044800112202200ULL, 0x0434804908100424ULL, 0x0300404822c08200ULL, 0x48081010008a2a80ULL,
 };
 
-/// The relevant-occupancy mask: the rays without the board edge they run into.
-Bitboard relevant_mask(Square s, const int (*dirs)[2]) {
+/// One direction's ray from `s` to the board edge, `s` excluded.
+constexpr Bitboard ray(Square s, int df, int dr) {
+  Bitboard out = 0;
+  for (int f = file_of(s) + df, r = rank_of(s) + dr; on_board(f, r); f += df, r += dr)
+    out |= bb(make_square(f, r));
+  return out;
+}
+
+/// Whether a step of (df, dr) goes to a higher square index (its nearest square on a ray is
+/// then the ray's lowest bit).
+constexpr bool increasing(int df, int dr) {
+  return dr > 0 || (dr == 0 && df > 0);
+}
+
+/// The relevant-occupancy mask: the rays without the board edge they run into (the ray's
+/// square farthest from `s`).
+constexpr Bitboard relevant_mask(Square s, const int (*dirs)[2]) {
   Bitboard mask = 0;
   for (int d = 0; d < 4; ++d) {
-    int f = file_of(s) + dirs[d][0];
-    int r = rank_of(s) + dirs[d][1];
-    while (on_board(f + dirs[d][0], r + dirs[d][1])) {
-      mask |= bb(make_square(f, r));
-      f += dirs[d][0];
-      r += dirs[d][1];
-    }
+    const Bitboard r = ray(s, dirs[d][0], dirs[d][1]);
+    if (!r) continue;
+    const Square edge =
+        increasing(dirs[d][0], dirs[d][1]) ? 63 - std::countl_zero(r) : std::countr_zero(r);
+    mask |= r & ~bb(edge);
   }
   return mask;
 }
 
-std::size_t fill_magics(Magic (&magics)[kSquares], const Bitboard (&multipliers)[kSquares],
-                        const int (*dirs)[2], Bitboard* table) {
-  std::size_t used = 0;
+/// A slider's four rays from every square, computed once for the whole table.
+struct Rays {
+  Bitboard from[4][kSquares] = {};
+  bool increasing[4] = {};
+};
+
+constexpr Rays rays_of(const int (*dirs)[2]) {
+  Rays r;
+  for (int d = 0; d < 4; ++d) {
+    r.increasing[d] = increasing(dirs[d][0], dirs[d][1]);
+    for (Square s = 0; s < kSquares; ++s) r.from[d][s] = ray(s, dirs[d][0], dirs[d][1]);
+  }
+  return r;
+}
+
+/// The attack set of a slider on `s` over occupancy `occ`: each ray cut after its first
+/// blocker (the nearest occupied square: lowest on an increasing ray, highest on a
+/// decreasing one). A few operations a slot, so that the compile-time build stays cheap.
+constexpr Bitboard slide(const Rays& rays, Square s, Bitboard occ) {
+  Bitboard out = 0;
+  for (int d = 0; d < 4; ++d) {
+    const Bitboard r = rays.from[d][s];
+    const Bitboard blockers = r & occ;
+    if (!blockers) {
+      out |= r;
+      continue;
+    }
+    const Square first =
+        rays.increasing[d] ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+    out |= r & ~rays.from[d][first];
+  }
+  return out;
+}
+
+/// Fills one slider's squares: masks, multipliers, offsets, and every occupancy's slot.
+/// Carry-Rippler enumeration visits the subsets of a mask in the order of their PEXT index,
+/// so with PEXT the i-th subset goes to slot i.
+constexpr std::size_t fill(SliderTables& t, Magic (&magics)[kSquares],
+                           const Bitboard (&multipliers)[kSquares], const int (*dirs)[2],
+                           std::size_t used) {
+  const Rays rays = rays_of(dirs);
   for (Square s = 0; s < kSquares; ++s) {
     Magic& m = magics[s];
     m.mask = relevant_mask(s, dirs);
     m.magic = multipliers[s];
-    const int bits = popcount(m.mask);
+    const int bits = std::popcount(m.mask);
     m.shift = static_cast<unsigned>(64 - bits);
-    m.attacks = table + used;
-    // Carry-Rippler enumeration of every subset of the mask.
+    m.offset = static_cast<std::uint32_t>(used);
     Bitboard sub = 0;
+    std::size_t i = 0;
     do {
-      table[used + m.index(sub)] = slide_reference(s, sub, dirs, 4);
+      const std::size_t slot =
+          ARBITER_SLIDERS_PEXT ? i : static_cast<std::size_t>((sub * m.magic) >> m.shift);
+      t.table[used + slot] = slide(rays, s, sub);
       sub = (sub - m.mask) & m.mask;
+      ++i;
     } while (sub != 0);
     used += std::size_t{1} << bits;
   }
   return used;
 }
+
+constexpr SliderTables build() {
+  SliderTables t{};
+  const std::size_t rook_used = fill(t, t.rook, kRookMagics, kRookDirs, 0);
+  fill(t, t.bishop, kBishopMagics, kBishopDirs, rook_used);
+  return t;
+}
+
+constexpr SliderTables kTables = build();
+static_assert(kTables.bishop[kSquares - 1].offset + (std::size_t{1} << 6) ==
+              kRookTableEntries + kBishopTableEntries);
 
 }  // namespace
 
@@ -101,19 +168,8 @@ Bitboard slide_reference(Square s, Bitboard occupied, const int (*dirs)[2], int 
   return out;
 }
 
-SliderTables::SliderTables() {
-  table = new Bitboard[kRookTableEntries + kBishopTableEntries]();
-  const std::size_t rook_used = fill_magics(rook, kRookMagics, kRookDirs, table);
-  fill_magics(bishop, kBishopMagics, kBishopDirs, table + rook_used);
-}
-
-SliderTables::~SliderTables() {
-  delete[] table;
-}
-
 const SliderTables& slider_tables() {
-  static const SliderTables tables;
-  return tables;
+  return kTables;
 }
 
 }  // namespace arbiter

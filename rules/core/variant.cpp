@@ -100,6 +100,28 @@ ConversionRules compile_conversion(const Variant& v, const RuleTable& t) {
   return cr;
 }
 
+/// Sorts the piece types into the attack groups of colour `c` (see AttackGroups).
+AttackGroups compile_attack_groups(const std::vector<PieceInfo>& pieces, const SliderTables& sl,
+                                   Color c) {
+  AttackGroups g;
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const PieceMoves& pm = pieces[i].moves;
+    bool rook_line = pm.uses_rook, bishop_line = pm.uses_bishop, leaps = false;
+    for (Square s = 0; s < kSquares; ++s) {
+      const AttackSources& a = pm.attackers[c][s];
+      rook_line = rook_line && a.rook == rook_attacks(sl, s, 0);
+      bishop_line = bishop_line && a.bishop == bishop_attacks(sl, s, 0);
+      leaps = leaps || a.leap != 0;
+    }
+    const auto bit = static_cast<PieceTypeMask>(1U << i);
+    if (rook_line) g.rook_line |= bit;
+    if (bishop_line) g.bishop_line |= bit;
+    if (leaps || pm.has_riders || (pm.uses_rook && !rook_line) || (pm.uses_bishop && !bishop_line))
+      g.per_type |= bit;
+  }
+  return g;
+}
+
 }  // namespace
 
 std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSettings& knobs) {
@@ -127,6 +149,8 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSetti
     v->any_riders_ |= info.moves.has_riders;
     v->pieces_.push_back(std::move(info));
   }
+  for (Color c : {kWhite, kBlack})
+    v->attack_groups_[c] = compile_attack_groups(v->pieces_, v->sliders_, c);
   for (std::size_t i = 0; i < t.pieces.size(); ++i) {
     const PieceDef& def = t.pieces[i];
     PieceInfo& info = v->pieces_[i];

@@ -43,6 +43,17 @@ struct PieceInfo {
   PieceMoves moves;
 };
 
+/// How attack tests read one colour's piece types (Position::attackers). A type that captures
+/// along every whole rank and file ray from every square (a rook's or queen's capture) is on
+/// `rook_line`: one slider lookup answers for all such types at once; `bishop_line` likewise
+/// for diagonals. `per_type` holds the types with anything else (leaps, shorter or one-way
+/// rays, riders), tested type by type for that part.
+struct AttackGroups {
+  PieceTypeMask rook_line = 0;
+  PieceTypeMask bishop_line = 0;
+  PieceTypeMask per_type = 0;
+};
+
 struct ZobristKeys {
   std::uint64_t piece[2][kMaxPieceTypes][kSquares];
   std::uint64_t castling[8];
@@ -75,6 +86,7 @@ class Variant {
   /// The whole line through two aligned squares (else 0).
   Bitboard line(Square a, Square b) const { return line_[a][b]; }
   bool any_riders() const { return any_riders_; }
+  const AttackGroups& attack_groups(Color c) const { return attack_groups_[c]; }
   const ConversionRules& conversion() const { return conversion_; }
   /// The alternative in force for a knob of the table (default or chosen).
   const std::string& knob(const std::string& name) const;
@@ -94,6 +106,7 @@ class Variant {
   std::unique_ptr<Bitboard[][kSquares]> between_;
   std::unique_ptr<Bitboard[][kSquares]> line_;
   bool any_riders_ = false;
+  AttackGroups attack_groups_[2];
   ConversionRules conversion_;
   KnobSettings knob_values_;
   RuleKnobs knobs_;

@@ -250,12 +250,20 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   for (int i = first; i < out.size(); ++i) {
     const Move m = out[i];
     const Square from = m.from(), to = m.to();
-    bool full = !fast || m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
+    const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
+    bool full = !fast || special;
     Bitboard converted = 0;  // enemy pieces this move converts
-    if (!full && m.kind() != MoveKind::kPromotion) {
+    if (!special && m.kind() != MoveKind::kPromotion) {
       const PieceType mover = pos.piece_on(us, from);
       if (has(converting[mover], to))
         converted = co_squares_of(to, twins[mover] & ~bb(from)) & enemy;
+    }
+    // Threatened with conversion: a move that leaves alone every square one threat needs keeps
+    // that threat (see ThreatWatch::threat_support).
+    if (watch.threat_now && !special && from != ksq &&
+        !((bb(from) | bb(to) | converted) & watch.threat_support))
+      continue;
+    if (!full && m.kind() != MoveKind::kPromotion) {
       // A converting king step, or one converting the enemy royal piece, takes the full test.
       full = converted && (from == ksq || (converted & pos.pieces(them, v.royal())));
     }

@@ -129,13 +129,16 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
         return w;
       }
       // Which landing squares it reaches changes only when a move empties, fills or converts
-      // one of them or a square on its way there.
+      // one of them or a square on its way there, up to the first piece in its way.
       Bitboard sensitive = 0;
       for (Bitboard l = landing & reach; l;) {
         const Square d = pop_lsb(l);
         sensitive |= bb(d) | v.between(from, d);
       }
-      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing, sensitive};
+      Bitboard quiet, captures;
+      piece_targets(info.moves, v.sliders(), by, from, pos.occupied(), quiet, captures);
+      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing,
+                             sensitive & (quiet | captures)};
       if (!w.threat_now) {
         Bitboard hits = destinations_now(pos, by, static_cast<PieceType>(t), from) & landing;
         if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) {

@@ -244,12 +244,31 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
   const Bitboard danger = fast ? castling_danger(pos, them) : 0;
+  // Most moves need none of the tests below: a piece that is neither the king, pinned, nor on
+  // a watched mover's way, going to a square that answers an ordinary check, converts nothing
+  // and is on no watched mover's way either, passes them all (see the fast path). Those are
+  // kept at once.
+  Bitboard quick_to[kSquares] = {};  // by the square moved from
+  if (fast && (watch.count == 0 || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts)) {
+    Bitboard watched = 0;
+    for (int w = 0; w < watch.count; ++w) watched |= watch.movers[w].sensitive;
+    for (Bitboard b = ours & ~pinned & ~bb(ksq) & ~watched; b;) {
+      const Square s = pop_lsb(b);
+      quick_to[s] = evasions & ~converting[pos.piece_on(us, s)] & ~watched;
+    }
+  }
   std::optional<Position> scratch;
   Undo undo;
   int kept = first;
-  for (int i = first; i < out.size(); ++i) {
+  const int size = out.size();
+  for (int i = first; i < size; ++i) {
     const Move m = out[i];
     const Square from = m.from(), to = m.to();
+    if (has(quick_to[from], to) && m.kind() != MoveKind::kCastling &&
+        m.kind() != MoveKind::kEnPassant) {
+      out[kept++] = m;
+      continue;
+    }
     const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
     bool full = !fast || special;
     Bitboard converted = 0;  // enemy pieces this move converts

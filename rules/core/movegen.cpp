@@ -301,8 +301,11 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
       const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
       const Bitboard victims = (ours & ~bb(from)) | bb(to) | converted;
       const Bitboard gone = bb(to) | converted;  // enemy pieces captured or converted
+      // Out of check, a piece that is not pinned uncovers no attack, and converting only takes
+      // attackers away.
       if (converted)
-        ok = (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
+        ok = (!attacked && !has(pinned, from)) ||
+             (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
       else if (!has(evasions, to))
         ok = false;
       else if (has(pinned, from))
@@ -312,8 +315,9 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
         const ThreatWatch::Mover& mv = watch.movers[w];
         if (has(gone, mv.from)) continue;  // captured or converted
         // Untouched lines keep its destinations, none of which threatens now (not in check).
-        if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !converted &&
-            !((bb(from) | bb(to)) & mv.sensitive))
+        // Converting its twins only takes landing squares away.
+        if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts &&
+            !((bb(from) | bb(to) | converted) & mv.sensitive))
           continue;
         if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
           // A removed paired piece may have been the twin this threat needs: test fully.

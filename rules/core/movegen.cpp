@@ -204,10 +204,18 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   const ConversionKnobs& ck = v.knobs().conversion;
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king_square(us);
+  // Only a mover with a twin threatens conversion. Without one on the enemy side there are no
+  // threats now, and none after any move of ours (ours never gives it pieces).
+  bool enemy_pairs = false;
+  for (int t = 0; t < v.piece_count() && !enemy_pairs; ++t) {
+    const Bitboard movers = pos.pieces(them, static_cast<PieceType>(t));
+    const Bitboard partners = partner_pieces(pos, them, static_cast<PieceType>(t));
+    enemy_pairs = movers && ((partners & ~movers) || (partners & (partners - 1)));
+  }
   ThreatWatch watch;
   bool in_check = false, attacked = false;
   if (ksq != kNoSquare) {
-    watch = watch_conversion_threats(pos, ksq, them);
+    if (enemy_pairs) watch = watch_conversion_threats(pos, ksq, them);
     attacked = pos.attackers(ksq, them, pos.occupied()) != 0;
     in_check = watch.threat_now || attacked;
   }
@@ -243,7 +251,7 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     for (Bitboard b = twins[t]; b;) converting[t] |= conv_by_square[pop_lsb(b)];
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
-  const Bitboard danger = fast ? castling_danger(pos, them) : 0;
+  const Bitboard danger = fast && enemy_pairs ? castling_danger(pos, them) : 0;
   // Most moves need none of the tests below: a piece that is neither the king, pinned, nor on
   // a watched mover's way, going to a square that answers an ordinary check, converts nothing
   // and is on no watched mover's way either, passes them all (see the fast path). Those are
@@ -290,11 +298,13 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     if (!full && from == ksq) {
       // A king step: ordinary attacks with the king off its square, then conversion threats
       // on the new square. Castling threats and the exposure knob need the full test.
-      full = ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger, to);
+      full = enemy_pairs &&
+             (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger, to));
       if (!full)
         ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
-             !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
-                                      (ours & ~bb(ksq)) | bb(to), /*castling=*/false);
+             (!enemy_pairs ||
+              !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
+                                       (ours & ~bb(ksq)) | bb(to), /*castling=*/false));
     } else if (!full) {
       // Converted pieces stay where they are (occupancy unchanged) but change sides: they
       // neither attack nor threaten any more, and become capturable by the enemy.

@@ -50,7 +50,7 @@ void generate_castling(const Position& pos, MoveList& out) {
   const Bitboard occ = pos.occupied();
   const auto& moves = v.castling(us);
   const bool conversion = v.conversion().enabled;
-  const bool in_check = conversion && pos.king_in_check(us);
+  int in_check = -1;  // Conversion Chess: found out at the first castling that may be played
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const CastlingMove& cm = moves[i];
     if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
@@ -58,7 +58,8 @@ void generate_castling(const Position& pos, MoveList& out) {
         pos.piece_on(us, cm.rook_from) != cm.rook_type)
       continue;
     if (conversion) {
-      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check, out);
+      if (in_check < 0) in_check = pos.king_in_check(us);
+      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check != 0, out);
       continue;
     }
     bool safe = true;

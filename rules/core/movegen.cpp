@@ -263,7 +263,10 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     for (int w = 0; w < watch.count; ++w) watched |= watch.movers[w].sensitive;
     for (Bitboard b = ours & ~pinned & ~bb(ksq) & ~watched; b;) {
       const Square s = pop_lsb(b);
-      quick_to[s] = evasions & ~converting[pos.piece_on(us, s)] & ~watched;
+      Bitboard converts = 0;  // exactly: a piece forms no co-square with itself
+      for (Bitboard tw = twins[pos.piece_on(us, s)] & ~bb(s); tw;)
+        converts |= conv_by_square[pop_lsb(tw)];
+      quick_to[s] = evasions & ~converts & ~watched;
     }
   }
   std::optional<Position> scratch;
@@ -319,8 +322,8 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
              (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
       else if (!has(evasions, to))
         ok = false;
-      else if (has(pinned, from))
-        ok = ordinary_king_safe(pos, m);
+      else if (has(pinned, from))  // converting nothing, it must stay on the pin's line
+        ok = has(v.line(from, ksq), to) && ordinary_king_safe(pos, m);
       const bool removed_paired = (gone & paired_enemies) != 0;
       for (int w = 0; w < watch.count && ok && !full; ++w) {
         const ThreatWatch::Mover& mv = watch.movers[w];

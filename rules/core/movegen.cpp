@@ -261,12 +261,14 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   if (fast && (watch.count == 0 || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts)) {
     Bitboard watched = 0;
     for (int w = 0; w < watch.count; ++w) watched |= watch.movers[w].sensitive;
+    // Castling (a king move) and en passant are never quick: the loop needs not test the kind.
+    const Bitboard en_passant = pos.en_passant() == kNoSquare ? 0 : bb(pos.en_passant());
     for (Bitboard b = ours & ~pinned & ~bb(ksq) & ~watched; b;) {
       const Square s = pop_lsb(b);
       Bitboard converts = 0;  // exactly: a piece forms no co-square with itself
       for (Bitboard tw = twins[pos.piece_on(us, s)] & ~bb(s); tw;)
         converts |= conv_by_square[pop_lsb(tw)];
-      quick_to[s] = evasions & ~converts & ~watched;
+      quick_to[s] = evasions & ~converts & ~watched & ~en_passant;
     }
   }
   std::optional<Position> scratch;
@@ -276,8 +278,7 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   for (int i = first; i < size; ++i) {
     const Move m = out[i];
     const Square from = m.from(), to = m.to();
-    if (has(quick_to[from], to) && m.kind() != MoveKind::kCastling &&
-        m.kind() != MoveKind::kEnPassant) {
+    if (has(quick_to[from], to)) {
       out[kept++] = m;
       continue;
     }

@@ -225,7 +225,9 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   // attacks and none of the watched enemy pieces can then land where it would convert the king.
   // An ordinary check is answered by the ordinary test on every move; a conversion threat
   // now (or a castling that might convert) takes the full test.
-  const bool fast = !watch.threat_now && ksq != kNoSquare && !v.any_riders() && !watch.castling;
+  // A king step is judged on its new square alone, which holds under a conversion threat too.
+  const bool fast_king = ksq != kNoSquare && !v.any_riders() && !watch.castling;
+  const bool fast = fast_king && !watch.threat_now;
   const Bitboard pinned = fast ? pinned_pieces(pos, ksq) : 0;
   const Bitboard evasions =
       fast && attacked ? evasion_squares(pos, ksq, pos.attackers(ksq, them, pos.occupied()))
@@ -252,7 +254,7 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     for (Bitboard b = twins[t]; b;) converting[t] |= conv_by_square[pop_lsb(b)];
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
-  const Bitboard danger = fast && enemy_pairs ? castling_danger(pos, them) : 0;
+  const Bitboard danger = fast_king && enemy_pairs ? castling_danger(pos, them) : 0;
   // Most moves need none of the tests below: a piece that is neither the king, pinned, nor on
   // a watched mover's way, going to a square that answers an ordinary check, converts nothing
   // and is on no watched mover's way either, passes them all (see the fast path). Those are
@@ -283,7 +285,7 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
       continue;
     }
     const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
-    bool full = !fast || special;
+    bool full = special || !(fast || (fast_king && from == ksq));
     Bitboard converted = 0;  // enemy pieces this move converts
     if (!special && m.kind() != MoveKind::kPromotion) {
       const PieceType mover = pos.piece_on(us, from);

@@ -189,12 +189,12 @@ bool safe_after(const Position& before, const Position& after, const Undo& undo,
 /// Squares where a mover would form, with a twin on `twin`, a co-square holding an enemy.
 Bitboard converting_landings(Square twin, Bitboard enemy) {
   const Bitboard file = file_bb(twin), rank = rank_bb(twin);
-  Bitboard out = 0;
   // An enemy on the twin's file at rank r is converted by landing anywhere on rank r; an enemy
-  // on the twin's rank at file f by landing anywhere on file f (off the twin's lines).
-  for (Bitboard b = enemy & file & ~rank; b;) out |= rank_bb(pop_lsb(b));
-  for (Bitboard b = enemy & rank & ~file; b;) out |= file_bb(pop_lsb(b));
-  return out & ~file & ~rank;
+  // on the twin's rank at file f by landing anywhere on file f (off the twin's lines). Moved to
+  // the a-file (the first rank), the enemies spread over their ranks (files) by one product.
+  const Bitboard on_file = (enemy & file & ~rank) >> file_of(twin);
+  const Bitboard on_rank = (enemy & rank & ~file) >> (8 * rank_of(twin));
+  return (on_file * 0xFFULL | on_rank * 0x0101010101010101ULL) & ~file & ~rank;
 }
 
 /// Conversion Chess: a move is legal when, after it and its conversions, the mover's royal
@@ -235,9 +235,8 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   const Bitboard occ = pos.occupied(), ours = pos.pieces(us), enemy = pos.pieces(them);
   Bitboard paired_enemies = 0;
   Bitboard twins[kMaxPieceTypes];
-  // converting[t]: landing squares where a mover of type t would form a co-square on an enemy
-  // piece with one of its twins (the mover itself not excluded: an exact test follows).
-  Bitboard converting[kMaxPieceTypes];
+  // conv_by_square[twin]: landing squares where a mover would form a co-square on an enemy
+  // piece with the twin there.
   Bitboard conv_by_square[kSquares];
   Bitboard all_twins = 0;
   for (int t = 0; t < v.piece_count(); ++t) {
@@ -248,10 +247,6 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   for (Bitboard b = all_twins; b;) {
     const Square tw = pop_lsb(b);
     conv_by_square[tw] = converting_landings(tw, enemy);
-  }
-  for (int t = 0; t < v.piece_count(); ++t) {
-    converting[t] = 0;
-    for (Bitboard b = twins[t]; b;) converting[t] |= conv_by_square[pop_lsb(b)];
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
   const Bitboard danger = fast_king && enemy_pairs ? castling_danger(pos, them) : 0;
@@ -288,9 +283,10 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     bool full = special || !(fast || (fast_king && from == ksq));
     Bitboard converted = 0;  // enemy pieces this move converts
     if (!special && m.kind() != MoveKind::kPromotion) {
-      const PieceType mover = pos.piece_on(us, from);
-      if (has(converting[mover], to))
-        converted = co_squares_of(to, twins[mover] & ~bb(from)) & enemy;
+      for (Bitboard tw = twins[pos.piece_on(us, from)] & ~bb(from); tw;) {
+        const Square twin = pop_lsb(tw);
+        if (has(conv_by_square[twin], to)) converted |= co_squares(to, twin) & enemy;
+      }
     }
     // Threatened with conversion: a move that leaves alone every square one threat needs keeps
     // that threat (see ThreatWatch::threat_support).

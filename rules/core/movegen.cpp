@@ -260,12 +260,18 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     for (int w = 0; w < watch.count; ++w) watched |= watch.movers[w].sensitive;
     // Castling (a king move) and en passant are never quick: the loop needs not test the kind.
     const Bitboard en_passant = pos.en_passant() == kNoSquare ? 0 : bb(pos.en_passant());
-    for (Bitboard b = ours & ~pinned & ~bb(ksq) & ~watched; b;) {
+    const SliderTables& sl = v.sliders();
+    for (Bitboard b = ours & ~bb(ksq) & ~watched; b;) {
       const Square s = pop_lsb(b);
       Bitboard converts = 0;  // exactly: a piece forms no co-square with itself
       for (Bitboard tw = twins[pos.piece_on(us, s)] & ~bb(s); tw;)
         converts |= conv_by_square[pop_lsb(tw)];
       quick_to[s] = evasions & ~converts & ~watched & ~en_passant;
+      // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
+      // up to the first piece each way (a leap past either end is not quick).
+      if (has(pinned, s))
+        quick_to[s] &=
+            (rook_attacks(sl, s, occ) | bishop_attacks(sl, s, occ)) & v.line(s, ksq) & ~bb(ksq);
     }
   }
   std::optional<Position> scratch;

@@ -256,8 +256,13 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   // kept at once.
   Bitboard quick_to[kSquares] = {};  // by the square moved from
   if (fast && (watch.count == 0 || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts)) {
-    Bitboard watched = 0;
-    for (int w = 0; w < watch.count; ++w) watched |= watch.movers[w].sensitive;
+    // A piece moving onto a watched mover's way only blocks it, unless it lands where that
+    // mover could then take it and convert.
+    Bitboard watched = 0, watched_landing = 0;
+    for (int w = 0; w < watch.count; ++w) {
+      watched |= watch.movers[w].sensitive;
+      watched_landing |= watch.movers[w].sensitive & watch.movers[w].landing;
+    }
     // Castling (a king move) and en passant are never quick: the loop needs not test the kind.
     const Bitboard en_passant = pos.en_passant() == kNoSquare ? 0 : bb(pos.en_passant());
     const SliderTables& sl = v.sliders();
@@ -266,7 +271,7 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
       Bitboard converts = 0;  // exactly: a piece forms no co-square with itself
       for (Bitboard tw = twins[pos.piece_on(us, s)] & ~bb(s); tw;)
         converts |= conv_by_square[pop_lsb(tw)];
-      quick_to[s] = evasions & ~converts & ~watched & ~en_passant;
+      quick_to[s] = evasions & ~converts & ~watched_landing & ~en_passant;
       // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
       // up to the first piece each way (a leap past either end is not quick).
       if (has(pinned, s))
@@ -334,9 +339,11 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
         const ThreatWatch::Mover& mv = watch.movers[w];
         if (has(gone, mv.from)) continue;  // captured or converted
         // Untouched lines keep its destinations, none of which threatens now (not in check).
-        // Converting its twins only takes landing squares away.
+        // Filling a square on its way only blocks it, unless the mover can take what lands
+        // there (or is converted there) and convert; converting its twins only takes landing
+        // squares away.
         if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts &&
-            !((bb(from) | bb(to) | converted) & mv.sensitive))
+            !(bb(from) & mv.sensitive) && !((bb(to) | converted) & mv.sensitive & mv.landing))
           continue;
         if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
           // A removed paired piece may have been the twin this threat needs: test fully.

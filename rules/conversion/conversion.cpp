@@ -125,15 +125,29 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
       if (w.count == 16) {  // more watchers than expected: let the caller test fully
         w.castling = true;
         w.threat_now = conversion_threat(pos, king, by);
+        w.threat_support = ~Bitboard{0};
         return w;
       }
-      // Its destinations change only when a move empties or fills a square it reaches now.
+      // Which landing squares it reaches changes only when a move empties, fills or converts
+      // one of them or a square on its way there, up to the first piece in its way.
+      Bitboard sensitive = 0;
+      for (Bitboard l = landing & reach; l;) {
+        const Square d = pop_lsb(l);
+        sensitive |= bb(d) | v.between(from, d);
+      }
       Bitboard quiet, captures;
       piece_targets(info.moves, v.sliders(), by, from, pos.occupied(), quiet, captures);
-      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing, quiet | captures};
+      w.movers[w.count++] = {from, static_cast<PieceType>(t), landing,
+                             sensitive & (quiet | captures)};
       if (!w.threat_now) {
         Bitboard hits = destinations_now(pos, by, static_cast<PieceType>(t), from) & landing;
-        if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) w.threat_now = true;
+        if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) {
+          // Under 'ignored' a move could also pin the mover, so no support is known there.
+          const Square d = lsb(hits);
+          w.threat_now = true;
+          w.threat_support =
+              bb(from) | bb(d) | v.between(from, d) | ((file_twins | rank_twins) & ~bb(from));
+        }
         while (hits && !w.threat_now)
           if (!exposes_own_king(pos, by, from, pop_lsb(hits))) w.threat_now = true;
       }

@@ -62,13 +62,19 @@ struct ThreatWatch {
   struct Mover {
     Square from;
     PieceType type;
-    Bitboard landing;    ///< destinations that would put a co-square on the king
-    Bitboard sensitive;  ///< squares whose change of occupant may change its destinations
+    Bitboard landing;  ///< destinations that would put a co-square on the king
+    /// Squares whose change of occupant or colour may change which of `landing` it reaches:
+    /// those reachable squares and the squares between it and them.
+    Bitboard sensitive;
   };
   Mover movers[16];
   int count = 0;
   bool castling = false;    ///< an enemy castling move could form a co-square on the king
   bool threat_now = false;  ///< the king is threatened with conversion in this position
+  /// With threat_now: squares one threat needs (its mover, landing square, the squares
+  /// between, its twins); a move of the king's side that leaves them all alone, captures or
+  /// converts none and does not move the king keeps that threat. All squares when unknown.
+  Bitboard threat_support = ~Bitboard{0};
 };
 ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by);
 

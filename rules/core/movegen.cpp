@@ -50,7 +50,7 @@ void generate_castling(const Position& pos, MoveList& out) {
   const Bitboard occ = pos.occupied();
   const auto& moves = v.castling(us);
   const bool conversion = v.conversion().enabled;
-  const bool in_check = conversion && pos.king_in_check(us);
+  int in_check = -1;  // Conversion Chess: found out at the first castling that may be played
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const CastlingMove& cm = moves[i];
     if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
@@ -58,7 +58,8 @@ void generate_castling(const Position& pos, MoveList& out) {
         pos.piece_on(us, cm.rook_from) != cm.rook_type)
       continue;
     if (conversion) {
-      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check, out);
+      if (in_check < 0) in_check = pos.king_in_check(us);
+      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check != 0, out);
       continue;
     }
     bool safe = true;
@@ -188,12 +189,12 @@ bool safe_after(const Position& before, const Position& after, const Undo& undo,
 /// Squares where a mover would form, with a twin on `twin`, a co-square holding an enemy.
 Bitboard converting_landings(Square twin, Bitboard enemy) {
   const Bitboard file = file_bb(twin), rank = rank_bb(twin);
-  Bitboard out = 0;
   // An enemy on the twin's file at rank r is converted by landing anywhere on rank r; an enemy
-  // on the twin's rank at file f by landing anywhere on file f (off the twin's lines).
-  for (Bitboard b = enemy & file & ~rank; b;) out |= rank_bb(pop_lsb(b));
-  for (Bitboard b = enemy & rank & ~file; b;) out |= file_bb(pop_lsb(b));
-  return out & ~file & ~rank;
+  // on the twin's rank at file f by landing anywhere on file f (off the twin's lines). Moved to
+  // the a-file (the first rank), the enemies spread over their ranks (files) by one product.
+  const Bitboard on_file = (enemy & file & ~rank) >> file_of(twin);
+  const Bitboard on_rank = (enemy & rank & ~file) >> (8 * rank_of(twin));
+  return (on_file * 0xFFULL | on_rank * 0x0101010101010101ULL) & ~file & ~rank;
 }
 
 /// Conversion Chess: a move is legal when, after it and its conversions, the mover's royal
@@ -204,10 +205,18 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   const ConversionKnobs& ck = v.knobs().conversion;
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king_square(us);
+  // Only a mover with a twin threatens conversion. Without one on the enemy side there are no
+  // threats now, and none after any move of ours (ours never gives it pieces).
+  bool enemy_pairs = false;
+  for (int t = 0; t < v.piece_count() && !enemy_pairs; ++t) {
+    const Bitboard movers = pos.pieces(them, static_cast<PieceType>(t));
+    const Bitboard partners = partner_pieces(pos, them, static_cast<PieceType>(t));
+    enemy_pairs = movers && ((partners & ~movers) || (partners & (partners - 1)));
+  }
   ThreatWatch watch;
   bool in_check = false, attacked = false;
   if (ksq != kNoSquare) {
-    watch = watch_conversion_threats(pos, ksq, them);
+    if (enemy_pairs) watch = watch_conversion_threats(pos, ksq, them);
     attacked = pos.attackers(ksq, them, pos.occupied()) != 0;
     in_check = watch.threat_now || attacked;
   }
@@ -216,7 +225,9 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   // attacks and none of the watched enemy pieces can then land where it would convert the king.
   // An ordinary check is answered by the ordinary test on every move; a conversion threat
   // now (or a castling that might convert) takes the full test.
-  const bool fast = !watch.threat_now && ksq != kNoSquare && !v.any_riders() && !watch.castling;
+  // A king step is judged on its new square alone, which holds under a conversion threat too.
+  const bool fast_king = ksq != kNoSquare && !v.any_riders() && !watch.castling;
+  const bool fast = fast_king && !watch.threat_now;
   const Bitboard pinned = fast ? pinned_pieces(pos, ksq) : 0;
   const Bitboard evasions =
       fast && attacked ? evasion_squares(pos, ksq, pos.attackers(ksq, them, pos.occupied()))
@@ -224,9 +235,8 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   const Bitboard occ = pos.occupied(), ours = pos.pieces(us), enemy = pos.pieces(them);
   Bitboard paired_enemies = 0;
   Bitboard twins[kMaxPieceTypes];
-  // converting[t]: landing squares where a mover of type t would form a co-square on an enemy
-  // piece with one of its twins (the mover itself not excluded: an exact test follows).
-  Bitboard converting[kMaxPieceTypes];
+  // conv_by_square[twin]: landing squares where a mover would form a co-square on an enemy
+  // piece with the twin there.
   Bitboard conv_by_square[kSquares];
   Bitboard all_twins = 0;
   for (int t = 0; t < v.piece_count(); ++t) {
@@ -238,24 +248,63 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     const Square tw = pop_lsb(b);
     conv_by_square[tw] = converting_landings(tw, enemy);
   }
-  for (int t = 0; t < v.piece_count(); ++t) {
-    converting[t] = 0;
-    for (Bitboard b = twins[t]; b;) converting[t] |= conv_by_square[pop_lsb(b)];
-  }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
-  const Bitboard danger = fast ? castling_danger(pos, them) : 0;
+  const Bitboard danger = fast_king && enemy_pairs ? castling_danger(pos, them) : 0;
+  // Most moves need none of the tests below: a piece that is neither the king, pinned, nor on
+  // a watched mover's way, going to a square that answers an ordinary check, converts nothing
+  // and is on no watched mover's way either, passes them all (see the fast path). Those are
+  // kept at once.
+  Bitboard quick_to[kSquares] = {};  // by the square moved from
+  if (fast && (watch.count == 0 || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts)) {
+    // A piece moving onto a watched mover's way only blocks it, unless it lands where that
+    // mover could then take it and convert.
+    Bitboard watched = 0, watched_landing = 0;
+    for (int w = 0; w < watch.count; ++w) {
+      watched |= watch.movers[w].sensitive;
+      watched_landing |= watch.movers[w].sensitive & watch.movers[w].landing;
+    }
+    // Castling (a king move) and en passant are never quick: the loop needs not test the kind.
+    const Bitboard en_passant = pos.en_passant() == kNoSquare ? 0 : bb(pos.en_passant());
+    const SliderTables& sl = v.sliders();
+    for (Bitboard b = ours & ~bb(ksq) & ~watched; b;) {
+      const Square s = pop_lsb(b);
+      Bitboard converts = 0;  // exactly: a piece forms no co-square with itself
+      for (Bitboard tw = twins[pos.piece_on(us, s)] & ~bb(s); tw;)
+        converts |= conv_by_square[pop_lsb(tw)];
+      quick_to[s] = evasions & ~converts & ~watched_landing & ~en_passant;
+      // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
+      // up to the first piece each way (a leap past either end is not quick).
+      if (has(pinned, s))
+        quick_to[s] &=
+            (rook_attacks(sl, s, occ) | bishop_attacks(sl, s, occ)) & v.line(s, ksq) & ~bb(ksq);
+    }
+  }
   std::optional<Position> scratch;
   Undo undo;
   int kept = first;
-  for (int i = first; i < out.size(); ++i) {
+  const int size = out.size();
+  for (int i = first; i < size; ++i) {
     const Move m = out[i];
     const Square from = m.from(), to = m.to();
-    bool full = !fast || m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
+    if (has(quick_to[from], to)) {
+      out[kept++] = m;
+      continue;
+    }
+    const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
+    bool full = special || !(fast || (fast_king && from == ksq));
     Bitboard converted = 0;  // enemy pieces this move converts
+    if (!special && m.kind() != MoveKind::kPromotion) {
+      for (Bitboard tw = twins[pos.piece_on(us, from)] & ~bb(from); tw;) {
+        const Square twin = pop_lsb(tw);
+        if (has(conv_by_square[twin], to)) converted |= co_squares(to, twin) & enemy;
+      }
+    }
+    // Threatened with conversion: a move that leaves alone every square one threat needs keeps
+    // that threat (see ThreatWatch::threat_support).
+    if (watch.threat_now && !special && from != ksq &&
+        !((bb(from) | bb(to) | converted) & watch.threat_support))
+      continue;
     if (!full && m.kind() != MoveKind::kPromotion) {
-      const PieceType mover = pos.piece_on(us, from);
-      if (has(converting[mover], to))
-        converted = co_squares_of(to, twins[mover] & ~bb(from)) & enemy;
       // A converting king step, or one converting the enemy royal piece, takes the full test.
       full = converted && (from == ksq || (converted & pos.pieces(them, v.royal())));
     }
@@ -263,30 +312,38 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
     if (!full && from == ksq) {
       // A king step: ordinary attacks with the king off its square, then conversion threats
       // on the new square. Castling threats and the exposure knob need the full test.
-      full = ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger, to);
+      full = enemy_pairs &&
+             (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger, to));
       if (!full)
         ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
-             !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
-                                      (ours & ~bb(ksq)) | bb(to), /*castling=*/false);
+             (!enemy_pairs ||
+              !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
+                                       (ours & ~bb(ksq)) | bb(to), /*castling=*/false));
     } else if (!full) {
       // Converted pieces stay where they are (occupancy unchanged) but change sides: they
       // neither attack nor threaten any more, and become capturable by the enemy.
       const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
       const Bitboard victims = (ours & ~bb(from)) | bb(to) | converted;
       const Bitboard gone = bb(to) | converted;  // enemy pieces captured or converted
+      // Out of check, a piece that is not pinned uncovers no attack, and converting only takes
+      // attackers away.
       if (converted)
-        ok = (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
+        ok = (!attacked && !has(pinned, from)) ||
+             (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
       else if (!has(evasions, to))
         ok = false;
-      else if (has(pinned, from))
-        ok = ordinary_king_safe(pos, m);
+      else if (has(pinned, from))  // converting nothing, it must stay on the pin's line
+        ok = has(v.line(from, ksq), to) && ordinary_king_safe(pos, m);
       const bool removed_paired = (gone & paired_enemies) != 0;
       for (int w = 0; w < watch.count && ok && !full; ++w) {
         const ThreatWatch::Mover& mv = watch.movers[w];
         if (has(gone, mv.from)) continue;  // captured or converted
         // Untouched lines keep its destinations, none of which threatens now (not in check).
-        if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !converted &&
-            !((bb(from) | bb(to)) & mv.sensitive))
+        // Filling a square on its way only blocks it, unless the mover can take what lands
+        // there (or is converted there) and convert; converting its twins only takes landing
+        // squares away.
+        if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts &&
+            !(bb(from) & mv.sensitive) && !((bb(to) | converted) & mv.sensitive & mv.landing))
           continue;
         if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
           // A removed paired piece may have been the twin this threat needs: test fully.

@@ -264,7 +264,8 @@ RC_GTEST_PROP(ConversionProperty, MirrorHasMirroredMovesAndEqualPerft, ()) {
 
 // ---- Every knob alternative --------------------------------------------------------------
 
-RC_GTEST_PROP(ConversionProperty, EngineMatchesReferenceWithRandomKnobs, ()) {
+/// One alternative of each Conversion knob, picked at random.
+KnobSettings random_knob_settings() {
   static const std::array<std::array<const char*, 3>, 6> knobs = {{
       {"threat-by-pinned-piece", "ignored", "counts"},
       {"castling-threatens", "ignored", "counts"},
@@ -275,6 +276,11 @@ RC_GTEST_PROP(ConversionProperty, EngineMatchesReferenceWithRandomKnobs, ()) {
   }};
   KnobSettings settings;
   for (const auto& k : knobs) settings[k[0]] = *rc::gen::element(k[1], k[2]);
+  return settings;
+}
+
+RC_GTEST_PROP(ConversionProperty, EngineMatchesReferenceWithRandomKnobs, ()) {
+  KnobSettings settings = random_knob_settings();
   // Open engine bug (ConversionEngineBug.PinnedPieceIgnoredShouldIgnoreCastlingThreatsIntoAttack):
   // with threat-by-pinned-piece = ignored, castling threats are left out.
   if (settings["threat-by-pinned-piece"] == "ignored") settings["castling-threatens"] = "ignored";
@@ -282,6 +288,28 @@ RC_GTEST_PROP(ConversionProperty, EngineMatchesReferenceWithRandomKnobs, ()) {
   for (const auto& [name, value] : settings) RC_LOG() << " " << name << "=" << value;
   RC_LOG() << "\n";
   check_game_against_reference(settings);
+}
+
+// ---- The legality filter's shortcuts -----------------------------------------------------
+
+// generate_legal keeps most moves without making them (quick destinations, the threat watch,
+// a threat's support); each shortcut must decide as making the move and testing the king
+// does, under every knob. Castling adds tests of its own and is left out.
+RC_GTEST_PROP(ConversionProperty, LegalityShortcutsAgreeWithMakingTheMove, ()) {
+  const VariantPtr& v = conversion_variant(random_knob_settings());
+  const auto game = *test::gen_random_game(start_fens().size(), 40);
+  test::play_random_game(v, start_fens(), game, [&](const Position& pos, const std::vector<Move>&) {
+    const std::vector<Move> legal = legal_moves(pos);
+    MoveList pseudo;
+    generate_pseudo_legal(pos, pseudo);
+    for (Move m : pseudo) {
+      if (m.kind() == MoveKind::kCastling) continue;
+      const bool kept = std::find(legal.begin(), legal.end(), m) != legal.end();
+      if (kept != leaves_king_safe(pos, m))
+        RC_FAIL(to_fen(pos) + ": " + test::move_text(*v, m) +
+                (kept ? " is kept but leaves the king unsafe" : " is dropped but is safe"));
+    }
+  });
 }
 
 }  // namespace

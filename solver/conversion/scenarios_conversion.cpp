@@ -130,11 +130,35 @@ EngineVerdict threat_to_convert_mate_engine(const Position& pos) {
   return no_legal_move_verdict(pos, true, "checkmate by the threat to convert the king");
 }
 
-/// The engine's legal move fails on every board where the symbolic step says it is legal:
-/// after it (and its co-effect) the king is attacked or threatened with conversion.
-z3::expr refuting_move_illegal(const ScenarioContext& sc, const Position&, const EngineVerdict& v) {
+/// Mate needs every move illegal. When the royal piece has a legal move in the refuted
+/// position, each of its steps from that square is illegal on every board where it stands there:
+/// one refutation then settles the square, and each step's threat is read on its landing square
+/// alone (PlyStep::legal_if_royal_moves), a far smaller formula than a whole-board check.
+/// Otherwise the engine's legal move is illegal on every board (after it and its co-effect the
+/// king is attacked or threatened with conversion).
+z3::expr refuting_move_illegal(const ScenarioContext& sc, const Position& pos,
+                               const EngineVerdict& v) {
+  z3::context& ctx = sc.board.ctx();
+  const PieceType royal = sc.board.variant().royal();
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    if (m.kind() != MoveKind::kNormal || pos.piece_on(sc.side, m.from()) != royal) continue;
+    // Under the lemma's premise the royal piece stands on m.from(): the steps are built on the
+    // board with that cell fixed, which is the same board there, and far smaller formulas.
+    std::vector<z3::expr> cells = sc.board.cells();
+    cells[m.from()] = sc.board.code_val(sc.board.code(sc.side, royal));
+    const BoardEncoding placed(sc.board, cells, sc.board.rights(kWhite), sc.board.rights(kBlack));
+    const AttackEncoding placed_attacks(placed);
+    z3::expr_vector steps(ctx);
+    for (Square to = 0; to < kSquares; ++to)
+      if (!sc.attacks.reaches(sc.side, royal, m.from(), to).is_false())
+        steps.push_back(
+            !PlyStep(placed_attacks, sc.side, Move(m.from(), to)).legal_if_royal_moves());
+    return z3::implies(sc.board.is(m.from(), sc.side, royal), z3::mk_and(steps));
+  }
   if (v.refutation.is_null() || v.refutation.kind() == MoveKind::kEnPassant)
-    return sc.board.ctx().bool_val(true);
+    return ctx.bool_val(true);
   return !PlyStep(sc.attacks, sc.side, v.refutation).legal();
 }
 

@@ -52,6 +52,11 @@ std::vector<z3::expr> co_squares_formed(const BoardEncoding& moved, Color us,
   z3::context& ctx = moved.ctx();
   std::vector<z3::expr> land, twin;
   for (Square l = 0; l < kSquares; ++l) land.push_back(landed(l).simplify());
+  // The possible landing squares, once: a concrete move has one, and the loops below would
+  // otherwise ask Z3 64 x 64 x 64 times whether a landing is false.
+  std::vector<Square> landings;
+  for (Square l = 0; l < kSquares; ++l)
+    if (!land[l].is_false()) landings.push_back(l);
   for (Square tw = 0; tw < kSquares; ++tw) {
     z3::expr_vector terms(ctx);
     for (int t = 0; t < v.piece_count(); ++t)
@@ -67,8 +72,8 @@ std::vector<z3::expr> co_squares_formed(const BoardEncoding& moved, Color us,
     for (Square tw = 0; tw < kSquares; ++tw) {
       if (twin[tw].is_false() || (file_of(tw) != file_of(s) && rank_of(tw) != rank_of(s))) continue;
       z3::expr_vector lands(ctx);
-      for (Square l = 0; l < kSquares; ++l)
-        if (!land[l].is_false() && has(co_squares(l, tw), s)) lands.push_back(land[l]);
+      for (Square l : landings)
+        if (has(co_squares(l, tw), s)) lands.push_back(land[l]);
       if (lands.empty()) continue;
       terms.push_back(twin[tw] && z3::mk_or(lands));
       if (by_twin) twin_hits[tw].push_back(z3::mk_or(lands) && moved.occupied_by(s, ~us));
@@ -104,8 +109,7 @@ PlyStep::PlyStep(const AttackEncoding& before_attacks, Color mover, Move m, Bitb
       mover_(mover),
       move_(m),
       pseudo_(before_->ctx().bool_val(false)),
-      extra_(before_->ctx().bool_val(true)),
-      legal_(before_->ctx().bool_val(false)) {
+      extra_(before_->ctx().bool_val(true)) {
   for (Square s = 0; s < kSquares; ++s) converts_.push_back(before_->ctx().bool_val(false));
   by_twin_ = converts_;
   if (m.kind() == MoveKind::kEnPassant)
@@ -223,7 +227,6 @@ void PlyStep::build_castling() {
     if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kAllowed)
       for (Bitboard p = passed; p;) extra.push_back(!after.threatened(pop_lsb(p), them));
     extra_ = z3::mk_and(extra);
-    legal_ = legal_ && extra_;
   }
 }
 
@@ -250,7 +253,6 @@ void PlyStep::finish(std::vector<z3::expr> cells) {
   const ConversionRules& cr = v.conversion();
   const ConversionKnobs& ck = v.knobs().conversion;
   z3::context& ctx = b.ctx();
-  const Color us = mover_, them = ~us;
   for (z3::expr& c : cells) c = c.simplify();
   // Position::make: rights kept by the from and to squares; apply_conversions: a converted
   // piece (a rook) loses its side's rights on its square unless the knob keeps them.
@@ -271,7 +273,27 @@ void PlyStep::finish(std::vector<z3::expr> cells) {
   after_ = std::make_unique<BoardEncoding>(b, std::move(cells), std::move(rights[kWhite]),
                                            std::move(rights[kBlack]));
   after_attacks_ = std::make_unique<AttackEncoding>(*after_);
-  legal_ = pseudo_ && !converts_royal(b, converts_, them) && !royal_threatened(*after_attacks_, us);
+}
+
+const z3::expr& PlyStep::legal() const {
+  if (!legal_) {
+    legal_ = pseudo_ && !converts_royal(*before_, converts_, ~mover_) &&
+             !royal_threatened(*after_attacks_, mover_);
+    if (!extra_.is_true()) legal_ = *legal_ && extra_;
+  }
+  return *legal_;
+}
+
+// The royal piece that moved is the side's only one after the move, unless the co-effect
+// converted the enemy's, which converts_royal already makes illegal.
+z3::expr PlyStep::legal_if_royal_moves() const {
+  const Variant& v = before_->variant();
+  const Square landing = move_.kind() == MoveKind::kCastling
+                             ? v.castling(mover_)[static_cast<std::size_t>(move_.arg())].king_to
+                             : move_.to();
+  z3::expr out = pseudo_ && !converts_royal(*before_, converts_, ~mover_) &&
+                 !after_attacks_->threatened(landing, ~mover_);
+  return extra_.is_true() ? out : out && extra_;
 }
 
 }  // namespace arbiter::solver

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,8 +62,12 @@ class PlyStep {
   /// The move is among the pseudo-legal moves of `before` (generate_pseudo_legal: castling
   /// with the generator's own conditions on the board before it).
   const z3::expr& pseudo_legal() const { return pseudo_; }
-  /// The move is legal (generate_legal).
-  const z3::expr& legal() const { return legal_; }
+  /// The move is legal (generate_legal). Built on the first call: the threat to the royal
+  /// piece after the move, wherever it may stand, is the largest formula of the step.
+  const z3::expr& legal() const;
+  /// legal() on every valid board (one royal piece a side) where the mover is the royal piece:
+  /// the threat is read on the move's landing square only, not on all 64.
+  z3::expr legal_if_royal_moves() const;
   /// The co-effect converts the piece on `s` (false outside Conversion Chess).
   const z3::expr& converts(Square s) const { return converts_[s]; }
   /// The co-effect converts at least one piece.
@@ -89,7 +94,7 @@ class PlyStep {
   std::unique_ptr<AttackEncoding> after_attacks_;
   z3::expr pseudo_;
   z3::expr extra_;  ///< legality conditions beyond "not in check afterwards" (castling)
-  z3::expr legal_;
+  mutable std::optional<z3::expr> legal_;  ///< made by legal() when first asked for
   std::vector<z3::expr> converts_;
   std::vector<z3::expr> by_twin_;
 };

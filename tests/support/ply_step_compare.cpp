@@ -78,6 +78,10 @@ void compare_move(const AttackEncoding& at, const Position& pos, Move m, bool le
   const PlyStep step(at, pos.side_to_move(), m, pos.converted());
   EXPECT_TRUE(value(step.pseudo_legal())) << where;
   EXPECT_EQ(value(step.legal()), legal) << where;
+  if (pos.piece_on(pos.side_to_move(), m.from()) == v.royal()) {
+    EXPECT_EQ(value(step.legal_if_royal_moves()), legal) << where;
+    ++n.royal;
+  }
   Position after = pos;
   Undo undo;
   after.make(m, undo);
@@ -150,9 +154,10 @@ PlyCounts compare_steps(const VariantPtr& v, const std::vector<Position>& positi
 
 void report(const char* what, const PlyCounts& n) {
   std::printf(
-      "%s: %d positions, %d moves (%d legal, %d converting, %d castling, %d promotions), "
-      "%d non-moves rejected\n",
-      what, n.positions, n.moves, n.legal, n.converting, n.castling, n.promotions, n.rejected);
+      "%s: %d positions, %d moves (%d legal, %d converting, %d castling, %d promotions, "
+      "%d of the royal piece), %d non-moves rejected\n",
+      what, n.positions, n.moves, n.legal, n.converting, n.castling, n.promotions, n.royal,
+      n.rejected);
 }
 
 namespace {

@@ -21,6 +21,7 @@ std::vector<std::string> conversion_fens();
 struct PlyCounts {
   int positions = 0, moves = 0, legal = 0, converting = 0, castling = 0, promotions = 0,
       rejected = 0;
+  int royal = 0;  ///< moves of the royal piece, also checked by PlyStep::legal_if_royal_moves
 };
 
 /// PlyStep: every pseudo-legal move (en passant aside) of each position, plus moves the engine

@@ -64,12 +64,27 @@ struct Candidate {
   std::vector<std::pair<PieceType, z3::expr>> by_type;
 };
 
+/// "Not in check" per colour, built on first use: the family moves are asked for per square
+/// and colour, and each would otherwise build the 64-square check formula again.
+class CalmSides {
+ public:
+  explicit CalmSides(const AttackEncoding& attacks) : attacks_(attacks) {}
+  const z3::expr& of(Color c) {
+    if (!calm_[c]) calm_[c] = !attacks_.in_check(c);
+    return *calm_[c];
+  }
+
+ private:
+  const AttackEncoding& attacks_;
+  std::optional<z3::expr> calm_[2];
+};
+
 /// The family moves of `c` to `to` of at most `max_ticks` time steps.
-std::vector<Candidate> family_moves_to(const ScenarioContext& sc, Color c, Square to,
-                                       int max_ticks) {
+std::vector<Candidate> family_moves_to(const ScenarioContext& sc, CalmSides& calm_sides, Color c,
+                                       Square to, int max_ticks) {
   const Variant& v = sc.board.variant();
   z3::context& ctx = sc.board.ctx();
-  const z3::expr calm = !sc.attacks.in_check(c);
+  const z3::expr& calm = calm_sides.of(c);
   std::vector<Candidate> out;
   for (Square from = 0; from < kSquares; ++from) {
     if (from == to || travel_ticks(v, from, to) > max_ticks) continue;
@@ -240,8 +255,9 @@ z3::expr meeting_pairs(const ScenarioContext& sc, const MovesAt& moves_at,
 z3::expr same_destination_pairs(const ScenarioContext& sc,
                                 const std::function<bool(int, int)>& ranks_fit,
                                 const std::function<z3::expr(const DiplomacyStep&)>& shows) {
+  CalmSides calm(sc.attacks);
   return meeting_pairs(
-      sc, [&](Color c, Square d) { return family_moves_to(sc, c, d, kSameDestinationTicks); },
+      sc, [&](Color c, Square d) { return family_moves_to(sc, calm, c, d, kSameDestinationTicks); },
       ranks_fit, shows);
 }
 
@@ -321,10 +337,11 @@ z3::expr meet_in_transit_formula(const ScenarioContext& sc) {
   const Variant& v = sc.board.variant();
   // The family moves of two steps, by the square they pass.
   std::vector<std::vector<Candidate>> passing[2];
+  CalmSides calm(sc.attacks);
   for (Color c : {kWhite, kBlack}) {
     passing[c].resize(kSquares);
     for (Square d = 0; d < kSquares; ++d)
-      for (Candidate& cand : family_moves_to(sc, c, d, 2)) {
+      for (Candidate& cand : family_moves_to(sc, calm, c, d, 2)) {
         const Square m = middle_square(v, cand.move);
         if (m != kNoSquare) passing[c][m].push_back(std::move(cand));
       }

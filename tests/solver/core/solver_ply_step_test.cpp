@@ -33,6 +33,7 @@ TEST(SolverPlyStep, OrthodoxStepsSimplifyToTheEnginesMake) {
   EXPECT_GT(n.moves, 500);
   EXPECT_GT(n.castling, 0);
   EXPECT_GT(n.promotions, 0);
+  EXPECT_GT(n.royal, 20);
 }
 
 TEST(SolverPlyStep, ConversionStepsSimplifyToTheEnginesMake) {
@@ -42,6 +43,7 @@ TEST(SolverPlyStep, ConversionStepsSimplifyToTheEnginesMake) {
   test::report("conversion", n);
   EXPECT_GT(n.moves, 150);
   EXPECT_GT(n.converting, 5);
+  EXPECT_GT(n.royal, 10);
 }
 
 }  // namespace

@@ -71,6 +71,11 @@ std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
                          const std::string& fen) {
   JsonWriter w;
   w.begin_object().field("variant", variant).field("fen", fen);
+  write_verdict_fields(w, v);
+  return w.end_object().str();
+}
+
+void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v) {
   w.field("stipulation", v.stipulation.str()).field("verdict", to_string(v.soundness));
   w.key("keys").begin_array();
   for (const auto& k : v.keys) {
@@ -95,7 +100,6 @@ std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
     w.end_array();
   }
   w.end_array().field("nodes", v.nodes).field("seconds", v.seconds);
-  return w.end_object().str();
 }
 
 }  // namespace arbiter::cli

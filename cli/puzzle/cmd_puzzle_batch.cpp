@@ -40,11 +40,14 @@ void metadata_json(JsonWriter& w, const ProblemSpec& p) {
   optional("title", p.title);
   optional("award", p.award);
   optional("twin", p.twin);
-  if (!p.remarks.empty()) {
-    w.key("remarks").begin_array();
-    for (const auto& r : p.remarks) w.value(r);
+  const auto list = [&](const char* key, const std::vector<std::string>& items) {
+    if (items.empty()) return;
+    w.key(key).begin_array();
+    for (const auto& r : items) w.value(r);
     w.end_array();
-  }
+  };
+  list("remarks", p.remarks);
+  list("notes", p.notes);
 }
 
 /// Solves one problem; throws PuzzleInputError for a bad FEN, stipulation or position.
@@ -74,6 +77,7 @@ int solve_batch(const VariantPtr& v, const std::vector<ProblemSpec>& problems,
   for (const ProblemSpec& p : problems) {
     const std::string label = fmt::format("problem {}/{}", p.index, total);
     if (o.progress) std::cerr << label << ' ' << p.source << '\n' << std::flush;
+    for (const auto& n : p.notes) std::cerr << "arbiter: note: " << n << '\n';
     std::string error = p.error, fen = p.fen;
     puzzles::Verdict verdict;
     if (error.empty()) {

@@ -55,22 +55,22 @@ struct Token {
 /// like take the rest of their line instead.
 class Lexer {
  public:
-  explicit Lexer(const std::string& text) : text_(text) {}
+  explicit Lexer(const std::string& text) : text_(&text) {}
 
   Token next() {
-    while (pos_ < text_.size() && is_space(text_[pos_])) advance();
+    while (pos_ < text_->size() && is_space((*text_)[pos_])) advance();
     Token t{{}, line_, pos_};
-    while (pos_ < text_.size() && !is_space(text_[pos_])) t.text += text_[pos_++];
+    while (pos_ < text_->size() && !is_space((*text_)[pos_])) t.text += (*text_)[pos_++];
     return t;
   }
 
   /// The text from `from` to `to`, every run of blanks one space.
   std::string words(std::size_t from, std::size_t to) const {
     std::string out;
-    for (std::size_t i = from; i < to && i < text_.size(); ++i) {
-      const bool blank = is_space(text_[i]);
+    for (std::size_t i = from; i < to && i < text_->size(); ++i) {
+      const bool blank = is_space((*text_)[i]);
       if (blank && (out.empty() || out.back() == ' ')) continue;
-      out += blank ? ' ' : text_[i];
+      out += blank ? ' ' : (*text_)[i];
     }
     while (!out.empty() && out.back() == ' ') out.pop_back();
     return out;
@@ -78,9 +78,10 @@ class Lexer {
 
   /// The rest of the current line, blanks trimmed (Popeye's ReadToEndOfLine).
   std::string rest_of_line() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t')) ++pos_;
+    while (pos_ < text_->size() && ((*text_)[pos_] == ' ' || (*text_)[pos_] == '\t')) ++pos_;
     std::string out;
-    while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r') out += text_[pos_++];
+    while (pos_ < text_->size() && (*text_)[pos_] != '\n' && (*text_)[pos_] != '\r')
+      out += (*text_)[pos_++];
     while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
     return out;
   }
@@ -90,10 +91,10 @@ class Lexer {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == ',';
   }
   void advance() {
-    if (text_[pos_] == '\n') ++line_;
+    if ((*text_)[pos_] == '\n') ++line_;
     ++pos_;
   }
-  const std::string& text_;
+  const std::string* text_;  // a pointer, so that a Lexer can be copied to look ahead
   std::size_t pos_ = 0;
   int line_ = 1;
 };
@@ -135,8 +136,9 @@ struct ProblemState {
   std::vector<std::string> remarks;
   std::optional<int> max_solutions;
   bool no_threat = false, half_duplex = false, duplex = false;
-  std::vector<int> no_castling;  ///< squares named by NoCastling
-  int en_passant = -1;           ///< the square a pawn just passed over
+  std::vector<std::string> notes;  ///< "line: what was ignored"
+  std::vector<int> no_castling;    ///< squares named by NoCastling
+  int en_passant = -1;             ///< the square a pawn just passed over
 };
 
 void append_line(std::string& field, const std::string& line) {
@@ -162,23 +164,24 @@ class Reader {
           tok.line,
           fmt::format("expected BeginProblem (AnfangProblem, DebutProbleme), not '{}'", tok.text)};
     lang_ = static_cast<Language>(lang);
+    opener_line_ = tok.line;
     for (;;) {
-      const int start_line = tok.line;
       ProblemToken end = kEndProblem;
       try {
         end = problem();
       } catch (const ParseError& e) {
-        fail(start_line, e);
+        fail(e);
         end = skip_to_problem_end();
       }
       if (end == kEndProblem) return;
     }
   }
 
-  void fail(int line, const ParseError& e) {
+  /// A problem that cannot be solved, at the line of its BeginProblem / NextProblem.
+  void fail(const ParseError& e) {
     ProblemSpec p;
     p.index = static_cast<int>(out_.size()) + 1;
-    p.source = fmt::format("{}:{}", name_, line);
+    p.source = fmt::format("{}:{}", name_, opener_line_);
     p.error = fmt::format("{}:{}: {}", name_, e.line, e.what);
     out_.push_back(std::move(p));
   }
@@ -187,9 +190,8 @@ class Reader {
   /// One problem, from after BeginProblem / NextProblem to its EndProblem or NextProblem.
   ProblemToken problem() {
     ProblemState initial;
-    Token tok = lex_.next();
-    const int start_line = tok.line;
-    tok = initial_twin(tok, initial);
+    const int start_line = opener_line_;
+    Token tok = initial_twin(lex_.next(), initial);
     if (tok.eof()) throw ParseError{tok.line, "the file ends before EndProblem"};
     const bool has_twins = match(kEndTwinTokens, lang_, tok.text) >= 0;
     const bool zero = match(kEndTwinTokens, lang_, tok.text) == kZeroPosition;
@@ -214,12 +216,14 @@ class Reader {
     }
     const int p = match(kProblemTokens, lang_, tok.text);
     if (p < 0) throw ParseError{tok.line, unknown(tok.text)};
+    opener_line_ = tok.line;
     return static_cast<ProblemToken>(p);
   }
 
   ProblemToken skip_to_problem_end() {
     for (Token tok = lex_.next(); !tok.eof(); tok = lex_.next()) {
       const int p = match(kProblemTokens, lang_, tok.text);
+      opener_line_ = tok.line;
       if (p >= 0) return static_cast<ProblemToken>(p);
     }
     return kEndProblem;
@@ -286,9 +290,12 @@ class Reader {
                                                          c.text)};
         }
         case kProtocol:
-          throw ParseError{tok.line, fmt::format("'{}' (a copy of the output into a file) is "
-                                                 "not supported by arbiter; redirect its output",
-                                                 keyword)};
+          s.notes.push_back(
+              fmt::format("{}: '{} {}' ignored: arbiter writes no protocol file "
+                          "(redirect its output)",
+                          tok.line, keyword, lex_.rest_of_line()));
+          tok = lex_.next();
+          break;
         case kSStipulation:
         case kLaTeX:
         case kLaTeXPieces:
@@ -370,7 +377,12 @@ class Reader {
       std::string rest = tok.text.substr(len);
       Token squares_tok = tok;
       if (rest.empty()) {
-        squares_tok = lex_.next();
+        // "S b1": the squares are the next word. When they are not, this word is not a piece
+        // but what follows the pieces (a colour like "bl", a keyword), as in Popeye.
+        Lexer probe = lex_;
+        squares_tok = probe.next();
+        if (walks > 0 && !square_list(squares_tok.text)) return tok;
+        lex_ = probe;
         rest = squares_tok.text;
       } else if (!square_list(rest)) {
         if (walks == 0) throw ParseError{tok.line, fmt::format("bad piece '{}'", tok.text)};
@@ -418,6 +430,17 @@ class Reader {
     return n;
   }
 
+  /// Popeye's Beep and Intelligent take a number when one follows: peeks at the next token,
+  /// which the caller reads next anyway (true: it is that number, to be skipped).
+  bool optional_number() {
+    Lexer probe = lex_;
+    const Token t = probe.next();
+    if (t.text.empty()) return false;
+    for (char c : t.text)
+      if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+  }
+
   std::vector<int> squares_after(const Token& option, const Token& value) const {
     const auto sq = square_list(value.text);
     if (!sq)
@@ -435,6 +458,9 @@ class Reader {
         throw ParseError{tok.line, fmt::format("ambiguous option '{}'", tok.text)};
       if (o == kNoMatch) break;
       const std::string name(kOptions[lang_][o]);
+      const auto ignored = [&](const char* why) {
+        s.notes.push_back(fmt::format("{}: option '{}' ignored: {}", tok.line, name, why));
+      };
       const auto unsupported = [&](const char* why) {
         return ParseError{tok.line,
                           fmt::format("option '{}' is not supported by arbiter{}", name, why)};
@@ -488,10 +514,31 @@ class Reader {
           s.en_passant = sq[1];
           break;
         }
+        // Options that change only what Popeye prints: the verdict does not depend on them.
         case kVariation:
-          throw unsupported(" yet (arbiter prints threats, tries and duals, not variations)");
+          ignored("arbiter prints the threats, tries and duals, not every variation");
+          break;
         case kSetPlay:
-          throw unsupported(" yet (no set play)");
+          ignored("arbiter does not print set play yet");
+          break;
+        case kTrivialTriesAvoid:
+          ignored("arbiter lists every try with one refutation");
+          break;
+        case kMoveNumbers:
+        case kNoShortVariations:
+        case kSuppressGrid:
+        case kWriteGrid:
+          ignored("it changes only Popeye's printout");
+          break;
+        case kBeep:
+        case kIntelligent:  // a solving method of Popeye's; the optional number is its own
+          ignored("it changes only how Popeye works");
+          if (optional_number()) lex_.next();
+          break;
+        case kMaxTime:
+          number(tok, lex_.next());
+          ignored("arbiter has no time limit");
+          break;
         case kWhiteToPlay:
           throw unsupported(" yet (its helpmates start with the side to be mated)");
         default:
@@ -649,6 +696,7 @@ class Reader {
       else if (flip)
         p.twin = "half-duplex";
       p.remarks = s.remarks;
+      for (const auto& n : s.notes) p.notes.push_back(fmt::format("{}:{}", name_, n));
       p.max_solutions = s.max_solutions;
       p.no_threat = s.no_threat;
       out_.push_back(std::move(p));
@@ -660,6 +708,7 @@ class Reader {
   std::string name_;
   std::vector<ProblemSpec>& out_;
   Language lang_ = kEnglish;
+  int opener_line_ = 1;  ///< the line of the current problem's BeginProblem / NextProblem
 };
 
 }  // namespace
@@ -678,7 +727,7 @@ std::vector<ProblemSpec> read_popeye(const std::string& text, const std::string&
   try {
     reader.run();
   } catch (const ParseError& e) {
-    reader.fail(e.line, e);
+    reader.fail(e);
   }
   return out;
 }

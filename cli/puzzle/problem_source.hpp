@@ -24,6 +24,9 @@ struct ProblemSpec {
   std::vector<std::string> remarks;  ///< Popeye `Remark` lines, printed as Popeye prints them
   std::optional<int> max_solutions;  ///< h#n: lines listed at most (Popeye MaxSolutions)
   bool no_threat = false;            ///< threats left out (Popeye NoThreat)
+  /// What was read but only changes Popeye's presentation, so arbiter ignores it, said
+  /// where: "file.inp:3: option 'Variation' ignored: ...". Printed on stderr.
+  std::vector<std::string> notes;
   /// Set when the problem could not be read: "file.inp:12: condition 'Circe' is not
   /// supported by arbiter". The other fields are then incomplete.
   std::string error;

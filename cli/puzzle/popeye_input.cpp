@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <stdexcept>
+#include <utility>
 
 #include "cli/puzzle/popeye_keywords.hpp"
 #include "cli/puzzle/problem_source.hpp"
@@ -624,6 +625,42 @@ class Reader {
                       : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
           tok = lex_.next();
           break;
+        case kRotate:
+        case kMirror: {
+          const Token a = lex_.next();
+          s.board = transformed(s.board, k == kRotate ? rotation(a) : mirror(a));
+          tok = lex_.next();
+          break;
+        }
+        case kShift: {
+          const Token a = lex_.next(), b = lex_.next();
+          const int from = square(a), to = square(b);
+          const int df = to % 8 - from % 8, dr = to / 8 - from / 8;
+          Board shifted{};
+          for (int q = 0; q < 64; ++q) {
+            const char piece = s.board[static_cast<std::size_t>(q)];
+            if (!piece) continue;
+            const int f = q % 8 + df, r = q / 8 + dr;
+            if (f < 0 || f > 7 || r < 0 || r > 7)
+              throw ParseError{b.line, fmt::format("twin '{}': the piece on {} leaves the board",
+                                                   name, square_name(q))};
+            shifted[static_cast<std::size_t>(r * 8 + f)] = piece;
+          }
+          s.board = shifted;
+          tok = lex_.next();
+          break;
+        }
+        case kSubstitute: {
+          const Token a = lex_.next(), b = lex_.next();
+          const char from = piece_letter(a), to = piece_letter(b);
+          for (char& c : s.board)
+            if (c && std::toupper(static_cast<unsigned char>(c)) == from)
+              c = std::isupper(static_cast<unsigned char>(c))
+                      ? to
+                      : static_cast<char>(std::tolower(static_cast<unsigned char>(to)));
+          tok = lex_.next();
+          break;
+        }
         case kContinued:
           throw ParseError{tok.line, fmt::format("'{}' must come right after Twin", name)};
         case kTwinCondition: {
@@ -631,13 +668,62 @@ class Reader {
           throw ParseError{c.line,
                            fmt::format("condition '{}' is not supported by arbiter", c.text)};
         }
-        default:
+        case kTwinSStipulation:
           throw ParseError{tok.line,
-                           fmt::format("twinning '{}' is not supported by arbiter yet", name)};
+                           fmt::format("twinning '{}' is not supported by arbiter", name)};
       }
     }
     if (!any) throw ParseError{tok.line, fmt::format("Twin without a change ('{}')", tok.text)};
     return tok;
+  }
+
+  /// A board square transformation: (file, rank) to (file, rank), as Popeye's transformSquare.
+  using Transform = std::pair<int, int> (*)(int, int);
+
+  Transform rotation(const Token& t) const {
+    if (t.text == "90") return [](int f, int r) { return std::pair{7 - r, f}; };
+    if (t.text == "180") return [](int f, int r) { return std::pair{7 - f, 7 - r}; };
+    if (t.text == "270") return [](int f, int r) { return std::pair{r, 7 - f}; };
+    throw ParseError{t.line, fmt::format("rotation by 90, 180 or 270 degrees, not '{}'", t.text)};
+  }
+
+  Transform mirror(const Token& t) const {
+    static constexpr std::array<std::string_view, 4> kMirrors = {"a1<-->h1", "a1<-->a8", "a1<-->h8",
+                                                                 "a8<-->h1"};
+    switch (match_keyword(kMirrors.data(), kMirrors.size(), t.text)) {
+      case 0:
+        return [](int f, int r) { return std::pair{7 - f, r}; };
+      case 1:
+        return [](int f, int r) { return std::pair{f, 7 - r}; };
+      case 2:
+        return [](int f, int r) { return std::pair{7 - r, 7 - f}; };
+      case 3:
+        return [](int f, int r) { return std::pair{r, f}; };
+      default:
+        throw ParseError{t.line, fmt::format("mirror a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1, "
+                                             "not '{}'",
+                                             t.text)};
+    }
+  }
+
+  static Board transformed(const Board& b, Transform t) {
+    Board out{};
+    for (int q = 0; q < 64; ++q) {
+      const auto [f, r] = t(q % 8, q / 8);
+      out[static_cast<std::size_t>(r * 8 + f)] = b[static_cast<std::size_t>(q)];
+    }
+    return out;
+  }
+
+  /// The FEN letter (upper case) of an orthodox piece word such as "S" in this language.
+  char piece_letter(const Token& t) const {
+    const std::size_t kind = t.text.size() == 1 ? kOrthodoxLetters[lang_].find(lower(t.text)[0])
+                                                : std::string_view::npos;
+    if (kind == std::string_view::npos)
+      throw ParseError{t.line, fmt::format("piece '{}' is not supported by arbiter (it has the "
+                                           "orthodox pieces {})",
+                                           t.text, kOrthodoxLetters[lang_])};
+    return kFenLetters[kind];
   }
 
   /// The FEN of `s` (who starts from the stipulation; castling where king and rook stand at

@@ -235,6 +235,26 @@ TEST(PopeyeInput, ContinuedTwinsBuildOnTheLastTwinAndZeroPositionIsNotSolved) {
   EXPECT_EQ(problems[2].fen, "7K/8/5k2/8/8/8/8/r7 w - - 0 1");
 }
 
+TEST(PopeyeInput, TwinsThatMoveTheWholeBoard) {
+  // Popeye's transformSquare: rotate 90 takes a1 to h1; mirror names where a1 (or a8) goes.
+  const auto problems = read(
+      "BeginProblem Stipulation #1 Pieces White Kf6 Ra1 Black Kh8\n"
+      "Twin Rotate 90 Twin Rotate 180 Twin Rotate 270\n"
+      "Twin Mirror a1<-->h1 Twin Mirror a1<-->a8 Twin Mirror a1<-->h8 Twin Mirror a8<-->h1\n"
+      "Twin Substitute R Q Twin Shift a1 b1\n"
+      "EndProblem\n");
+  ASSERT_EQ(problems.size(), 10U);
+  EXPECT_EQ(problems[1].fen, "k7/8/2K5/8/8/8/8/7R w - - 0 1");  // rotate 90
+  EXPECT_EQ(problems[2].fen, "7R/8/8/8/8/2K5/8/k7 w - - 0 1");  // rotate 180
+  EXPECT_EQ(problems[3].fen, "R7/8/8/8/8/5K2/8/7k w - - 0 1");  // rotate 270
+  EXPECT_EQ(problems[4].fen, "k7/8/2K5/8/8/8/8/7R w - - 0 1");  // a1<-->h1
+  EXPECT_EQ(problems[5].fen, "R7/8/8/8/8/5K2/8/7k w - - 0 1");  // a1<-->a8
+  EXPECT_EQ(problems[6].fen, "7R/8/8/8/8/2K5/8/k7 w - - 0 1");  // a1<-->h8
+  EXPECT_EQ(problems[7].fen, "7k/8/5K2/8/8/8/8/R7 w - - 0 1");  // a8<-->h1
+  EXPECT_EQ(problems[8].fen, "7k/8/5K2/8/8/8/8/Q7 w - - 0 1");  // substitute R Q
+  EXPECT_EQ(problems[9].error, "t.inp:4: twin 'shift': the piece on h8 leaves the board");
+}
+
 TEST(PopeyeInput, GermanTwinsAbbreviated) {
   const auto problems =
       read("anfa\nford #1\nstei weis kf6 ta1 schw kh8\nzwil versetz a1 b1\nzwil tau f6 h8\nende\n");

@@ -21,6 +21,7 @@ struct SolveOptions {
   std::string file;  ///< positional: a Popeye input file or a file of FEN lines
   std::string epd;   ///< --epd FILE
   bool quiet = false;
+  std::string format = "text";  ///< text | tree
   std::vector<std::string> knobs;
   bool json = false;
   bool keys_only = false;
@@ -54,8 +55,9 @@ int run_solve(const SolveOptions& o) {
   if (o.fen.empty()) {
     try {
       if (!o.svg.empty()) throw PuzzleInputError("--svg draws one problem: use it with --fen");
-      return solve_batch(v, read_problems(o),
-                         {o.json, o.keys_only, !o.quiet && stderr_is_terminal()});
+      return solve_batch(
+          v, read_problems(o),
+          {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree"});
     } catch (const std::runtime_error& e) {  // ProblemFileError, PuzzleInputError
       std::cerr << "arbiter: error: " << e.what() << '\n';
       return 2;
@@ -76,8 +78,9 @@ int run_solve(const SolveOptions& o) {
     progress.finish();
     if (!o.svg.empty())
       write_svg(o.svg, {problem_board(pos, verdict, v->name() + " " + verdict_caption(verdict))});
-    std::cout << (o.json ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
-                         : verdict_text(verdict));
+    std::cout << (o.json               ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
+                  : o.format == "tree" ? verdict_tree(verdict)
+                                       : verdict_text(verdict));
     return 0;
   } catch (const PuzzleInputError& e) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
@@ -111,6 +114,13 @@ void register_puzzle_command(CLI::App& app, int& status) {
   solve->add_option("--stip,-s", o->stip,
                     "Stipulation: #N, h#N or s#N (N from 1 to 30); with --fen, FEN lines, and "
                     "EPD lines without a stip operation");
+  solve
+      ->add_option("--format", o->format,
+                   "text: keys, threats, tries, duals and the node count (default); tree: the "
+                   "solution tree in the problemists' convention (1.Qa5! threat: 2.Qb6#, "
+                   "1...Re7 2.Qxb4#, tries 1.Qb5? axb5!; h#n: 1.Kd4 Rd5 2.Kc5 Rc4#)")
+      ->check(CLI::IsMember({"text", "tree"}))
+      ->capture_default_str();
   solve->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr (files of problems)");
   add_knob_option(solve, o->knobs);
   solve->add_flag("--json", o->json, "Print one JSON object (files of problems: one per line)");

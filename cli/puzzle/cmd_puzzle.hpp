@@ -48,6 +48,13 @@ std::string verdict_text(const puzzles::Verdict& v);
 std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
                          const std::string& fen);
 
+/// The verdict as a solution tree (solution_tree.cpp): the verdict line, tries `1.Qb5? axb5!`,
+/// keys `1.Qa5! threat: 2.Qb6#` (or `zugzwang`) with every defence and its continuations
+/// `  1...Re7 2.Qxb4#, 2.Qb6#`; h#n: one numbered line per solution `1.Kd4 Rd5 2.Kc5 Rc4#`.
+/// No node count or time, so the text is deterministic. `no_threat`: Popeye's NoThreat, no
+/// "zugzwang" claimed for a key whose threats were left out.
+std::string verdict_tree(const puzzles::Verdict& v, bool no_threat = false);
+
 /// The fields of verdict_json after "variant" and "fen", into an object `w` has open.
 void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v);
 
@@ -78,6 +85,7 @@ struct BatchOutput {
   bool json = false;       ///< one JSON object per line
   bool keys_only = false;  ///< as --keys-only
   bool progress = false;   ///< "problem 3/40 ..." on stderr
+  bool tree = false;       ///< --format tree
 };
 
 /// Solves each problem in turn and prints one result per problem, headed by its number,

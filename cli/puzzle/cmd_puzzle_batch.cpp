@@ -103,7 +103,9 @@ int solve_batch(const VariantPtr& v, const std::vector<ProblemSpec>& problems,
       std::cout << w.end_object().str() << '\n';
     } else {
       std::cout << (p.index > 1 ? "\n" : "") << header(p)
-                << (error.empty() ? verdict_text(verdict) : "error: " + error + "\n");
+                << (!error.empty() ? "error: " + error + "\n"
+                    : o.tree       ? verdict_tree(verdict, p.no_threat)
+                                   : verdict_text(verdict));
     }
     std::cout << std::flush;
   }

@@ -82,11 +82,14 @@ void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v) {
     w.begin_object().field("move", k.move).field("checks", k.checks);
     w.key("threats").begin_array();
     for (const auto& t : k.threats) w.value(t);
-    w.end_array().key("duals").begin_array();
-    for (const auto& d : k.duals) {
-      w.begin_object().field("defence", d.defence).key("continuations").begin_array();
-      for (const auto& c : d.continuations) w.value(c);
-      w.end_array().end_object();
+    for (const auto& [key, list] :
+         {std::pair{"duals", &k.duals}, std::pair{"variations", &k.variations}}) {
+      w.end_array().key(key).begin_array();
+      for (const auto& d : *list) {
+        w.begin_object().field("defence", d.defence).key("continuations").begin_array();
+        for (const auto& c : d.continuations) w.value(c);
+        w.end_array().end_object();
+      }
     }
     w.end_array().end_object();
   }

@@ -91,11 +91,13 @@ TEST_F(PuzzleBatchCli, TwinsAndJsonLines) {
                                  "EndProblem\n");
   const test::CommandResult t = test::run_arbiter("puzzle solve " + file);
   ASSERT_EQ(t.status, 0) << t.err;
-  EXPECT_TRUE(has(t.out, "problem 1  " + file + ":1\nauthor: Someone\ntitle: Two rooks\n"
-                         "twin: a)\n#1: sound\nkey Ra8#\n"))
+  EXPECT_TRUE(has(t.out, "problem 1  " + file +
+                             ":1\nauthor: Someone\ntitle: Two rooks\n"
+                             "twin: a)\n#1: sound\nkey Ra8#\n"))
       << t.out;
-  EXPECT_TRUE(has(t.out, "problem 2  " + file + ":6\nauthor: Someone\ntitle: Two rooks\n"
-                         "twin: b) Move a1 b1\n#1: sound\nkey Rb8#\n"))
+  EXPECT_TRUE(has(t.out, "problem 2  " + file +
+                             ":6\nauthor: Someone\ntitle: Two rooks\n"
+                             "twin: b) Move a1 b1\n#1: sound\nkey Rb8#\n"))
       << t.out;
   const test::CommandResult j = test::run_arbiter("puzzle solve --json " + file);
   ASSERT_EQ(j.status, 0) << j.err;
@@ -104,7 +106,8 @@ TEST_F(PuzzleBatchCli, TwinsAndJsonLines) {
   std::getline(lines, first);
   std::getline(lines, second);
   EXPECT_FALSE(std::getline(lines, third));
-  EXPECT_TRUE(has(first, "{\"index\":1,\"source\":\"" + file + ":1\",\"author\":\"Someone\"")) << first;
+  EXPECT_TRUE(has(first, "{\"index\":1,\"source\":\"" + file + ":1\",\"author\":\"Someone\""))
+      << first;
   EXPECT_TRUE(has(first, "\"fen\":\"7k/8/5K2/8/8/8/8/R7 w - - 0 1\"")) << first;
   EXPECT_TRUE(has(first, "\"verdict\":\"sound\"")) << first;
   EXPECT_TRUE(has(second, "\"twin\":\"b) Move a1 b1\"")) << second;
@@ -126,11 +129,10 @@ TEST_F(PuzzleBatchCli, AProblemThatCannotBeReadFailsTheRunAfterTheOthersAreSolve
                                  "EndProblem\n");
   const test::CommandResult r = test::run_arbiter("puzzle solve " + file);
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(has(r.err, "arbiter: error: " + file +
-                             ":3: condition 'Circe' is not supported by arbiter"))
+  EXPECT_TRUE(
+      has(r.err, "arbiter: error: " + file + ":3: condition 'Circe' is not supported by arbiter"))
       << r.err;
-  EXPECT_TRUE(has(r.out, "problem 1  " + file + ":1\nerror: " + file + ":3: condition"))
-      << r.out;
+  EXPECT_TRUE(has(r.out, "problem 1  " + file + ":1\nerror: " + file + ":3: condition")) << r.out;
   EXPECT_TRUE(has(problem_text(r.out, 2), "key Ra8#")) << r.out;
   EXPECT_TRUE(has(problem_text(r.out, 3), "error: " + file +
                                               ":8: not a problem position: a problem needs "
@@ -142,10 +144,9 @@ TEST_F(PuzzleBatchCli, AProblemThatCannotBeReadFailsTheRunAfterTheOthersAreSolve
 }
 
 TEST_F(PuzzleBatchCli, EpdAndFenLineFiles) {
-  const std::string epd =
-      write("p.epd",
-            "7k/8/5K2/8/8/8/8/R7 w - - stip \"#1\"; id \"rook mate\";\n"
-            "2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - -\n");
+  const std::string epd = write("p.epd",
+                                "7k/8/5K2/8/8/8/8/R7 w - - stip \"#1\"; id \"rook mate\";\n"
+                                "2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - -\n");
   const test::CommandResult e = test::run_arbiter("puzzle solve --epd " + epd + " --stip '#2'");
   ASSERT_EQ(e.status, 0) << e.err;
   EXPECT_TRUE(has(e.out, "problem 1  " + epd + ":1\ntitle: rook mate\n#1: sound\nkey Ra8#\n"))

@@ -167,6 +167,23 @@ TEST_F(PuzzleBatchCli, EpdAndFenLineFiles) {
   EXPECT_TRUE(has(f_no_stip.err, "is not a Popeye file (no BeginProblem)")) << f_no_stip.err;
 }
 
+TEST_F(PuzzleBatchCli, SolutionTreeFormat) {
+  const test::CommandResult loyd = test::run_arbiter(
+      "puzzle solve --format tree --fen '2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - 0 1' "
+      "--stip '#2'");
+  ASSERT_EQ(loyd.status, 0) << loyd.err;
+  EXPECT_TRUE(has(loyd.out, "#2: sound\n")) << loyd.out;
+  EXPECT_TRUE(has(loyd.out, "1.Qb5? axb5!\n")) << loyd.out;
+  EXPECT_TRUE(has(loyd.out, "1.Qa5! zugzwang\n")) << loyd.out;
+  EXPECT_TRUE(has(loyd.out, "  1...Re7 2.Qxb4#, 2.Qb6#\n")) << loyd.out;
+  EXPECT_FALSE(has(loyd.out, "nodes")) << loyd.out;
+  const test::CommandResult help =
+      test::run_arbiter("puzzle solve --format tree " + test::data_path("popeye/castling.inp"));
+  ASSERT_EQ(help.status, 0) << help.err;
+  EXPECT_TRUE(has(problem_text(help.out, 2), "h#2: sound\n1.Kb8 O-O 2.g2 Rf8#\n")) << help.out;
+  EXPECT_TRUE(has(problem_text(help.out, 4), "1.Rh3+!\n")) << help.out;
+}
+
 TEST_F(PuzzleBatchCli, OneSourceOfProblemsAtATime) {
   EXPECT_EQ(test::run_arbiter("puzzle solve --stip '#2'").status, 2);
   const test::CommandResult both = test::run_arbiter(

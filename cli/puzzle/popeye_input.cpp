@@ -62,8 +62,12 @@ class Lexer {
     while (pos_ < text_->size() && is_space((*text_)[pos_])) advance();
     Token t{{}, line_, pos_};
     while (pos_ < text_->size() && !is_space((*text_)[pos_])) t.text += (*text_)[pos_++];
+    last_ = t;
     return t;
   }
+
+  /// The word next() returned last.
+  const Token& last() const { return last_; }
 
   /// The text from `from` to `to`, every run of blanks one space.
   std::string words(std::size_t from, std::size_t to) const {
@@ -98,6 +102,7 @@ class Lexer {
   const std::string* text_;  // a pointer, so that a Lexer can be copied to look ahead
   std::size_t pos_ = 0;
   int line_ = 1;
+  Token last_;
 };
 
 /// The board as FEN letters, index rank * 8 + file (a1 = 0); '\0' for an empty square.
@@ -209,7 +214,8 @@ class Reader {
         twin = last;
         tok = lex_.next();
       }
-      twin.remarks.clear();
+      twin.remarks.clear();  // a twin's remarks and notes are its own
+      twin.notes.clear();
       tok = twinning(tok, twin);
       if (label > 'z') throw ParseError{twin_line, "more than 26 twins"};
       emit(twin, twin_line, fmt::format("{}) {}", label++, lex_.words(from, tok.offset)));
@@ -221,8 +227,10 @@ class Reader {
     return static_cast<ProblemToken>(p);
   }
 
+  /// After an error: on to the problem's end, which may be the word just read (a problem
+  /// without a stipulation is found wanting at its EndProblem).
   ProblemToken skip_to_problem_end() {
-    for (Token tok = lex_.next(); !tok.eof(); tok = lex_.next()) {
+    for (Token tok = lex_.last(); !tok.eof(); tok = lex_.next()) {
       const int p = match(kProblemTokens, lang_, tok.text);
       opener_line_ = tok.line;
       if (p >= 0) return static_cast<ProblemToken>(p);

@@ -197,6 +197,18 @@ TEST(PopeyeInput, AnErrorSkipsToTheNextProblemOnly) {
   EXPECT_EQ(problems[2].index, 3);
 }
 
+TEST(PopeyeInput, AProblemFoundWantingAtItsEndDoesNotSwallowTheNext) {
+  const auto problems = read(
+      "BeginProblem\nPieces White Kf6 Ra1 Black Kh8\n"
+      "NextProblem\nStipulation #1\nPieces White Kf6 Rb1 Black Kh8\nTwin\n"
+      "NextProblem\nStipulation #1\nPieces White Kf6 Rc1 Black Kh8\nEndProblem\n");
+  ASSERT_EQ(problems.size(), 4U);
+  EXPECT_EQ(problems[0].error, "t.inp:1: no Stipulation");
+  EXPECT_EQ(problems[1].fen, "7k/8/5K2/8/8/8/8/1R6 w - - 0 1");
+  EXPECT_EQ(problems[2].error, "t.inp:7: Twin without a change ('NextProblem')");
+  EXPECT_EQ(problems[3].fen, "7k/8/5K2/8/8/8/8/2R5 w - - 0 1");
+}
+
 TEST(PopeyeInput, TwinsAreProblemsOfTheirOwn) {
   const auto problems = read(
       "BeginProblem\nAuthor A\nStipulation #1\nPieces White Kf6 Ra1 Black Kh8\n"

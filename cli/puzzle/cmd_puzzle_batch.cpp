@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/puzzle/cmd_puzzle.hpp"
@@ -60,9 +61,12 @@ puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const Batc
   puzzles::SolveOptions so;
   if (o.progress) so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
   so.details = !o.keys_only;
-  if (p.max_solutions) so.max_solutions = *p.max_solutions;
+  // At least two lines are searched, so that the verdict still tells sound from cooked.
+  if (p.max_solutions) so.max_solutions = std::max(*p.max_solutions, 2);
   puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
   progress.finish();
+  if (p.max_solutions && verdict.solutions.size() > static_cast<std::size_t>(*p.max_solutions))
+    verdict.solutions.resize(static_cast<std::size_t>(*p.max_solutions));
   if (p.no_threat)
     for (auto& k : verdict.keys) k.threats.clear();
   return verdict;

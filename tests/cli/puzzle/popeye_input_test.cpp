@@ -79,8 +79,8 @@ TEST(PopeyeInput, KeywordsMayBeAbbreviatedToAnUnambiguousPrefix) {
   EXPECT_EQ(p.fen, kLoydFen);
   // The piece and its squares may be separate words (not right after the colour, where Popeye
   // reads "K" as the attribute Kamikaze).
-  EXPECT_EQ(only("BeginProblem Stipulation #1 Pieces White Kf6 R a1 Black Kh8 EndProblem").fen,
-            "7k/8/5K2/8/8/8/8/R7 w - - 0 1");
+  EXPECT_EQ(only("BeginProblem Stipulation #1 Pieces White Kg6 R a1 Black Kh8 EndProblem").fen,
+            "7k/8/6K1/8/8/8/8/R7 w - - 0 1");
 }
 
 TEST(PopeyeInput, AnAmbiguousAbbreviationIsAnError) {
@@ -182,9 +182,9 @@ TEST(PopeyeInput, WhatArbiterCannotSolveIsAnErrorNamingKeywordAndLine) {
 
 TEST(PopeyeInput, AnErrorSkipsToTheNextProblemOnly) {
   const auto problems = read(
-      "BeginProblem\nStipulation #1\nPieces White Kf6 Ra1 Black Kh8\n"
+      "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n"
       "NextProblem\nStipulation #2\nCondition Madrasi\nPieces White Ke1 Black Ke8\n"
-      "NextProblem\nStipulation #1\nPieces White Kf6 Rb1 Black Kh8\nEndProblem\n");
+      "NextProblem\nStipulation #1\nPieces White Kg6 Rb1 Black Kh8\nEndProblem\n");
   ASSERT_EQ(problems.size(), 3U);
   EXPECT_EQ(problems[0].error, "");
   EXPECT_EQ(problems[1].error,
@@ -192,50 +192,50 @@ TEST(PopeyeInput, AnErrorSkipsToTheNextProblemOnly) {
             "problems)");
   EXPECT_EQ(problems[1].source, "t.inp:4");
   EXPECT_EQ(problems[2].error, "");
-  EXPECT_EQ(problems[2].fen, "7k/8/5K2/8/8/8/8/1R6 w - - 0 1");
+  EXPECT_EQ(problems[2].fen, "7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
   EXPECT_EQ(problems[2].source, "t.inp:8");
   EXPECT_EQ(problems[2].index, 3);
 }
 
 TEST(PopeyeInput, AProblemFoundWantingAtItsEndDoesNotSwallowTheNext) {
   const auto problems = read(
-      "BeginProblem\nPieces White Kf6 Ra1 Black Kh8\n"
-      "NextProblem\nStipulation #1\nPieces White Kf6 Rb1 Black Kh8\nTwin\n"
-      "NextProblem\nStipulation #1\nPieces White Kf6 Rc1 Black Kh8\nEndProblem\n");
+      "BeginProblem\nPieces White Kg6 Ra1 Black Kh8\n"
+      "NextProblem\nStipulation #1\nPieces White Kg6 Rb1 Black Kh8\nTwin\n"
+      "NextProblem\nStipulation #1\nPieces White Kg6 Rc1 Black Kh8\nEndProblem\n");
   ASSERT_EQ(problems.size(), 4U);
   EXPECT_EQ(problems[0].error, "t.inp:1: no Stipulation");
-  EXPECT_EQ(problems[1].fen, "7k/8/5K2/8/8/8/8/1R6 w - - 0 1");
+  EXPECT_EQ(problems[1].fen, "7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
   EXPECT_EQ(problems[2].error, "t.inp:7: Twin without a change ('NextProblem')");
-  EXPECT_EQ(problems[3].fen, "7k/8/5K2/8/8/8/8/2R5 w - - 0 1");
+  EXPECT_EQ(problems[3].fen, "7k/8/6K1/8/8/8/8/2R5 w - - 0 1");
 }
 
 TEST(PopeyeInput, TwinsAreProblemsOfTheirOwn) {
   const auto problems = read(
-      "BeginProblem\nAuthor A\nStipulation #1\nPieces White Kf6 Ra1 Black Kh8\n"
+      "BeginProblem\nAuthor A\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n"
       "Twin Move a1 b1\n"
-      "Twin Exchange a1 f6\n"
+      "Twin Exchange a1 g6\n"
       "Twin Remove a1 Add White Qa2\n"
       "Twin Stipulation h#1\n"
       "Twin Continued Move h1 h2\n"  // error: nothing on h1 (the last twin has no piece there)
       "EndProblem\n");
   ASSERT_EQ(problems.size(), 6U);
   EXPECT_EQ(problems[0].twin, "a)");
-  EXPECT_EQ(problems[0].fen, "7k/8/5K2/8/8/8/8/R7 w - - 0 1");
+  EXPECT_EQ(problems[0].fen, "7k/8/6K1/8/8/8/8/R7 w - - 0 1");
   EXPECT_EQ(problems[1].twin, "b) Move a1 b1");
-  EXPECT_EQ(problems[1].fen, "7k/8/5K2/8/8/8/8/1R6 w - - 0 1");
+  EXPECT_EQ(problems[1].fen, "7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
   EXPECT_EQ(problems[1].source, "t.inp:5");
   EXPECT_EQ(problems[1].author, "A");
-  EXPECT_EQ(problems[2].fen, "7k/8/5R2/8/8/8/8/K7 w - - 0 1");  // from the initial position
+  EXPECT_EQ(problems[2].fen, "7k/8/6R1/8/8/8/8/K7 w - - 0 1");  // from the initial position
   EXPECT_EQ(problems[3].twin, "d) Remove a1 Add White Qa2");
-  EXPECT_EQ(problems[3].fen, "7k/8/5K2/8/8/8/Q7/8 w - - 0 1");
+  EXPECT_EQ(problems[3].fen, "7k/8/6K1/8/8/8/Q7/8 w - - 0 1");
   EXPECT_EQ(problems[4].stip, "h#1");
-  EXPECT_EQ(problems[4].fen, "7k/8/5K2/8/8/8/8/R7 b - - 0 1");
+  EXPECT_EQ(problems[4].fen, "7k/8/6K1/8/8/8/8/R7 b - - 0 1");
   EXPECT_EQ(problems[5].error, "t.inp:9: twin 'move': no piece on h1");
 }
 
 TEST(PopeyeInput, ContinuedTwinsBuildOnTheLastTwinAndZeroPositionIsNotSolved) {
   const auto problems = read(
-      "BeginProblem\nStipulation #1\nPieces White Kf6 Ra1 Black Kh8\n"
+      "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n"
       "ZeroPosition Move a1 b1\n"
       "Twin Continued Move b1 c1\n"
       "Twin PolishType\n"
@@ -243,8 +243,8 @@ TEST(PopeyeInput, ContinuedTwinsBuildOnTheLastTwinAndZeroPositionIsNotSolved) {
   ASSERT_EQ(problems.size(), 3U);
   EXPECT_EQ(problems[0].twin, "a) Move a1 b1");
   EXPECT_EQ(problems[1].twin, "b) Continued Move b1 c1");
-  EXPECT_EQ(problems[1].fen, "7k/8/5K2/8/8/8/8/2R5 w - - 0 1");
-  EXPECT_EQ(problems[2].fen, "7K/8/5k2/8/8/8/8/r7 w - - 0 1");
+  EXPECT_EQ(problems[1].fen, "7k/8/6K1/8/8/8/8/2R5 w - - 0 1");
+  EXPECT_EQ(problems[2].fen, "7K/8/6k1/8/8/8/8/r7 w - - 0 1");
 }
 
 TEST(PopeyeInput, TwinsThatMoveTheWholeBoard) {
@@ -269,10 +269,10 @@ TEST(PopeyeInput, TwinsThatMoveTheWholeBoard) {
 
 TEST(PopeyeInput, GermanTwinsAbbreviated) {
   const auto problems =
-      read("anfa\nford #1\nstei weis kf6 ta1 schw kh8\nzwil versetz a1 b1\nzwil tau f6 h8\nende\n");
+      read("anfa\nford #1\nstei weis kg6 ta1 schw kh8\nzwil versetz a1 b1\nzwil tau g6 h8\nende\n");
   ASSERT_EQ(problems.size(), 3U);
-  EXPECT_EQ(problems[1].fen, "7k/8/5K2/8/8/8/8/1R6 w - - 0 1");
-  EXPECT_EQ(problems[2].fen, "7K/8/5k2/8/8/8/8/R7 w - - 0 1");
+  EXPECT_EQ(problems[1].fen, "7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
+  EXPECT_EQ(problems[2].fen, "7K/8/6k1/8/8/8/8/R7 w - - 0 1");
 }
 
 TEST(PopeyeInput, InitialGameArray) {
@@ -305,7 +305,7 @@ TEST(ProblemFiles, EpdTakesTheStipulationFromItsOperationOrTheDefault) {
       "% a comment\n"
       "2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - stip \"#2\"; id \"Loyd\";\n"
       "\n"
-      "7k/8/5K2/8/8/8/8/R7 w - -\n"
+      "7k/8/6K1/8/8/8/8/R7 w - -\n"
       "7k/8\n",
       "p.epd", "#1");
   ASSERT_EQ(problems.size(), 3U);
@@ -318,13 +318,13 @@ TEST(ProblemFiles, EpdTakesTheStipulationFromItsOperationOrTheDefault) {
   EXPECT_EQ(problems[2].error,
             "p.epd:5: an EPD line needs four FEN fields (board, side, "
             "castling, en passant)");
-  EXPECT_EQ(read_epd("7k/8/5K2/8/8/8/8/R7 w - -\n", "p.epd", "")[0].error,
+  EXPECT_EQ(read_epd("7k/8/6K1/8/8/8/8/R7 w - -\n", "p.epd", "")[0].error,
             "p.epd:1: no stipulation: give the operation `stip \"#2\";` or --stip");
 }
 
 TEST(ProblemFiles, FenLines) {
   const auto problems = read_fen_lines(
-      std::string(kLoydFen) + "\n\n% skipped\n7k/8/5K2/8/8/8/8/R7 w - - 0 1\n", "f.txt", "#2");
+      std::string(kLoydFen) + "\n\n% skipped\n7k/8/6K1/8/8/8/8/R7 w - - 0 1\n", "f.txt", "#2");
   ASSERT_EQ(problems.size(), 2U);
   EXPECT_EQ(problems[1].source, "f.txt:4");
   EXPECT_EQ(problems[1].stip, "#2");

@@ -305,10 +305,13 @@ class Reader {
                           tok.line, keyword, lex_.rest_of_line()));
           tok = lex_.next();
           break;
+        case kForsyth:
+          forsyth(lex_.next(), s.board);
+          tok = lex_.next();
+          break;
         case kSStipulation:
         case kLaTeX:
         case kLaTeXPieces:
-        case kForsyth:
           throw ParseError{tok.line,
                            fmt::format("keyword '{}' is not supported by arbiter", keyword)};
       }
@@ -412,6 +415,51 @@ class Reader {
         board[static_cast<std::size_t>(sq)] =
             white ? letter : static_cast<char>(std::tolower(letter));
       tok = lex_.next();
+    }
+  }
+
+  /// Popeye's Forsyth: from a8 rightwards and down, digits (one or two) skip squares, '/' is
+  /// optional, a letter is a piece of this language (upper case White, lower case Black, or
+  /// after '+' / '-'); '.' starts a two-letter (fairy) piece and '=' a neutral one.
+  void forsyth(const Token& t, Board& board) const {
+    const std::string& x = t.text;
+    if (x.empty()) throw ParseError{t.line, "Forsyth without a position"};
+    int sq = 56;  // a8; -1 after h1
+    const auto next = [&] { sq = sq % 8 < 7 ? sq + 1 : sq >= 8 ? sq - 15 : -1; };
+    for (std::size_t i = 0; i < x.size();) {
+      const auto digit = [&](std::size_t k) {
+        return k < x.size() && std::isdigit(static_cast<unsigned char>(x[k]));
+      };
+      if (digit(i)) {
+        int n = x[i++] - '0';
+        if (digit(i)) n = n * 10 + (x[i++] - '0');
+        for (; n > 0 && sq >= 0; --n) next();
+        continue;
+      }
+      if (x[i] == '/') {
+        ++i;
+        continue;
+      }
+      if (sq < 0) throw ParseError{t.line, fmt::format("Forsyth '{}' goes past h1", x)};
+      int colour = -1;  // from the letter's case
+      if (x[i] == '+' || x[i] == '-') colour = x[i++] == '+' ? kWhite : kBlack;
+      if (i < x.size() && (x[i] == '=' || x[i] == '.'))
+        throw ParseError{t.line, fmt::format("Forsyth '{}': {} pieces are not supported by "
+                                             "arbiter",
+                                             x, x[i] == '=' ? "neutral" : "fairy")};
+      if (i >= x.size()) throw ParseError{t.line, fmt::format("Forsyth '{}' ends early", x)};
+      const char c = x[i++];
+      const std::size_t kind = kOrthodoxLetters[lang_].find(
+          static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+      if (kind == std::string_view::npos)
+        throw ParseError{t.line, fmt::format("Forsyth '{}': piece '{}' is not supported by "
+                                             "arbiter (it has the orthodox pieces {})",
+                                             x, c, kOrthodoxLetters[lang_])};
+      if (colour < 0) colour = std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack;
+      const char letter = kFenLetters[kind];
+      board[static_cast<std::size_t>(sq)] =
+          colour == kWhite ? letter : static_cast<char>(std::tolower(letter));
+      next();
     }
   }
 

@@ -275,6 +275,20 @@ TEST(PopeyeInput, GermanTwinsAbbreviated) {
   EXPECT_EQ(problems[2].fen, "7K/8/6k1/8/8/8/8/R7 w - - 0 1");
 }
 
+TEST(PopeyeInput, Forsyth) {
+  // BEISPIEL/owu.inp's position (German letters, B the pawn; 24 skips three ranks).
+  EXPECT_EQ(only("anfa ford #2 fors 24/D7/3sK3/5b2/STB1BT2/3k4/ ende").fen,
+            "8/8/8/Q7/3nK3/5p2/NRP1PR2/3k4 w - - 0 1");
+  EXPECT_EQ(only("BeginProblem Stipulation #1 Forsyth 7k/8/6K1/8/8/8/8/R7 EndProblem").fen,
+            "7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+  EXPECT_EQ(only("BeginProblem Stipulation #1 Forsyth 7-k/8/6+K1/64 EndProblem").fen,
+            "7k/8/6K1/8/8/8/8/8 w - - 0 1");
+  EXPECT_EQ(error_of("BeginProblem Stipulation #1 Forsyth 7k/.LE7 EndProblem"),
+            "t.inp:1: Forsyth '7k/.LE7': fairy pieces are not supported by arbiter");
+  EXPECT_EQ(error_of("BeginProblem Stipulation #1 Forsyth 64K EndProblem"),
+            "t.inp:1: Forsyth '64K' goes past h1");
+}
+
 TEST(PopeyeInput, InitialGameArray) {
   EXPECT_EQ(only("BeginProblem Stipulation h#2 InitialGameArray EndProblem").fen,
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");

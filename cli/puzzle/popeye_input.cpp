@@ -573,7 +573,7 @@ class Reader {
         }
         // Options that change only what Popeye prints: the verdict does not depend on them.
         case kVariation:
-          ignored("arbiter prints the threats, tries and duals, not every variation");
+          ignored("the variations are printed with --format tree");
           break;
         case kSetPlay:
           ignored("arbiter does not print set play yet");

@@ -140,8 +140,8 @@ TEST(PopeyeInput, OptionsThatOnlyChangePopeyesPrintoutAreNotedWithTheirLine) {
             "t.inp:2: 'protocol out.txt' ignored: arbiter writes no protocol file (redirect its "
             "output)");
   EXPECT_EQ(p.notes[1],
-            "t.inp:4: option 'Variations' ignored: arbiter prints the threats, "
-            "tries and duals, not every variation");
+            "t.inp:4: option 'Variations' ignored: the variations are printed with --format "
+            "tree");
   EXPECT_NE(p.notes[5].find("t.inp:5: option 'MaxTime' ignored"), std::string::npos);
 }
 

@@ -1,6 +1,7 @@
 // Popeye's input language (BeginProblem ... EndProblem), the part of it arbiter can solve:
 // orthodox pieces, #n / s#n / h#n, the options listed in docs/popeye-input.md, and twins.
-// Everything else is an error naming the keyword and its line, never skipped.
+// Everything else is an error naming the keyword and its line; what changes only Popeye's printout
+// is noted (with its line) and ignored.
 #include <fmt/format.h>
 
 #include <array>
@@ -8,6 +9,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "cli/puzzle/popeye_board.hpp"
 #include "cli/puzzle/popeye_keywords.hpp"
 #include "cli/puzzle/problem_source.hpp"
 
@@ -38,12 +40,6 @@ int match_keyword(const std::string_view* first, std::size_t count, std::string_
 namespace {
 
 using namespace popeye;
-
-/// An input error at a line; caught per problem.
-struct ParseError {
-  int line;
-  std::string what;
-};
 
 struct Token {
   std::string text;
@@ -104,34 +100,6 @@ class Lexer {
   int line_ = 1;
   Token last_;
 };
-
-/// The board as FEN letters, index rank * 8 + file (a1 = 0); '\0' for an empty square.
-using Board = std::array<char, 64>;
-
-constexpr std::string_view kFenLetters = "KPQNRB";  // in kOrthodoxLetters' order
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-/// Squares written one after another ("a1", "e2e4g5"); nullopt unless `s` is wholly that.
-std::optional<std::vector<int>> square_list(std::string_view s) {
-  if (s.empty() || s.size() % 2 != 0) return std::nullopt;
-  std::vector<int> out;
-  for (std::size_t i = 0; i < s.size(); i += 2) {
-    const char f = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
-    const char r = s[i + 1];
-    if (f < 'a' || f > 'h' || r < '1' || r > '8') return std::nullopt;
-    out.push_back((r - '1') * 8 + (f - 'a'));
-  }
-  return out;
-}
-
-std::string square_name(int sq) {
-  return {static_cast<char>('a' + sq % 8), static_cast<char>('1' + sq / 8)};
-}
 
 /// What one problem (or twin) sets, besides the board.
 struct ProblemState {
@@ -305,10 +273,12 @@ class Reader {
                           tok.line, keyword, lex_.rest_of_line()));
           tok = lex_.next();
           break;
-        case kForsyth:
-          forsyth(lex_.next(), s.board);
+        case kForsyth: {
+          const Token f = lex_.next();
+          place_forsyth(f.text, f.line, lang_, s.board);
           tok = lex_.next();
           break;
+        }
         case kSStipulation:
         case kLaTeX:
         case kLaTeXPieces:
@@ -416,64 +386,6 @@ class Reader {
             white ? letter : static_cast<char>(std::tolower(letter));
       tok = lex_.next();
     }
-  }
-
-  /// Popeye's Forsyth: from a8 rightwards and down, digits (one or two) skip squares, '/' is
-  /// optional, a letter is a piece of this language (upper case White, lower case Black, or
-  /// after '+' / '-'); '.' starts a two-letter (fairy) piece and '=' a neutral one.
-  void forsyth(const Token& t, Board& board) const {
-    const std::string& x = t.text;
-    if (x.empty()) throw ParseError{t.line, "Forsyth without a position"};
-    int sq = 56;  // a8; -1 after h1
-    const auto next = [&] { sq = sq % 8 < 7 ? sq + 1 : sq >= 8 ? sq - 15 : -1; };
-    for (std::size_t i = 0; i < x.size();) {
-      const auto digit = [&](std::size_t k) {
-        return k < x.size() && std::isdigit(static_cast<unsigned char>(x[k]));
-      };
-      if (digit(i)) {
-        int n = x[i++] - '0';
-        if (digit(i)) n = n * 10 + (x[i++] - '0');
-        for (; n > 0 && sq >= 0; --n) next();
-        continue;
-      }
-      if (x[i] == '/') {
-        ++i;
-        continue;
-      }
-      if (sq < 0) throw ParseError{t.line, fmt::format("Forsyth '{}' goes past h1", x)};
-      int colour = -1;  // from the letter's case
-      if (x[i] == '+' || x[i] == '-') colour = x[i++] == '+' ? kWhite : kBlack;
-      if (i < x.size() && (x[i] == '=' || x[i] == '.'))
-        throw ParseError{t.line, fmt::format("Forsyth '{}': {} pieces are not supported by "
-                                             "arbiter",
-                                             x, x[i] == '=' ? "neutral" : "fairy")};
-      if (i >= x.size()) throw ParseError{t.line, fmt::format("Forsyth '{}' ends early", x)};
-      const char c = x[i++];
-      const std::size_t kind = kOrthodoxLetters[lang_].find(
-          static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-      if (kind == std::string_view::npos)
-        throw ParseError{t.line, fmt::format("Forsyth '{}': piece '{}' is not supported by "
-                                             "arbiter (it has the orthodox pieces {})",
-                                             x, c, kOrthodoxLetters[lang_])};
-      if (colour < 0) colour = std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack;
-      const char letter = kFenLetters[kind];
-      board[static_cast<std::size_t>(sq)] =
-          colour == kWhite ? letter : static_cast<char>(std::tolower(letter));
-      next();
-    }
-  }
-
-  static Board game_array() {
-    Board b{};
-    const std::string_view back = "RNBQKBNR";
-    for (int f = 0; f < 8; ++f) {
-      b[static_cast<std::size_t>(f)] = back[static_cast<std::size_t>(f)];
-      b[static_cast<std::size_t>(8 + f)] = 'P';
-      b[static_cast<std::size_t>(48 + f)] = 'p';
-      b[static_cast<std::size_t>(56 + f)] =
-          static_cast<char>(std::tolower(back[static_cast<std::size_t>(f)]));
-    }
-    return b;
   }
 
   int number(const Token& option, const Token& value) const {
@@ -684,7 +596,8 @@ class Reader {
         case kRotate:
         case kMirror: {
           const Token a = lex_.next();
-          s.board = transformed(s.board, k == kRotate ? rotation(a) : mirror(a));
+          s.board = transformed(s.board,
+                                k == kRotate ? rotation(a.text, a.line) : mirror(a.text, a.line));
           tok = lex_.next();
           break;
         }
@@ -708,7 +621,8 @@ class Reader {
         }
         case kSubstitute: {
           const Token a = lex_.next(), b = lex_.next();
-          const char from = piece_letter(a), to = piece_letter(b);
+          const char from = piece_letter(a.text, a.line, lang_),
+                     to = piece_letter(b.text, b.line, lang_);
           for (char& c : s.board)
             if (c && std::toupper(static_cast<unsigned char>(c)) == from)
               c = std::isupper(static_cast<unsigned char>(c))
@@ -733,100 +647,14 @@ class Reader {
     return tok;
   }
 
-  /// A board square transformation: (file, rank) to (file, rank), as Popeye's transformSquare.
-  using Transform = std::pair<int, int> (*)(int, int);
-
-  Transform rotation(const Token& t) const {
-    if (t.text == "90") return [](int f, int r) { return std::pair{7 - r, f}; };
-    if (t.text == "180") return [](int f, int r) { return std::pair{7 - f, 7 - r}; };
-    if (t.text == "270") return [](int f, int r) { return std::pair{r, 7 - f}; };
-    throw ParseError{t.line, fmt::format("rotation by 90, 180 or 270 degrees, not '{}'", t.text)};
-  }
-
-  Transform mirror(const Token& t) const {
-    static constexpr std::array<std::string_view, 4> kMirrors = {"a1<-->h1", "a1<-->a8", "a1<-->h8",
-                                                                 "a8<-->h1"};
-    switch (match_keyword(kMirrors.data(), kMirrors.size(), t.text)) {
-      case 0:
-        return [](int f, int r) { return std::pair{7 - f, r}; };
-      case 1:
-        return [](int f, int r) { return std::pair{f, 7 - r}; };
-      case 2:
-        return [](int f, int r) { return std::pair{7 - r, 7 - f}; };
-      case 3:
-        return [](int f, int r) { return std::pair{r, f}; };
-      default:
-        throw ParseError{t.line, fmt::format("mirror a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1, "
-                                             "not '{}'",
-                                             t.text)};
-    }
-  }
-
-  static Board transformed(const Board& b, Transform t) {
-    Board out{};
-    for (int q = 0; q < 64; ++q) {
-      const auto [f, r] = t(q % 8, q / 8);
-      out[static_cast<std::size_t>(r * 8 + f)] = b[static_cast<std::size_t>(q)];
-    }
-    return out;
-  }
-
-  /// The FEN letter (upper case) of an orthodox piece word such as "S" in this language.
-  char piece_letter(const Token& t) const {
-    const std::size_t kind = t.text.size() == 1 ? kOrthodoxLetters[lang_].find(lower(t.text)[0])
-                                                : std::string_view::npos;
-    if (kind == std::string_view::npos)
-      throw ParseError{t.line, fmt::format("piece '{}' is not supported by arbiter (it has the "
-                                           "orthodox pieces {})",
-                                           t.text, kOrthodoxLetters[lang_])};
-    return kFenLetters[kind];
-  }
-
-  /// The FEN of `s` (who starts from the stipulation; castling where king and rook stand at
-  /// home, unless NoCastling names them, as in Popeye).
-  static std::string fen(const ProblemState& s, bool flip_side) {
-    std::string out;
-    for (int rank = 7; rank >= 0; --rank) {
-      int empty = 0;
-      for (int file = 0; file < 8; ++file) {
-        const char c = s.board[static_cast<std::size_t>(rank * 8 + file)];
-        if (!c) {
-          ++empty;
-          continue;
-        }
-        if (empty) out += std::to_string(empty);
-        empty = 0;
-        out += c;
-      }
-      if (empty) out += std::to_string(empty);
-      if (rank) out += '/';
-    }
-    const bool help = !s.stip.empty() && s.stip[0] == 'h';
-    const bool white = help == flip_side;
-    out += white ? " w " : " b ";
-    const auto at = [&](int sq, char piece) {
-      for (int q : s.no_castling)
-        if (q == sq) return false;
-      return s.board[static_cast<std::size_t>(sq)] == piece;
-    };
-    std::string castling;
-    if (at(4, 'K') && at(7, 'R')) castling += 'K';
-    if (at(4, 'K') && at(0, 'R')) castling += 'Q';
-    if (at(60, 'k') && at(63, 'r')) castling += 'k';
-    if (at(60, 'k') && at(56, 'r')) castling += 'q';
-    out += castling.empty() ? "-" : castling;
-    out += ' ';
-    out += s.en_passant >= 0 ? square_name(s.en_passant) : "-";
-    return out + " 0 1";
-  }
-
   void emit(const ProblemState& s, int line, const std::string& twin) {
     if (s.stip.empty()) throw ParseError{line, "no Stipulation"};
     for (bool flip : {s.half_duplex, !s.half_duplex}) {
       ProblemSpec p;
       p.index = static_cast<int>(out_.size()) + 1;
       p.source = fmt::format("{}:{}", name_, line);
-      p.fen = fen(s, flip);
+      const bool help = !s.stip.empty() && s.stip[0] == 'h';
+      p.fen = board_fen(s.board, help == flip, s.no_castling, s.en_passant);
       p.stip = s.stip;
       p.title = s.title;
       p.author = s.author;

@@ -72,18 +72,17 @@ std::vector<std::string> threats(ProblemSearch& search, Position& pos, int n) {
   return out;
 }
 
-/// The defences after a key that more than one continuation answers.
-std::vector<Dual> duals(ProblemSearch& search, Position& pos, int n) {
-  std::vector<Dual> out;
-  if (n < 2) return out;
+/// Every defence after a key with the continuations that answer it; the duals are those
+/// that more than one continuation answers.
+void defences(ProblemSearch& search, Position& pos, int n, KeyMove& k) {
+  if (n < 2) return;
   after_each_move(pos, [&](const std::string& san) {
-    if (!search.goal_reached(pos)) {
-      std::vector<std::string> cont = winning_moves(search, pos, n - 1);
-      if (cont.size() > 1) out.push_back({san, std::move(cont)});
-    }
+    Variation v{san, {}};
+    if (!search.goal_reached(pos)) v.continuations = winning_moves(search, pos, n - 1);
+    if (v.continuations.size() > 1) k.duals.push_back({san, v.continuations});
+    k.variations.push_back(std::move(v));
     return true;
   });
-  return out;
 }
 
 void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulation& stip,
@@ -91,10 +90,10 @@ void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulat
   const int n = stip.moves;
   after_each_move(pos, [&](const std::string& san) {
     if (search.defence_fails(pos, n - 1)) {
-      KeyMove k{san, pos.in_check(), {}, {}};
+      KeyMove k{san, pos.in_check(), {}, {}, {}};
       if (o.details) {
         k.threats = threats(search, pos, n);
-        k.duals = duals(search, pos, n);
+        defences(search, pos, n, k);
       }
       v.keys.push_back(std::move(k));
     } else if (o.details && has_legal_move(pos)) {
@@ -149,7 +148,7 @@ void solve_helpmate(ProblemSearch& search, Position& pos, const Stipulation& sti
       pos.unmake(w, u2);
       if (solves) break;
     }
-    if (solves) v.keys.push_back({san, false, {}, {}});
+    if (solves) v.keys.push_back({san, false, {}, {}, {}});
     return o.details || v.keys.size() <= 1;
   });
   if (o.details || v.keys.size() == 1) {

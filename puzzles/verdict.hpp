@@ -20,11 +20,15 @@ struct Try {
   std::string move, refutation;
 };
 
-/// A defence after the key that more than one attacker continuation answers.
-struct Dual {
+/// A defence after the key and the continuations that answer it (the goal reached by the
+/// defence itself, as a selfmate's mate, has none).
+struct Variation {
   std::string defence;
   std::vector<std::string> continuations;
 };
+
+/// A defence after the key that more than one attacker continuation answers.
+using Dual = Variation;
 
 struct KeyMove {
   std::string move;
@@ -33,6 +37,7 @@ struct KeyMove {
   /// no en-passant target); empty when the key checks or n = 1.
   std::vector<std::string> threats;
   std::vector<Dual> duals;
+  std::vector<Variation> variations;  ///< every defence (n >= 2), for the solution tree
 };
 
 struct Verdict {

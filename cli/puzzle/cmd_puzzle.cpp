@@ -1,6 +1,8 @@
 // `arbiter puzzle`: composed problems. This file registers the command and runs `puzzle
 // solve` (with --svg: cmd_puzzle_svg.cpp); the corpus subcommands (generate, merge, export,
 // check) live in cmd_puzzle_corpus.cpp.
+#include <fmt/format.h>
+
 #include <iostream>
 
 #include "cli/core/commands.hpp"
@@ -16,14 +18,55 @@ namespace {
 struct SolveOptions {
   std::string variant = "orthodox";
   std::string fen, stip;
+  std::string file;  ///< positional: a Popeye input file or a file of FEN lines
+  std::string epd;   ///< --epd FILE
+  bool quiet = false;
+  std::string format = "text";  ///< text | tree
   std::vector<std::string> knobs;
   bool json = false;
   bool keys_only = false;
   std::string svg;  ///< --svg FILE: the position with every key drawn
 };
 
+/// The problems of FILE or --epd FILE. Throws ProblemFileError / PuzzleInputError.
+std::vector<ProblemSpec> read_problems(const SolveOptions& o) {
+  if (!o.epd.empty()) return read_epd(read_problem_file(o.epd), o.epd, o.stip);
+  const std::string text = read_problem_file(o.file);
+  if (looks_like_popeye(text)) {
+    if (!o.stip.empty())
+      throw PuzzleInputError("--stip does not apply to a Popeye file: its Stipulation does");
+    return read_popeye(text, o.file);
+  }
+  if (o.stip.empty())
+    throw PuzzleInputError(fmt::format(
+        "'{}' is not a Popeye file (no BeginProblem), so it is read as FEN lines: they need "
+        "--stip",
+        o.file));
+  return read_fen_lines(text, o.file, o.stip);
+}
+
 int run_solve(const SolveOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
+  const int sources = !o.fen.empty() + !o.file.empty() + !o.epd.empty();
+  if (sources != 1) {
+    std::cerr << "arbiter: error: give one of --fen, a FILE or --epd FILE\n";
+    return 2;
+  }
+  if (o.fen.empty()) {
+    try {
+      if (!o.svg.empty()) throw PuzzleInputError("--svg draws one problem: use it with --fen");
+      return solve_batch(
+          v, read_problems(o),
+          {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree"});
+    } catch (const std::runtime_error& e) {  // ProblemFileError, PuzzleInputError
+      std::cerr << "arbiter: error: " << e.what() << '\n';
+      return 2;
+    }
+  }
+  if (o.stip.empty()) {
+    std::cerr << "arbiter: error: --fen needs --stip\n";
+    return 2;
+  }
   try {
     const puzzles::Stipulation stip = load_stipulation(o.stip);
     const Position pos = load_problem(v, o.fen);
@@ -35,8 +78,9 @@ int run_solve(const SolveOptions& o) {
     progress.finish();
     if (!o.svg.empty())
       write_svg(o.svg, {problem_board(pos, verdict, v->name() + " " + verdict_caption(verdict))});
-    std::cout << (o.json ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
-                         : verdict_text(verdict));
+    std::cout << (o.json               ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
+                  : o.format == "tree" ? verdict_tree(verdict)
+                                       : verdict_text(verdict));
     return 0;
   } catch (const PuzzleInputError& e) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
@@ -56,14 +100,30 @@ void register_puzzle_command(CLI::App& app, int& status) {
       "Solve a problem: keys (SAN), threats, tries with refutations, duals, and the verdict\n"
       "(sound = one key, cooked = more than one, no solution). The side to move in the FEN\n"
       "starts: the attacker in #n and s#n, the side to be mated in h#n. Exit status 2 for a\n"
-      "bad FEN or stipulation.");
+      "bad FEN or stipulation.\n"
+      "Many problems: FILE, a Popeye input file (BeginProblem ... EndProblem, English, German\n"
+      "or French; docs/popeye-input.md) or a file of FEN lines (with --stip), or --epd FILE\n"
+      "(stip \"#2\"; per line, or --stip). One result per problem, headed by its number and\n"
+      "source (file:line); --json: one object per line. Exit status 2 when a problem could\n"
+      "not be read; the others are solved all the same.");
   solve->add_option("--variant,-v", o->variant, "Bundled table name or .toml path (sequential)")
       ->capture_default_str();
-  solve->add_option("--fen", o->fen, "The problem position")->required()->check(fen_text(false));
-  solve->add_option("--stip,-s", o->stip, "Stipulation: #N, h#N or s#N (N from 1 to 30)")
-      ->required();
+  solve->add_option("file", o->file, "Popeye input file, or a file of FEN lines (with --stip)");
+  solve->add_option("--fen", o->fen, "The problem position")->check(fen_text(false));
+  solve->add_option("--epd", o->epd, "EPD file: one problem per line (operation stip \"#2\";)");
+  solve->add_option("--stip,-s", o->stip,
+                    "Stipulation: #N, h#N or s#N (N from 1 to 30); with --fen, FEN lines, and "
+                    "EPD lines without a stip operation");
+  solve
+      ->add_option("--format", o->format,
+                   "text: keys, threats, tries, duals and the node count (default); tree: the "
+                   "solution tree in the problemists' convention (1.Qa5! threat: 2.Qb6#, "
+                   "1...Re7 2.Qxb4#, tries 1.Qb5? axb5!; h#n: 1.Kd4 Rd5 2.Kc5 Rc4#)")
+      ->check(CLI::IsMember({"text", "tree"}))
+      ->capture_default_str();
+  solve->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr (files of problems)");
   add_knob_option(solve, o->knobs);
-  solve->add_flag("--json", o->json, "Print one JSON object");
+  solve->add_flag("--json", o->json, "Print one JSON object (files of problems: one per line)");
   solve->add_flag("--keys-only", o->keys_only,
                   "Stop after the second key; no threats, tries or duals (faster verdict)");
   solve->add_option("--svg", o->svg,

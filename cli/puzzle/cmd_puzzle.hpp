@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/core/json_writer.hpp"
+#include "cli/puzzle/problem_source.hpp"
 #include "cli/report/svg_board.hpp"
 #include "puzzles/stipulation.hpp"
 #include "puzzles/verdict.hpp"
@@ -46,6 +48,16 @@ std::string verdict_text(const puzzles::Verdict& v);
 std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
                          const std::string& fen);
 
+/// The verdict as a solution tree (solution_tree.cpp): the verdict line, tries `1.Qb5? axb5!`,
+/// keys `1.Qa5! threat: 2.Qb6#` (or `zugzwang`) with every defence and its continuations
+/// `  1...Re7 2.Qxb4#, 2.Qb6#`; h#n: one numbered line per solution `1.Kd4 Rd5 2.Kc5 Rc4#`.
+/// No node count or time, so the text is deterministic. `no_threat`: Popeye's NoThreat, no
+/// "zugzwang" claimed for a key whose threats were left out.
+std::string verdict_tree(const puzzles::Verdict& v, bool no_threat = false);
+
+/// The fields of verdict_json after "variant" and "fen", into an object `w` has open.
+void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v);
+
 /// "#2 sound: key Re8", "#2 cooked: keys Qe2+, Qd1", "h#2 sound: 1. Kd5 Qc4 2. ...".
 std::string verdict_caption(const puzzles::Verdict& v);
 
@@ -67,6 +79,22 @@ TaskAnswer solve_task(const VariantPtr& v, const std::string& fen, const std::st
 
 /// "no solution", "sound" (one answer) or "cooked".
 std::string task_verdict(const std::vector<std::string>& answers);
+
+/// How `puzzle solve` prints a list of problems (a Popeye, EPD or FEN-lines file).
+struct BatchOutput {
+  bool json = false;       ///< one JSON object per line
+  bool keys_only = false;  ///< as --keys-only
+  bool progress = false;   ///< "problem 3/40 ..." on stderr
+  bool tree = false;       ///< --format tree
+};
+
+/// Solves each problem in turn and prints one result per problem, headed by its number,
+/// source and metadata. Returns 0, or 2 when some problem could not be read or loaded (the
+/// others are solved all the same).
+int solve_batch(const VariantPtr& v, const std::vector<ProblemSpec>& problems,
+                const BatchOutput& o);
+
+bool stderr_is_terminal();
 
 void register_puzzle_corpus_commands(CLI::App* puzzle, int& status);  // generate, merge, ...
 void register_puzzle_task_command(CLI::App* puzzle, int& status);     // simultaneous tasks

@@ -71,17 +71,25 @@ std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
                          const std::string& fen) {
   JsonWriter w;
   w.begin_object().field("variant", variant).field("fen", fen);
+  write_verdict_fields(w, v);
+  return w.end_object().str();
+}
+
+void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v) {
   w.field("stipulation", v.stipulation.str()).field("verdict", to_string(v.soundness));
   w.key("keys").begin_array();
   for (const auto& k : v.keys) {
     w.begin_object().field("move", k.move).field("checks", k.checks);
     w.key("threats").begin_array();
     for (const auto& t : k.threats) w.value(t);
-    w.end_array().key("duals").begin_array();
-    for (const auto& d : k.duals) {
-      w.begin_object().field("defence", d.defence).key("continuations").begin_array();
-      for (const auto& c : d.continuations) w.value(c);
-      w.end_array().end_object();
+    for (const auto& [key, list] :
+         {std::pair{"duals", &k.duals}, std::pair{"variations", &k.variations}}) {
+      w.end_array().key(key).begin_array();
+      for (const auto& d : *list) {
+        w.begin_object().field("defence", d.defence).key("continuations").begin_array();
+        for (const auto& c : d.continuations) w.value(c);
+        w.end_array().end_object();
+      }
     }
     w.end_array().end_object();
   }
@@ -95,7 +103,6 @@ std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
     w.end_array();
   }
   w.end_array().field("nodes", v.nodes).field("seconds", v.seconds);
-  return w.end_object().str();
 }
 
 }  // namespace arbiter::cli

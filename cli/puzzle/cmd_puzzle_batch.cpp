@@ -1,0 +1,123 @@
+// `arbiter puzzle solve FILE` / `--epd FILE`: many problems in one process, one result each.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "cli/puzzle/cmd_puzzle.hpp"
+#include "rules/core/fen.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+/// "problem 2  file.inp:14" and the metadata lines that are known.
+std::string header(const ProblemSpec& p) {
+  std::string out = fmt::format("problem {}  {}\n", p.index, p.source);
+  const auto lines = [&](const char* label, const std::string& text) {
+    std::size_t start = 0;
+    while (!text.empty() && start <= text.size()) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      out += fmt::format("{}: {}\n", label, text.substr(start, end - start));
+      start = end + 1;
+    }
+  };
+  lines("author", p.author);
+  lines("origin", p.origin);
+  lines("title", p.title);
+  lines("award", p.award);
+  for (const auto& r : p.remarks) out += fmt::format("remark: {}\n", r);
+  if (!p.twin.empty()) out += fmt::format("twin: {}\n", p.twin);
+  return out;
+}
+
+void metadata_json(JsonWriter& w, const ProblemSpec& p) {
+  w.field("index", p.index).field("source", p.source);
+  const auto optional = [&](const char* key, const std::string& text) {
+    if (!text.empty()) w.field(key, text);
+  };
+  optional("author", p.author);
+  optional("origin", p.origin);
+  optional("title", p.title);
+  optional("award", p.award);
+  optional("twin", p.twin);
+  const auto list = [&](const char* key, const std::vector<std::string>& items) {
+    if (items.empty()) return;
+    w.key(key).begin_array();
+    for (const auto& r : items) w.value(r);
+    w.end_array();
+  };
+  list("remarks", p.remarks);
+  list("notes", p.notes);
+}
+
+/// Solves one problem; throws PuzzleInputError for a bad FEN, stipulation or position.
+puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const BatchOutput& o,
+                           const std::string& label, std::string& fen_out) {
+  const puzzles::Stipulation stip = load_stipulation(p.stip);
+  const Position pos = load_problem(v, p.fen);
+  fen_out = to_fen(pos);
+  SolveProgress progress(label + " " + stip.str());
+  puzzles::SolveOptions so;
+  if (o.progress) so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
+  so.details = !o.keys_only;
+  // At least two lines are searched, so that the verdict still tells sound from cooked.
+  if (p.max_solutions) so.max_solutions = std::max(*p.max_solutions, 2);
+  puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
+  progress.finish();
+  if (p.max_solutions && verdict.solutions.size() > static_cast<std::size_t>(*p.max_solutions))
+    verdict.solutions.resize(static_cast<std::size_t>(*p.max_solutions));
+  if (p.no_threat)
+    for (auto& k : verdict.keys) k.threats.clear();
+  return verdict;
+}
+
+}  // namespace
+
+int solve_batch(const VariantPtr& v, const std::vector<ProblemSpec>& problems,
+                const BatchOutput& o) {
+  int status = 0;
+  const std::size_t total = problems.size();
+  for (const ProblemSpec& p : problems) {
+    const std::string label = fmt::format("problem {}/{}", p.index, total);
+    if (o.progress) std::cerr << label << ' ' << p.source << '\n' << std::flush;
+    for (const auto& n : p.notes) std::cerr << "arbiter: note: " << n << '\n';
+    std::string error = p.error, fen = p.fen;
+    puzzles::Verdict verdict;
+    if (error.empty()) {
+      try {
+        verdict = solve_one(v, p, o, label, fen);
+      } catch (const PuzzleInputError& e) {
+        error = fmt::format("{}: {}", p.source, e.what());
+      }
+    }
+    if (!error.empty()) {
+      status = 2;
+      std::cerr << "arbiter: error: " << error << '\n';
+    }
+    if (o.json) {
+      JsonWriter w;
+      w.begin_object();
+      metadata_json(w, p);
+      w.field("variant", v->name()).field("fen", fen);
+      if (error.empty())
+        write_verdict_fields(w, verdict);
+      else
+        w.field("stipulation", p.stip).field("error", error);
+      std::cout << w.end_object().str() << '\n';
+    } else {
+      std::cout << (p.index > 1 ? "\n" : "") << header(p)
+                << (!error.empty() ? "error: " + error + "\n"
+                    : o.tree       ? verdict_tree(verdict, p.no_threat)
+                                   : verdict_text(verdict));
+    }
+    std::cout << std::flush;
+  }
+  return status;
+}
+
+bool stderr_is_terminal() {
+  return ::isatty(STDERR_FILENO) != 0;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,705 @@
+// Popeye's input language (BeginProblem ... EndProblem), the part of it arbiter can solve:
+// orthodox pieces, #n / s#n / h#n, the options listed in docs/popeye-input.md, and twins.
+// Everything else is an error naming the keyword and its line; what changes only Popeye's printout
+// is noted (with its line) and ignored.
+#include <fmt/format.h>
+
+#include <array>
+#include <cctype>
+#include <stdexcept>
+#include <utility>
+
+#include "cli/puzzle/popeye_board.hpp"
+#include "cli/puzzle/popeye_keywords.hpp"
+#include "cli/puzzle/problem_source.hpp"
+
+namespace arbiter::cli {
+namespace popeye {
+
+int match_keyword(const std::string_view* first, std::size_t count, std::string_view token) {
+  const auto is_prefix = [&](std::string_view keyword) {
+    if (token.empty() || token.size() > keyword.size()) return false;
+    for (std::size_t i = 0; i < token.size(); ++i)
+      if (std::tolower(static_cast<unsigned char>(token[i])) !=
+          std::tolower(static_cast<unsigned char>(keyword[i])))
+        return false;
+    return true;
+  };
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!is_prefix(first[i])) continue;
+    if (token.size() == first[i].size()) return static_cast<int>(i);
+    for (std::size_t j = i + 1; j < count; ++j)
+      if (is_prefix(first[j])) return kAmbiguous;
+    return static_cast<int>(i);
+  }
+  return kNoMatch;
+}
+
+}  // namespace popeye
+
+namespace {
+
+using namespace popeye;
+
+struct Token {
+  std::string text;
+  int line = 0;
+  std::size_t offset = 0;  ///< where it starts in the text
+  bool eof() const { return text.empty(); }
+};
+
+/// Popeye's tokens: words separated by blanks, newlines, ';' and ','. Author, Title and the
+/// like take the rest of their line instead.
+class Lexer {
+ public:
+  explicit Lexer(const std::string& text) : text_(&text) {}
+
+  Token next() {
+    while (pos_ < text_->size() && is_space((*text_)[pos_])) advance();
+    Token t{{}, line_, pos_};
+    while (pos_ < text_->size() && !is_space((*text_)[pos_])) t.text += (*text_)[pos_++];
+    last_ = t;
+    return t;
+  }
+
+  /// The word next() returned last.
+  const Token& last() const { return last_; }
+
+  /// The text from `from` to `to`, every run of blanks one space.
+  std::string words(std::size_t from, std::size_t to) const {
+    std::string out;
+    for (std::size_t i = from; i < to && i < text_->size(); ++i) {
+      const bool blank = is_space((*text_)[i]);
+      if (blank && (out.empty() || out.back() == ' ')) continue;
+      out += blank ? ' ' : (*text_)[i];
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+  }
+
+  /// The rest of the current line, blanks trimmed (Popeye's ReadToEndOfLine).
+  std::string rest_of_line() {
+    while (pos_ < text_->size() && ((*text_)[pos_] == ' ' || (*text_)[pos_] == '\t')) ++pos_;
+    std::string out;
+    while (pos_ < text_->size() && (*text_)[pos_] != '\n' && (*text_)[pos_] != '\r')
+      out += (*text_)[pos_++];
+    while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
+    return out;
+  }
+
+ private:
+  static bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == ',';
+  }
+  void advance() {
+    if ((*text_)[pos_] == '\n') ++line_;
+    ++pos_;
+  }
+  const std::string* text_;  // a pointer, so that a Lexer can be copied to look ahead
+  std::size_t pos_ = 0;
+  int line_ = 1;
+  Token last_;
+};
+
+/// What one problem (or twin) sets, besides the board.
+struct ProblemState {
+  Board board{};
+  std::string stip;
+  int stip_line = 0;
+  std::string title, author, origin, award;
+  std::vector<std::string> remarks;
+  std::optional<int> max_solutions;
+  bool no_threat = false, half_duplex = false, duplex = false;
+  std::vector<std::string> notes;  ///< "line: what was ignored"
+  std::vector<int> no_castling;    ///< squares named by NoCastling
+  int en_passant = -1;             ///< the square a pawn just passed over
+};
+
+void append_line(std::string& field, const std::string& line) {
+  if (line.empty()) return;
+  if (!field.empty()) field += '\n';
+  field += line;
+}
+
+/// Reads one file's problems; `out` receives them in order.
+class Reader {
+ public:
+  Reader(const std::string& text, std::string name, std::vector<ProblemSpec>& out)
+      : lex_(text), name_(std::move(name)), out_(out) {}
+
+  void run() {
+    Token tok = lex_.next();
+    if (tok.eof()) throw ParseError{1, "empty file: expected BeginProblem"};
+    int lang = kLanguageCount;
+    for (int l = 0; l < kLanguageCount; ++l)
+      if (match(kBeginProblem, static_cast<Language>(l), tok.text) == 0) lang = l;
+    if (lang == kLanguageCount)
+      throw ParseError{
+          tok.line,
+          fmt::format("expected BeginProblem (AnfangProblem, DebutProbleme), not '{}'", tok.text)};
+    lang_ = static_cast<Language>(lang);
+    opener_line_ = tok.line;
+    for (;;) {
+      ProblemToken end = kEndProblem;
+      try {
+        end = problem();
+      } catch (const ParseError& e) {
+        fail(e);
+        end = skip_to_problem_end();
+      }
+      if (end == kEndProblem) return;
+    }
+  }
+
+  /// A problem that cannot be solved, at the line of its BeginProblem / NextProblem.
+  void fail(const ParseError& e) {
+    ProblemSpec p;
+    p.index = static_cast<int>(out_.size()) + 1;
+    p.source = fmt::format("{}:{}", name_, opener_line_);
+    p.error = fmt::format("{}:{}: {}", name_, e.line, e.what);
+    out_.push_back(std::move(p));
+  }
+
+ private:
+  /// One problem, from after BeginProblem / NextProblem to its EndProblem or NextProblem.
+  ProblemToken problem() {
+    ProblemState initial;
+    const int start_line = opener_line_;
+    Token tok = initial_twin(lex_.next(), initial);
+    if (tok.eof()) throw ParseError{tok.line, "the file ends before EndProblem"};
+    const bool has_twins = match(kEndTwinTokens, lang_, tok.text) >= 0;
+    const bool zero = match(kEndTwinTokens, lang_, tok.text) == kZeroPosition;
+    char label = 'a';
+    if (!zero) emit(initial, start_line, has_twins ? std::string("a)") : std::string());
+    if (!zero && has_twins) ++label;
+    ProblemState last = initial;
+    while (match(kEndTwinTokens, lang_, tok.text) >= 0) {
+      const int twin_line = tok.line;
+      tok = lex_.next();
+      const std::size_t from = tok.offset;
+      ProblemState twin = initial;
+      if (match(kTwinnings, lang_, tok.text) == kContinued) {
+        twin = last;
+        tok = lex_.next();
+      }
+      twin.remarks.clear();  // a twin's remarks and notes are its own
+      twin.notes.clear();
+      tok = twinning(tok, twin);
+      if (label > 'z') throw ParseError{twin_line, "more than 26 twins"};
+      emit(twin, twin_line, fmt::format("{}) {}", label++, lex_.words(from, tok.offset)));
+      last = std::move(twin);
+    }
+    const int p = match(kProblemTokens, lang_, tok.text);
+    if (p < 0) throw ParseError{tok.line, unknown(tok.text)};
+    opener_line_ = tok.line;
+    return static_cast<ProblemToken>(p);
+  }
+
+  /// After an error: on to the problem's end, which may be the word just read (a problem
+  /// without a stipulation is found wanting at its EndProblem).
+  ProblemToken skip_to_problem_end() {
+    for (Token tok = lex_.last(); !tok.eof(); tok = lex_.next()) {
+      const int p = match(kProblemTokens, lang_, tok.text);
+      opener_line_ = tok.line;
+      if (p >= 0) return static_cast<ProblemToken>(p);
+    }
+    return kEndProblem;
+  }
+
+  std::string unknown(const std::string& word) const {
+    return fmt::format("unknown or ambiguous keyword '{}'", word);
+  }
+
+  /// The commands before the first Twin / ZeroPosition / EndProblem / NextProblem.
+  Token initial_twin(Token tok, ProblemState& s) {
+    while (!tok.eof()) {
+      const int k = match(kInitialTwinTokens, lang_, tok.text);
+      if (k == kAmbiguous) throw ParseError{tok.line, unknown(tok.text)};
+      if (k == kNoMatch) {
+        if (match(kProblemTokens, lang_, tok.text) >= 0 ||
+            match(kEndTwinTokens, lang_, tok.text) >= 0)
+          return tok;
+        throw ParseError{tok.line, unknown(tok.text)};
+      }
+      const std::string keyword(kInitialTwinTokens[lang_][k]);
+      switch (static_cast<InitialTwinToken>(k)) {
+        case kRemark:
+          append_line_list(s.remarks, lex_.rest_of_line());
+          tok = lex_.next();
+          break;
+        case kAuthor:
+          append_line(s.author, lex_.rest_of_line());
+          tok = lex_.next();
+          break;
+        case kOrigin:
+          append_line(s.origin, lex_.rest_of_line());
+          tok = lex_.next();
+          break;
+        case kTitle:
+          append_line(s.title, lex_.rest_of_line());
+          tok = lex_.next();
+          break;
+        case kAward:
+          s.award = lex_.rest_of_line();  // Popeye keeps the last one
+          tok = lex_.next();
+          break;
+        case kStipulation:
+          tok = lex_.next();
+          s.stip = stipulation(tok);
+          s.stip_line = tok.line;
+          tok = lex_.next();
+          break;
+        case kPieces:
+          tok = pieces(lex_.next(), s.board, true);
+          break;
+        case kOption:
+          tok = options(lex_.next(), s);
+          break;
+        case kInitialGameArray:
+          s.board = game_array();
+          tok = lex_.next();
+          break;
+        case kCondition: {
+          const Token c = lex_.next();
+          throw ParseError{c.line, c.eof() ? "Condition without a condition"
+                                           : fmt::format("condition '{}' is not supported by "
+                                                         "arbiter (it solves orthodox problems)",
+                                                         c.text)};
+        }
+        case kProtocol:
+          s.notes.push_back(
+              fmt::format("{}: '{} {}' ignored: arbiter writes no protocol file "
+                          "(redirect its output)",
+                          tok.line, keyword, lex_.rest_of_line()));
+          tok = lex_.next();
+          break;
+        case kForsyth: {
+          const Token f = lex_.next();
+          place_forsyth(f.text, f.line, lang_, s.board);
+          tok = lex_.next();
+          break;
+        }
+        case kSStipulation:
+        case kLaTeX:
+        case kLaTeXPieces:
+          throw ParseError{tok.line,
+                           fmt::format("keyword '{}' is not supported by arbiter", keyword)};
+      }
+    }
+    return tok;
+  }
+
+  static void append_line_list(std::vector<std::string>& lines, std::string line) {
+    lines.push_back(std::move(line));
+  }
+
+  /// "#2", "h#3", "s#2": the only stipulations arbiter's solver has.
+  std::string stipulation(const Token& tok) const {
+    if (tok.eof()) throw ParseError{tok.line, "Stipulation without a stipulation"};
+    const std::string s = lower(tok.text);
+    std::size_t i = 0;
+    std::string prefix;
+    if (!s.empty() && (s[0] == 'h' || s[0] == 's')) prefix = s.substr(i++, 1);
+    const bool mate = i < s.size() && s[i] == '#';
+    std::size_t j = mate ? i + 1 : i;
+    std::size_t digits = j;
+    while (digits < s.size() && std::isdigit(static_cast<unsigned char>(s[digits]))) ++digits;
+    const std::string count = s.substr(j, digits - j);
+    const std::string rest = s.substr(digits);
+    if (mate && !count.empty() && count.size() <= 2 && rest.empty()) {
+      const int n = std::stoi(count);
+      if (n >= 1 && n <= 30) return prefix + "#" + count;
+      throw ParseError{tok.line,
+                       fmt::format("stipulation '{}': arbiter solves 1 to 30 moves", tok.text)};
+    }
+    if (mate && !count.empty() && rest == ".5")
+      throw ParseError{tok.line,
+                       fmt::format("stipulation '{}' is not supported by arbiter: its helpmates "
+                                   "start with the side to be mated (h#n, no half moves)",
+                                   tok.text)};
+    throw ParseError{tok.line, fmt::format("stipulation '{}' is not supported by arbiter (it "
+                                           "solves #n, s#n and h#n)",
+                                           tok.text)};
+  }
+
+  /// `White Ke1 Qd1 ... Black ...` up to the first token that is neither a colour nor a piece.
+  Token pieces(Token tok, Board& board, bool colour_required) {
+    for (int groups = 0;; ++groups) {
+      const int c = match(kColours, lang_, tok.text);
+      if (c == kAmbiguous)
+        throw ParseError{tok.line, fmt::format("ambiguous colour '{}'", tok.text)};
+      if (c == kNoMatch) {
+        if (groups == 0 && colour_required)
+          throw ParseError{tok.line,
+                           fmt::format("expected a colour (White, Black), not '{}'", tok.text)};
+        return tok;
+      }
+      if (c == kNeutral || c == kTotalInvisible)
+        throw ParseError{
+            tok.line, fmt::format("colour '{}' is not supported by arbiter", kColours[lang_][c])};
+      tok = lex_.next();
+      const int flag = match(kPieceFlags, lang_, tok.text);
+      if (flag >= 0)
+        throw ParseError{tok.line, fmt::format("piece attribute '{}' is not supported by arbiter",
+                                               kPieceFlags[lang_][flag])};
+      tok = walks_and_squares(tok, board, c == kWhite);
+    }
+  }
+
+  /// Popeye's ParsePieceWalkAndSquares: "Ke1", "Pa2b3", "S b1g1"; a token of odd length has a
+  /// one-letter piece, of even length a two-letter (fairy) one.
+  Token walks_and_squares(Token tok, Board& board, bool white) {
+    for (int walks = 0;; ++walks) {
+      if (tok.eof()) {
+        if (walks == 0) throw ParseError{tok.line, "expected pieces, the file ends"};
+        return tok;
+      }
+      const std::size_t len = tok.text.size() % 2 == 1 ? 1 : 2;
+      const std::string walk = tok.text.substr(0, len);
+      std::string rest = tok.text.substr(len);
+      Token squares_tok = tok;
+      if (rest.empty()) {
+        // "S b1": the squares are the next word. When they are not, this word is not a piece
+        // but what follows the pieces (a colour like "bl", a keyword), as in Popeye.
+        Lexer probe = lex_;
+        squares_tok = probe.next();
+        if (walks > 0 && !square_list(squares_tok.text)) return tok;
+        lex_ = probe;
+        rest = squares_tok.text;
+      } else if (!square_list(rest)) {
+        if (walks == 0) throw ParseError{tok.line, fmt::format("bad piece '{}'", tok.text)};
+        return tok;
+      }
+      const auto squares = square_list(rest);
+      if (!squares)
+        throw ParseError{squares_tok.line, fmt::format("expected squares after '{}', not '{}'",
+                                                       walk, squares_tok.text)};
+      const std::size_t kind =
+          len == 1 ? kOrthodoxLetters[lang_].find(lower(walk)[0]) : std::string_view::npos;
+      if (kind == std::string_view::npos)
+        throw ParseError{tok.line, fmt::format("piece '{}' is not supported by arbiter (it "
+                                               "has the orthodox pieces {})",
+                                               walk, kOrthodoxLetters[lang_])};
+      const char letter = kFenLetters[kind];
+      for (int sq : *squares)
+        board[static_cast<std::size_t>(sq)] =
+            white ? letter : static_cast<char>(std::tolower(letter));
+      tok = lex_.next();
+    }
+  }
+
+  int number(const Token& option, const Token& value) const {
+    int n = 0;
+    bool ok = !value.text.empty() && value.text.size() <= 6;
+    for (char c : value.text) ok = ok && std::isdigit(static_cast<unsigned char>(c));
+    if (ok) n = std::stoi(value.text);
+    if (!ok)
+      throw ParseError{
+          value.line, fmt::format("option '{}' needs a number, not '{}'", option.text, value.text)};
+    return n;
+  }
+
+  /// Popeye's Beep and Intelligent take a number when one follows: peeks at the next token,
+  /// which the caller reads next anyway (true: it is that number, to be skipped).
+  bool optional_number() {
+    Lexer probe = lex_;
+    const Token t = probe.next();
+    if (t.text.empty()) return false;
+    for (char c : t.text)
+      if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+  }
+
+  std::vector<int> squares_after(const Token& option, const Token& value) const {
+    const auto sq = square_list(value.text);
+    if (!sq)
+      throw ParseError{value.line,
+                       fmt::format("option '{}' needs squares, not '{}'", option.text, value.text)};
+    return *sq;
+  }
+
+  /// `Option` words up to the first token that is no option.
+  Token options(Token tok, ProblemState& s) {
+    int count = 0;
+    for (;; ++count) {
+      const int o = match(kOptions, lang_, tok.text);
+      if (o == kAmbiguous)
+        throw ParseError{tok.line, fmt::format("ambiguous option '{}'", tok.text)};
+      if (o == kNoMatch) break;
+      const std::string name(kOptions[lang_][o]);
+      const auto ignored = [&](const char* why) {
+        s.notes.push_back(fmt::format("{}: option '{}' ignored: {}", tok.line, name, why));
+      };
+      const auto unsupported = [&](const char* why) {
+        return ParseError{tok.line,
+                          fmt::format("option '{}' is not supported by arbiter{}", name, why)};
+      };
+      switch (static_cast<Opt>(o)) {
+        case kTry:      // arbiter always lists the tries with one refutation
+        case kNoBoard:  // arbiter prints no board
+          break;
+        case kDefence: {
+          const Token v = lex_.next();
+          if (number(tok, v) != 1)
+            throw ParseError{v.line, fmt::format("option '{} {}' is not supported by arbiter "
+                                                 "(it lists tries with exactly one refutation: "
+                                                 "{} 1)",
+                                                 name, v.text, name)};
+          break;
+        }
+        case kMaxSolutions:
+          s.max_solutions = number(tok, lex_.next());
+          break;
+        case kNoThreat:
+          s.no_threat = true;
+          break;
+        case kHalfDuplex:
+          s.half_duplex = true;
+          break;
+        case kDuplex:
+          s.duplex = true;
+          break;
+        case kNoCastling: {
+          const auto sq = squares_after(tok, lex_.next());
+          s.no_castling.insert(s.no_castling.end(), sq.begin(), sq.end());
+          break;
+        }
+        case kEnPassant: {
+          // Popeye: departure, passed and arrival square of the pawn's double step.
+          std::vector<int> sq;
+          Token v = lex_.next();
+          while (square_list(v.text)) {
+            const auto more = *square_list(v.text);
+            sq.insert(sq.end(), more.begin(), more.end());
+            if (sq.size() >= 3) break;
+            v = lex_.next();
+          }
+          if (sq.size() != 3 || sq[0] % 8 != sq[2] % 8 || std::abs(sq[0] - sq[2]) != 16 ||
+              sq[1] != (sq[0] + sq[2]) / 2)
+            throw ParseError{v.line,
+                             fmt::format("option '{}' needs the three squares of a pawn's double "
+                                         "step (departure, passed, arrival), e.g. e2 e3 e4",
+                                         name)};
+          s.en_passant = sq[1];
+          break;
+        }
+        // Options that change only what Popeye prints: the verdict does not depend on them.
+        case kVariation:
+          ignored("the variations are printed with --format tree");
+          break;
+        case kSetPlay:
+          ignored("arbiter does not print set play yet");
+          break;
+        case kTrivialTriesAvoid:
+          ignored("arbiter lists every try with one refutation");
+          break;
+        case kMoveNumbers:
+        case kNoShortVariations:
+        case kSuppressGrid:
+        case kWriteGrid:
+          ignored("it changes only Popeye's printout");
+          break;
+        case kBeep:
+        case kIntelligent:  // a solving method of Popeye's; the optional number is its own
+          ignored("it changes only how Popeye works");
+          if (optional_number()) lex_.next();
+          break;
+        case kMaxTime:
+          number(tok, lex_.next());
+          ignored("arbiter has no time limit");
+          break;
+        case kWhiteToPlay:
+          throw unsupported(" yet (its helpmates start with the side to be mated)");
+        default:
+          throw unsupported(" yet");
+      }
+      tok = lex_.next();
+    }
+    if (count == 0) throw ParseError{tok.line, fmt::format("unknown option '{}'", tok.text)};
+    return tok;
+  }
+
+  /// The changes of one twin, applied to `s`.
+  Token twinning(Token tok, ProblemState& s) {
+    const auto square = [&](const Token& t) {
+      const auto sq = square_list(t.text);
+      if (!sq || sq->size() != 1)
+        throw ParseError{t.line, fmt::format("expected a square, not '{}'", t.text)};
+      return sq->front();
+    };
+    bool any = false;
+    for (;;) {
+      const int k = match(kTwinnings, lang_, tok.text);
+      if (k == kAmbiguous) throw ParseError{tok.line, unknown(tok.text)};
+      if (k == kNoMatch) {
+        if (match(kInitialTwinTokens, lang_, tok.text) == kRemark) {
+          s.remarks.push_back(lex_.rest_of_line());
+          tok = lex_.next();
+          continue;
+        }
+        break;
+      }
+      any = true;
+      const std::string name(kTwinnings[lang_][k]);
+      switch (static_cast<Twinning>(k)) {
+        case kMove:
+        case kExchange: {
+          const Token a = lex_.next(), b = lex_.next();
+          const int from = square(a), to = square(b);
+          auto& from_piece = s.board[static_cast<std::size_t>(from)];
+          auto& to_piece = s.board[static_cast<std::size_t>(to)];
+          if (!from_piece)
+            throw ParseError{a.line, fmt::format("twin '{}': no piece on {}", name, a.text)};
+          if (k == kExchange && !to_piece)
+            throw ParseError{b.line, fmt::format("twin '{}': no piece on {}", name, b.text)};
+          if (k == kMove) {
+            to_piece = from_piece;
+            from_piece = 0;
+          } else {
+            std::swap(from_piece, to_piece);
+          }
+          tok = lex_.next();
+          break;
+        }
+        case kRemove: {
+          const Token a = lex_.next();
+          const auto sq = square_list(a.text);
+          if (!sq) throw ParseError{a.line, fmt::format("expected squares, not '{}'", a.text)};
+          for (int q : *sq) {
+            if (!s.board[static_cast<std::size_t>(q)])
+              throw ParseError{a.line,
+                               fmt::format("twin '{}': no piece on {}", name, square_name(q))};
+            s.board[static_cast<std::size_t>(q)] = 0;
+          }
+          tok = lex_.next();
+          break;
+        }
+        case kAdd: {
+          tok = pieces(lex_.next(), s.board, true);
+          break;
+        }
+        case kTwinStipulation: {
+          const Token st = lex_.next();
+          s.stip = stipulation(st);
+          s.stip_line = st.line;
+          tok = lex_.next();
+          break;
+        }
+        case kPolishType:
+          for (char& c : s.board)
+            if (c)
+              c = std::isupper(static_cast<unsigned char>(c))
+                      ? static_cast<char>(std::tolower(static_cast<unsigned char>(c)))
+                      : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+          tok = lex_.next();
+          break;
+        case kRotate:
+        case kMirror: {
+          const Token a = lex_.next();
+          s.board = transformed(s.board,
+                                k == kRotate ? rotation(a.text, a.line) : mirror(a.text, a.line));
+          tok = lex_.next();
+          break;
+        }
+        case kShift: {
+          const Token a = lex_.next(), b = lex_.next();
+          const int from = square(a), to = square(b);
+          const int df = to % 8 - from % 8, dr = to / 8 - from / 8;
+          Board shifted{};
+          for (int q = 0; q < 64; ++q) {
+            const char piece = s.board[static_cast<std::size_t>(q)];
+            if (!piece) continue;
+            const int f = q % 8 + df, r = q / 8 + dr;
+            if (f < 0 || f > 7 || r < 0 || r > 7)
+              throw ParseError{b.line, fmt::format("twin '{}': the piece on {} leaves the board",
+                                                   name, square_name(q))};
+            shifted[static_cast<std::size_t>(r * 8 + f)] = piece;
+          }
+          s.board = shifted;
+          tok = lex_.next();
+          break;
+        }
+        case kSubstitute: {
+          const Token a = lex_.next(), b = lex_.next();
+          const char from = piece_letter(a.text, a.line, lang_),
+                     to = piece_letter(b.text, b.line, lang_);
+          for (char& c : s.board)
+            if (c && std::toupper(static_cast<unsigned char>(c)) == from)
+              c = std::isupper(static_cast<unsigned char>(c))
+                      ? to
+                      : static_cast<char>(std::tolower(static_cast<unsigned char>(to)));
+          tok = lex_.next();
+          break;
+        }
+        case kContinued:
+          throw ParseError{tok.line, fmt::format("'{}' must come right after Twin", name)};
+        case kTwinCondition: {
+          const Token c = lex_.next();
+          throw ParseError{c.line,
+                           fmt::format("condition '{}' is not supported by arbiter", c.text)};
+        }
+        case kTwinSStipulation:
+          throw ParseError{tok.line,
+                           fmt::format("twinning '{}' is not supported by arbiter", name)};
+      }
+    }
+    if (!any) throw ParseError{tok.line, fmt::format("Twin without a change ('{}')", tok.text)};
+    return tok;
+  }
+
+  void emit(const ProblemState& s, int line, const std::string& twin) {
+    if (s.stip.empty()) throw ParseError{line, "no Stipulation"};
+    for (bool flip : {s.half_duplex, !s.half_duplex}) {
+      ProblemSpec p;
+      p.index = static_cast<int>(out_.size()) + 1;
+      p.source = fmt::format("{}:{}", name_, line);
+      const bool help = !s.stip.empty() && s.stip[0] == 'h';
+      p.fen = board_fen(s.board, help == flip, s.no_castling, s.en_passant);
+      p.stip = s.stip;
+      p.title = s.title;
+      p.author = s.author;
+      p.origin = s.origin;
+      p.award = s.award;
+      p.twin = twin;
+      if (flip && !twin.empty())
+        p.twin += " (half-duplex)";
+      else if (flip)
+        p.twin = "half-duplex";
+      p.remarks = s.remarks;
+      for (const auto& n : s.notes) p.notes.push_back(fmt::format("{}:{}", name_, n));
+      p.max_solutions = s.max_solutions;
+      p.no_threat = s.no_threat;
+      out_.push_back(std::move(p));
+      if (!s.duplex) break;
+    }
+  }
+
+  Lexer lex_;
+  std::string name_;
+  std::vector<ProblemSpec>& out_;
+  Language lang_ = kEnglish;
+  int opener_line_ = 1;  ///< the line of the current problem's BeginProblem / NextProblem
+};
+
+}  // namespace
+
+bool looks_like_popeye(const std::string& text) {
+  Lexer lex(text);
+  const Token tok = lex.next();
+  for (int l = 0; l < kLanguageCount; ++l)
+    if (match(kBeginProblem, static_cast<Language>(l), tok.text) == 0) return true;
+  return false;
+}
+
+std::vector<ProblemSpec> read_popeye(const std::string& text, const std::string& name) {
+  std::vector<ProblemSpec> out;
+  Reader reader(text, name, out);
+  try {
+    reader.run();
+  } catch (const ParseError& e) {
+    reader.fail(e);
+  }
+  return out;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,62 @@
+// The problems of one input file, as `arbiter puzzle solve` reads them: a Popeye input file
+// (popeye_input.cpp), an EPD file or a file of FEN lines (problem_files.cpp). Each reader
+// returns plain data; solving and printing stay in the command.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace arbiter::cli {
+
+/// One problem to solve (a Popeye twin is a problem of its own), or the reason it cannot be.
+struct ProblemSpec {
+  int index = 0;       ///< 1-based, in file order
+  std::string source;  ///< "file:line" where the problem (or twin) starts
+  std::string fen;     ///< the position, side to move = who starts
+  std::string stip;    ///< "#2", "h#3", "s#2"
+  std::string title;   ///< metadata, one line each, empty when not given
+  std::string author;
+  std::string origin;
+  std::string award;
+  std::string twin;                  ///< "b) move a1 b2" for a twin, empty otherwise
+  std::vector<std::string> remarks;  ///< Popeye `Remark` lines, printed as Popeye prints them
+  std::optional<int> max_solutions;  ///< h#n: lines listed at most (Popeye MaxSolutions)
+  bool no_threat = false;            ///< threats left out (Popeye NoThreat)
+  /// What was read but only changes Popeye's presentation, so arbiter ignores it, said
+  /// where: "file.inp:3: option 'Variation' ignored: ...". Printed on stderr.
+  std::vector<std::string> notes;
+  /// Set when the problem could not be read: "file.inp:12: condition 'Circe' is not
+  /// supported by arbiter". The other fields are then incomplete.
+  std::string error;
+};
+
+/// Thrown for a file that cannot be opened or is not of the expected kind at all.
+class ProblemFileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// True when the first word of `text` opens a Popeye problem (BeginProblem, AnfangProblem,
+/// DebutProbleme, or an unambiguous prefix of one).
+bool looks_like_popeye(const std::string& text);
+
+/// Reads Popeye's input language (English, German or French, chosen by the first keyword as
+/// Popeye does). `name` is used in `source` and errors. Never throws for bad input: a problem
+/// that cannot be read is returned with `error` set, and reading goes on at the next problem.
+std::vector<ProblemSpec> read_popeye(const std::string& text, const std::string& name);
+
+/// An EPD file: one position per line (four FEN fields, then operations `op operand;`), the
+/// stipulation from the `stip` operation or else `default_stip`; `id` becomes the title.
+std::vector<ProblemSpec> read_epd(const std::string& text, const std::string& name,
+                                  const std::string& default_stip);
+
+/// One FEN per line (blank lines and lines starting with '%' skipped), all with `stip`.
+std::vector<ProblemSpec> read_fen_lines(const std::string& text, const std::string& name,
+                                        const std::string& stip);
+
+/// The whole file; throws ProblemFileError when it cannot be read.
+std::string read_problem_file(const std::string& path);
+
+}  // namespace arbiter::cli

@@ -319,7 +319,7 @@ ConversionFilter::ConversionFilter(const Position& pos)
     conv_by_square_[tw] = converting_landings(tw, enemy_);
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
-  danger_ = fast_king_ && enemy_pairs_ ? castling_danger(pos, them) : 0;
+  danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
   // Most moves need none of the tests in keep(): a piece that is neither the king, pinned, nor
   // on a watched mover's way, going to a square that answers an ordinary check, converts
   // nothing and is on no watched mover's way either, passes them all (see the fast path).

@@ -153,15 +153,10 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
       }
     }
   }
-  if (ck.castling_threatens == CastlingThreatens::kCounts) {
-    for (const CastlingMove& cm : v.castling(by)) {
-      if (!(pos.castling_rights() & cm.right)) continue;
-      // Geometry only: could this castling ever form a co-square on the king?
-      const Bitboard formed = castling_co_squares(pos, cm, by);
-      if (has(formed, king)) w.castling = true;
-    }
-    if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
-  }
+  // Geometry only: could a castling ever form a co-square on the king?
+  w.castling_danger = castling_danger(pos, by);
+  w.castling = has(w.castling_danger, king);
+  if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
   return w;
 }
 

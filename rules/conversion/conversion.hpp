@@ -69,7 +69,10 @@ struct ThreatWatch {
   };
   Mover movers[16];
   int count = 0;
-  bool castling = false;    ///< an enemy castling move could form a co-square on the king
+  bool castling = false;  ///< an enemy castling move could form a co-square on the king
+  /// What castling_danger returns (computed here anyway): squares where an enemy castling
+  /// could ever form a co-square. Unset when the watch gave up (more than 16 movers).
+  Bitboard castling_danger = 0;
   bool threat_now = false;  ///< the king is threatened with conversion in this position
   /// With threat_now: squares one threat needs (its mover, landing square, the squares
   /// between, its twins); a move of the king's side that leaves them all alone, captures or

@@ -1,5 +1,6 @@
 #include "rules/core/movegen.hpp"
 
+#include <bit>
 #include <optional>
 
 #include "rules/conversion/conversion.hpp"
@@ -109,40 +110,73 @@ Bitboard evasion_squares(const Position& pos, Square ksq, Bitboard checkers) {
 
 }  // namespace
 
+namespace {
+
+/// The targets of the side to move's pieces as generate_pseudo_legal lists them; shared with
+/// the bulk counts, so that a count and a list see the same moves.
+class PseudoTargets {
+ public:
+  explicit PseudoTargets(const Position& pos)
+      : sl_(pos.variant().sliders()),
+        us_(pos.side_to_move()),
+        occ_(pos.occupied()),
+        // A square shared by one piece of each colour (Move-Neutral Chess) cannot be captured
+        // on.
+        enemy_(pos.pieces(~us_) & ~pos.pieces(us_)),
+        ep_(pos.en_passant()),
+        converted_(pos.converted()),
+        allow_converted_initial_(pos.variant().knobs().conversion.converted_pawn_double_step ==
+                                 ConvertedPawnDoubleStep::kAllowed) {}
+
+  /// Quiet moves (onto empty squares) and captures of the piece on `from`, en passant aside.
+  void targets(const PieceMoves& pm, Square from, Bitboard& quiet, Bitboard& captures) const {
+    piece_targets(pm, sl_, us_, from, occ_, quiet, captures);
+    // Only '~' pieces lose their initial-only moves: a '^' pawn never moved (a conversion is
+    // not a move) and keeps its double step under both alternatives.
+    if (has(converted_, from) && !allow_converted_initial_) {
+      const Bitboard initial_only = pm.at[us_][from].initial_only;
+      quiet &= ~initial_only;
+      captures &= ~initial_only;
+    }
+    quiet &= ~occ_;
+    captures &= enemy_;
+  }
+
+  /// Whether the piece on `from` may take en passant. The pawn taken must be an enemy one that
+  /// can be taken: not sharing its square (Move-Neutral Chess); in other tables it always is.
+  bool en_passant(const PieceMoves& pm, Square from) const {
+    return ep_ != kNoSquare && has(pm.at[us_][from].en_passant, ep_) && !has(occ_, ep_) &&
+           has(enemy_, en_passant_victim_of(ep_, us_));
+  }
+
+  Square en_passant_square() const { return ep_; }
+
+ private:
+  const SliderTables& sl_;
+  Color us_;
+  Bitboard occ_, enemy_;
+  Square ep_;
+  Bitboard converted_;
+  bool allow_converted_initial_;
+};
+
+}  // namespace
+
 void generate_pseudo_legal(const Position& pos, MoveList& out) {
   const Variant& v = pos.variant();
-  const SliderTables& sl = v.sliders();
   const Color us = pos.side_to_move();
-  const Bitboard occ = pos.occupied();
-  const Bitboard empty = ~occ;
-  // A square shared by one piece of each colour (Move-Neutral Chess) cannot be captured on.
-  const Bitboard enemy = pos.pieces(~us) & ~pos.pieces(us);
-  const Square ep = pos.en_passant();
-  // Only '~' pieces lose their initial-only moves: a '^' pawn never moved (a conversion is
-  // not a move) and keeps its double step under both alternatives.
-  const Bitboard converted = pos.converted();
-  const bool allow_converted_initial =
-      v.knobs().conversion.converted_pawn_double_step == ConvertedPawnDoubleStep::kAllowed;
+  const PseudoTargets pt(pos);
   for (int t = 0; t < v.piece_count(); ++t) {
     Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
     if (!mine) continue;
     const PieceInfo& info = v.piece(static_cast<PieceType>(t));
-    const PieceMoves& pm = info.moves;
     while (mine) {
       const Square from = pop_lsb(mine);
-      const SquareMoves& sm = pm.at[us][from];
       Bitboard quiet, captures;
-      piece_targets(pm, sl, us, from, occ, quiet, captures);
-      if (has(converted, from) && !allow_converted_initial) {
-        quiet &= ~sm.initial_only;
-        captures &= ~sm.initial_only;
-      }
-      emit(out, info, us, from, quiet & empty, captures & enemy);
-      // The pawn taken en passant must be an enemy one that can be taken: not sharing its
-      // square (Move-Neutral Chess); in other tables it always is.
-      if (ep != kNoSquare && has(sm.en_passant, ep) && !has(occ, ep) &&
-          has(enemy, en_passant_victim_of(ep, us)))
-        out.push(Move(from, ep, MoveKind::kEnPassant));
+      pt.targets(info.moves, from, quiet, captures);
+      emit(out, info, us, from, quiet, captures);
+      if (pt.en_passant(info.moves, from))
+        out.push(Move(from, pt.en_passant_square(), MoveKind::kEnPassant));
     }
   }
   generate_castling(pos, out);
@@ -199,26 +233,68 @@ Bitboard converting_landings(Square twin, Bitboard enemy) {
 
 /// Conversion Chess: a move is legal when, after it and its conversions, the mover's royal
 /// piece is neither attacked nor threatened with conversion (castling adds its own tests).
-void filter_conversion(const Position& pos, MoveList& out, int first) {
-  const Variant& v = pos.variant();
+/// What the test needs of a position is computed once, in the constructor; the list filter and
+/// the bulk count both read it, so they keep exactly the same moves.
+class ConversionFilter {
+ public:
+  explicit ConversionFilter(const Position& pos);
+
+  /// Destinations of our piece on `from` whose moves (of any kind but castling and en
+  /// passant, which never land here) are legal without a test (see docs/conversion.md).
+  Bitboard quick(Square from) const { return quick_to_[from]; }
+
+  /// Whether the pseudo-legal move `m` is legal. Not const: it may make the move on a scratch
+  /// copy of the position.
+  bool keep(Move m);
+
+ private:
+  const Position& pos_;
+  const Variant& v_;
+  const ConversionKnobs& ck_;
+  Color us_, them_;
+  Square ksq_;
+  bool enemy_pairs_ = false;
+  ThreatWatch watch_;
+  bool in_check_ = false, attacked_ = false;
+  bool fast_king_ = false, fast_ = false;
+  Bitboard pinned_ = 0, evasions_ = ~Bitboard{0};
+  Bitboard occ_, ours_, enemy_;
+  Bitboard paired_enemies_ = 0;
+  Bitboard twins_[kMaxPieceTypes];
+  // conv_by_square_[twin]: landing squares where a mover would form a co-square on an enemy
+  // piece with the twin there (set for twin squares only).
+  Bitboard conv_by_square_[kSquares];
+  Bitboard danger_ = 0;
+  Bitboard quick_to_[kSquares] = {};  // by the square moved from
+  std::optional<Position> scratch_;
+};
+
+ConversionFilter::ConversionFilter(const Position& pos)
+    : pos_(pos),
+      v_(pos.variant()),
+      ck_(v_.knobs().conversion),
+      us_(pos.side_to_move()),
+      them_(~us_),
+      ksq_(pos.king_square(us_)),
+      occ_(pos.occupied()),
+      ours_(pos.pieces(us_)),
+      enemy_(pos.pieces(them_)) {
+  const Variant& v = v_;
   const ConversionRules& cr = v.conversion();
-  const ConversionKnobs& ck = v.knobs().conversion;
-  const Color us = pos.side_to_move(), them = ~us;
-  const Square ksq = pos.king_square(us);
+  const ConversionKnobs& ck = ck_;
+  const Color us = us_, them = them_;
+  const Square ksq = ksq_;
   // Only a mover with a twin threatens conversion. Without one on the enemy side there are no
   // threats now, and none after any move of ours (ours never gives it pieces).
-  bool enemy_pairs = false;
-  for (int t = 0; t < v.piece_count() && !enemy_pairs; ++t) {
+  for (int t = 0; t < v.piece_count() && !enemy_pairs_; ++t) {
     const Bitboard movers = pos.pieces(them, static_cast<PieceType>(t));
     const Bitboard partners = partner_pieces(pos, them, static_cast<PieceType>(t));
-    enemy_pairs = movers && ((partners & ~movers) || (partners & (partners - 1)));
+    enemy_pairs_ = movers && ((partners & ~movers) || (partners & (partners - 1)));
   }
-  ThreatWatch watch;
-  bool in_check = false, attacked = false;
   if (ksq != kNoSquare) {
-    if (enemy_pairs) watch = watch_conversion_threats(pos, ksq, them);
-    attacked = pos.attackers(ksq, them, pos.occupied()) != 0;
-    in_check = watch.threat_now || attacked;
+    if (enemy_pairs_) watch_ = watch_conversion_threats(pos, ksq, them);
+    attacked_ = pos.attackers(ksq, them, occ_) != 0;
+    in_check_ = watch_.threat_now || attacked_;
   }
   // Fast path (see docs/conversion.md): out of check, a move that neither moves the king,
   // captures a paired piece, converts, nor is special is legal when it is legal by ordinary
@@ -226,149 +302,150 @@ void filter_conversion(const Position& pos, MoveList& out, int first) {
   // An ordinary check is answered by the ordinary test on every move; a conversion threat
   // now (or a castling that might convert) takes the full test.
   // A king step is judged on its new square alone, which holds under a conversion threat too.
-  const bool fast_king = ksq != kNoSquare && !v.any_riders() && !watch.castling;
-  const bool fast = fast_king && !watch.threat_now;
-  const Bitboard pinned = fast ? pinned_pieces(pos, ksq) : 0;
-  const Bitboard evasions =
-      fast && attacked ? evasion_squares(pos, ksq, pos.attackers(ksq, them, pos.occupied()))
-                       : ~Bitboard{0};
-  const Bitboard occ = pos.occupied(), ours = pos.pieces(us), enemy = pos.pieces(them);
-  Bitboard paired_enemies = 0;
-  Bitboard twins[kMaxPieceTypes];
-  // conv_by_square[twin]: landing squares where a mover would form a co-square on an enemy
-  // piece with the twin there.
-  Bitboard conv_by_square[kSquares];
+  fast_king_ = ksq != kNoSquare && !v.any_riders() && !watch_.castling;
+  fast_ = fast_king_ && !watch_.threat_now;
+  if (fast_) {
+    pinned_ = pinned_pieces(pos, ksq);
+    if (attacked_) evasions_ = evasion_squares(pos, ksq, pos.attackers(ksq, them, occ_));
+  }
   Bitboard all_twins = 0;
   for (int t = 0; t < v.piece_count(); ++t) {
-    if (cr.paired >> t & 1U) paired_enemies |= pos.pieces(them, static_cast<PieceType>(t));
-    twins[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
-    all_twins |= twins[t];
+    if (cr.paired >> t & 1U) paired_enemies_ |= pos.pieces(them, static_cast<PieceType>(t));
+    twins_[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
+    all_twins |= twins_[t];
   }
   for (Bitboard b = all_twins; b;) {
     const Square tw = pop_lsb(b);
-    conv_by_square[tw] = converting_landings(tw, enemy);
+    conv_by_square_[tw] = converting_landings(tw, enemy_);
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
-  const Bitboard danger = fast_king && enemy_pairs ? castling_danger(pos, them) : 0;
-  // Most moves need none of the tests below: a piece that is neither the king, pinned, nor on
-  // a watched mover's way, going to a square that answers an ordinary check, converts nothing
-  // and is on no watched mover's way either, passes them all (see the fast path). Those are
-  // kept at once.
-  Bitboard quick_to[kSquares] = {};  // by the square moved from
-  if (fast && (watch.count == 0 || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts)) {
+  danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
+  // Most moves need none of the tests in keep(): a piece that is neither the king, pinned, nor
+  // on a watched mover's way, going to a square that answers an ordinary check, converts
+  // nothing and is on no watched mover's way either, passes them all (see the fast path).
+  if (fast_ && (watch_.count == 0 || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts)) {
     // A piece moving onto a watched mover's way only blocks it, unless it lands where that
     // mover could then take it and convert.
     Bitboard watched = 0, watched_landing = 0;
-    for (int w = 0; w < watch.count; ++w) {
-      watched |= watch.movers[w].sensitive;
-      watched_landing |= watch.movers[w].sensitive & watch.movers[w].landing;
+    for (int w = 0; w < watch_.count; ++w) {
+      watched |= watch_.movers[w].sensitive;
+      watched_landing |= watch_.movers[w].sensitive & watch_.movers[w].landing;
     }
-    // Castling (a king move) and en passant are never quick: the loop needs not test the kind.
+    // Castling (a king move) and en passant are never quick: keep() needs not test the kind.
     const Bitboard en_passant = pos.en_passant() == kNoSquare ? 0 : bb(pos.en_passant());
     const SliderTables& sl = v.sliders();
-    for (Bitboard b = ours & ~bb(ksq) & ~watched; b;) {
+    for (Bitboard b = ours_ & ~bb(ksq) & ~watched; b;) {
       const Square s = pop_lsb(b);
       Bitboard converts = 0;  // exactly: a piece forms no co-square with itself
-      for (Bitboard tw = twins[pos.piece_on(us, s)] & ~bb(s); tw;)
-        converts |= conv_by_square[pop_lsb(tw)];
-      quick_to[s] = evasions & ~converts & ~watched_landing & ~en_passant;
+      for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;)
+        converts |= conv_by_square_[pop_lsb(tw)];
+      quick_to_[s] = evasions_ & ~converts & ~watched_landing & ~en_passant;
       // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
       // up to the first piece each way (a leap past either end is not quick).
-      if (has(pinned, s))
-        quick_to[s] &=
-            (rook_attacks(sl, s, occ) | bishop_attacks(sl, s, occ)) & v.line(s, ksq) & ~bb(ksq);
+      if (has(pinned_, s))
+        quick_to_[s] &=
+            (rook_attacks(sl, s, occ_) | bishop_attacks(sl, s, occ_)) & v.line(s, ksq) & ~bb(ksq);
     }
   }
-  std::optional<Position> scratch;
-  Undo undo;
+}
+
+bool ConversionFilter::keep(Move m) {
+  const Position& pos = pos_;
+  const Variant& v = v_;
+  const ConversionKnobs& ck = ck_;
+  const Color us = us_, them = them_;
+  const Square ksq = ksq_;
+  const Bitboard occ = occ_, ours = ours_, enemy = enemy_;
+  const ThreatWatch& watch = watch_;
+  const Square from = m.from(), to = m.to();
+  if (has(quick_to_[from], to)) return true;
+  const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
+  bool full = special || !(fast_ || (fast_king_ && from == ksq));
+  Bitboard converted = 0;  // enemy pieces this move converts
+  if (!special && m.kind() != MoveKind::kPromotion) {
+    for (Bitboard tw = twins_[pos.piece_on(us, from)] & ~bb(from); tw;) {
+      const Square twin = pop_lsb(tw);
+      if (has(conv_by_square_[twin], to)) converted |= co_squares(to, twin) & enemy;
+    }
+  }
+  // Threatened with conversion: a move that leaves alone every square one threat needs keeps
+  // that threat (see ThreatWatch::threat_support).
+  if (watch.threat_now && !special && from != ksq &&
+      !((bb(from) | bb(to) | converted) & watch.threat_support))
+    return false;
+  if (!full && m.kind() != MoveKind::kPromotion) {
+    // A converting king step, or one converting the enemy royal piece, takes the full test.
+    full = converted && (from == ksq || (converted & pos.pieces(them, v.royal())));
+  }
+  bool ok = true;
+  if (!full && from == ksq) {
+    // A king step: ordinary attacks with the king off its square, then conversion threats
+    // on the new square. Castling threats and the exposure knob need the full test.
+    full = enemy_pairs_ &&
+           (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger_, to));
+    if (!full)
+      ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
+           (!enemy_pairs_ ||
+            !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
+                                     (ours & ~bb(ksq)) | bb(to), /*castling=*/false));
+  } else if (!full) {
+    // Converted pieces stay where they are (occupancy unchanged) but change sides: they
+    // neither attack nor threaten any more, and become capturable by the enemy.
+    const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
+    const Bitboard victims = (ours & ~bb(from)) | bb(to) | converted;
+    const Bitboard gone = bb(to) | converted;  // enemy pieces captured or converted
+    // Out of check, a piece that is not pinned uncovers no attack, and converting only takes
+    // attackers away.
+    if (converted)
+      ok = (!attacked_ && !has(pinned_, from)) ||
+           (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
+    else if (!has(evasions_, to))
+      ok = false;
+    else if (has(pinned_, from))  // converting nothing, it must stay on the pin's line
+      ok = has(v.line(from, ksq), to) && ordinary_king_safe(pos, m);
+    const bool removed_paired = (gone & paired_enemies_) != 0;
+    for (int w = 0; w < watch.count && ok && !full; ++w) {
+      const ThreatWatch::Mover& mv = watch.movers[w];
+      if (has(gone, mv.from)) continue;  // captured or converted
+      // Untouched lines keep its destinations, none of which threatens now (not in check).
+      // Filling a square on its way only blocks it, unless the mover can take what lands
+      // there (or is converted there) and convert; converting its twins only takes landing
+      // squares away.
+      if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !(bb(from) & mv.sensitive) &&
+          !((bb(to) | converted) & mv.sensitive & mv.landing))
+        continue;
+      if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
+        // A removed paired piece may have been the twin this threat needs: test fully.
+        if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !removed_paired)
+          ok = false;
+        else
+          full = true;
+      }
+    }
+  }
+  if (full) {
+    if (!scratch_) scratch_.emplace(pos);
+    Undo undo;
+    scratch_->make(m, undo);
+    ok = ksq == kNoSquare || safe_after(pos, *scratch_, undo, m, ksq);
+    if (ok && m.kind() == MoveKind::kCastling) {
+      const CastlingMove& cm = v.castling(us)[m.arg()];
+      if (in_check_) ok = !scratch_->threatened(cm.king_from, them);
+      if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kAllowed)
+        for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
+          ok = !scratch_->threatened(pop_lsb(path), them);
+    }
+    scratch_->unmake(m, undo);
+  }
+  return ok;
+}
+
+void filter_conversion(const Position& pos, MoveList& out, int first) {
+  ConversionFilter filter(pos);
   int kept = first;
   const int size = out.size();
-  for (int i = first; i < size; ++i) {
-    const Move m = out[i];
-    const Square from = m.from(), to = m.to();
-    if (has(quick_to[from], to)) {
-      out[kept++] = m;
-      continue;
-    }
-    const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
-    bool full = special || !(fast || (fast_king && from == ksq));
-    Bitboard converted = 0;  // enemy pieces this move converts
-    if (!special && m.kind() != MoveKind::kPromotion) {
-      for (Bitboard tw = twins[pos.piece_on(us, from)] & ~bb(from); tw;) {
-        const Square twin = pop_lsb(tw);
-        if (has(conv_by_square[twin], to)) converted |= co_squares(to, twin) & enemy;
-      }
-    }
-    // Threatened with conversion: a move that leaves alone every square one threat needs keeps
-    // that threat (see ThreatWatch::threat_support).
-    if (watch.threat_now && !special && from != ksq &&
-        !((bb(from) | bb(to) | converted) & watch.threat_support))
-      continue;
-    if (!full && m.kind() != MoveKind::kPromotion) {
-      // A converting king step, or one converting the enemy royal piece, takes the full test.
-      full = converted && (from == ksq || (converted & pos.pieces(them, v.royal())));
-    }
-    bool ok = true;
-    if (!full && from == ksq) {
-      // A king step: ordinary attacks with the king off its square, then conversion threats
-      // on the new square. Castling threats and the exposure knob need the full test.
-      full = enemy_pairs &&
-             (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger, to));
-      if (!full)
-        ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
-             (!enemy_pairs ||
-              !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
-                                       (ours & ~bb(ksq)) | bb(to), /*castling=*/false));
-    } else if (!full) {
-      // Converted pieces stay where they are (occupancy unchanged) but change sides: they
-      // neither attack nor threaten any more, and become capturable by the enemy.
-      const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
-      const Bitboard victims = (ours & ~bb(from)) | bb(to) | converted;
-      const Bitboard gone = bb(to) | converted;  // enemy pieces captured or converted
-      // Out of check, a piece that is not pinned uncovers no attack, and converting only takes
-      // attackers away.
-      if (converted)
-        ok = (!attacked && !has(pinned, from)) ||
-             (pos.attackers(ksq, them, occ_after) & enemy & ~gone) == 0;
-      else if (!has(evasions, to))
-        ok = false;
-      else if (has(pinned, from))  // converting nothing, it must stay on the pin's line
-        ok = has(v.line(from, ksq), to) && ordinary_king_safe(pos, m);
-      const bool removed_paired = (gone & paired_enemies) != 0;
-      for (int w = 0; w < watch.count && ok && !full; ++w) {
-        const ThreatWatch::Mover& mv = watch.movers[w];
-        if (has(gone, mv.from)) continue;  // captured or converted
-        // Untouched lines keep its destinations, none of which threatens now (not in check).
-        // Filling a square on its way only blocks it, unless the mover can take what lands
-        // there (or is converted there) and convert; converting its twins only takes landing
-        // squares away.
-        if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts &&
-            !(bb(from) & mv.sensitive) && !((bb(to) | converted) & mv.sensitive & mv.landing))
-          continue;
-        if (piece_destinations(pos, them, mv.type, mv.from, occ_after, victims) & mv.landing) {
-          // A removed paired piece may have been the twin this threat needs: test fully.
-          if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !removed_paired)
-            ok = false;
-          else
-            full = true;
-        }
-      }
-    }
-    if (full) {
-      if (!scratch) scratch.emplace(pos);
-      scratch->make(m, undo);
-      ok = ksq == kNoSquare || safe_after(pos, *scratch, undo, m, ksq);
-      if (ok && m.kind() == MoveKind::kCastling) {
-        const CastlingMove& cm = v.castling(us)[m.arg()];
-        if (in_check) ok = !scratch->threatened(cm.king_from, them);
-        if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kAllowed)
-          for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
-            ok = !scratch->threatened(pop_lsb(path), them);
-      }
-      scratch->unmake(m, undo);
-    }
-    if (ok) out[kept++] = m;
-  }
+  for (int i = first; i < size; ++i)
+    if (filter.keep(out[i])) out[kept++] = out[i];
   out.truncate(kept);
 }
 
@@ -446,11 +523,54 @@ void generate_legal(const Position& pos, MoveList& out) {
   out.truncate(kept);
 }
 
+namespace {
+
+/// The moves of `targets` from `from` (promotions once per choice).
+std::uint64_t moves_to(const PieceInfo& info, Color us, Bitboard targets) {
+  const Bitboard promo = info.promotion_squares[us];
+  return static_cast<std::uint64_t>(std::popcount(targets & ~promo)) +
+         static_cast<std::uint64_t>(std::popcount(targets & promo)) *
+             static_cast<std::uint64_t>(info.promotion_choices.size());
+}
+
+/// Conversion Chess's bulk count: the quick destinations of each piece (ConversionFilter::quick,
+/// legal without a test) are counted; the other moves are listed and judged one by one by the
+/// same filter that generate_legal uses.
+std::uint64_t count_conversion(const Position& pos) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  ConversionFilter filter(pos);
+  const PseudoTargets pt(pos);
+  std::uint64_t n = 0;
+  MoveList slow;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
+    if (!mine) continue;
+    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+    while (mine) {
+      const Square from = pop_lsb(mine);
+      Bitboard quiet, captures;
+      pt.targets(info.moves, from, quiet, captures);
+      const Bitboard quick = filter.quick(from);
+      n += moves_to(info, us, (quiet | captures) & quick);
+      emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
+      if (pt.en_passant(info.moves, from))
+        slow.push(Move(from, pt.en_passant_square(), MoveKind::kEnPassant));
+    }
+  }
+  generate_castling(pos, slow);
+  for (Move m : slow) n += filter.keep(m) ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
 std::uint64_t count_legal(const Position& pos) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
-  if (v.conversion().enabled || v.any_riders() || ksq == kNoSquare) {
+  if (v.conversion().enabled) return count_conversion(pos);
+  if (v.any_riders() || ksq == kNoSquare) {
     MoveList list;
     generate_legal(pos, list);
     return static_cast<std::uint64_t>(list.size());
@@ -462,12 +582,7 @@ std::uint64_t count_legal(const Position& pos) {
   const OrdinaryFilter f = ordinary_filter(pos, ksq);
   const SliderTables& sl = v.sliders();
   const Bitboard occ = pos.occupied();
-  const Bitboard empty = ~occ;
-  const Bitboard enemy = pos.pieces(~us) & ~pos.pieces(us);
-  const Square ep = pos.en_passant();
-  const Bitboard converted = pos.converted();
-  const bool allow_converted_initial =
-      v.knobs().conversion.converted_pawn_double_step == ConvertedPawnDoubleStep::kAllowed;
+  const PseudoTargets pt(pos);
   const Bitboard not_ours = ~pos.pieces(us);
   std::uint64_t n = 0;
   MoveList slow;
@@ -476,9 +591,7 @@ std::uint64_t count_legal(const Position& pos) {
     if (!mine) continue;
     const PieceInfo& info = v.piece(static_cast<PieceType>(t));
     const PieceMoves& pm = info.moves;
-    const Bitboard promo = info.promotion_squares[us];
-    const auto choices = static_cast<std::uint64_t>(info.promotion_choices.size());
-    if (pm.same_move_and_capture && promo == 0) {
+    if (pm.same_move_and_capture && info.promotion_squares[us] == 0) {
       // Most pieces: their free ones in one go (targets are attacks off their own squares).
       for (Bitboard free = mine & ~f.pinned & ~bb(ksq); free;) {
         const Square from = pop_lsb(free);
@@ -492,15 +605,8 @@ std::uint64_t count_legal(const Position& pos) {
     }
     while (mine) {
       const Square from = pop_lsb(mine);
-      const SquareMoves& sm = pm.at[us][from];
       Bitboard quiet, captures;
-      piece_targets(pm, sl, us, from, occ, quiet, captures);
-      if (has(converted, from) && !allow_converted_initial) {
-        quiet &= ~sm.initial_only;
-        captures &= ~sm.initial_only;
-      }
-      quiet &= empty;
-      captures &= enemy;
+      pt.targets(pm, from, quiet, captures);
       if (has(f.pinned, from)) {
         emit(slow, info, us, from, quiet, captures);
       } else {
@@ -513,12 +619,10 @@ std::uint64_t count_legal(const Position& pos) {
         } else {
           targets &= f.evasions;
         }
-        n += static_cast<std::uint64_t>(std::popcount(targets & ~promo)) +
-             static_cast<std::uint64_t>(std::popcount(targets & promo)) * choices;
+        n += moves_to(info, us, targets);
       }
-      if (ep != kNoSquare && has(sm.en_passant, ep) && !has(occ, ep) &&
-          has(enemy, en_passant_victim_of(ep, us)))
-        slow.push(Move(from, ep, MoveKind::kEnPassant));
+      if (pt.en_passant(pm, from))
+        slow.push(Move(from, pt.en_passant_square(), MoveKind::kEnPassant));
     }
   }
   generate_castling(pos, slow);

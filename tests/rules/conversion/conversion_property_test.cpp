@@ -3,12 +3,14 @@
 // independent reference (tests/support/conversion_reference.hpp) on the legal moves, on what
 // each move converts and on the board after it; conversion changes colours and never types;
 // a piece without a twin converts nothing; make/unmake restores position and key; the
-// colour-flipped mirror has the mirrored moves and the same perft.
+// colour-flipped mirror has the mirrored moves and the same perft; the bulk count counts the
+// legal moves.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -309,6 +311,21 @@ RC_GTEST_PROP(ConversionProperty, LegalityShortcutsAgreeWithMakingTheMove, ()) {
         RC_FAIL(to_fen(pos) + ": " + test::move_text(*v, m) +
                 (kept ? " is kept but leaves the king unsafe" : " is dropped but is safe"));
     }
+  });
+}
+
+// perft's last ply counts quick moves without listing them (count_legal); it must count
+// exactly the moves generate_legal keeps, under every knob.
+RC_GTEST_PROP(ConversionProperty, BulkCountEqualsLegalMoveCount, ()) {
+  const VariantPtr& v = conversion_variant(random_knob_settings());
+  const auto game = *test::gen_random_game(start_fens().size(), 40);
+  test::play_random_game(v, start_fens(), game, [&](const Position& pos, const std::vector<Move>&) {
+    MoveList list;
+    generate_legal(pos, list);
+    const std::uint64_t counted = count_legal(pos);
+    if (counted != static_cast<std::uint64_t>(list.size()))
+      RC_FAIL(to_fen(pos) + ": counted " + std::to_string(counted) + ", listed " +
+              std::to_string(list.size()));
   });
 }
 

@@ -149,7 +149,25 @@ class PseudoTargets {
            has(enemy_, en_passant_victim_of(ep_, us_));
   }
 
-  Square en_passant_square() const { return ep_; }
+  /// Every piece of the side to move, type by type: `f(info, from, quiet, captures, ep)` with
+  /// its targets and whether it may take en passant (the move to push is en_passant_move).
+  template <typename F>
+  void for_each_piece(const Position& pos, F&& f) const {
+    const Variant& v = pos.variant();
+    for (int t = 0; t < v.piece_count(); ++t) {
+      Bitboard mine = pos.pieces(us_, static_cast<PieceType>(t));
+      if (!mine) continue;
+      const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+      while (mine) {
+        const Square from = pop_lsb(mine);
+        Bitboard quiet, captures;
+        targets(info.moves, from, quiet, captures);
+        f(info, from, quiet, captures, en_passant(info.moves, from));
+      }
+    }
+  }
+
+  Move en_passant_move(Square from) const { return Move(from, ep_, MoveKind::kEnPassant); }
 
  private:
   const SliderTables& sl_;
@@ -163,22 +181,13 @@ class PseudoTargets {
 }  // namespace
 
 void generate_pseudo_legal(const Position& pos, MoveList& out) {
-  const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   const PseudoTargets pt(pos);
-  for (int t = 0; t < v.piece_count(); ++t) {
-    Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
-    if (!mine) continue;
-    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
-    while (mine) {
-      const Square from = pop_lsb(mine);
-      Bitboard quiet, captures;
-      pt.targets(info.moves, from, quiet, captures);
-      emit(out, info, us, from, quiet, captures);
-      if (pt.en_passant(info.moves, from))
-        out.push(Move(from, pt.en_passant_square(), MoveKind::kEnPassant));
-    }
-  }
+  pt.for_each_piece(
+      pos, [&](const PieceInfo& info, Square from, Bitboard quiet, Bitboard captures, bool ep) {
+        emit(out, info, us, from, quiet, captures);
+        if (ep) out.push(pt.en_passant_move(from));
+      });
   generate_castling(pos, out);
 }
 
@@ -537,27 +546,18 @@ std::uint64_t moves_to(const PieceInfo& info, Color us, Bitboard targets) {
 /// legal without a test) are counted; the other moves are listed and judged one by one by the
 /// same filter that generate_legal uses.
 std::uint64_t count_conversion(const Position& pos) {
-  const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   ConversionFilter filter(pos);
   const PseudoTargets pt(pos);
   std::uint64_t n = 0;
   MoveList slow;
-  for (int t = 0; t < v.piece_count(); ++t) {
-    Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
-    if (!mine) continue;
-    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
-    while (mine) {
-      const Square from = pop_lsb(mine);
-      Bitboard quiet, captures;
-      pt.targets(info.moves, from, quiet, captures);
-      const Bitboard quick = filter.quick(from);
-      n += moves_to(info, us, (quiet | captures) & quick);
-      emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
-      if (pt.en_passant(info.moves, from))
-        slow.push(Move(from, pt.en_passant_square(), MoveKind::kEnPassant));
-    }
-  }
+  pt.for_each_piece(
+      pos, [&](const PieceInfo& info, Square from, Bitboard quiet, Bitboard captures, bool ep) {
+        const Bitboard quick = filter.quick(from);
+        n += moves_to(info, us, (quiet | captures) & quick);
+        emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
+        if (ep) slow.push(pt.en_passant_move(from));
+      });
   generate_castling(pos, slow);
   for (Move m : slow) n += filter.keep(m) ? 1 : 0;
   return n;
@@ -621,8 +621,7 @@ std::uint64_t count_legal(const Position& pos) {
         }
         n += moves_to(info, us, targets);
       }
-      if (pt.en_passant(pm, from))
-        slow.push(Move(from, pt.en_passant_square(), MoveKind::kEnPassant));
+      if (pt.en_passant(pm, from)) slow.push(pt.en_passant_move(from));
     }
   }
   generate_castling(pos, slow);

@@ -5,7 +5,8 @@
 # CLI11 stays out too: what it costs is not parsing but the validator objects that its headers
 # define in every file that includes them, which a PCH would add to the CLI files that do not
 # include CLI11 (measured: json_writer.cpp from 0.7 s to 3.6 s). CLI11's precompiled mode, which
-# would compile those once, needs CLI11 2.3; Debian 12 ships 2.2.
+# would compile those once, needs CLI11 2.3; Debian 12 ships 2.1. The CLI library is a unity
+# build instead (cli/CMakeLists.txt), which builds them once per batch of 8 files.
 set(ARBITER_PCH_STD <algorithm> <array> <cstdint> <functional> <map> <memory> <optional> <set>
                     <sstream> <stdexcept> <string> <string_view> <utility> <vector>)
 set(ARBITER_PCH_LIBRARY ${ARBITER_PCH_STD} <fmt/format.h>)

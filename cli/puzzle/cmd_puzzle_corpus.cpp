@@ -8,6 +8,7 @@
 
 #include "cli/core/knob_options.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "cli/puzzle/problem_source.hpp"
 #include "puzzles/corpus_db.hpp"
 #include "puzzles/generator.hpp"
 #include "rules/core/fen.hpp"
@@ -148,12 +149,6 @@ int run_export(const std::string& path, const std::string& format, const std::st
   return 0;
 }
 
-std::string trim(std::string s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  const auto e = s.find_last_not_of(" \t\r");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 /// One problem line: "FEN ; STIPULATION" or an exported EPD line (its c0 holds the
 /// stipulation).
 std::pair<std::string, std::string> split_problem_line(const std::string& line) {
@@ -168,7 +163,7 @@ std::pair<std::string, std::string> split_problem_line(const std::string& line) 
   const auto semi = line.find(';');
   if (semi == std::string::npos)
     throw PuzzleInputError("expected 'FEN ; stipulation' or an EPD line with c0 \"#2\"");
-  return {trim(line.substr(0, semi)), trim(line.substr(semi + 1))};
+  return {trim_blanks(line.substr(0, semi)), trim_blanks(line.substr(semi + 1))};
 }
 
 int run_check(const std::string& file, const std::string& variant, bool json) {
@@ -179,7 +174,7 @@ int run_check(const std::string& file, const std::string& variant, bool json) {
   std::string line;
   while (std::getline(in, line)) {
     ++number;
-    if (trim(line).empty() || trim(line).front() == '#') continue;
+    if (trim_blanks(line).empty() || trim_blanks(line).front() == '#') continue;
     try {
       const auto [fen, stip_text] = split_problem_line(line);
       const puzzles::Stipulation stip = load_stipulation(stip_text);

@@ -7,13 +7,14 @@
 #include "cli/puzzle/problem_source.hpp"
 
 namespace arbiter::cli {
-namespace {
 
-std::string trim(const std::string& s) {
+std::string trim_blanks(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r");
   if (b == std::string::npos) return {};
   return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
+
+namespace {
 
 bool skipped(const std::string& line) {
   return line.empty() || line[0] == '%' || line[0] == '#';
@@ -38,7 +39,7 @@ std::vector<std::pair<std::string, std::string>> epd_operations(const std::strin
       }
     }
     if (i < text.size()) ++i;  // the ';'
-    out.emplace_back(op, trim(operand));
+    out.emplace_back(op, trim_blanks(operand));
   }
   return out;
 }
@@ -50,7 +51,7 @@ std::vector<ProblemSpec> each_line(const std::string& text, const std::string& n
   int number = 0;
   for (std::string raw; std::getline(in, raw);) {
     ++number;
-    const std::string l = trim(raw);
+    const std::string l = trim_blanks(raw);
     if (skipped(l)) continue;
     ProblemSpec p;
     p.index = static_cast<int>(out.size()) + 1;

@@ -59,4 +59,7 @@ std::vector<ProblemSpec> read_fen_lines(const std::string& text, const std::stri
 /// The whole file; throws ProblemFileError when it cannot be read.
 std::string read_problem_file(const std::string& path);
 
+/// `s` without the blanks (spaces, tabs, carriage returns) at either end.
+std::string trim_blanks(const std::string& s);
+
 }  // namespace arbiter::cli

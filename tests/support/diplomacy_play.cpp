@@ -9,10 +9,6 @@
 namespace arbiter::test {
 namespace {
 
-const VariantPtr& diplomacy() {
-  return bundled_variant("diplomacy");
-}
-
 // Start positions: the setup, open middlegames, en-passant rights on both sides, promotions
 // and castling.
 const std::vector<std::string>& start_fens() {

@@ -68,6 +68,19 @@ const VariantPtr& bundled_variant(const std::string& name, const KnobSettings& k
   return it->second;
 }
 
+const VariantPtr& conditional(const KnobSettings& knobs) {
+  return bundled_variant("conditional", knobs);
+}
+const VariantPtr& conversion(const KnobSettings& knobs) {
+  return bundled_variant("conversion", knobs);
+}
+const VariantPtr& diplomacy(const KnobSettings& knobs) {
+  return bundled_variant("diplomacy", knobs);
+}
+const VariantPtr& neutral(const KnobSettings& knobs) {
+  return bundled_variant("move-neutral", knobs);
+}
+
 Position orthodox_position(const std::string& fen) {
   return parse_fen(orthodox(), fen);
 }

@@ -20,6 +20,12 @@ const VariantPtr& orthodox();
 /// combination is compiled once per test binary.
 const VariantPtr& bundled_variant(const std::string& name, const KnobSettings& knobs = {});
 
+/// The bundled variant tables, as bundled_variant gives them.
+const VariantPtr& conditional(const KnobSettings& knobs = {});
+const VariantPtr& conversion(const KnobSettings& knobs = {});
+const VariantPtr& diplomacy(const KnobSettings& knobs = {});
+const VariantPtr& neutral(const KnobSettings& knobs = {});  ///< Move-Neutral Chess
+
 /// A position of the orthodox table from a FEN.
 Position orthodox_position(const std::string& fen);
 

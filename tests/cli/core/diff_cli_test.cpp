@@ -13,7 +13,7 @@ namespace {
 
 using test::run_arbiter;
 
-std::string temp_file(const std::string& name, const std::string& text = "") {
+std::string diff_temp_file(const std::string& name, const std::string& text = "") {
   const auto path = std::filesystem::temp_directory_path() / ("arbiter-diff-cli-" + name);
   if (!text.empty()) std::ofstream(path) << text;
   return path.string();
@@ -22,9 +22,9 @@ std::string temp_file(const std::string& name, const std::string& text = "") {
 const char* kFast = " -q --positions 20 --no-coverage --rlimit 400000000";
 
 TEST(DiffCli, AChangedKnightIsReportedWithAWitnessAndExitOne) {
-  const std::string t = temp_file("camel.toml",
-                                  "[table]\nname = \"camel\"\nextends = \"orthodox\"\n"
-                                  "[pieces.N]\nbetza = \"C\"\n");
+  const std::string t = diff_temp_file("camel.toml",
+                                       "[table]\nname = \"camel\"\nextends = \"orthodox\"\n"
+                                       "[pieces.N]\nbetza = \"C\"\n");
   auto r = run_arbiter("diff orthodox " + t + kFast);
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("pieces.N.betza: changed"), std::string::npos) << r.out;
@@ -37,10 +37,10 @@ TEST(DiffCli, AChangedKnightIsReportedWithAWitnessAndExitOne) {
 }
 
 TEST(DiffCli, ACosmeticEditIsNoChangeAndExitZero) {
-  const std::string t = temp_file("cosmetic.toml",
-                                  "# only words change\n[table]\nname = \"mine\"\n"
-                                  "description = \"d\"\nextends = \"diplomacy\"\n"
-                                  "[knobs.king-safety]\ndescription = \"reworded\"\n");
+  const std::string t = diff_temp_file("cosmetic.toml",
+                                       "# only words change\n[table]\nname = \"mine\"\n"
+                                       "description = \"d\"\nextends = \"diplomacy\"\n"
+                                       "[knobs.king-safety]\ndescription = \"reworded\"\n");
   const auto r = run_arbiter("diff diplomacy " + t + kFast);
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("no behavioural change"), std::string::npos) << r.out;
@@ -51,9 +51,9 @@ TEST(DiffCli, BadTablesAreErrorsWithFileAndLine) {
   auto r = run_arbiter("diff orthodox /nonexistent/table.toml");
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("/nonexistent/table.toml"), std::string::npos) << r.err;
-  const std::string bad = temp_file("bad.toml",
-                                    "[table]\nname = \"x\"\nextends = \"orthodox\"\n"
-                                    "[pieces.N]\nbetza = \"Q!\"\n");
+  const std::string bad = diff_temp_file("bad.toml",
+                                         "[table]\nname = \"x\"\nextends = \"orthodox\"\n"
+                                         "[pieces.N]\nbetza = \"Q!\"\n");
   r = run_arbiter("diff orthodox " + bad);
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("bad.toml:5"), std::string::npos) << r.err;
@@ -63,11 +63,11 @@ TEST(DiffCli, BadTablesAreErrorsWithFileAndLine) {
 
 TEST(CorpusRecordCli, RecordsUserPositionsAndCheckNamesTheClausesThatChanged) {
   const std::string positions =
-      temp_file("positions.txt",
-                "# two positions of my own\n"
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n"
-                "4k3/8/8/8/8/1n6/8/2B1K3 w - - 0 1\n");
-  const std::string corpus = temp_file("corpus.toml");
+      diff_temp_file("positions.txt",
+                     "# two positions of my own\n"
+                     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n"
+                     "4k3/8/8/8/8/1n6/8/2B1K3 w - - 0 1\n");
+  const std::string corpus = diff_temp_file("corpus.toml");
   auto r = run_arbiter(
       "corpus record -v diplomacy --no-scenarios --positions 10 -q --max-steps 400 "
       "--positions-file " +
@@ -78,9 +78,9 @@ TEST(CorpusRecordCli, RecordsUserPositionsAndCheckNamesTheClausesThatChanged) {
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   // Bishops outranking knights changes some recorded steps (Bd2 against Nd2 in the second
   // position): listed with their clauses.
-  const std::string ranks = temp_file("ranks.toml",
-                                      "[table]\nname = \"r\"\nextends = \"diplomacy\"\n"
-                                      "[protocol]\nranks = \"K>Q>R>B>N>P\"\n");
+  const std::string ranks = diff_temp_file("ranks.toml",
+                                           "[table]\nname = \"r\"\nextends = \"diplomacy\"\n"
+                                           "[protocol]\nranks = \"K>Q>R>B>N>P\"\n");
   r = run_arbiter("corpus check " + corpus + " --table " + ranks);
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("clauses that fire now: executed"), std::string::npos) << r.out;
@@ -88,7 +88,7 @@ TEST(CorpusRecordCli, RecordsUserPositionsAndCheckNamesTheClausesThatChanged) {
 
 TEST(CorpusRecordCli, ABadPositionIsNamedBeforeAnyLongRun) {
   const auto r = run_arbiter("corpus record -v orthodox --fen \"8/8/8 w - - 0 1\" --out " +
-                             temp_file("never.toml"));
+                             diff_temp_file("never.toml"));
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("position 1"), std::string::npos) << r.err;
 }

@@ -21,8 +21,8 @@ constexpr const char* kRule1 = "1n2k3/8/8/8/8/4nB2/2Q5/7K w - - 0 1";
 constexpr const char* kRule3 = "4k3/2p3b1/R2n4/8/b7/3P1Q2/R7/7K w - - 0 1";
 constexpr const char* kRule5 = "K7/7r/8/8/8/8/k7/5Q2 w - - 0 1";
 
-test::CommandResult resolve(const std::string& fen, const std::string& white,
-                            const std::string& black, const std::string& more = "") {
+test::CommandResult resolve_turn(const std::string& fen, const std::string& white,
+                                 const std::string& black, const std::string& more = "") {
   return run_arbiter("resolve --fen '" + fen + "' --white '" + white + "' --black '" + black + "'" +
                      (more.empty() ? "" : " " + more));
 }
@@ -30,7 +30,7 @@ test::CommandResult resolve(const std::string& fen, const std::string& white,
 // ---- Conflict rule 1 ------------------------------------------------------------------------
 
 TEST(ResolveCli, QueenTakesKnightOnC6PlainOutput) {
-  const auto r = resolve(kRule1, "Qc6", "Nc6");
+  const auto r = resolve_turn(kRule1, "Qc6", "Nc6");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out,
@@ -45,7 +45,7 @@ TEST(ResolveCli, QueenTakesKnightOnC6PlainOutput) {
 }
 
 TEST(ResolveCli, BishopAndKnightOfEqualRankBounceOnD1) {
-  const auto r = resolve(kRule1, "Bd1", "Nd1");
+  const auto r = resolve_turn(kRule1, "Bd1", "Nd1");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("white  Bd1 (f3d1): not executed\n"
                                "black  Nd1 (e3d1): not executed\n"
@@ -56,13 +56,13 @@ TEST(ResolveCli, BishopAndKnightOfEqualRankBounceOnD1) {
 // ---- Conflict rule 3 ------------------------------------------------------------------------
 
 TEST(ResolveCli, QueenAndPawnNeverMeet) {
-  const auto r = resolve(kRule3, "Qd5", "c5");
+  const auto r = resolve_turn(kRule3, "Qd5", "c5");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("white  Qd5 (f3d5): executed\nblack  c5 (c7c5): executed\n"));
 }
 
 TEST(ResolveCli, RookAndBishopMeetOnC2) {
-  const auto r = resolve(kRule3, "Rh2", "Bd1");
+  const auto r = resolve_turn(kRule3, "Rh2", "Bd1");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("  meet-in-transit: c2: White's rook and Black's bishop reach the "
                                "square at step 2"));
@@ -71,20 +71,20 @@ TEST(ResolveCli, RookAndBishopMeetOnC2) {
 
 TEST(ResolveCli, KnightThatStaysBlocksTheRook) {
   // Rh6 crosses the knight on d6: a submission (the knight might leave), read by the CLI.
-  const auto r = resolve(kRule3, "Rh6", "Bb5");
+  const auto r = resolve_turn(kRule3, "Rh6", "Bb5");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("  obstacle: d6: White's rook finds Black's knight in its way"));
   EXPECT_THAT(r.out, HasSubstr("white  Rh6 (a6h6): not executed\n"));
 }
 
 TEST(ResolveCli, KnightThatLeavesLetsTheRookPass) {
-  const auto r = resolve(kRule3, "a6h6", "d6b5");
+  const auto r = resolve_turn(kRule3, "a6h6", "d6b5");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("white  Rh6 (a6h6): executed\nblack  Nb5 (d6b5): executed\n"));
 }
 
 TEST(ResolveCli, PawnArrivingFirstStopsTheBishop) {
-  const auto r = resolve(kRule3, "d4", "Ba1");
+  const auto r = resolve_turn(kRule3, "d4", "Ba1");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("  obstacle: d4: Black's bishop finds White's pawn in its way"));
   EXPECT_THAT(r.out, HasSubstr("white  d4 (d3d4): executed\nblack  Ba1 (g7a1): not executed\n"));
@@ -94,20 +94,20 @@ TEST(ResolveCli, PawnArrivingFirstStopsTheBishop) {
 
 TEST(ResolveCli, KingMayEnterASquareWhoseAttackerLeaves) {
   // b7 is attacked now: orthodox notation would refuse Kb7; the CLI reads the submission.
-  const auto r = resolve(kRule5, "Kb7", "Rh6");
+  const auto r = resolve_turn(kRule5, "Kb7", "Rh6");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("white  Kb7 (a8b7): executed\nblack  Rh6 (h7h6): executed\n"));
 }
 
 TEST(ResolveCli, KingMayNotEnterASquareThatStaysAttacked) {
-  const auto r = resolve(kRule5, "Kb7", "Kb2");
+  const auto r = resolve_turn(kRule5, "Kb7", "Kb2");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("  king-safety: b7: White's king a8b7 would stand attacked after "
                                "resolution: the king does not move\n"));
 }
 
 TEST(ResolveCli, KingMayNotEnterASquareThatBecomesAttacked) {
-  const auto r = resolve(kRule5, "Qc4", "Kb3");
+  const auto r = resolve_turn(kRule5, "Qc4", "Kb3");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("  king-safety: b3: Black's king a2b3 would stand attacked"));
   EXPECT_THAT(r.out, HasSubstr("black  Kb3 (a2b3): not executed\n"));
@@ -117,28 +117,28 @@ TEST(ResolveCli, KingMayNotEnterASquareThatBecomesAttacked) {
 
 TEST(ResolveCli, KnobHeadOnSwapConflict) {
   const std::string fen = "4k3/8/8/8/5q2/8/8/2B1K3 w - - 0 1";
-  EXPECT_THAT(resolve(fen, "Bxf4", "Qxc1").out, HasSubstr("black  Qxc1 (f4c1): executed\n"));
-  const auto r = resolve(fen, "Bxf4", "Qxc1", "--knob head-on-swap=conflict");
+  EXPECT_THAT(resolve_turn(fen, "Bxf4", "Qxc1").out, HasSubstr("black  Qxc1 (f4c1): executed\n"));
+  const auto r = resolve_turn(fen, "Bxf4", "Qxc1", "--knob head-on-swap=conflict");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("  head-on: d2-e3: White's bishop and Black's queen meet head-on"));
 }
 
 TEST(ResolveCli, KingTakenEndsTheGame) {
-  const auto r = resolve("3k4/8/8/8/8/8/8/3QK3 w - - 0 1", "Qxd8", "Kd7");
+  const auto r = resolve_turn("3k4/8/8/8/8/8/8/3QK3 w - - 0 1", "Qxd8", "Kd7");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("  capture: d8: White's queen takes Black's king\n"));
   EXPECT_THAT(r.out, HasSubstr("status 1-0 (king captured)\n"));
 }
 
 TEST(ResolveCli, CaptureByAMoveThatMeetsNothingIsExplained) {
-  const auto r = resolve("1n2k3/8/8/8/8/4n3/2Q5/6BK w - - 0 1", "Bxe3", "Ke7");
+  const auto r = resolve_turn("1n2k3/8/8/8/8/4n3/2Q5/6BK w - - 0 1", "Bxe3", "Ke7");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("white  Bxe3 (g1e3): executed\nblack  Ke7 (e8e7): executed\n"
                                "  capture: e3: White's bishop takes Black's knight\n"));
 }
 
 TEST(ResolveCli, DashPassesAndIsPrinted) {
-  const auto r = resolve(kRule5, "-", "Kb3");
+  const auto r = resolve_turn(kRule5, "-", "Kb3");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("white  passes (does not move)\nblack  Kb3 (a2b3): executed\n"));
 }
@@ -199,7 +199,7 @@ std::string json_value(const std::string& json, const std::string& key) {
 }
 
 TEST(ResolveCli, JsonObjectFields) {
-  const auto r = resolve(kRule1, "Qc6", "Nc6", "--json");
+  const auto r = resolve_turn(kRule1, "Qc6", "Nc6", "--json");
   EXPECT_EQ(r.status, 0) << r.err;
   ASSERT_THAT(r.out, StartsWith("{"));
   EXPECT_EQ(json_value(r.out, "fen_before"), "\"1n2k3/8/8/8/8/4nB2/2Q5/7K w - - 0 1\"");
@@ -219,10 +219,10 @@ TEST(ResolveCli, JsonObjectFields) {
 }
 
 TEST(ResolveCli, JsonStatusAndPass) {
-  const auto over = resolve("3k4/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d8", "d8d7", "--json");
+  const auto over = resolve_turn("3k4/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d8", "d8d7", "--json");
   EXPECT_EQ(json_value(over.out, "status"),
             "{\"over\":true,\"result\":\"1-0\",\"reason\":\"king captured\"}");
-  const auto pass = resolve(kRule5, "-", "Kb3", "--json");
+  const auto pass = resolve_turn(kRule5, "-", "Kb3", "--json");
   EXPECT_EQ(json_value(pass.out, "white"), "null");
   EXPECT_EQ(json_value(pass.out, "fates"), "{\"white\":\"passed\",\"black\":\"executed\"}");
 }
@@ -230,7 +230,7 @@ TEST(ResolveCli, JsonStatusAndPass) {
 // ---- Errors -------------------------------------------------------------------------------
 
 TEST(ResolveCli, BadFenNamesTheColumn) {
-  const auto r = resolve("4k3/8/8/8/8/8/8/4K3 w - e4 0 1", "Kd1", "Kd8");
+  const auto r = resolve_turn("4k3/8/8/8/8/8/8/4K3 w - e4 0 1", "Kd1", "Kd8");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_THAT(r.err, StartsWith("arbiter: error: bad FEN: FEN column 25: bad en-passant square e4: "
@@ -247,7 +247,7 @@ TEST(ResolveCli, MoveThatNoPieceCanMakeListsSubmissions) {
 }
 
 TEST(ResolveCli, MoveThatLeavesTheKingAttackedNowIsNoSubmission) {
-  const auto r = resolve("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "Bd3", "Kd8");
+  const auto r = resolve_turn("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "Bd3", "Kd8");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err,
             "arbiter: error: bad move (illegal): White may not submit 'Bd3': it would leave "
@@ -257,7 +257,7 @@ TEST(ResolveCli, MoveThatLeavesTheKingAttackedNowIsNoSubmission) {
 
 TEST(ResolveCli, EnPassantCaptureThatLeavesTheKingAttackedNowSaysWhy) {
   // White: Kh5, Pe5. Black: Kd8, Ra5, Pd5 (just double-stepped): exd6 e.p. empties the rank.
-  const auto r = resolve("3k4/8/8/r2pP2K/8/8/8/8 w - d6 0 1", "exd6", "Kc7");
+  const auto r = resolve_turn("3k4/8/8/r2pP2K/8/8/8/8 w - d6 0 1", "exd6", "Kc7");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("White may not submit 'exd6': it would leave White's king attacked now "
                        "(exposing-move=refused)"),
@@ -270,7 +270,7 @@ TEST(ResolveCli, EnPassantCaptureThatLeavesTheKingAttackedNowSaysWhy) {
 constexpr const char* kTwoRooks = "4k3/8/8/8/8/8/4K3/R2n3R w - - 0 1";
 
 TEST(ResolveCli, SanAmbiguousAmongSubmissions) {
-  const auto r = resolve(kTwoRooks, "Re1", "Nc3");
+  const auto r = resolve_turn(kTwoRooks, "Re1", "Nc3");
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.err, StartsWith("arbiter: error: bad move (ambiguous): White may not submit "
                                 "'Re1': 'Re1' is ambiguous: it matches Rhe1, Rae1; White may "
@@ -278,8 +278,10 @@ TEST(ResolveCli, SanAmbiguousAmongSubmissions) {
 }
 
 TEST(ResolveCli, SanIsDisambiguatedAmongSubmissions) {
-  EXPECT_THAT(resolve(kTwoRooks, "a1e1", "Nc3").out, HasSubstr("white  Rae1 (a1e1): executed\n"));
-  EXPECT_THAT(resolve(kTwoRooks, "Rhe1", "Nc3").out, HasSubstr("white  Rhe1 (h1e1): executed\n"));
+  EXPECT_THAT(resolve_turn(kTwoRooks, "a1e1", "Nc3").out,
+              HasSubstr("white  Rae1 (a1e1): executed\n"));
+  EXPECT_THAT(resolve_turn(kTwoRooks, "Rhe1", "Nc3").out,
+              HasSubstr("white  Rhe1 (h1e1): executed\n"));
 }
 
 TEST(ResolveCli, MoveSyntaxError) {
@@ -289,7 +291,7 @@ TEST(ResolveCli, MoveSyntaxError) {
 }
 
 TEST(ResolveCli, KingSafetyCurrentPositionRefusesTheKingStep) {
-  const auto r = resolve(kRule5, "Kb7", "Rh6", "--knob king-safety=current-position");
+  const auto r = resolve_turn(kRule5, "Kb7", "Rh6", "--knob king-safety=current-position");
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.err, HasSubstr("White may not submit 'Kb7': under king-safety=current-position"));
 }
@@ -321,7 +323,7 @@ TEST(ResolveCli, MissingMoveIsAUsageError) {
 }
 
 TEST(ResolveCli, GameAlreadyOver) {
-  const auto r = resolve("k7/8/1Q6/8/8/8/8/7K w - - 0 1", "Kg1", "-");
+  const auto r = resolve_turn("k7/8/1Q6/8/8/8/8/7K w - - 0 1", "Kg1", "-");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err,
             "arbiter: error: the game is already over in this position: 1/2-1/2 (stalemate)\n");

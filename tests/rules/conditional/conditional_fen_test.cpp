@@ -10,9 +10,7 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& conditional(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("conditional", knobs);
-}
+using test::conditional;
 
 constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -19,9 +19,7 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& conditional(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("conditional", knobs);
-}
+using test::conditional;
 
 // Start states: the setup and positions where checks, skips and replacements happen soon.
 const std::vector<std::string>& start_fens() {

@@ -26,9 +26,7 @@ using K = RecordTokenKind;
 // along the first rank, White's rook along the eighth.
 constexpr const char* kRookFen = "1r2k3/8/8/8/8/8/P7/4K2R w K - 0 1";
 
-const VariantPtr& conditional(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("conditional", knobs);
-}
+using test::conditional;
 
 ConditionalReplayResult replay(const std::string& record, const KnobSettings& knobs = {},
                                const std::string& fen = "") {

@@ -29,11 +29,9 @@ namespace {
 using test::ConvBoard;
 using test::ConversionReference;
 
-const VariantPtr& conversion_variant(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("conversion", knobs);
-}
+using test::conversion;
 
-const std::vector<std::string>& start_fens() {
+const std::vector<std::string>& conversion_start_fens() {
   static const std::vector<std::string> fens = [] {
     std::vector<std::string> out;
     for (const test::ConversionPosition& p : test::conversion_positions()) out.push_back(p.fen);
@@ -52,7 +50,8 @@ std::vector<Move> legal_moves(const Position& pos) {
 }
 
 std::string where(const Position& pos, const std::vector<Move>& line, std::size_t start) {
-  return "after '" + test::line_text(pos.variant(), line) + "' from " + start_fens()[start] + ": " +
+  return "after '" + test::line_text(pos.variant(), line) + "' from " +
+         conversion_start_fens()[start] + ": " +
          ConversionReference::to_fen(ConversionReference::from_position(pos));
 }
 
@@ -71,10 +70,11 @@ std::vector<Square> squares(Bitboard b) {
 /// A position reached by random play (the line that led there in `line`).
 Position random_position(const VariantPtr& v, std::size_t* start = nullptr,
                          std::vector<Move>* line = nullptr) {
-  const auto game = *test::gen_random_game(start_fens().size(), 60);
+  const auto game = *test::gen_random_game(conversion_start_fens().size(), 60);
   std::vector<Move> played;
-  Position pos = test::play_random_game(
-      v, start_fens(), game, [&](const Position&, const std::vector<Move>& l) { played = l; });
+  Position pos =
+      test::play_random_game(v, conversion_start_fens(), game,
+                             [&](const Position&, const std::vector<Move>& l) { played = l; });
   if (start) *start = game.start;
   if (line) *line = played;
   RC_LOG() << "position: " << where(pos, played, game.start) << "\n";
@@ -92,14 +92,14 @@ bool one_king_each(const Position& pos) {
 /// legal moves and the same conversions, and, playing the same moves on its own board, reach
 /// the same pieces, flags, rights and en-passant square.
 void check_game_against_reference(const KnobSettings& knobs) {
-  const VariantPtr& v = conversion_variant(knobs);
+  const VariantPtr& v = conversion(knobs);
   const ConversionReference ref(test::ConversionKnobSet::from(knobs));
-  const auto game = *test::gen_random_game(start_fens().size(), 40);
-  ConvBoard board = ConversionReference::parse_fen(start_fens()[game.start]);
+  const auto game = *test::gen_random_game(conversion_start_fens().size(), 40);
+  ConvBoard board = ConversionReference::parse_fen(conversion_start_fens()[game.start]);
   std::vector<test::ConvMove> ref_moves;
   bool stopped = false;
   test::play_random_game(
-      v, start_fens(), game, [&](const Position& pos, const std::vector<Move>& line) {
+      v, conversion_start_fens(), game, [&](const Position& pos, const std::vector<Move>& line) {
         // The rules say nothing of a game after a king was converted (possible only with some
         // knobs: a castling that is no threat may convert the king): stop comparing there.
         if (stopped || !one_king_each(pos)) {
@@ -152,7 +152,7 @@ std::array<int, kMaxPieceTypes> type_counts(const Position& pos) {
 }
 
 RC_GTEST_PROP(ConversionProperty, ConversionChangesColoursNeverTypes, ()) {
-  Position pos = random_position(conversion_variant());
+  Position pos = random_position(conversion());
   const Color us = pos.side_to_move(), them = ~us;
   for (Move m : legal_moves(pos)) {
     std::array<int, kMaxPieceTypes> expected = type_counts(pos);
@@ -190,7 +190,7 @@ bool has_twin(const Position& pos, Color c, PieceType t, Square self) {
 }
 
 RC_GTEST_PROP(ConversionProperty, PieceWithoutTwinConvertsNothing, ()) {
-  Position pos = random_position(conversion_variant());
+  Position pos = random_position(conversion());
   const Color us = pos.side_to_move();
   for (Move m : legal_moves(pos)) {
     if (m.kind() == MoveKind::kCastling) continue;
@@ -206,7 +206,7 @@ RC_GTEST_PROP(ConversionProperty, PieceWithoutTwinConvertsNothing, ()) {
 // ---- Make/unmake, key, mirror ------------------------------------------------------------
 
 RC_GTEST_PROP(ConversionProperty, MakeUnmakeRestoresPositionAndKey, ()) {
-  Position pos = random_position(conversion_variant());
+  Position pos = random_position(conversion());
   const Position before = pos;
   RC_ASSERT(pos.key() == pos.compute_key());
   for (Move m : legal_moves(pos)) {
@@ -220,7 +220,7 @@ RC_GTEST_PROP(ConversionProperty, MakeUnmakeRestoresPositionAndKey, ()) {
 }
 
 RC_GTEST_PROP(ConversionProperty, FenRoundTripKeepsConvertedFlags, ()) {
-  const Position pos = random_position(conversion_variant());
+  const Position pos = random_position(conversion());
   const std::string fen = to_fen(pos);
   RC_ASSERT(parse_fen(pos.variant_ptr(), fen) == pos);
   // The engine writes the flags as the reference does ('~' after the letter).
@@ -238,7 +238,7 @@ test::MoveTriple mirrored(const test::MoveTriple& m) {
 }
 
 RC_GTEST_PROP(ConversionProperty, MirrorHasMirroredMovesAndEqualPerft, ()) {
-  Position pos = random_position(conversion_variant());
+  Position pos = random_position(conversion());
   const ConvBoard board = ConversionReference::from_position(pos);
   Position flipped = test::engine_position(pos.variant_ptr(), test::mirror(board));
   std::vector<test::MoveTriple> expected;
@@ -298,35 +298,37 @@ RC_GTEST_PROP(ConversionProperty, EngineMatchesReferenceWithRandomKnobs, ()) {
 // a threat's support); each shortcut must decide as making the move and testing the king
 // does, under every knob. Castling adds tests of its own and is left out.
 RC_GTEST_PROP(ConversionProperty, LegalityShortcutsAgreeWithMakingTheMove, ()) {
-  const VariantPtr& v = conversion_variant(random_knob_settings());
-  const auto game = *test::gen_random_game(start_fens().size(), 40);
-  test::play_random_game(v, start_fens(), game, [&](const Position& pos, const std::vector<Move>&) {
-    const std::vector<Move> legal = legal_moves(pos);
-    MoveList pseudo;
-    generate_pseudo_legal(pos, pseudo);
-    for (Move m : pseudo) {
-      if (m.kind() == MoveKind::kCastling) continue;
-      const bool kept = std::find(legal.begin(), legal.end(), m) != legal.end();
-      if (kept != leaves_king_safe(pos, m))
-        RC_FAIL(to_fen(pos) + ": " + test::move_text(*v, m) +
-                (kept ? " is kept but leaves the king unsafe" : " is dropped but is safe"));
-    }
-  });
+  const VariantPtr& v = conversion(random_knob_settings());
+  const auto game = *test::gen_random_game(conversion_start_fens().size(), 40);
+  test::play_random_game(
+      v, conversion_start_fens(), game, [&](const Position& pos, const std::vector<Move>&) {
+        const std::vector<Move> legal = legal_moves(pos);
+        MoveList pseudo;
+        generate_pseudo_legal(pos, pseudo);
+        for (Move m : pseudo) {
+          if (m.kind() == MoveKind::kCastling) continue;
+          const bool kept = std::find(legal.begin(), legal.end(), m) != legal.end();
+          if (kept != leaves_king_safe(pos, m))
+            RC_FAIL(to_fen(pos) + ": " + test::move_text(*v, m) +
+                    (kept ? " is kept but leaves the king unsafe" : " is dropped but is safe"));
+        }
+      });
 }
 
 // perft's last ply counts quick moves without listing them (count_legal); it must count
 // exactly the moves generate_legal keeps, under every knob.
 RC_GTEST_PROP(ConversionProperty, BulkCountEqualsLegalMoveCount, ()) {
-  const VariantPtr& v = conversion_variant(random_knob_settings());
-  const auto game = *test::gen_random_game(start_fens().size(), 40);
-  test::play_random_game(v, start_fens(), game, [&](const Position& pos, const std::vector<Move>&) {
-    MoveList list;
-    generate_legal(pos, list);
-    const std::uint64_t counted = count_legal(pos);
-    if (counted != static_cast<std::uint64_t>(list.size()))
-      RC_FAIL(to_fen(pos) + ": counted " + std::to_string(counted) + ", listed " +
-              std::to_string(list.size()));
-  });
+  const VariantPtr& v = conversion(random_knob_settings());
+  const auto game = *test::gen_random_game(conversion_start_fens().size(), 40);
+  test::play_random_game(v, conversion_start_fens(), game,
+                         [&](const Position& pos, const std::vector<Move>&) {
+                           MoveList list;
+                           generate_legal(pos, list);
+                           const std::uint64_t counted = count_legal(pos);
+                           if (counted != static_cast<std::uint64_t>(list.size()))
+                             RC_FAIL(to_fen(pos) + ": counted " + std::to_string(counted) +
+                                     ", listed " + std::to_string(list.size()));
+                         });
 }
 
 }  // namespace

@@ -24,13 +24,11 @@ namespace {
 using test::ConvBoard;
 using test::ConversionReference;
 
-const VariantPtr& conversion_variant(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("conversion", knobs);
-}
+using test::conversion;
 
 void expect_reference_perft(const std::string& name, int depth) {
   const test::ConversionPosition& p = test::conversion_position(name);
-  Position pos = parse_fen(conversion_variant(), p.fen);
+  Position pos = parse_fen(conversion(), p.fen);
   const ConvBoard board = ConversionReference::from_position(pos);
   EXPECT_EQ(perft(pos, depth), ConversionReference().perft(board, depth))
       << name << " depth " << depth;
@@ -52,7 +50,7 @@ TEST(ConversionSlow, KiwipeteMatchesTheReferenceToDepth3) {
 
 TEST(ConversionSlow, EnginePerftMatchesTheRegressionCounts) {
   for (const test::ConversionPosition& p : test::conversion_positions()) {
-    Position pos = parse_fen(conversion_variant(), p.fen);
+    Position pos = parse_fen(conversion(), p.fen);
     for (std::size_t d = 1; d <= p.nodes.size(); ++d)
       EXPECT_EQ(perft(pos, static_cast<int>(d)), p.nodes[d - 1]) << p.name << " depth " << d;
   }
@@ -82,7 +80,7 @@ TEST(ConversionSlow, LongRandomGamesMatchTheReferenceUnderEveryKnobCombination) 
     if (settings["threat-by-pinned-piece"] == "ignored") settings["castling-threatens"] = "ignored";
     const ConversionReference ref(test::ConversionKnobSet::from(settings));
     const std::string& fen = fens[static_cast<std::size_t>(game) % fens.size()];
-    Position pos = parse_fen(conversion_variant(settings), fen);
+    Position pos = parse_fen(conversion(settings), fen);
     ConvBoard board = ConversionReference::from_position(pos);
     std::string line;
     for (int ply = 0; ply < 100; ++ply, ++positions) {

@@ -30,9 +30,7 @@ using test::ConversionReference;
 using Strings = std::vector<std::string>;
 
 /// The conversion table compiled with some knob alternatives (the defaults when empty).
-const VariantPtr& conversion(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("conversion", knobs);
-}
+using test::conversion;
 
 Move uci(const Position& pos, const std::string& text) {
   return parse_uci(pos, text);

@@ -31,16 +31,16 @@ constexpr int kEnPassantColumn = 52;
 constexpr int kHalfmoveColumn = 54;
 constexpr int kFullmoveColumn = 56;
 
-struct Failure {
+struct FenFailure {
   std::string message;
   int column = 0;
 };
 
-Failure failure_of(const std::string& fen) {
+FenFailure fen_failure_of(const std::string& fen) {
   try {
     parse_fen(test::orthodox(), fen);
   } catch (const FenError& e) {
-    return Failure{e.what(), e.column()};
+    return FenFailure{e.what(), e.column()};
   }
   ADD_FAILURE() << "parse_fen accepted the malformed FEN \"" << fen << "\"";
   return {};
@@ -165,7 +165,7 @@ TEST(FenFields, AnErrorNamesItsColumnInTheMessageAndInColumn) {
 
 TEST(FenMalformed, EmptyFen) {
   for (const char* fen : {"", "   "}) {
-    const Failure f = failure_of(fen);
+    const FenFailure f = fen_failure_of(fen);
     EXPECT_THAT(f.message, HasSubstr("empty FEN")) << '"' << fen << '"';
     EXPECT_EQ(f.column, 1);
   }
@@ -173,64 +173,65 @@ TEST(FenMalformed, EmptyFen) {
 
 TEST(FenMalformed, TooFewFields) {
   const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq";
-  const Failure f = failure_of(fen);
+  const FenFailure f = fen_failure_of(fen);
   EXPECT_THAT(f.message, AllOf(HasSubstr("has 3 field(s)"), HasSubstr("expected 6"),
                                HasSubstr("or 4 without the clocks")));
   EXPECT_EQ(f.column, static_cast<int>(fen.size()) + 1);
 
-  const Failure one = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+  const FenFailure one = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
   EXPECT_THAT(one.message, HasSubstr("has 1 field(s)"));
 }
 
 TEST(FenMalformed, HalfmoveClockWithoutFullmoveNumber) {
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0");
   EXPECT_THAT(f.message, HasSubstr("halfmove clock but no fullmove number"));
   EXPECT_EQ(f.column, kHalfmoveColumn);
 }
 
 TEST(FenMalformed, ExtraField) {
-  const Failure f = failure_of(std::string(kStart) + " extra");
+  const FenFailure f = fen_failure_of(std::string(kStart) + " extra");
   EXPECT_THAT(f.message, HasSubstr("unexpected text 'extra' after the fullmove number"));
   EXPECT_EQ(f.column, kFullmoveColumn + 2);
 }
 
 TEST(FenMalformed, RankTooLong) {
   const std::string nine_pieces = "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  const Failure f = failure_of(nine_pieces);
+  const FenFailure f = fen_failure_of(nine_pieces);
   EXPECT_THAT(f.message, HasSubstr("rank 7 describes more than 8 squares, expected 8"));
   EXPECT_EQ(f.column, column_of(nine_pieces, "ppppppppp"));
 
   const std::string digits = "rnbqkbnr/pppppppp/8/8/8/k71/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  const Failure g = failure_of(digits);
+  const FenFailure g = fen_failure_of(digits);
   EXPECT_THAT(g.message, HasSubstr("rank 3 describes more than 8 squares, expected 8"));
   EXPECT_EQ(g.column, column_of(digits, "k71"));
 }
 
 TEST(FenMalformed, RankTooShort) {
   const std::string fen = "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  const Failure f = failure_of(fen);
+  const FenFailure f = fen_failure_of(fen);
   EXPECT_THAT(f.message, HasSubstr("rank 7 describes 7 squares, expected 8"));
   EXPECT_EQ(f.column, column_of(fen, "ppppppp/"));
 
   // The last rank is checked too.
   const std::string last = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1";
-  const Failure g = failure_of(last);
+  const FenFailure g = fen_failure_of(last);
   EXPECT_THAT(g.message, HasSubstr("rank 1 describes 7 squares, expected 8"));
   EXPECT_EQ(g.column, column_of(last, "RNBQKBN"));
 
-  const Failure empty_rank = failure_of("rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const FenFailure empty_rank =
+      fen_failure_of("rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   EXPECT_THAT(empty_rank.message, HasSubstr("rank 6 describes 0 squares, expected 8"));
 }
 
 TEST(FenMalformed, TooFewRanks) {
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   EXPECT_THAT(f.message, HasSubstr("the piece placement has 7 ranks, expected 8"));
   EXPECT_EQ(f.column, 1);
 }
 
 TEST(FenMalformed, TooManyRanks) {
   const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  const Failure f = failure_of(fen);
+  const FenFailure f = fen_failure_of(fen);
   EXPECT_THAT(f.message, HasSubstr("more than 8 ranks"));
   // The '/' that starts a ninth rank.
   EXPECT_EQ(f.column, column_of(fen, "/RNBQKBNR"));
@@ -238,62 +239,63 @@ TEST(FenMalformed, TooManyRanks) {
 
 TEST(FenMalformed, BadPieceLetterListsTheTableLetters) {
   const std::string fen = "rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  const Failure f = failure_of(fen);
+  const FenFailure f = fen_failure_of(fen);
   EXPECT_THAT(f.message, AllOf(HasSubstr("unknown piece letter 'X'"), HasSubstr("orthodox"),
                                HasSubstr("K Q R B N P"), HasSubstr("digits 1-8")));
   EXPECT_EQ(f.column, column_of(fen, "X"));
 
   const std::string lower = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNz w KQkq - 0 1";
-  const Failure g = failure_of(lower);
+  const FenFailure g = fen_failure_of(lower);
   EXPECT_THAT(g.message, HasSubstr("unknown piece letter 'z'"));
   EXPECT_EQ(g.column, column_of(lower, "z"));
 
-  const Failure nine = failure_of("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const FenFailure nine =
+      fen_failure_of("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   EXPECT_THAT(nine.message, AllOf(HasSubstr("'9'"), HasSubstr("1 to 8 empty squares")));
   EXPECT_EQ(nine.column, 19);
 }
 
 TEST(FenMalformed, MissingWhiteKing) {
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1");
   EXPECT_THAT(f.message, HasSubstr("White has no king (K): expected exactly one"));
   EXPECT_EQ(f.column, 1);
 }
 
 TEST(FenMalformed, TwoBlackKings) {
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/7k/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/7k/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   EXPECT_THAT(f.message, HasSubstr("Black has 2 kings (k): expected exactly one"));
   EXPECT_EQ(f.column,
             column_of("rnbqkbnr/pppppppp/8/8/8/7k/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "7k") + 1);
 }
 
 TEST(FenMalformed, WhitePawnOnTheFirstRank) {
-  const Failure f = failure_of("4k3/8/8/8/8/8/8/P3K3 w - - 0 1");
+  const FenFailure f = fen_failure_of("4k3/8/8/8/8/8/8/P3K3 w - - 0 1");
   EXPECT_THAT(f.message, AllOf(HasSubstr("white pawn on a1"), HasSubstr("first rank")));
   EXPECT_EQ(f.column, column_of("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "P3K3") + 0);
 }
 
 TEST(FenMalformed, WhitePawnOnItsPromotionRank) {
-  const Failure f = failure_of("3Pk3/8/8/8/8/8/8/4K3 w - - 0 1");
+  const FenFailure f = fen_failure_of("3Pk3/8/8/8/8/8/8/4K3 w - - 0 1");
   EXPECT_THAT(f.message, AllOf(HasSubstr("white pawn on d8"), HasSubstr("promotes")));
   EXPECT_EQ(f.column, column_of("3Pk3/8/8/8/8/8/8/4K3 w - - 0 1", "Pk3") + 0);
 }
 
 TEST(FenMalformed, BlackPawnOnRankOneItsPromotionRank) {
-  const Failure f = failure_of("4k3/8/8/8/8/8/8/4K2p b - - 0 1");
+  const FenFailure f = fen_failure_of("4k3/8/8/8/8/8/8/4K2p b - - 0 1");
   EXPECT_THAT(f.message, AllOf(HasSubstr("black pawn on h1"), HasSubstr("promotes")));
   EXPECT_EQ(f.column, column_of("4k3/8/8/8/8/8/8/4K2p b - - 0 1", "K2p") + 2);
 }
 
 TEST(FenMalformed, BlackPawnOnItsFirstRank) {
-  const Failure f = failure_of("4k2p/8/8/8/8/8/8/4K3 b - - 0 1");
+  const FenFailure f = fen_failure_of("4k2p/8/8/8/8/8/8/4K3 b - - 0 1");
   EXPECT_THAT(f.message, AllOf(HasSubstr("black pawn on h8"), HasSubstr("first rank")));
   EXPECT_EQ(f.column, column_of("4k2p/8/8/8/8/8/8/4K3 b - - 0 1", "k2p") + 2);
 }
 
 TEST(FenMalformed, SideToMoveNotWOrB) {
   for (const char* side : {"x", "W", "white", "-"}) {
-    const Failure f = failure_of(std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR ") +
-                                 side + " KQkq - 0 1");
+    const FenFailure f = fen_failure_of(
+        std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR ") + side + " KQkq - 0 1");
     EXPECT_THAT(f.message,
                 HasSubstr(std::string("bad side to move '") + side + "': expected 'w' or 'b'"));
     EXPECT_EQ(f.column, kSideColumn);
@@ -301,33 +303,33 @@ TEST(FenMalformed, SideToMoveNotWOrB) {
 }
 
 TEST(FenMalformed, BadCastlingLetter) {
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1");
   EXPECT_THAT(f.message, AllOf(HasSubstr("bad castling field 'KQkx'"),
                                HasSubstr("'x' is not a castling right"), HasSubstr("'KQkq'")));
   EXPECT_EQ(f.column, kCastlingColumn + 3);
 }
 
 TEST(FenMalformed, DuplicateCastlingLetter) {
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkK - 0 1");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkK - 0 1");
   EXPECT_THAT(f.message,
               AllOf(HasSubstr("bad castling field 'KQkK'"), HasSubstr("'K' appears twice")));
   EXPECT_EQ(f.column, kCastlingColumn + 3);
 }
 
 TEST(FenMalformed, CastlingRightWithoutTheRookInPlace) {
-  const Failure f = failure_of("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const FenFailure f = fen_failure_of("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   EXPECT_THAT(f.message, AllOf(HasSubstr("right 'k'"), HasSubstr("black king on e8"),
                                HasSubstr("rook on h8")));
   EXPECT_EQ(f.column, kCastlingColumn + 2);
 
   // A rook of the wrong colour does not count.
-  const Failure g = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/rNBQKBNR w KQkq - 0 1");
+  const FenFailure g = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/rNBQKBNR w KQkq - 0 1");
   EXPECT_THAT(g.message, AllOf(HasSubstr("right 'Q'"), HasSubstr("rook on a1")));
   EXPECT_EQ(g.column, kCastlingColumn + 1);
 }
 
 TEST(FenMalformed, CastlingRightWithoutTheKingInPlace) {
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w KQkq - 0 1");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w KQkq - 0 1");
   EXPECT_THAT(f.message, AllOf(HasSubstr("right 'K'"), HasSubstr("white king on e1"),
                                HasSubstr("rook on h1")));
   EXPECT_EQ(f.column, kCastlingColumn);
@@ -335,7 +337,7 @@ TEST(FenMalformed, CastlingRightWithoutTheKingInPlace) {
 
 TEST(FenMalformed, EnPassantFieldNotASquare) {
   for (const char* ep : {"z9", "e", "e33", "E6"}) {
-    const Failure f = failure_of(
+    const FenFailure f = fen_failure_of(
         std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq ") + ep + " 0 1");
     EXPECT_THAT(f.message, AllOf(HasSubstr(std::string("bad en-passant field '") + ep + "'"),
                                  HasSubstr("expected '-' or a square on rank 6")))
@@ -346,31 +348,33 @@ TEST(FenMalformed, EnPassantFieldNotASquare) {
 
 TEST(FenMalformed, EnPassantSquareOnTheWrongRank) {
   // White to move: the target must be on rank 6. e3 would be right for Black to move.
-  const Failure f = failure_of("rnbqkbnr/pppp1ppp/8/8/3pP3/8/PPP2PPP/RNBQKBNR w KQkq e3 0 3");
+  const FenFailure f =
+      fen_failure_of("rnbqkbnr/pppp1ppp/8/8/3pP3/8/PPP2PPP/RNBQKBNR w KQkq e3 0 3");
   EXPECT_THAT(f.message, AllOf(HasSubstr("bad en-passant square e3"), HasSubstr("rank 6")));
   EXPECT_EQ(f.column,
             column_of("rnbqkbnr/pppp1ppp/8/8/3pP3/8/PPP2PPP/RNBQKBNR w KQkq e3 0 3", " e3") + 1);
 
-  const Failure g = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e6 0 1");
+  const FenFailure g = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e6 0 1");
   EXPECT_THAT(g.message, AllOf(HasSubstr("bad en-passant square e6"), HasSubstr("rank 3")));
   EXPECT_EQ(g.column, kEnPassantColumn);
 }
 
 TEST(FenMalformed, EnPassantSquareWithNoPawnBehindIt) {
   // Rank 6 is right for White to move, but no black pawn stands on e5.
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1");
   EXPECT_THAT(f.message,
               AllOf(HasSubstr("bad en-passant square e6"), HasSubstr("behind a black pawn")));
   EXPECT_EQ(f.column, kEnPassantColumn);
 
   // A black pawn on d5 but the square it came from (d7) is occupied: no double step happened.
-  const Failure g = failure_of("rnbqkbnr/pppppppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+  const FenFailure g =
+      fen_failure_of("rnbqkbnr/pppppppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
   EXPECT_THAT(g.message, HasSubstr("bad en-passant square d6"));
 }
 
 TEST(FenMalformed, BadHalfmoveClock) {
   for (const char* clock : {"-1", "x", "1.5", "100001"}) {
-    const Failure f = failure_of(
+    const FenFailure f = fen_failure_of(
         std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ") + clock + " 1");
     EXPECT_THAT(f.message, AllOf(HasSubstr(std::string("bad halfmove clock '") + clock + "'"),
                                  HasSubstr("whole number from 0 to 100000")))
@@ -386,7 +390,7 @@ TEST(Fen, FullmoveNumberZeroReadsAsOne) {
       test::orthodox_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0");
   EXPECT_EQ(pos.fullmove_number(), 1);
   EXPECT_EQ(to_fen(pos), kStart);
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1");
   EXPECT_THAT(f.message, AllOf(HasSubstr("bad fullmove number '-1'"),
                                HasSubstr("whole number from 0 to 100000")));
   EXPECT_EQ(f.column, kFullmoveColumn);
@@ -394,20 +398,20 @@ TEST(Fen, FullmoveNumberZeroReadsAsOne) {
 
 TEST(FenMalformed, SideNotToMoveInCheck) {
   const std::string fen = "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1";
-  const Failure f = failure_of(fen);
+  const FenFailure f = fen_failure_of(fen);
   EXPECT_THAT(f.message, AllOf(HasSubstr("Black is not to move but its king on e8 is attacked"),
                                HasSubstr("cannot be in check")));
   EXPECT_EQ(f.column, column_of(fen, " w ") + 1);
 
   const std::string black = "4k3/8/8/8/8/8/3q4/4K3 b - - 0 1";
-  const Failure g = failure_of(black);
+  const FenFailure g = fen_failure_of(black);
   EXPECT_THAT(g.message, HasSubstr("White is not to move but its king on e1 is attacked"));
   EXPECT_EQ(g.column, column_of(black, " b ") + 1);
 }
 
 // A '/' after the eighth rank is a stray separator, not a ninth rank.
 TEST(FenMalformed, TrailingSlashIsReportedAsAStraySeparator) {
-  const Failure f = failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1");
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1");
   EXPECT_THAT(f.message, AllOf(Not(HasSubstr("more than 8 ranks")), HasSubstr("stray '/'")));
   EXPECT_EQ(f.column, 44);
 }

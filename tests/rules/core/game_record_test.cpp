@@ -26,7 +26,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using K = RecordTokenKind;
 
-constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+constexpr const char* kRecordStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // Morphy - Duke Karl / Count Isouard, Paris 1858 (the Opera Game).
 constexpr const char* kOperaGame =
@@ -50,10 +50,7 @@ constexpr const char* kConversionGame =
 constexpr const char* kConversionFinal =
     "rnb1k1nr/ppppB~pQp/8/4P~3/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 4";
 
-const VariantPtr& conversion() {
-  static const VariantPtr v = load_variant("conversion");
-  return v;
-}
+using test::conversion;
 
 std::vector<K> kinds(const std::vector<RecordToken>& tokens) {
   std::vector<K> out;
@@ -235,7 +232,7 @@ TEST(GameRecordReplay, OperaGameReachesTheFamousFinalPosition) {
   const ReplayResult r = replay(kOperaGame);
   ASSERT_TRUE(r.valid()) << r.error->message;
   EXPECT_EQ(r.plies, 33);
-  EXPECT_EQ(r.start_fen, kStart);
+  EXPECT_EQ(r.start_fen, kRecordStart);
   EXPECT_EQ(r.final_fen, kOperaFinal);
   EXPECT_EQ(r.result, "1-0");
   EXPECT_EQ(r.termination, Termination::kCheckmate);
@@ -272,7 +269,7 @@ TEST(GameRecordReplay, EmptyRecordIsValidWithNoPlies) {
     const ReplayResult r = replay(text);
     EXPECT_TRUE(r.valid()) << text;
     EXPECT_EQ(r.plies, 0) << text;
-    EXPECT_EQ(r.final_fen, kStart) << text;
+    EXPECT_EQ(r.final_fen, kRecordStart) << text;
     EXPECT_EQ(r.termination, Termination::kNone);
   }
   EXPECT_FALSE(replay("").result.has_value());

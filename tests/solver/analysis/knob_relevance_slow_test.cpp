@@ -85,7 +85,7 @@ bool condition_holds(const KnobUnderTest& k, const solver::BoardEncoding& symbol
 
 /// Checks the knobs of `table` that have a relevance condition; returns how many (position,
 /// knob) cases had the condition false (and so were compared step by step).
-int check_table(const std::string& table) {
+int relevance_check_table(const std::string& table) {
   const VariantPtr v = load_variant(table);
   const std::vector<KnobUnderTest> knobs = knobs_under_test(v, table);
   int compared = 0;
@@ -148,21 +148,21 @@ TEST(KnobRelevanceSlow, ConditionsHoldWhereverTheKnobsDecide) {
 }
 
 TEST(KnobRelevanceSlow, ConversionConditionsAreNecessary) {
-  EXPECT_GT(check_table("conversion"), 0);
+  EXPECT_GT(relevance_check_table("conversion"), 0);
 }
 
 TEST(KnobRelevanceSlow, DiplomacyConditionIsNecessary) {
-  EXPECT_GT(check_table("diplomacy"), 0);
+  EXPECT_GT(relevance_check_table("diplomacy"), 0);
 }
 
 TEST(KnobRelevanceSlow, MoveNeutralConditionsAreNecessary) {
-  EXPECT_GT(check_table("move-neutral"), 0);
+  EXPECT_GT(relevance_check_table("move-neutral"), 0);
 }
 
 TEST(KnobRelevanceSlow, QuietTablesDecideNothingByTheirQuietKnobs) {
   for (const std::string file : {"conversion_no_castling", "conversion_single_step",
                                  "diplomacy_no_knights_no_pawns", "move_neutral_plain"})
-    EXPECT_GT(check_table(quiet_table(file)), 0) << file;
+    EXPECT_GT(relevance_check_table(quiet_table(file)), 0) << file;
 }
 
 }  // namespace

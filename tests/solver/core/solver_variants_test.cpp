@@ -13,7 +13,7 @@
 namespace arbiter::solver {
 namespace {
 
-SearchOptions small(int pieces) {
+SearchOptions variants_small(int pieces) {
   SearchOptions o;
   o.max_pieces = pieces;
   o.limits = SolverLimits{0, 0, 200'000'000};
@@ -26,7 +26,7 @@ Witness witness_of(const std::string& variant, const std::string& name, int piec
   EXPECT_NE(s, nullptr) << name;
   const Witness none(Position(test::bundled_variant(variant)), {}, "");
   if (s == nullptr) return none;
-  const SearchResult r = find_witnesses(*s, test::bundled_variant(variant), small(pieces));
+  const SearchResult r = find_witnesses(*s, test::bundled_variant(variant), variants_small(pieces));
   EXPECT_EQ(r.status, "sat") << name << " after " << r.rounds << " proposals";
   if (r.witnesses.empty()) return none;
   return r.witnesses[0];

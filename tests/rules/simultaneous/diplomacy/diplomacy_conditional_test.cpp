@@ -15,9 +15,7 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& diplomacy() {
-  return test::bundled_variant("diplomacy");
-}
+using test::diplomacy;
 
 SimState at(const std::string& fen, const KnobSettings& knobs = {}) {
   return parse_sim_fen(knobs.empty() ? diplomacy() : test::bundled_variant("diplomacy", knobs),

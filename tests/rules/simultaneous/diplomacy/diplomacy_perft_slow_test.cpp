@@ -12,9 +12,7 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& diplomacy() {
-  return test::bundled_variant("diplomacy");
-}
+using test::diplomacy;
 
 std::uint64_t brute_force(const SimState& s, int depth) {
   if (depth == 0) return 1;

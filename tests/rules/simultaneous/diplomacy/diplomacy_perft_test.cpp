@@ -21,15 +21,13 @@ using test::run_arbiter;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-const VariantPtr& diplomacy() {
-  return test::bundled_variant("diplomacy");
-}
+using test::diplomacy;
 
 const std::vector<PerftCheck>& positions() {
   return diplomacy()->table().perft_checks;
 }
 
-int submissions(const SimState& s, Color c) {
+int perft_submission_count(const SimState& s, Color c) {
   MoveList moves;
   diplomacy_submissions(s, c, moves);
   return moves.size();
@@ -57,8 +55,8 @@ std::uint64_t brute_force(const SimState& s, int depth) {
 TEST(DiplomacyPerft, StartIsTwentyTimesTwenty) {
   const SimState s = sim_start(diplomacy());
   // Sixteen pawn steps and four knight moves a side, as in chess: no piece can cross another.
-  EXPECT_EQ(submissions(s, kWhite), 20);
-  EXPECT_EQ(submissions(s, kBlack), 20);
+  EXPECT_EQ(perft_submission_count(s, kWhite), 20);
+  EXPECT_EQ(perft_submission_count(s, kBlack), 20);
   EXPECT_EQ(diplomacy_perft(s, 1), 400U);
   EXPECT_EQ(diplomacy_perft(s, 0), 1U);
 }
@@ -66,8 +64,8 @@ TEST(DiplomacyPerft, StartIsTwentyTimesTwenty) {
 TEST(DiplomacyPerft, DepthOneIsTheProductOfTheSubmissionCounts) {
   for (const PerftCheck& c : positions()) {
     const SimState s = parse_sim_fen(diplomacy(), c.fen);
-    const auto product = static_cast<unsigned long long>(submissions(s, kWhite)) *
-                         static_cast<unsigned long long>(submissions(s, kBlack));
+    const auto product = static_cast<unsigned long long>(perft_submission_count(s, kWhite)) *
+                         static_cast<unsigned long long>(perft_submission_count(s, kBlack));
     EXPECT_EQ(c.nodes.at(0), product) << c.name;
     EXPECT_EQ(diplomacy_perft(s, 1), product) << c.name;
   }
@@ -119,7 +117,7 @@ TEST(DiplomacyPerft, DivideSumsToThePerftAndFullEqualsBulk) {
   const auto divide = diplomacy_perft_divide(s, 2, knobs);
   std::uint64_t sum = 0;
   for (const auto& e : divide) sum += e.nodes;
-  EXPECT_EQ(static_cast<int>(divide.size()), submissions(s, kWhite));
+  EXPECT_EQ(static_cast<int>(divide.size()), perft_submission_count(s, kWhite));
   EXPECT_EQ(sum, positions().at(2).nodes.at(1));
   EXPECT_EQ(diplomacy_perft(s, 2, knobs, /*bulk=*/false), sum);
 }

@@ -20,9 +20,7 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& diplomacy() {
-  return test::bundled_variant("diplomacy");
-}
+using test::diplomacy;
 
 using test::random_scenario;
 using test::Scenario;

@@ -17,9 +17,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const VariantPtr& diplomacy(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("diplomacy", knobs);
-}
+using test::diplomacy;
 
 DiplomacyReplayResult replay(const std::string& record, TurnSets sets = TurnSets::kOne,
                              ReplayOptions options = {}, const KnobSettings& knobs = {}) {

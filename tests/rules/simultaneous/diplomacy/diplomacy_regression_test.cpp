@@ -13,9 +13,7 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& diplomacy() {
-  return test::bundled_variant("diplomacy");
-}
+using test::diplomacy;
 
 Move sub(const SimState& s, Color c, std::string_view uci) {
   return test::submission(s, c, uci);

@@ -15,11 +15,9 @@ namespace {
 using test::run_arbiter;
 using ::testing::HasSubstr;
 
-const VariantPtr& diplomacy() {
-  return test::bundled_variant("diplomacy");
-}
+using test::diplomacy;
 
-DiplomacyReplayResult replay(const std::string& record, const std::string& fen = "") {
+DiplomacyReplayResult dip_replay(const std::string& record, const std::string& fen = "") {
   ReplayOptions o;
   if (!fen.empty()) o.fen = fen;
   return replay_diplomacy_record(diplomacy(), record, o);
@@ -41,7 +39,7 @@ const std::string kGame =
     "*\n";
 
 TEST(DiplomacyReplay, HandCheckedGame) {
-  const DiplomacyReplayResult r = replay(kGame);
+  const DiplomacyReplayResult r = dip_replay(kGame);
   ASSERT_TRUE(r.valid()) << r.error->message;
   ASSERT_EQ(r.turns, 10);
   const auto fates = [&](int turn) {
@@ -64,8 +62,8 @@ TEST(DiplomacyReplay, HandCheckedGame) {
 }
 
 TEST(DiplomacyReplay, CoordinatesAndSanReadTheSame) {
-  const DiplomacyReplayResult a = replay("1. e4 e5 2. Nf3 Nc6");
-  const DiplomacyReplayResult b = replay("1. e2e4 e7e5 2. g1f3 b8c6");
+  const DiplomacyReplayResult a = dip_replay("1. e4 e5 2. Nf3 Nc6");
+  const DiplomacyReplayResult b = dip_replay("1. e2e4 e7e5 2. g1f3 b8c6");
   ASSERT_TRUE(a.valid() && b.valid());
   EXPECT_EQ(a.final_fen, b.final_fen);
 }
@@ -91,7 +89,7 @@ TEST(DiplomacyNotation, AmbiguityAndDisambiguation) {
 }
 
 TEST(DiplomacyReplay, Errors) {
-  auto r = replay("1. e4 e5 2. Nf5 Nc6");
+  auto r = dip_replay("1. e4 e5 2. Nf5 Nc6");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->reason, "illegal");
   EXPECT_EQ(r.error->ply, 2);
@@ -101,47 +99,47 @@ TEST(DiplomacyReplay, Errors) {
   EXPECT_EQ(r.error->fen_before, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3e6 0 2");
   EXPECT_EQ(r.turns, 1);
 
-  r = replay("1. e4 --");
+  r = dip_replay("1. e4 --");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->reason, "null move");
   EXPECT_THAT(r.error->message, HasSubstr("'--' is a null move (a pass)"));
   EXPECT_EQ(*r.error->side, kBlack);
 
-  r = replay("1. e4 e5 2. Nf3");
+  r = dip_replay("1. e4 e5 2. Nf3");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->reason, "syntax");
   EXPECT_THAT(r.error->message, HasSubstr("turn 2 has White's move only"));
 
-  r = replay("1. e4 2. e5");
+  r = dip_replay("1. e4 2. e5");
   ASSERT_TRUE(r.error);
   EXPECT_THAT(r.error->message, HasSubstr("a move number between White's and Black's moves"));
 
-  r = replay("1... e5");
+  r = dip_replay("1... e5");
   ASSERT_TRUE(r.error);
   EXPECT_THAT(r.error->message, HasSubstr("never \"N...\""));
 
-  r = replay("1. e4 e5 Resigns");
+  r = dip_replay("1. e4 e5 Resigns");
   ASSERT_TRUE(r.error);
   EXPECT_THAT(r.error->message, HasSubstr("write the result"));
 
-  r = replay("1. e4 e5 1-0 2. Nf3 Nc6");
+  r = dip_replay("1. e4 e5 1-0 2. Nf3 Nc6");
   ASSERT_TRUE(r.error);
   EXPECT_THAT(r.error->message, HasSubstr("text after the result"));
 
-  r = replay("[FEN \"8/8/8 w - - 0 1\"]\n1. e4 e5");
+  r = dip_replay("[FEN \"8/8/8 w - - 0 1\"]\n1. e4 e5");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->reason, "bad FEN");
   EXPECT_FALSE(r.error->side);
 
   // Fool's mate: White is checkmated, no turn follows.
-  r = replay("1. e4 e5", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  r = dip_replay("1. e4 e5", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->reason, "game over");
   EXPECT_THAT(r.error->message, HasSubstr("White is checkmated (0-1)"));
 }
 
 TEST(DiplomacyReplay, Warnings) {
-  auto r = replay("1. e4 e5 3. Nf3 Nxc6 *");
+  auto r = dip_replay("1. e4 e5 3. Nf3 Nxc6 *");
   ASSERT_TRUE(r.valid());
   ASSERT_EQ(r.warnings.size(), 2U);
   EXPECT_THAT(r.warnings[0].message, HasSubstr("move number '3.' does not match"));
@@ -149,14 +147,14 @@ TEST(DiplomacyReplay, Warnings) {
 
   // Fool's mate played at once: g2-g4 and Qd8-h4 share no square, both execute, White is
   // mated.
-  r = replay("1. f3 e5 2. g4 Qh4# 0-1");
+  r = dip_replay("1. f3 e5 2. g4 Qh4# 0-1");
   ASSERT_TRUE(r.valid()) << r.error->message;
   EXPECT_TRUE(r.status.over);
   EXPECT_EQ(r.status.reason, "checkmate");
   EXPECT_EQ(r.status.result(), "0-1");
   EXPECT_TRUE(r.warnings.empty());
 
-  r = replay("1. f3 e5 2. g4 Qh4 1-0");
+  r = dip_replay("1. f3 e5 2. g4 Qh4 1-0");
   ASSERT_EQ(r.warnings.size(), 1U);
   EXPECT_THAT(r.warnings[0].message,
               HasSubstr("the record says 1-0 but White is checkmated (checkmate), so the result "

@@ -14,9 +14,7 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& diplomacy(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("diplomacy", knobs);
-}
+using test::diplomacy;
 
 SimState at(const std::string& fen, const KnobSettings& knobs = {}) {
   return parse_sim_fen(diplomacy(knobs), fen);

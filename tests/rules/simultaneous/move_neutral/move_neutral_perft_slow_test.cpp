@@ -12,16 +12,14 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& neutral() {
-  return test::bundled_variant("move-neutral");
-}
+using test::neutral;
 
 const std::vector<PerftCheck>& positions() {
   return neutral()->table().perft_checks;
 }
 
 /// Counts pairs to `depth` resolving every one, traced and validated, with no bulk counting.
-std::uint64_t brute_force(const SimState& s, int depth) {
+std::uint64_t mn_brute_force(const SimState& s, int depth) {
   if (depth == 0) return 1;
   if (move_neutral_status(s).over) return 0;
   MoveList white, black;
@@ -29,7 +27,7 @@ std::uint64_t brute_force(const SimState& s, int depth) {
   move_neutral_submissions(s, kBlack, black);
   std::uint64_t nodes = 0;
   for (Move w : white)
-    for (Move b : black) nodes += brute_force(resolve_move_neutral(s, w, b).after, depth - 1);
+    for (Move b : black) nodes += mn_brute_force(resolve_move_neutral(s, w, b).after, depth - 1);
   return nodes;
 }
 
@@ -37,7 +35,7 @@ TEST(MoveNeutralPerftSlow, DepthTwoAgreesWithTheBruteForce) {
   // Kiwipete's 4.2 million pairs are left to the bulk count (and `verify`).
   for (const PerftCheck& c : positions()) {
     if (c.name == "kiwipete") continue;
-    EXPECT_EQ(brute_force(parse_sim_fen(neutral(), c.fen), 2), c.nodes.at(1)) << c.name;
+    EXPECT_EQ(mn_brute_force(parse_sim_fen(neutral(), c.fen), 2), c.nodes.at(1)) << c.name;
   }
 }
 

@@ -19,15 +19,13 @@ using test::run_arbiter;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-const VariantPtr& neutral() {
-  return test::bundled_variant("move-neutral");
-}
+using test::neutral;
 
 const std::vector<PerftCheck>& positions() {
   return neutral()->table().perft_checks;
 }
 
-std::uint64_t submissions(const SimState& s, Color c) {
+std::uint64_t mn_perft_submission_count(const SimState& s, Color c) {
   MoveList moves;
   move_neutral_submissions(s, c, moves);
   return static_cast<std::uint64_t>(moves.size());
@@ -42,7 +40,8 @@ TEST(MoveNeutralPerft, TableHasTheFivePositions) {
 TEST(MoveNeutralPerft, DepthOneIsTheProductOfTheSubmissionCounts) {
   for (const PerftCheck& c : positions()) {
     const SimState s = parse_sim_fen(neutral(), c.fen);
-    const std::uint64_t product = submissions(s, kWhite) * submissions(s, kBlack);
+    const std::uint64_t product =
+        mn_perft_submission_count(s, kWhite) * mn_perft_submission_count(s, kBlack);
     EXPECT_EQ(c.nodes.at(0), product) << c.name;
     EXPECT_EQ(move_neutral_perft(s, 1), product) << c.name;
   }
@@ -54,7 +53,7 @@ TEST(MoveNeutralPerft, DivideSumsToThePerftAndFullEqualsBulk) {
   const auto divide = sim_perft_divide(*rules, s, 2);
   std::uint64_t sum = 0;
   for (const auto& e : divide) sum += e.nodes;
-  EXPECT_EQ(divide.size(), submissions(s, kWhite));
+  EXPECT_EQ(divide.size(), mn_perft_submission_count(s, kWhite));
   EXPECT_EQ(sum, positions().at(3).nodes.at(1));
   EXPECT_EQ(move_neutral_perft(s, 2, /*bulk=*/false), sum);
 }

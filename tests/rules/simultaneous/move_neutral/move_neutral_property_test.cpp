@@ -17,9 +17,7 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& neutral(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("move-neutral", knobs);
-}
+using test::neutral;
 
 const std::vector<std::string>& start_fens() {
   static const std::vector<std::string> fens = {
@@ -35,7 +33,7 @@ const std::vector<std::string>& start_fens() {
   return fens;
 }
 
-std::vector<Move> submissions(const SimState& s, Color c) {
+std::vector<Move> mn_submissions(const SimState& s, Color c) {
   MoveList list;
   move_neutral_submissions(s, c, list);
   return {list.begin(), list.end()};
@@ -47,7 +45,7 @@ SimState random_state(const VariantPtr& v) {
   SimState s = parse_sim_fen(v, start_fens()[game.start]);
   for (std::size_t i = 0; i + 1 < game.choices.size(); i += 2) {
     if (move_neutral_status(s).over) break;
-    const auto w = submissions(s, kWhite), b = submissions(s, kBlack);
+    const auto w = mn_submissions(s, kWhite), b = mn_submissions(s, kBlack);
     s = resolve_move_neutral(s, w[game.choices[i] % w.size()], b[game.choices[i + 1] % b.size()],
                              false, false)
             .after;
@@ -61,7 +59,7 @@ struct Pair {
 };
 
 Pair random_pair(const SimState& s) {
-  const auto w = submissions(s, kWhite), b = submissions(s, kBlack);
+  const auto w = mn_submissions(s, kWhite), b = mn_submissions(s, kBlack);
   RC_PRE(!w.empty() && !b.empty());
   const Pair p{*rc::gen::elementOf(w), *rc::gen::elementOf(b)};
   RC_LOG() << "moves: " << to_uci(view_for(s, kWhite), p.white) << " "

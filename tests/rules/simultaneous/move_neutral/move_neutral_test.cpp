@@ -13,15 +13,13 @@
 namespace arbiter {
 namespace {
 
-const VariantPtr& neutral(const KnobSettings& knobs = {}) {
-  return test::bundled_variant("move-neutral", knobs);
-}
+using test::neutral;
 
-SimState at(const std::string& fen, const KnobSettings& knobs = {}) {
+SimState mn_at(const std::string& fen, const KnobSettings& knobs = {}) {
   return parse_sim_fen(neutral(knobs), fen);
 }
 
-Move sub(const SimState& s, Color c, std::string_view uci) {
+Move mn_sub(const SimState& s, Color c, std::string_view uci) {
   return test::submission(s, c, uci);
 }
 
@@ -32,8 +30,8 @@ bool can_submit(const SimState& s, Color c, std::string_view uci) {
   return std::any_of(moves.begin(), moves.end(), [&](Move m) { return to_uci(view, m) == uci; });
 }
 
-MoveNeutralResolution turn(const SimState& s, std::string_view white, std::string_view black) {
-  return resolve_move_neutral(s, sub(s, kWhite, white), sub(s, kBlack, black));
+MoveNeutralResolution mn_turn(const SimState& s, std::string_view white, std::string_view black) {
+  return resolve_move_neutral(s, mn_sub(s, kWhite, white), mn_sub(s, kBlack, black));
 }
 
 std::string board_of(const MoveNeutralResolution& r) {
@@ -60,41 +58,45 @@ bool in_check(const SimState& s, Color c) {
 
 TEST(MoveNeutralRuleText, KingMoveStandsThoughItWalksIntoCheck) {
   // White Ke1-e2 and Black Nc6-d4: the knight now attacks e2.
-  const MoveNeutralResolution r = turn(at("4k3/8/2n5/8/8/8/8/4K3 w - - 0 1"), "e1e2", "c6d4");
+  const MoveNeutralResolution r = mn_turn(mn_at("4k3/8/2n5/8/8/8/8/4K3 w - - 0 1"), "e1e2", "c6d4");
   EXPECT_EQ(board_of(r), "4k3/8/8/8/3n4/8/4K3/8");
   EXPECT_TRUE(in_check(r.after, kWhite));
 }
 
 TEST(MoveNeutralRuleText, MutualCapturesTradePlaces) {
   // Bc1xQg5 and Qg5xBc1: both stand, the bishop on g5 and the queen on c1.
-  const MoveNeutralResolution r = turn(at("4k3/8/8/6q1/8/8/8/2B4K w - - 0 1"), "c1g5", "g5c1");
+  const MoveNeutralResolution r =
+      mn_turn(mn_at("4k3/8/8/6q1/8/8/8/2B4K w - - 0 1"), "c1g5", "g5c1");
   EXPECT_EQ(board_of(r), "4k3/8/8/6B1/8/8/8/2q4K") << trace_text(r);
   EXPECT_TRUE(traced(r, "trade-places"));
 }
 
 TEST(MoveNeutralRuleText, CaptureWhoseTargetLeftTakesNothing) {
   // Bg5xNf6 while Nf6-e4: the bishop ends on f6, the knight on e4.
-  const MoveNeutralResolution r = turn(at("4k3/8/5n2/6B1/8/8/8/4K3 w - - 0 1"), "g5f6", "f6e4");
+  const MoveNeutralResolution r =
+      mn_turn(mn_at("4k3/8/5n2/6B1/8/8/8/4K3 w - - 0 1"), "g5f6", "f6e4");
   EXPECT_EQ(board_of(r), "4k3/8/5B2/8/4n3/8/8/4K3") << trace_text(r);
   EXPECT_TRUE(traced(r, "target-left"));
 }
 
 TEST(MoveNeutralRuleText, PawnCaptureThatFindsNoTargetStillLandsDiagonally) {
   // Pe4xPd5 while Pd5-d4: White's pawn on d5, Black's on d4.
-  const MoveNeutralResolution r = turn(at("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"), "e4d5", "d5d4");
+  const MoveNeutralResolution r =
+      mn_turn(mn_at("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"), "e4d5", "d5d4");
   EXPECT_EQ(board_of(r), "4k3/8/8/3P4/3p4/8/8/4K3") << trace_text(r);
 }
 
 TEST(MoveNeutralRuleText, TwoPiecesReachingOneSquareShareIt) {
   // Qd3-f5 and Pf7-f5: both on f5, neither taken.
-  const MoveNeutralResolution r = turn(at("4k3/5p2/8/8/8/3Q4/8/4K3 w - - 0 1"), "d3f5", "f7f5");
+  const MoveNeutralResolution r =
+      mn_turn(mn_at("4k3/5p2/8/8/8/3Q4/8/4K3 w - - 0 1"), "d3f5", "f7f5");
   EXPECT_EQ(board_of(r), "4k3/8/8/5(Qp)2/8/8/8/4K3") << trace_text(r);
   EXPECT_TRUE(traced(r, "shared-square"));
 }
 
 TEST(MoveNeutralRuleText, KingsMayEndAdjacentBothInCheck) {
   // Ke3-e4 and Ke6-e5.
-  const MoveNeutralResolution r = turn(at("8/8/4k3/8/8/4K3/8/8 w - - 0 1"), "e3e4", "e6e5");
+  const MoveNeutralResolution r = mn_turn(mn_at("8/8/4k3/8/8/4K3/8/8 w - - 0 1"), "e3e4", "e6e5");
   EXPECT_EQ(board_of(r), "8/8/8/4k3/4K3/8/8/8");
   EXPECT_TRUE(in_check(r.after, kWhite));
   EXPECT_TRUE(in_check(r.after, kBlack));
@@ -103,17 +105,17 @@ TEST(MoveNeutralRuleText, KingsMayEndAdjacentBothInCheck) {
 // ---- Clauses ------------------------------------------------------------------------------
 
 TEST(MoveNeutralClauses, SubmissionsAreLegalMovesOfThePresentBoard) {
-  const SimState s = at("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");  // White in check from e2
-  EXPECT_TRUE(can_submit(s, kWhite, "e1e2"));                // takes the checker
-  EXPECT_TRUE(can_submit(s, kWhite, "e1d1"));                // out of the rook's lines
-  EXPECT_FALSE(can_submit(s, kWhite, "e1f2"));               // on the rook's rank now
-  EXPECT_FALSE(can_submit(s, kWhite, "e1e1"));               // no such move
+  const SimState s = mn_at("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");  // White in check from e2
+  EXPECT_TRUE(can_submit(s, kWhite, "e1e2"));                   // takes the checker
+  EXPECT_TRUE(can_submit(s, kWhite, "e1d1"));                   // out of the rook's lines
+  EXPECT_FALSE(can_submit(s, kWhite, "e1f2"));                  // on the rook's rank now
+  EXPECT_FALSE(can_submit(s, kWhite, "e1e1"));                  // no such move
 }
 
 TEST(MoveNeutralClauses, APlayerInCheckMustGetOutOfIt) {
   // White Ke1, Ra8, Black Ke8 checked by a rook on e2... every White submission answers the
   // check, whatever Black does.
-  const SimState s = at("R3k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+  const SimState s = mn_at("R3k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
   MoveList moves;
   move_neutral_submissions(s, kWhite, moves);
   ASSERT_FALSE(moves.empty());
@@ -129,40 +131,40 @@ TEST(MoveNeutralClauses, APlayerInCheckMustGetOutOfIt) {
 
 TEST(MoveNeutralClauses, NoMoveMayTakeAKing) {
   // Both kings are in check from enemy rooks; neither rook may take the king.
-  const SimState s = at("4k3/8/8/8/8/8/8/R3K2r w - - 0 1");
+  const SimState s = mn_at("4k3/8/8/8/8/8/8/R3K2r w - - 0 1");
   EXPECT_FALSE(can_submit(s, kBlack, "h1e1"));
-  const SimState t = at("r3k2R/8/8/8/8/8/8/4K3 w - - 0 1");
+  const SimState t = mn_at("r3k2R/8/8/8/8/8/8/4K3 w - - 0 1");
   EXPECT_FALSE(can_submit(t, kWhite, "h8e8"));
 }
 
 TEST(MoveNeutralClauses, SharedPiecesCannotBeCapturedUntilOneLeaves) {
   // f5 holds White's queen and Black's pawn. White's rook on f1 and Black's rook on f8 look at
   // it; neither may take.
-  const SimState s = at("4kr2/8/8/5(Qp)2/8/8/8/4KR2 w - - 0 1");
+  const SimState s = mn_at("4kr2/8/8/5(Qp)2/8/8/8/4KR2 w - - 0 1");
   EXPECT_FALSE(can_submit(s, kWhite, "f1f5"));
   EXPECT_FALSE(can_submit(s, kBlack, "f8f5"));
   // Once the queen moves away, the pawn stands alone and may be taken next turn.
-  const MoveNeutralResolution r = turn(s, "f5a5", "e8d8");
+  const MoveNeutralResolution r = mn_turn(s, "f5a5", "e8d8");
   EXPECT_TRUE(can_submit(r.after, kWhite, "f1f5"));
 }
 
 TEST(MoveNeutralClauses, SharedSquareBlocksSlidersByDefault) {
-  const SimState s = at("4k3/8/8/5(Qp)2/8/8/8/4KR2 w - - 0 1");
+  const SimState s = mn_at("4k3/8/8/5(Qp)2/8/8/8/4KR2 w - - 0 1");
   EXPECT_FALSE(can_submit(s, kWhite, "f1f7"));
 }
 
 TEST(MoveNeutralClauses, NoMoveEndsTheGame) {
   // Black is mated (Ra8, king on the back rank behind its pawns); White is not.
-  const SimStatus mate = move_neutral_status(at("R5k1/5ppp/8/8/8/8/8/6K1 w - - 0 1"));
+  const SimStatus mate = move_neutral_status(mn_at("R5k1/5ppp/8/8/8/8/8/6K1 w - - 0 1"));
   EXPECT_TRUE(mate.over);
   EXPECT_EQ(mate.result(), "1-0");
-  const SimStatus stalemate = move_neutral_status(at("k7/8/1Q6/8/8/8/8/7K w - - 0 1"));
+  const SimStatus stalemate = move_neutral_status(mn_at("k7/8/1Q6/8/8/8/8/7K w - - 0 1"));
   EXPECT_EQ(stalemate.reason, "stalemate");
   EXPECT_EQ(stalemate.result(), "1/2-1/2");
 }
 
 TEST(MoveNeutralClauses, BothMatedIsADraw) {
-  const SimStatus st = move_neutral_status(at("3R2k1/5ppp/8/8/8/8/3P1PPP/r5K1 w - - 0 1"));
+  const SimStatus st = move_neutral_status(mn_at("3R2k1/5ppp/8/8/8/8/3P1PPP/r5K1 w - - 0 1"));
   EXPECT_EQ(st.reason, "both mated");
   EXPECT_EQ(st.result(), "1/2-1/2");
 }
@@ -173,9 +175,9 @@ TEST(MoveNeutralKnobs, MatedAndStalematedByDefaultTheMateWins) {
   // Black (a8, pawns f3 and g2 that cannot move) is stalemated by the queen on b6; White's
   // king on h1 is mated by the g2 pawn, which the f3 pawn protects.
   const std::string fen = "k7/8/1Q6/8/8/5p2/5NpP/6BK w - - 0 1";
-  const SimStatus st = move_neutral_status(at(fen));
+  const SimStatus st = move_neutral_status(mn_at(fen));
   EXPECT_EQ(st.result(), "0-1") << st.reason;
-  const SimStatus draw = move_neutral_status(at(fen, {{"mated-and-stalemated", "draw"}}));
+  const SimStatus draw = move_neutral_status(mn_at(fen, {{"mated-and-stalemated", "draw"}}));
   EXPECT_EQ(draw.result(), "1/2-1/2") << draw.reason;
 }
 
@@ -183,26 +185,26 @@ TEST(MoveNeutralKnobs, MatedAndStalematedByDefaultTheMateWins) {
 constexpr const char* kEnPassant = "4k3/1n6/8/3pP3/8/8/8/4K3 w - d6 0 1";
 
 TEST(MoveNeutralKnobs, EnPassantWhileThePawnMovesOnLandsEmpty) {
-  const MoveNeutralResolution r = turn(at(kEnPassant), "e5d6", "d5d4");
+  const MoveNeutralResolution r = mn_turn(mn_at(kEnPassant), "e5d6", "d5d4");
   EXPECT_EQ(board_of(r), "4k3/1n6/3P4/8/3p4/8/8/4K3") << trace_text(r);
 }
 
 TEST(MoveNeutralKnobs, EnPassantWhileThePawnMovesOnIsVoidUnderTheKnob) {
   const MoveNeutralResolution r =
-      turn(at(kEnPassant, {{"en-passant-moved-on", "void"}}), "e5d6", "d5d4");
+      mn_turn(mn_at(kEnPassant, {{"en-passant-moved-on", "void"}}), "e5d6", "d5d4");
   EXPECT_FALSE(r.executed[kWhite]);
   EXPECT_EQ(board_of(r), "4k3/1n6/8/4P3/3p4/8/8/4K3") << trace_text(r);
 }
 
 TEST(MoveNeutralKnobs, EnPassantLandingEnteredIsSharedByDefault) {
   // exd6 e.p. while the knight b7 jumps to d6.
-  const MoveNeutralResolution r = turn(at(kEnPassant), "e5d6", "b7d6");
+  const MoveNeutralResolution r = mn_turn(mn_at(kEnPassant), "e5d6", "b7d6");
   EXPECT_EQ(board_of(r), "4k3/8/3(Pn)4/8/8/8/8/4K3") << trace_text(r);
 }
 
 TEST(MoveNeutralKnobs, EnPassantLandingEnteredCapturesUnderTheKnob) {
   const MoveNeutralResolution r =
-      turn(at(kEnPassant, {{"ep-landing-entered", "capture"}}), "e5d6", "b7d6");
+      mn_turn(mn_at(kEnPassant, {{"ep-landing-entered", "capture"}}), "e5d6", "b7d6");
   EXPECT_EQ(board_of(r), "4k3/8/3P4/8/8/8/8/4K3") << trace_text(r);
 }
 
@@ -212,13 +214,13 @@ TEST(MoveNeutralKnobs, EnPassantLandingEnteredCapturesUnderTheKnob) {
 constexpr const char* kCastling = "4k3/8/8/8/8/8/3n4/R3K3 w Q - 0 1";
 
 TEST(MoveNeutralKnobs, CastlingAcrossAnArrivingPieceStands) {
-  const MoveNeutralResolution r = turn(at(kCastling), "e1c1", "d2b1");
+  const MoveNeutralResolution r = mn_turn(mn_at(kCastling), "e1c1", "d2b1");
   EXPECT_EQ(board_of(r), "4k3/8/8/8/8/8/8/1nKR4") << trace_text(r);
 }
 
 TEST(MoveNeutralKnobs, CastlingAcrossAnArrivingPieceIsVoidUnderTheKnob) {
   const MoveNeutralResolution r =
-      turn(at(kCastling, {{"castling-path-entered", "void"}}), "e1c1", "d2b1");
+      mn_turn(mn_at(kCastling, {{"castling-path-entered", "void"}}), "e1c1", "d2b1");
   EXPECT_FALSE(r.executed[kWhite]);
   EXPECT_EQ(board_of(r), "4k3/8/8/8/8/8/8/Rn2K3") << trace_text(r);
   EXPECT_TRUE(traced(r, "castling-path-entered"));
@@ -226,7 +228,7 @@ TEST(MoveNeutralKnobs, CastlingAcrossAnArrivingPieceIsVoidUnderTheKnob) {
 
 TEST(MoveNeutralKnobs, SharedSquarePassableLetsSlidersCross) {
   const SimState s =
-      at("4k3/8/8/5(Qp)2/8/8/8/4KR2 w - - 0 1", {{"shared-square-sliding", "passable"}});
+      mn_at("4k3/8/8/5(Qp)2/8/8/8/4KR2 w - - 0 1", {{"shared-square-sliding", "passable"}});
   EXPECT_TRUE(can_submit(s, kWhite, "f1f7"));
   EXPECT_FALSE(can_submit(s, kWhite, "f1f5"));  // still no capture on the shared square
 }
@@ -236,29 +238,29 @@ TEST(MoveNeutralKnobs, SharedSquarePassableLetsSlidersCross) {
 TEST(MoveNeutralKnobs, SharedSquarePassableGivesNoCastlingAcrossASharedSquare) {
   const std::string fen = "4k3/8/8/8/8/8/8/4K(Bn)1R w K - 0 1";
   for (const char* sliding : {"blocked", "passable"}) {
-    const SimState s = at(fen, {{"shared-square-sliding", sliding}});
+    const SimState s = mn_at(fen, {{"shared-square-sliding", sliding}});
     EXPECT_FALSE(can_submit(s, kWhite, "e1g1")) << sliding;
   }
 }
 
 TEST(MoveNeutralKnobs, SharedSquarePassableStillCastlesWhenThePathIsEmpty) {
   const SimState s =
-      at("4k3/8/8/8/8/8/8/(Bn)3K2R w K - 0 1", {{"shared-square-sliding", "passable"}});
+      mn_at("4k3/8/8/8/8/8/8/(Bn)3K2R w K - 0 1", {{"shared-square-sliding", "passable"}});
   EXPECT_TRUE(can_submit(s, kWhite, "e1g1"));
 }
 
 TEST(MoveNeutralKnobs, SharedPieceAttacksByDefaultAndIsInertUnderTheKnob) {
   // White's rook shares e4 with Black's pawn and looks up the e-file at Black's king.
   const std::string fen = "4k3/8/8/8/4(Rp)3/8/8/K7 w - - 0 1";
-  EXPECT_FALSE(can_submit(at(fen), kBlack, "e8e7"));  // in check: stays on the file
-  EXPECT_TRUE(can_submit(at(fen), kBlack, "e8d7"));
-  const SimState inert = at(fen, {{"shared-piece-attacks", "inert"}});
+  EXPECT_FALSE(can_submit(mn_at(fen), kBlack, "e8e7"));  // in check: stays on the file
+  EXPECT_TRUE(can_submit(mn_at(fen), kBlack, "e8d7"));
+  const SimState inert = mn_at(fen, {{"shared-piece-attacks", "inert"}});
   EXPECT_TRUE(can_submit(inert, kBlack, "e8e7"));
 }
 
 // "Neither may be captured until one of them moves away" holds for every capture path.
 TEST(MoveNeutralSharedSquare, APawnSharingItsSquareCannotBeTakenEnPassant) {
-  const SimState s = at("4k3/8/8/8/3p(Pn)3/8/8/4K3 w - e3 0 1");
+  const SimState s = mn_at("4k3/8/8/8/3p(Pn)3/8/8/4K3 w - e3 0 1");
   EXPECT_FALSE(can_submit(s, kBlack, "d4e3"));
   EXPECT_TRUE(can_submit(s, kBlack, "d4d3"));
 }
@@ -266,7 +268,7 @@ TEST(MoveNeutralSharedSquare, APawnSharingItsSquareCannotBeTakenEnPassant) {
 TEST(MoveNeutralSharedSquare, NoCaptureLandsOnASharedSquare) {
   // A pawn capture, a promotion that captures, and a king's capture, each aimed at a shared
   // square.
-  const SimState s = at("1(Rn)2k3/P7/8/8/8/8/3(Bp)4/3K4 w - - 0 1");
+  const SimState s = mn_at("1(Rn)2k3/P7/8/8/8/8/3(Bp)4/3K4 w - - 0 1");
   EXPECT_FALSE(can_submit(s, kWhite, "a7b8q"));
   EXPECT_FALSE(can_submit(s, kWhite, "d1d2"));
   EXPECT_TRUE(can_submit(s, kWhite, "a7a8q"));
@@ -288,13 +290,13 @@ TEST(MoveNeutralSharedSquare, ResolutionNeverTakesAPieceThatSharesItsSquare) {
 
 TEST(MoveNeutralFen, SharedSquaresRoundTrip) {
   const std::string fen = "4k3/8/3(Pn)4/5(Qp)2/8/8/8/4K3 w - - 0 1";
-  EXPECT_EQ(to_sim_fen(at(fen)), fen);
+  EXPECT_EQ(to_sim_fen(mn_at(fen)), fen);
 }
 
 TEST(MoveNeutralFen, SharedSquareErrors) {
   const auto error = [](const std::string& fen) {
     try {
-      at(fen);
+      mn_at(fen);
     } catch (const FenError& e) {
       return std::string(e.what());
     }

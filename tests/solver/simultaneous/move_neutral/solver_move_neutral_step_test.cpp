@@ -25,9 +25,7 @@
 namespace arbiter::solver {
 namespace {
 
-const VariantPtr& neutral() {
-  return test::bundled_variant("move-neutral");
-}
+using test::neutral;
 
 MoveList submissions(const SimState& s, Color c) {
   MoveList out;

@@ -110,7 +110,7 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
   };
   SolveOptions keys_only;
   keys_only.details = false;
-  keys_only.table_log2 = 16;
+  keys_only.table_log2 = 12;
   double saved_at = 0;
   while (st.found < c.count && (c.max_candidates == 0 || st.candidates < c.max_candidates)) {
     const std::uint64_t index =

@@ -175,7 +175,7 @@ std::vector<std::string> surplus_men(const Position& pos, const Stipulation& sti
   const Variant& var = pos.variant();
   SolveOptions keys_only;
   keys_only.details = false;
-  keys_only.table_log2 = 16;
+  keys_only.table_log2 = 12;
   const std::string key = help ? "" : v.keys.front().move;
   for (Bitboard b = pos.pieces(white); b;) {
     const Square s = pop_lsb(b);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "puzzles/grading.hpp"
+#include "rules/core/fen.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
@@ -70,6 +71,20 @@ TEST(PuzzleGrading, SurplusManRemovableWithoutChangingTheProblem) {
       test::orthodox_position("2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P3P/8 w - - 0 1");
   const std::vector<std::string> h2 = surplus_men(extra, stip, solve(extra, stip));
   EXPECT_EQ(std::count(h2.begin(), h2.end(), "h2"), 1);
+}
+
+TEST(PuzzleGrading, ConversionProblemsCallNoMateModel) {
+  // A Conversion #2 found by the generator (seed 3): its mates are checked by conversion
+  // threats too, which a guard count cannot see.
+  const VariantPtr& conversion = test::bundled_variant("conversion");
+  const Position pos = parse_fen(conversion, "5R2/8/8/4B3/8/3K1p2/8/3k3N w - - 0 1");
+  const Verdict v = solve(pos, parse_stipulation("#2"));
+  ASSERT_EQ(v.soundness, Soundness::kSound);
+  const Grade g = grade_problem(pos, v);
+  EXPECT_TRUE(g.legal) << g.illegal;
+  EXPECT_EQ(g.key_kind, key_kind(pos, v.keys.front().move));
+  EXPECT_GE(g.distinct_mates, 1);
+  EXPECT_EQ(g.model_mates, 0);
 }
 
 TEST(PuzzleGrading, MenClassMiniatureMeredithOther) {

@@ -126,6 +126,20 @@ TEST(PuzzleLegality, EnPassantTargetBehindADoubleStep) {
   EXPECT_TRUE(legality_passes("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"));
 }
 
+TEST(PuzzleLegality, ConversionTablesSkipOnlyTheCountingRules) {
+  // A man may change sides in Conversion Chess: nine white pawns prove nothing there, but the
+  // side not to move in check is illegal in every table.
+  const VariantPtr& conversion = test::bundled_variant("conversion");
+  const Position nine = parse_fen(conversion, "4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1");
+  EXPECT_FALSE(legality_breaks(nine, LegalityRule::kPawnCount));
+  EXPECT_TRUE(legality_failures(nine).empty()) << legality_text(legality_failures(nine));
+  Position check(conversion);
+  check.put(kWhite, conversion->royal(), legality_square("g1"));
+  check.put(kBlack, conversion->royal(), legality_square("e8"));
+  check.put(kWhite, conversion->type_of_letter('R'), legality_square("e1"));
+  EXPECT_TRUE(legality_breaks(check, LegalityRule::kOpponentInCheck));
+}
+
 TEST(PuzzleLegality, FailuresAreNamedInTheText) {
   const std::vector<LegalityFailure> f =
       legality_failures(test::orthodox_position("4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1"));

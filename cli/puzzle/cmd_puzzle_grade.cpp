@@ -10,10 +10,14 @@ std::string grade_text(const puzzles::Grade& g, bool graded) {
   std::string out =
       g.legal ? "legal: yes (retro counting rules)\n" : fmt::format("legal: no; {}\n", g.illegal);
   if (!graded) return out + fmt::format("men: {} ({})\n", g.men, puzzles::men_class(g.men));
-  out += fmt::format("key: {}; flights {} before, {} after\n", to_string(g.key_kind), g.flights,
-                     g.flights_after_key);
-  out += fmt::format("threats: {}; defences: {}; duals: {} ({} extra continuations){}\n", g.threats,
-                     g.defences, g.duals, g.dual_moves, g.dual_free() ? ", dual-free" : "");
+  // A helpmate has no key, threat or defence to judge (KeyKind::kNone).
+  if (g.key_kind != puzzles::KeyKind::kNone) {
+    out += fmt::format("key: {}; flights {} before, {} after\n", to_string(g.key_kind), g.flights,
+                       g.flights_after_key);
+    out +=
+        fmt::format("threats: {}; defences: {}; duals: {} ({} extra continuations){}\n", g.threats,
+                    g.defences, g.duals, g.dual_moves, g.dual_free() ? ", dual-free" : "");
+  }
   out += fmt::format("tries: {}; distinct mates: {}; model mates: {}\n", g.tries, g.distinct_mates,
                      g.model_mates);
   out += fmt::format("surplus white men: {}\n",

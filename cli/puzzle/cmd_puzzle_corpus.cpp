@@ -145,7 +145,8 @@ int export_svg(puzzles::CorpusDb& db, const std::string& out) {
 
 /// One HTML page: per variant of the corpus, its best `best` problems by grade score, drawn
 /// and tabled with their verdicts and grades (the report's section).
-int export_html(puzzles::CorpusDb& db, const std::string& path, const std::string& out, int best) {
+int export_best_html(puzzles::CorpusDb& db, const std::string& path, const std::string& out,
+                     int best) {
   std::vector<std::string> names;
   db.for_each([&](const puzzles::CorpusProblem& p) {
     if (std::find(names.begin(), names.end(), p.variant) == names.end()) names.push_back(p.variant);
@@ -177,7 +178,7 @@ int run_export(const std::string& path, const std::string& format, const std::st
   if (!std::ifstream(path)) throw std::runtime_error("cannot read " + path);
   puzzles::CorpusDb db(path);
   if (format == "svg") return export_svg(db, out);
-  if (format == "html") return export_html(db, path, out, best);
+  if (format == "html") return export_best_html(db, path, out, best);
   if (!out.empty()) throw PuzzleInputError("--out is for --format svg and html");
   db.for_each([&](const puzzles::CorpusProblem& p) {
     if (format == "fen") {

@@ -42,7 +42,7 @@ INSERT INTO problems (variant, stipulation, fen, canonical, key_move, seed, shar
   sqlite3_close(db);
 }
 
-CorpusProblem graded_problem() {
+CorpusProblem corpus_graded_problem() {
   CorpusProblem p;
   p.variant = "orthodox", p.stipulation = "#2", p.fen = "new fen", p.canonical = "new";
   p.key = "Rb1";
@@ -60,7 +60,7 @@ TEST(PuzzleCorpusGrades, AGradeIsStoredAndReadBack) {
   const std::string path = corpus_grades_path("roundtrip");
   {
     CorpusDb db(path);
-    ASSERT_TRUE(db.add(graded_problem(), {"orthodox", "#2", 1, 0, 1, "placement"}, 1));
+    ASSERT_TRUE(db.add(corpus_graded_problem(), {"orthodox", "#2", 1, 0, 1, "placement"}, 1));
     int seen = 0;
     db.for_each([&](const CorpusProblem& p) {
       ++seen;
@@ -90,7 +90,7 @@ TEST(PuzzleCorpusGrades, APreGradeFileOpensTakesGradesAndMerges) {
   }
   {
     CorpusDb db(old_path);  // migrates
-    EXPECT_TRUE(db.add(graded_problem(), {"orthodox", "#2", 1, 0, 1, "placement"}, 1));
+    EXPECT_TRUE(db.add(corpus_graded_problem(), {"orthodox", "#2", 1, 0, 1, "placement"}, 1));
     std::vector<bool> graded;
     db.for_each([&](const CorpusProblem& p) { graded.push_back(p.grade.has_value()); });
     EXPECT_EQ(graded, (std::vector<bool>{false, true}));

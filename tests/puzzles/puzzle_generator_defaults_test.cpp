@@ -13,7 +13,7 @@ namespace {
 
 /// Generates `count` orthodox #2 problems with `c`'s filters into a fresh in-memory corpus
 /// and returns them.
-std::vector<CorpusProblem> generated_with(const GeneratorConfig& config, int count) {
+std::vector<CorpusProblem> defaults_generated_with(const GeneratorConfig& config, int count) {
   GeneratorConfig c = config;
   std::vector<CorpusProblem> out;
   CorpusDb db(":memory:");
@@ -29,7 +29,7 @@ TEST(PuzzleGeneratorDefaults, KeptProblemsAreLegalQuietOrFlightGivingAndWithoutS
   GeneratorConfig c;
   keep_composer_problems(c);
   c.seed = 21;
-  const std::vector<CorpusProblem> problems = generated_with(c, 2);
+  const std::vector<CorpusProblem> problems = defaults_generated_with(c, 2);
   ASSERT_EQ(problems.size(), 2U);
   for (const CorpusProblem& p : problems) {
     const Position pos = parse_fen(test::orthodox(), p.fen);
@@ -51,7 +51,7 @@ TEST(PuzzleGeneratorDefaults, DualFreeAndMinGradeFilter) {
   c.seed = 22;
   c.dual_free = true;
   c.min_grade = 7;
-  const std::vector<CorpusProblem> problems = generated_with(c, 1);
+  const std::vector<CorpusProblem> problems = defaults_generated_with(c, 1);
   ASSERT_EQ(problems.size(), 1U);
   for (const CorpusProblem& p : problems) {
     ASSERT_TRUE(p.grade.has_value());
@@ -65,7 +65,7 @@ TEST(PuzzleGeneratorDefaults, OnlyTheConfiguredKeyKindsAreKept) {
   c.seed = 23;
   c.keys = {KeyKind::kCheck, KeyKind::kCapture};
   c.allow_surplus = true;
-  const std::vector<CorpusProblem> problems = generated_with(c, 2);
+  const std::vector<CorpusProblem> problems = defaults_generated_with(c, 2);
   ASSERT_EQ(problems.size(), 2U);
   for (const CorpusProblem& p : problems) {
     const KeyKind kind = key_kind(parse_fen(test::orthodox(), p.fen), p.key);

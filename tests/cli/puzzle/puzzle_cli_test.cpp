@@ -203,6 +203,10 @@ TEST_F(PuzzleCli, GenerateKeepsComposerProblemsAndCheckPrintsGrades) {
       "puzzle generate -q --stip '#2' --count 2 --seed 3 --db " + path("composer.db"));
   ASSERT_EQ(gen.status, 0) << gen.err;
   EXPECT_NE(gen.out.find("sound before the filters"), std::string::npos) << gen.out;
+  const test::CommandResult both =
+      test::run_arbiter("puzzle generate -q --any-key --quiet-key --db " + path("both.db"));
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("--any-key or --quiet-key"), std::string::npos) << both.err;
   const test::CommandResult epd = test::run_arbiter("puzzle export --db " + path("composer.db"));
   ASSERT_EQ(epd.status, 0) << epd.err;
   {
@@ -234,8 +238,7 @@ TEST_F(PuzzleCli, GenerateKeepsComposerProblemsAndCheckPrintsGrades) {
       test::run_arbiter("puzzle export --format html --best 1 --db " + path("composer.db") +
                         " --out " + path("best.html"));
   ASSERT_EQ(html.status, 0) << html.err;
-  std::ifstream page(path("best.html"));
-  const std::string text((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  const std::string text = test::slurp(path("best.html"));
   EXPECT_NE(text.find("<svg class=\"board\""), std::string::npos);
   EXPECT_NE(text.find("score "), std::string::npos);
 }

@@ -160,6 +160,31 @@ bool one_move_gives(const Position& pos, Color c, Square mover, Square line, Squ
   return false;
 }
 
+/// Can the last move of `c` have unmasked both checkers, `a` and `b`, neither of them moving?
+/// A move empties two squares only by en passant (the capturing pawn's first square and the
+/// taken pawn's) or by castling (the king's and the rook's first squares).
+bool both_unmasked(const Position& pos, Color c, Square a, Square b, Square king) {
+  const Bitboard path_a = between(a, king), path_b = between(b, king);
+  const auto one_each = [&](Square x, Square y) {
+    return (has(path_a, x) && has(path_b, y)) || (has(path_a, y) && has(path_b, x));
+  };
+  const Variant& v = pos.variant();
+  for (Bitboard pawns = pos.pieces(c); pawns;) {
+    const Square to = pop_lsb(pawns);
+    if (!v.piece(pos.piece_on(c, to)).pawn || relative_rank(c, to) != 5) continue;
+    const Square taken = c == kWhite ? to - 8 : to + 8;
+    for (int side : {-1, 1})
+      if (on_board(file_of(taken) + side, rank_of(taken)) &&
+          one_each(make_square(file_of(taken) + side, rank_of(taken)), taken))
+        return true;
+  }
+  for (const CastlingMove& cm : v.castling(c))
+    if (pos.piece_on(c, cm.rook_to) == cm.rook_type && pos.king_square(c) == cm.king_to &&
+        one_each(cm.king_from, cm.rook_from))
+      return true;
+  return false;
+}
+
 void checks(const Position& pos, std::vector<LegalityFailure>& out) {
   const Color stm = pos.side_to_move();
   if (pos.king_square(~stm) != kNoSquare && pos.king_in_check(~stm))
@@ -176,10 +201,12 @@ void checks(const Position& pos, std::vector<LegalityFailure>& out) {
                    fmt::format("{} checkers ({}): one move gives two checks at most", n, names)});
   } else if (n == 2) {
     const Square a = lsb(checkers), b = lsb(checkers & (checkers - 1));
-    if (!one_move_gives(pos, ~stm, a, b, king) && !one_move_gives(pos, ~stm, b, a, king))
+    if (!one_move_gives(pos, ~stm, a, b, king) && !one_move_gives(pos, ~stm, b, a, king) &&
+        !both_unmasked(pos, ~stm, a, b, king))
       out.push_back({LegalityRule::kImpossibleCheck,
                      fmt::format("the double check by {} cannot come from one last move: "
-                                 "neither checker can have unmasked the other",
+                                 "neither checker can have unmasked the other, nor an en "
+                                 "passant capture or castling both",
                                  names)});
   }
 }

@@ -109,6 +109,11 @@ TEST(PuzzleLegality, ImpossibleCheckTwoRooksNoLastMoveUnmasks) {
                               LegalityRule::kImpossibleCheck));
   // The bishop came from e2 and unmasked the rook: a legal double check.
   EXPECT_TRUE(legality_passes("4k3/8/8/1B6/8/8/8/4R1K1 b - - 0 1"));
+  // exd6 en passant unmasked both the rook (through e5) and the bishop (through d5).
+  EXPECT_TRUE(legality_passes("8/8/3Pk3/8/8/8/B7/4R2K b - - 0 1"));
+  // The same checkers with the pawn elsewhere: nothing unmasked both.
+  EXPECT_TRUE(legality_breaks(test::orthodox_position("8/8/4k3/8/8/3P4/B7/4R2K b - - 0 1"),
+                              LegalityRule::kImpossibleCheck));
   // A pawn on d7 took on c8, promoting to a knight, and unmasked the rook on a7.
   EXPECT_TRUE(legality_passes("2N5/R3k3/8/8/8/8/8/6K1 b - - 0 1"));
 }

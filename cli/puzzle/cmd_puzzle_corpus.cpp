@@ -273,7 +273,9 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
   auto* gen = puzzle->add_subcommand(
       "generate",
       "Generate sound problems into an SQLite corpus (random placement; each problem committed "
-      "in its own transaction; a restart continues the stream where it stopped)");
+      "in its own transaction with its grade; a restart continues the stream where it stopped). "
+      "By default only what a composer would publish is kept: legal (retro counting rules), a "
+      "quiet or flight-giving key, no surplus white man (docs/puzzles.md)");
   gen->add_option("--variant,-v", g->variant, "Sequential table")->capture_default_str();
   gen->add_option("--stip,-s", g->stip, "Stipulation: #N, h#N or s#N")->capture_default_str();
   gen->add_option("--count,-n", g->count, "Stop when the stream holds this many problems")

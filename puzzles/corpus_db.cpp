@@ -195,7 +195,17 @@ std::set<std::string> CorpusDb::problem_columns(const std::string& schema) {
   return out;
 }
 
+std::string CorpusDb::grade_select(const std::string& schema) {
+  const std::set<std::string> have = problem_columns(schema);
+  std::string out;
+  for (const auto& column : kGradeColumns)
+    out += have.count(column.first) ? std::string(", ") + column.first : std::string(", NULL");
+  return out;
+}
+
 void CorpusDb::add_grade_columns(const std::string& schema) {
+  // A read-only file is read as it is: its rows come ungraded (grade_select).
+  if (sqlite3_db_readonly(db_, schema.c_str()) == 1) return;
   const std::set<std::string> have = problem_columns(schema);
   for (const auto& [name, type] : kGradeColumns)
     if (!have.count(name))
@@ -275,7 +285,7 @@ void CorpusDb::for_each(const std::function<void(const CorpusProblem&)>& f) {
   Statement s(db_,
               std::string("SELECT id, variant, stipulation, fen, canonical, key_move, threats, "
                           "nodes, seed, shard, shards, candidate, source") +
-                  grade_column_list() + " FROM problems ORDER BY id");
+                  grade_select("main") + " FROM problems ORDER BY id");
   while (s.step()) {
     CorpusProblem p;
     p.id = s.integer(0);
@@ -300,10 +310,7 @@ std::int64_t CorpusDb::merge_from(const std::string& path) {
   const std::int64_t before = count_all();
   try {
     // An older source file lacks the grade columns: its rows come in ungraded.
-    const std::set<std::string> src_columns = problem_columns("src");
-    std::string from_src;
-    for (const auto& [name, type] : kGradeColumns)
-      from_src += src_columns.count(name) ? std::string(", ") + name : ", NULL";
+    const std::string from_src = grade_select("src");
     exec("BEGIN IMMEDIATE");
     exec(
         "INSERT OR IGNORE INTO problems (variant, stipulation, fen, canonical, key_move, "

@@ -67,6 +67,8 @@ class CorpusDb {
   void exec(const std::string& sql);
   /// The column names of `schema`.problems ("main", or "src" while merging).
   std::set<std::string> problem_columns(const std::string& schema);
+  /// ", legal, illegal, ..." with NULL for each grade column `schema`.problems lacks.
+  std::string grade_select(const std::string& schema);
   /// The migration: adds the grade columns `schema`.problems lacks.
   void add_grade_columns(const std::string& schema);
   sqlite3* db_ = nullptr;

@@ -89,6 +89,16 @@ TEST(PuzzleCorpusGrades, APreGradeFileOpensTakesGradesAndMerges) {
     merged.for_each([](const CorpusProblem& p) { EXPECT_FALSE(p.grade.has_value()); });
   }
   {
+    // Opened read-only (an SQLite URI), it is read as it is, ungraded.
+    CorpusDb read_only("file:" + old_path + "?mode=ro");
+    int rows = 0;
+    read_only.for_each([&](const CorpusProblem& p) {
+      ++rows;
+      EXPECT_FALSE(p.grade.has_value());
+    });
+    EXPECT_EQ(rows, 1);
+  }
+  {
     CorpusDb db(old_path);  // migrates
     EXPECT_TRUE(db.add(corpus_graded_problem(), {"orthodox", "#2", 1, 0, 1, "placement"}, 1));
     std::vector<bool> graded;

@@ -3,6 +3,9 @@
 
 #include <sqlite3.h>
 
+#include <array>
+#include <set>
+#include <sstream>
 #include <stdexcept>
 
 namespace arbiter::puzzles {
@@ -38,6 +41,40 @@ CREATE TABLE IF NOT EXISTS cursors (
 );
 )sql";
 
+/// The grade columns, added to `problems` by migration (so that an older file opens too), in
+/// the order write_grade binds them from ?13 and read_grade reads them from column 13.
+constexpr std::array<std::pair<const char*, const char*>, 15> kGradeColumns{{
+    {"legal", "INTEGER"},
+    {"illegal", "TEXT"},
+    {"key_kind", "TEXT"},
+    {"flights", "INTEGER"},
+    {"flights_after_key", "INTEGER"},
+    {"threat_count", "INTEGER"},
+    {"defences", "INTEGER"},
+    {"duals", "INTEGER"},
+    {"dual_moves", "INTEGER"},
+    {"tries", "INTEGER"},
+    {"distinct_mates", "INTEGER"},
+    {"model_mates", "INTEGER"},
+    {"surplus", "TEXT"},
+    {"men", "INTEGER"},
+    {"score", "INTEGER"},
+}};
+
+/// ", legal, illegal, ..." of the grade columns.
+std::string grade_column_list() {
+  std::string out;
+  for (const auto& column : kGradeColumns) out += std::string(", ") + column.first;
+  return out;
+}
+
+/// ", ?13, ?14, ..." for the grade columns.
+std::string grade_parameters() {
+  std::string out;
+  for (std::size_t i = 0; i < kGradeColumns.size(); ++i) out += ", ?" + std::to_string(13 + i);
+  return out;
+}
+
 /// A prepared statement finalized on scope exit.
 class Statement {
  public:
@@ -45,6 +82,7 @@ class Statement {
     if (sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) != SQLITE_OK)
       throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db));
   }
+  Statement(sqlite3* db, const std::string& sql) : Statement(db, sql.c_str()) {}
   ~Statement() { sqlite3_finalize(s_); }
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
@@ -63,7 +101,12 @@ class Statement {
     if (rc == SQLITE_DONE) return false;
     throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
   }
+  Statement& bind_null(int i) {
+    sqlite3_bind_null(s_, i);
+    return *this;
+  }
   std::int64_t integer(int col) const { return sqlite3_column_int64(s_, col); }
+  bool null(int col) const { return sqlite3_column_type(s_, col) == SQLITE_NULL; }
   std::string text(int col) const {
     const auto* t = sqlite3_column_text(s_, col);
     return t ? reinterpret_cast<const char*>(t) : "";
@@ -73,6 +116,55 @@ class Statement {
   sqlite3* db_;
   sqlite3_stmt* s_ = nullptr;
 };
+
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+KeyKind key_kind_named(const std::string& text) {
+  for (KeyKind k : {KeyKind::kCheck, KeyKind::kCapture, KeyKind::kFlightTaking,
+                    KeyKind::kFlightGiving, KeyKind::kQuiet})
+    if (to_string(k) == text) return k;
+  return KeyKind::kNone;
+}
+
+/// Binds the grade columns from parameter `first` on (NULLs when there is no grade).
+void bind_grade(Statement& s, int first, const std::optional<Grade>& g) {
+  if (!g) {
+    for (std::size_t i = 0; i < kGradeColumns.size(); ++i) s.bind_null(first + static_cast<int>(i));
+    return;
+  }
+  s.bind(first, std::int64_t{g->legal});
+  s.bind(first + 1, g->illegal);
+  s.bind(first + 2, to_string(g->key_kind));
+  int i = first + 3;
+  for (int n : {g->flights, g->flights_after_key, g->threats, g->defences, g->duals, g->dual_moves,
+                g->tries, g->distinct_mates, g->model_mates})
+    s.bind(i++, std::int64_t{n});
+  s.bind(i, join_words(g->surplus));
+  s.bind(i + 1, std::int64_t{g->men});
+  s.bind(i + 2, std::int64_t{g->score});
+}
+
+/// The grade in the columns from `first` on, or nothing when the row was never graded.
+std::optional<Grade> read_grade(const Statement& s, int first) {
+  if (s.null(first)) return std::nullopt;
+  Grade g;
+  int i = first;
+  g.legal = s.integer(i++) != 0;
+  g.illegal = s.text(i++);
+  g.key_kind = key_kind_named(s.text(i++));
+  for (int* n : {&g.flights, &g.flights_after_key, &g.threats, &g.defences, &g.duals, &g.dual_moves,
+                 &g.tries, &g.distinct_mates, &g.model_mates})
+    *n = static_cast<int>(s.integer(i++));
+  std::istringstream words(s.text(i++));
+  for (std::string w; words >> w;) g.surplus.push_back(w);
+  g.men = static_cast<int>(s.integer(i++));
+  g.score = static_cast<int>(s.integer(i));
+  return g;
+}
 
 void bind_cursor(Statement& s, const CursorKey& k) {
   s.bind(1, k.variant).bind(2, k.stipulation).bind(3, static_cast<std::int64_t>(k.seed));
@@ -93,6 +185,31 @@ CorpusDb::CorpusDb(const std::string& path) {
   }
   sqlite3_busy_timeout(db_, 10000);
   exec(kSchema);
+  add_grade_columns("main");
+}
+
+std::set<std::string> CorpusDb::problem_columns(const std::string& schema) {
+  Statement s(db_, "PRAGMA " + schema + ".table_info(problems)");
+  std::set<std::string> out;
+  while (s.step()) out.insert(s.text(1));
+  return out;
+}
+
+std::string CorpusDb::grade_select(const std::string& schema) {
+  const std::set<std::string> have = problem_columns(schema);
+  std::string out;
+  for (const auto& column : kGradeColumns)
+    out += have.count(column.first) ? std::string(", ") + column.first : std::string(", NULL");
+  return out;
+}
+
+void CorpusDb::add_grade_columns(const std::string& schema) {
+  // A read-only file is read as it is: its rows come ungraded (grade_select).
+  if (sqlite3_db_readonly(db_, schema.c_str()) == 1) return;
+  const std::set<std::string> have = problem_columns(schema);
+  for (const auto& [name, type] : kGradeColumns)
+    if (!have.count(name))
+      exec(std::string("ALTER TABLE ") + schema + ".problems ADD COLUMN " + name + " " + type);
 }
 
 CorpusDb::~CorpusDb() {
@@ -126,15 +243,18 @@ void CorpusDb::set_cursor(const CursorKey& k, std::uint64_t next_candidate) {
 bool CorpusDb::add(const CorpusProblem& p, const CursorKey& k, std::uint64_t next_candidate) {
   exec("BEGIN IMMEDIATE");
   try {
-    Statement ins(db_,
-                  "INSERT OR IGNORE INTO problems (variant, stipulation, fen, canonical, "
-                  "key_move, threats, nodes, seed, shard, shards, candidate, source) VALUES "
-                  "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    Statement ins(db_, std::string("INSERT OR IGNORE INTO problems (variant, stipulation, fen, "
+                                   "canonical, key_move, threats, nodes, seed, shard, shards, "
+                                   "candidate, source") +
+                           grade_column_list() +
+                           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12" +
+                           grade_parameters() + ")");
     ins.bind(1, p.variant).bind(2, p.stipulation).bind(3, p.fen).bind(4, p.canonical);
     ins.bind(5, p.key).bind(6, p.threats).bind(7, static_cast<std::int64_t>(p.nodes));
     ins.bind(8, static_cast<std::int64_t>(p.seed)).bind(9, std::int64_t{p.shard});
     ins.bind(10, std::int64_t{p.shards}).bind(11, static_cast<std::int64_t>(p.candidate));
     ins.bind(12, p.source);
+    bind_grade(ins, 13, p.grade);
     ins.step();
     const bool added = sqlite3_changes(db_) > 0;
     set_cursor(k, next_candidate);
@@ -163,8 +283,9 @@ std::int64_t CorpusDb::count_all() {
 
 void CorpusDb::for_each(const std::function<void(const CorpusProblem&)>& f) {
   Statement s(db_,
-              "SELECT id, variant, stipulation, fen, canonical, key_move, threats, nodes, seed, "
-              "shard, shards, candidate, source FROM problems ORDER BY id");
+              std::string("SELECT id, variant, stipulation, fen, canonical, key_move, threats, "
+                          "nodes, seed, shard, shards, candidate, source") +
+                  grade_select("main") + " FROM problems ORDER BY id");
   while (s.step()) {
     CorpusProblem p;
     p.id = s.integer(0);
@@ -175,6 +296,7 @@ void CorpusDb::for_each(const std::function<void(const CorpusProblem&)>& f) {
     p.shard = static_cast<int>(s.integer(9)), p.shards = static_cast<int>(s.integer(10));
     p.candidate = static_cast<std::uint64_t>(s.integer(11));
     p.source = s.text(12);
+    p.grade = read_grade(s, 13);
     f(p);
   }
 }
@@ -187,13 +309,16 @@ std::int64_t CorpusDb::merge_from(const std::string& path) {
   }
   const std::int64_t before = count_all();
   try {
+    // An older source file lacks the grade columns: its rows come in ungraded.
+    const std::string from_src = grade_select("src");
     exec("BEGIN IMMEDIATE");
     exec(
         "INSERT OR IGNORE INTO problems (variant, stipulation, fen, canonical, key_move, "
-        "threats, nodes, seed, shard, shards, source, candidate, created) SELECT variant, "
-        "stipulation, fen, canonical, key_move, threats, nodes, seed, shard, shards, source, "
-        "candidate, created "
-        "FROM src.problems ORDER BY id");
+        "threats, nodes, seed, shard, shards, source, candidate, created" +
+        grade_column_list() +
+        ") SELECT variant, stipulation, fen, canonical, key_move, threats, nodes, seed, shard, "
+        "shards, source, candidate, created" +
+        from_src + " FROM src.problems ORDER BY id");
     exec(
         "INSERT INTO cursors SELECT variant, stipulation, seed, shard, shards, source, "
         "next_candidate FROM src.cursors WHERE true ON CONFLICT DO UPDATE SET "

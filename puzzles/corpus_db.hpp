@@ -1,13 +1,18 @@
 // The SQLite corpus of generated problems: the problems table (one row per sound problem,
 // unique by variant and canonical form) and the generator cursors (where each seed/shard
 // stream stopped, so a restarted run continues). Every write is its own transaction. The
-// schema is documented in docs/puzzles.md.
+// schema is documented in docs/puzzles.md; a file written before the grade columns existed
+// gets them on opening (NULL: not graded).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
+
+#include "puzzles/grading.hpp"
 
 struct sqlite3;
 
@@ -22,6 +27,7 @@ struct CorpusProblem {
   int shard = 0, shards = 1;
   std::string source = "placement";  ///< candidate source: "placement" or "play"
   std::uint64_t candidate = 0;       ///< index of the candidate in its seed's stream
+  std::optional<Grade> grade;        ///< none for problems stored before grading existed
 };
 
 /// Identifies one generator stream: candidates `shard`, `shard + shards`, ... of a seed and
@@ -59,6 +65,12 @@ class CorpusDb {
 
  private:
   void exec(const std::string& sql);
+  /// The column names of `schema`.problems ("main", or "src" while merging).
+  std::set<std::string> problem_columns(const std::string& schema);
+  /// ", legal, illegal, ..." with NULL for each grade column `schema`.problems lacks.
+  std::string grade_select(const std::string& schema);
+  /// The migration: adds the grade columns `schema`.problems lacks.
+  void add_grade_columns(const std::string& schema);
   sqlite3* db_ = nullptr;
 };
 

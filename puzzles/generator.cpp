@@ -5,7 +5,10 @@
 
 #include <chrono>
 
+#include <algorithm>
+
 #include "puzzles/canonical.hpp"
+#include "puzzles/legality.hpp"
 #include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
@@ -15,7 +18,11 @@
 namespace arbiter::puzzles {
 namespace {
 
-constexpr std::uint64_t kCursorBatch = 128;  ///< candidates between cursor saves
+constexpr std::uint64_t kCursorBatch = 128;  ///< candidates between progress reports
+/// Seconds between cursor saves without a problem found: each save is a commit (an fsync),
+/// and the composer's filters drop most sound problems, so a save per batch cost more wall
+/// time than the search.
+constexpr double kCursorSeconds = 1.0;
 
 std::string join(const std::vector<std::string>& v) {
   std::string out;
@@ -39,7 +46,39 @@ std::optional<Position> random_play(const VariantPtr& v, std::mt19937_64& rng, C
   return pos;
 }
 
+/// A sound problem's full verdict and grade.
+struct Graded {
+  Verdict verdict;
+  Grade grade;
+};
+
+/// The verdict and grade of a sound problem (its key `key`) when it passes the configuration's
+/// filters, cheapest first (the key's kind before the full solve, surplus men last); nothing
+/// when it fails one.
+std::optional<Graded> passes_filters(const Position& pos, const std::string& key,
+                                     const GeneratorConfig& c) {
+  if (c.stipulation.kind != StipulationKind::kHelpMate &&
+      std::find(c.keys.begin(), c.keys.end(), key_kind(pos, key)) == c.keys.end())
+    return std::nullopt;
+  Graded out{solve(pos, c.stipulation), {}};
+  GradeOptions no_surplus;
+  no_surplus.surplus = false;
+  out.grade = grade_problem(pos, out.verdict, no_surplus);
+  if (c.dual_free && !out.grade.dual_free()) return std::nullopt;
+  out.grade.surplus = surplus_men(pos, c.stipulation, out.verdict);
+  if (!c.allow_surplus && !out.grade.surplus.empty()) return std::nullopt;
+  out.grade.score = grade_score(out.grade, true);
+  if (out.grade.score < c.min_grade) return std::nullopt;
+  return out;
+}
+
 }  // namespace
+
+void keep_composer_problems(GeneratorConfig& c) {
+  c.keys = {KeyKind::kQuiet, KeyKind::kFlightGiving};
+  c.allow_surplus = false;
+  c.legal_only = true;
+}
 
 std::optional<Position> generator_candidate(const VariantPtr& v, const Stipulation& stip,
                                             std::uint64_t seed, std::uint64_t index,
@@ -71,7 +110,8 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
   };
   SolveOptions keys_only;
   keys_only.details = false;
-  keys_only.table_log2 = 16;
+  keys_only.table_log2 = 12;
+  double saved_at = 0;
   while (st.found < c.count && (c.max_candidates == 0 || st.candidates < c.max_candidates)) {
     const std::uint64_t index =
         st.cursor * static_cast<std::uint64_t>(c.shards) + static_cast<std::uint64_t>(c.shard);
@@ -82,6 +122,7 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
             ? c.propose(c.seed, index)
             : generator_candidate(c.variant, c.stipulation, c.seed, index, c.source);
     if (pos && pos->in_check()) pos.reset();  // problems do not start in check
+    if (pos && c.legal_only && !legality_failures(*pos).empty()) pos.reset();
     bool sound = false;
     Verdict verdict;
     if (pos) {
@@ -92,12 +133,14 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
         sound = solve(*pos, shorter, keys_only).soundness == Soundness::kNoSolution;
       }
     }
-    if (sound && c.quiet_key) {
-      const std::string& key = verdict.keys.front().move;
-      sound = !verdict.keys.front().checks && key.find('x') == std::string::npos;
+    std::optional<Graded> graded;
+    if (sound) {
+      ++st.sound;
+      graded = passes_filters(*pos, verdict.keys.front().move, c);
+      sound = graded.has_value();
     }
     if (sound) {
-      const Verdict full = solve(*pos, c.stipulation);  // threats for the record
+      const Verdict& full = graded->verdict;  // threats for the record
       CorpusProblem p;
       p.variant = c.variant->name();
       p.stipulation = c.stipulation.str();
@@ -110,13 +153,18 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
       p.nodes = full.nodes;
       p.seed = c.seed, p.shard = c.shard, p.shards = c.shards, p.candidate = index;
       p.source = source;
+      p.grade = graded->grade;
       if (db.add(p, stream, st.cursor)) ++st.added;
       st.found = db.count(stream);
       st.seconds = elapsed();
       if (progress) progress(st);
+      saved_at = st.seconds;
     } else if (st.cursor % kCursorBatch == 0) {
-      db.set_cursor(stream, st.cursor);
       st.seconds = elapsed();
+      if (st.seconds - saved_at >= kCursorSeconds) {
+        db.set_cursor(stream, st.cursor);
+        saved_at = st.seconds;
+      }
       if (progress) progress(st);
     }
   }

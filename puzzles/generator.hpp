@@ -1,15 +1,18 @@
 // The problem generator: candidates from random placement or random play, numbered per seed so that
-// shard i of n takes candidates i, i + n, i + 2n, ... (deterministic and disjoint), kept when sound
-// and not solvable in fewer moves, stored in the corpus one transaction per problem with the
-// stream's cursor, so that a killed run restarts where it stopped. A candidate stream is a
+// shard i of n takes candidates i, i + n, i + 2n, ... (deterministic and disjoint), kept when
+// legal, sound, not solvable in fewer moves and passing the composer's filters (key kind,
+// surplus men, duals, grade), stored with their grade in the corpus one transaction per problem
+// with the stream's cursor, so that a killed run restarts where it stopped. A candidate stream is a
 // function of the seed alone: the same seed and shard give the same problems on any machine.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "puzzles/corpus_db.hpp"
+#include "puzzles/grading.hpp"
 #include "puzzles/stipulation.hpp"
 #include "rules/core/position.hpp"
 
@@ -32,16 +35,29 @@ struct GeneratorConfig {
   int shard = 0, shards = 1;
   std::int64_t count = 10;           ///< stop when the stream holds this many problems
   std::uint64_t max_candidates = 0;  ///< stop after trying this many more (0: no limit)
-  bool quiet_key = false;            ///< keep only problems whose key neither checks nor captures
+  /// The key kinds kept (#n, s#n; a helpmate has no key to judge). The library keeps every
+  /// kind and surplus men unless told; `puzzle generate` and the report start from
+  /// composer_filters().
+  std::vector<KeyKind> keys = {KeyKind::kCheck, KeyKind::kCapture, KeyKind::kFlightTaking,
+                               KeyKind::kFlightGiving, KeyKind::kQuiet};
+  bool legal_only = true;     ///< drop positions that break a retro counting rule
+  bool allow_surplus = true;  ///< keep problems with a surplus white man
+  bool dual_free = false;     ///< keep only problems without duals after the defences
+  int min_grade = 0;          ///< keep only problems whose Grade::score is at least this
   CandidateSource source = CandidateSource::kPlacement;
   CandidateProposer propose;  ///< kProposer's candidates
   std::string source_name;    ///< kProposer's name in the stream key (e.g. "solver")
 };
 
+/// What a composer would publish: a quiet or flight-giving key and no surplus white man (with
+/// legal_only, the default). `puzzle generate` keeps these unless told otherwise.
+void keep_composer_problems(GeneratorConfig& c);
+
 struct GeneratorStatus {
   std::int64_t found = 0;        ///< problems of the stream in the database
   std::int64_t added = 0;        ///< added by this run
   std::uint64_t candidates = 0;  ///< tried by this run
+  std::uint64_t sound = 0;       ///< of those, sound and not shorter (before the filters)
   std::uint64_t cursor = 0;      ///< next candidate index of the stream
   double seconds = 0;
 };

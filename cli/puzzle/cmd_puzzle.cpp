@@ -25,7 +25,8 @@ struct SolveOptions {
   std::vector<std::string> knobs;
   bool json = false;
   bool keys_only = false;
-  std::string svg;  ///< --svg FILE: the position with every key drawn
+  bool grade = false;  ///< --grade: legality and the composer's grade after the verdict
+  std::string svg;     ///< --svg FILE: the position with every key drawn
 };
 
 /// The problems of FILE or --epd FILE. Throws ProblemFileError / PuzzleInputError.
@@ -55,6 +56,7 @@ int run_solve(const SolveOptions& o) {
   if (o.fen.empty()) {
     try {
       if (!o.svg.empty()) throw PuzzleInputError("--svg draws one problem: use it with --fen");
+      if (o.grade) throw PuzzleInputError("--grade grades one problem: use it with --fen");
       return solve_batch(
           v, read_problems(o),
           {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree"});
@@ -78,9 +80,24 @@ int run_solve(const SolveOptions& o) {
     progress.finish();
     if (!o.svg.empty())
       write_svg(o.svg, {problem_board(pos, verdict, v->name() + " " + verdict_caption(verdict))});
-    std::cout << (o.json               ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
-                  : o.format == "tree" ? verdict_tree(verdict)
-                                       : verdict_text(verdict));
+    if (!o.grade) {
+      std::cout << (o.json               ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
+                    : o.format == "tree" ? verdict_tree(verdict)
+                                         : verdict_text(verdict));
+      return 0;
+    }
+    const puzzles::Grade grade = puzzles::grade_problem(pos, verdict);
+    const bool graded = verdict.soundness == puzzles::Soundness::kSound;
+    if (o.json) {
+      JsonWriter w;
+      w.begin_object().field("variant", v->name()).field("fen", to_fen(pos));
+      write_verdict_fields(w, verdict);
+      write_grade_fields(w, grade, graded);
+      std::cout << w.end_object().str() << '\n';
+    } else {
+      std::cout << (o.format == "tree" ? verdict_tree(verdict) : verdict_text(verdict))
+                << grade_text(grade, graded);
+    }
     return 0;
   } catch (const PuzzleInputError& e) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
@@ -126,6 +143,10 @@ void register_puzzle_command(CLI::App& app, int& status) {
   solve->add_flag("--json", o->json, "Print one JSON object (files of problems: one per line)");
   solve->add_flag("--keys-only", o->keys_only,
                   "Stop after the second key; no threats, tries or duals (faster verdict)");
+  solve->add_flag("--grade", o->grade,
+                  "Also grade the problem (--fen): retro legality, key kind, flights, duals, "
+                  "tries, distinct and model mates, surplus white men, piece-count class, score "
+                  "(docs/puzzles.md, Grades)");
   solve->add_option("--svg", o->svg,
                     "Also draw the position into this SVG file, every key as an arrow (h#n: the "
                     "first moves of the solutions), the verdict as its caption");

@@ -11,6 +11,7 @@
 #include "cli/core/json_writer.hpp"
 #include "cli/puzzle/problem_source.hpp"
 #include "cli/report/svg_board.hpp"
+#include "puzzles/grading.hpp"
 #include "puzzles/stipulation.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/position.hpp"
@@ -57,6 +58,12 @@ std::string verdict_tree(const puzzles::Verdict& v, bool no_threat = false);
 
 /// The fields of verdict_json after "variant" and "fen", into an object `w` has open.
 void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v);
+
+/// The grade as lines of text (cmd_puzzle_grade.cpp): legality, then, when `graded` (a sound
+/// problem), key kind, flights, threats, duals, tries, mates, surplus men, men and score.
+std::string grade_text(const puzzles::Grade& g, bool graded);
+/// The grade as a "grade" object into an object `w` has open.
+void write_grade_fields(JsonWriter& w, const puzzles::Grade& g, bool graded);
 
 /// "#2 sound: key Re8", "#2 cooked: keys Qe2+, Qd1", "h#2 sound: 1. Kd5 Qc4 2. ...".
 std::string verdict_caption(const puzzles::Verdict& v);

@@ -1,6 +1,7 @@
 // `arbiter puzzle generate | merge | export | check`: the corpus of sound problems.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -9,6 +10,8 @@
 #include "cli/core/knob_options.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "cli/puzzle/problem_source.hpp"
+#include "cli/report/report_html.hpp"
+#include "cli/report/report_puzzles.hpp"
 #include "puzzles/corpus_db.hpp"
 #include "puzzles/generator.hpp"
 #include "rules/core/fen.hpp"
@@ -22,7 +25,9 @@ struct GenerateOptions {
   std::string variant = "orthodox", stip = "#2", db, shard = "0/1", source = "placement";
   std::int64_t count = 10;
   std::uint64_t seed = 1, max_candidates = 0;
-  bool quiet = false, quiet_key = false;
+  bool quiet = false, quiet_key = false, any_key = false, allow_surplus = false,
+       allow_illegal = false, dual_free = false;
+  int min_grade = 0;
 };
 
 /// "i/n" with 0 <= i < n.
@@ -59,7 +64,15 @@ int run_generate(const GenerateOptions& o) {
   c.stipulation = load_stipulation(o.stip);
   std::tie(c.shard, c.shards) = parse_shard(o.shard);
   c.seed = o.seed, c.count = o.count, c.max_candidates = o.max_candidates;
-  c.quiet_key = o.quiet_key;
+  if (o.any_key && o.quiet_key) throw PuzzleInputError("give --any-key or --quiet-key, not both");
+  const std::vector<puzzles::KeyKind> every_key = c.keys;
+  puzzles::keep_composer_problems(c);
+  if (o.any_key) c.keys = every_key;
+  if (o.quiet_key)
+    c.keys = {puzzles::KeyKind::kFlightTaking, puzzles::KeyKind::kFlightGiving,
+              puzzles::KeyKind::kQuiet};
+  c.allow_surplus = o.allow_surplus, c.legal_only = !o.allow_illegal;
+  c.dual_free = o.dual_free, c.min_grade = o.min_grade;
   c.source =
       o.source == "play" ? puzzles::CandidateSource::kPlay : puzzles::CandidateSource::kPlacement;
   if (o.source == "solver") {
@@ -90,10 +103,10 @@ int run_generate(const GenerateOptions& o) {
   }
   const double per_min = s.seconds > 0 ? 60.0 * static_cast<double>(s.added) / s.seconds : 0.0;
   std::cout << fmt::format(
-      "{} {} shard {}/{} seed {} source {}: {} problems in the stream ({} new), {} candidates, "
-      "{:.1f} s, {:.1f} sound problems/min\n",
+      "{} {} shard {}/{} seed {} source {}: {} problems in the stream ({} new), {} candidates "
+      "({} sound before the filters), {:.1f} s, {:.1f} kept problems/min\n",
       v->name(), c.stipulation.str(), c.shard, c.shards, c.seed, o.source, s.found, s.added,
-      s.candidates, s.seconds, per_min);
+      s.candidates, s.sound, s.seconds, per_min);
   return 0;
 }
 
@@ -131,11 +144,43 @@ int export_svg(puzzles::CorpusDb& db, const std::string& out) {
   return 0;
 }
 
-int run_export(const std::string& path, const std::string& format, const std::string& out) {
+/// One HTML page: per variant of the corpus, its best `best` problems by grade score, drawn
+/// and tabled with their verdicts and grades (the report's section).
+int export_best_html(puzzles::CorpusDb& db, const std::string& path, const std::string& out,
+                     int best) {
+  std::vector<std::string> names;
+  db.for_each([&](const puzzles::CorpusProblem& p) {
+    if (std::find(names.begin(), names.end(), p.variant) == names.end()) names.push_back(p.variant);
+  });
+  std::string body;
+  for (const std::string& name : names) {
+    const VariantPtr v = load_variant(name);
+    const ReportSection s = best_problems_section(
+        db, v,
+        fmt::format("<p>The best {} problems of <code>{}</code> by grade score "
+                    "(docs/puzzles.md, Grades).</p>\n",
+                    best, html_escape(path)),
+        best);
+    body += "<h2>" + html_escape(name) + "</h2>\n" + s.html;
+  }
+  if (names.empty()) body = "<p>The corpus holds no problem.</p>\n";
+  const std::string page = html_page("Problems of " + path, body);
+  if (out.empty()) {
+    std::cout << page;
+  } else {
+    std::ofstream f(out);
+    if (!(f << page)) throw std::runtime_error("cannot write " + out);
+  }
+  return 0;
+}
+
+int run_export(const std::string& path, const std::string& format, const std::string& out,
+               int best) {
   if (!std::ifstream(path)) throw std::runtime_error("cannot read " + path);
   puzzles::CorpusDb db(path);
   if (format == "svg") return export_svg(db, out);
-  if (!out.empty()) throw PuzzleInputError("--out is for --format svg");
+  if (format == "html") return export_best_html(db, path, out, best);
+  if (!out.empty()) throw PuzzleInputError("--out is for --format svg and html");
   db.for_each([&](const puzzles::CorpusProblem& p) {
     if (format == "fen") {
       std::cout << p.fen << '\n';
@@ -180,14 +225,22 @@ int run_check(const std::string& file, const std::string& variant, bool json) {
       const puzzles::Stipulation stip = load_stipulation(stip_text);
       const Position pos = load_problem(v, fen);
       const puzzles::Verdict verdict = puzzles::solve(pos, stip);
+      const puzzles::Grade grade = puzzles::grade_problem(pos, verdict);
+      const bool graded = verdict.soundness == puzzles::Soundness::kSound;
       if (json) {
-        std::cout << verdict_json(verdict, v->name(), to_fen(pos)) << '\n';
+        JsonWriter w;
+        w.begin_object().field("variant", v->name()).field("fen", to_fen(pos));
+        write_verdict_fields(w, verdict);
+        write_grade_fields(w, grade, graded);
+        std::cout << w.end_object().str() << '\n';
       } else {
         std::string keys;
         for (const auto& k : verdict.keys) keys += (keys.empty() ? "" : ", ") + k.move;
         std::cout << fmt::format("line {}: {} {}{} ({})\n", number, stip.str(),
                                  to_string(verdict.soundness), keys.empty() ? "" : ": " + keys,
                                  fen);
+        std::istringstream lines(grade_text(grade, graded));
+        for (std::string l; std::getline(lines, l);) std::cout << "  " << l << '\n';
       }
     } catch (const PuzzleInputError& e) {
       std::cerr << fmt::format("arbiter: error: {}:{}: {}\n", file, number, e.what());
@@ -215,7 +268,9 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
   auto* gen = puzzle->add_subcommand(
       "generate",
       "Generate sound problems into an SQLite corpus (random placement; each problem committed "
-      "in its own transaction; a restart continues the stream where it stopped)");
+      "in its own transaction with its grade; a restart continues the stream where it stopped). "
+      "By default only what a composer would publish is kept: legal (retro counting rules), a "
+      "quiet or flight-giving key, no surplus white man (docs/puzzles.md)");
   gen->add_option("--variant,-v", g->variant, "Sequential table")->capture_default_str();
   gen->add_option("--stip,-s", g->stip, "Stipulation: #N, h#N or s#N")->capture_default_str();
   gen->add_option("--count,-n", g->count, "Stop when the stream holds this many problems")
@@ -234,7 +289,19 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
       ->check(CLI::IsMember({"placement", "play", "solver"}))
       ->capture_default_str();
   gen->add_flag("--quiet-key", g->quiet_key,
-                "Keep only problems whose key neither checks nor captures");
+                "Keep problems whose key neither checks nor captures, flight-taking keys too "
+                "(the default keeps quiet and flight-giving keys only)");
+  gen->add_flag("--any-key", g->any_key, "Keep problems whatever their key (checks, captures)");
+  gen->add_flag("--allow-surplus", g->allow_surplus,
+                "Keep problems with a surplus white man (one whose removal leaves the problem "
+                "sound with the same key)");
+  gen->add_flag("--allow-illegal", g->allow_illegal,
+                "Keep positions that break a retro counting rule (docs/puzzles.md, Legality)");
+  gen->add_flag("--dual-free", g->dual_free, "Keep only problems with no dual after any defence");
+  gen->add_option("--min-grade", g->min_grade,
+                  "Keep only problems whose grade score (0 to 13, docs/puzzles.md) is at least "
+                  "this")
+      ->check(CLI::Range(0, 13));
   gen->callback([g, &status] { status = guarded([&] { return run_generate(*g); }); });
 
   auto merge_out = std::make_shared<std::string>();
@@ -248,16 +315,21 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
   auto e_db = std::make_shared<std::string>();
   auto e_format = std::make_shared<std::string>("epd");
   auto e_out = std::make_shared<std::string>();
+  auto e_best = std::make_shared<int>(20);
   auto* exp = puzzle->add_subcommand("export", "Print the problems of a corpus");
   exp->add_option("--db", *e_db, "SQLite database")->required();
   exp->add_option("--format", *e_format,
                   "epd (with bm key and c0 stipulation), fen, svg (one board per problem, its "
-                  "keys as arrows, the verdict as caption)")
-      ->check(CLI::IsMember({"epd", "fen", "svg"}))
+                  "keys as arrows, the verdict as caption), html (a page of the best problems "
+                  "by grade, boards and grades)")
+      ->check(CLI::IsMember({"epd", "fen", "svg", "html"}))
       ->capture_default_str();
-  exp->add_option("--out,-o", *e_out, "svg: write this file instead of stdout");
-  exp->callback([e_db, e_format, e_out, &status] {
-    status = guarded([&] { return run_export(*e_db, *e_format, *e_out); });
+  exp->add_option("--out,-o", *e_out, "svg, html: write this file instead of stdout");
+  exp->add_option("--best", *e_best, "html: problems shown per variant, best grade first")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  exp->callback([e_db, e_format, e_out, e_best, &status] {
+    status = guarded([&] { return run_export(*e_db, *e_format, *e_out, *e_best); });
   });
 
   auto c_file = std::make_shared<std::string>();
@@ -265,8 +337,10 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
   auto c_json = std::make_shared<bool>(false);
   auto* check = puzzle->add_subcommand(
       "check",
-      "Verdicts for a file of problems: one per line, 'FEN ; stipulation' or an exported EPD "
-      "line; blank lines and lines starting with '#' are skipped. Exit 2 if a line is bad");
+      "Verdicts and grades for a file of problems: one per line, 'FEN ; stipulation' or an "
+      "exported EPD line; blank lines and lines starting with '#' are skipped. Each verdict is "
+      "followed by the retro legality (the rule a position breaks and why) and, for a sound "
+      "problem, its grade (docs/puzzles.md). Exit 2 if a line is bad");
   check->add_option("file", *c_file, "Problem file")->required();
   check->add_option("--variant,-v", *c_variant, "Sequential table")->capture_default_str();
   check->add_flag("--json", *c_json, "One JSON object per problem");

@@ -87,7 +87,8 @@ TEST_F(PuzzleCli, ShardsRunAsSeparateProcessesMergeWithoutDuplicates) {
   std::string cmd = "(";
   for (int i = 0; i < 3; ++i)
     cmd.append(ARBITER_BINARY)
-        .append(" puzzle generate -q --stip '#2' --count 4 --seed 5 --shard ")
+        .append(
+            " puzzle generate -q --any-key --allow-surplus --stip '#2' --count 4 --seed 5 --shard ")
         .append(std::to_string(i))
         .append("/3 --db ")
         .append(shard_db(i))
@@ -116,16 +117,18 @@ TEST_F(PuzzleCli, ShardsRunAsSeparateProcessesMergeWithoutDuplicates) {
   ASSERT_EQ(test::run_arbiter("puzzle merge " + path("all.db") + " " + path("s1.db")).status, 0);
   EXPECT_EQ(exported(path("all.db")).size(), merged.size());
   // A shard is deterministic: run again into a fresh database, same problems.
-  ASSERT_EQ(test::run_arbiter("puzzle generate -q --stip '#2' --count 4 --seed 5 --shard 1/3 "
-                              "--db " +
-                              path("again.db"))
-                .status,
-            0);
+  ASSERT_EQ(
+      test::run_arbiter(
+          "puzzle generate -q --any-key --allow-surplus --stip '#2' --count 4 --seed 5 --shard 1/3 "
+          "--db " +
+          path("again.db"))
+          .status,
+      0);
   EXPECT_EQ(exported(path("again.db")), exported(path("s1.db")));
 }
 
 TEST_F(PuzzleCli, AStoppedRunContinuesWhereItStopped) {
-  const std::string gen = "puzzle generate -q --stip '#2' --seed 9 --db ";
+  const std::string gen = "puzzle generate -q --any-key --allow-surplus --stip '#2' --seed 9 --db ";
   ASSERT_EQ(test::run_arbiter(gen + path("one.db") + " --count 6").status, 0);
   // The same stream stopped after 3 problems (as a killed run would be), then restarted.
   ASSERT_EQ(test::run_arbiter(gen + path("two.db") + " --count 3").status, 0);
@@ -139,19 +142,22 @@ TEST_F(PuzzleCli, AStoppedRunContinuesWhereItStopped) {
 TEST_F(PuzzleCli, AKilledRunKeepsItsProblemsAndARestartContinues) {
   // SIGKILL after a second: however many problems were committed (none is fine too), a
   // restart tops the stream up, and the result is the stream's prefix an unbroken run gives.
-  const std::string gen = std::string(ARBITER_BINARY) +
-                          " puzzle generate -q --stip '#2' --seed 13 --count 1000000 --db " +
-                          path("killed.db");
+  const std::string gen =
+      std::string(ARBITER_BINARY) +
+      " puzzle generate -q --any-key --allow-surplus --stip '#2' --seed 13 --count 1000000 --db " +
+      path("killed.db");
   const std::string killed = "timeout -s KILL 1 " + gen + " >/dev/null 2>&1";
   [[maybe_unused]] const int ignored = std::system(killed.c_str());
   const std::size_t kept = exported(path("killed.db")).size();
   const std::string more = std::to_string(kept + 2);
   const test::CommandResult again = test::run_arbiter(
-      "puzzle generate -q --stip '#2' --seed 13 --count " + more + " --db " + path("killed.db"));
+      "puzzle generate -q --any-key --allow-surplus --stip '#2' --seed 13 --count " + more +
+      " --db " + path("killed.db"));
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_NE(again.out.find("(2 new)"), std::string::npos) << again.out;
-  ASSERT_EQ(test::run_arbiter("puzzle generate -q --stip '#2' --seed 13 --count " + more +
-                              " --db " + path("fresh.db"))
+  ASSERT_EQ(test::run_arbiter(
+                "puzzle generate -q --any-key --allow-surplus --stip '#2' --seed 13 --count " +
+                more + " --db " + path("fresh.db"))
                 .status,
             0);
   EXPECT_EQ(exported(path("killed.db")), exported(path("fresh.db")));
@@ -159,7 +165,9 @@ TEST_F(PuzzleCli, AKilledRunKeepsItsProblemsAndARestartContinues) {
 
 TEST_F(PuzzleCli, ExportAndCheckAgree) {
   ASSERT_EQ(
-      test::run_arbiter("puzzle generate -q --stip '#2' --count 3 --seed 2 --db " + path("c.db"))
+      test::run_arbiter(
+          "puzzle generate -q --any-key --allow-surplus --stip '#2' --count 3 --seed 2 --db " +
+          path("c.db"))
           .status,
       0);
   const test::CommandResult epd = test::run_arbiter("puzzle export --db " + path("c.db"));
@@ -172,7 +180,9 @@ TEST_F(PuzzleCli, ExportAndCheckAgree) {
   }
   const test::CommandResult ok = test::run_arbiter("puzzle check " + path("problems.epd"));
   ASSERT_EQ(ok.status, 0) << ok.err;
-  const auto verdicts = lines_of(ok.out);
+  std::vector<std::string> verdicts;  // the verdict lines; the grade lines under them indented
+  for (const auto& l : lines_of(ok.out))
+    if (l.starts_with("line ")) verdicts.push_back(l);
   ASSERT_EQ(verdicts.size(), 4U) << ok.out;
   for (const auto& v : verdicts) EXPECT_NE(v.find("#2 sound"), std::string::npos) << v;
   EXPECT_NE(verdicts.back().find(": Qa5"), std::string::npos);
@@ -186,6 +196,65 @@ TEST_F(PuzzleCli, ExportAndCheckAgree) {
   ASSERT_EQ(svg.status, 0)
       << svg.err;  // one board per problem (tests/cli/report/puzzle_svg_test.cpp)
   EXPECT_TRUE(svg.out.starts_with("<?xml"));
+}
+
+TEST_F(PuzzleCli, GenerateKeepsComposerProblemsAndCheckPrintsGrades) {
+  const test::CommandResult gen = test::run_arbiter(
+      "puzzle generate -q --stip '#2' --count 2 --seed 3 --db " + path("composer.db"));
+  ASSERT_EQ(gen.status, 0) << gen.err;
+  EXPECT_NE(gen.out.find("sound before the filters"), std::string::npos) << gen.out;
+  const test::CommandResult both =
+      test::run_arbiter("puzzle generate -q --any-key --quiet-key --db " + path("both.db"));
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("--any-key or --quiet-key"), std::string::npos) << both.err;
+  const test::CommandResult epd = test::run_arbiter("puzzle export --db " + path("composer.db"));
+  ASSERT_EQ(epd.status, 0) << epd.err;
+  {
+    std::ofstream f(path("composer.epd"));
+    f << epd.out;
+    // Two white bishops on light squares with all eight pawns: illegal, named.
+    f << "7k/8/6K1/8/8/8/PPPPPPPP/1B1B4 w - - 0 1 ; #2\n";
+  }
+  const test::CommandResult check = test::run_arbiter("puzzle check " + path("composer.epd"));
+  ASSERT_EQ(check.status, 0) << check.err;
+  std::vector<std::string> keys, surplus, legal;
+  for (const auto& l : lines_of(check.out)) {
+    if (l.starts_with("  key: ")) keys.push_back(l);
+    if (l.starts_with("  surplus white men: ")) surplus.push_back(l);
+    if (l.starts_with("  legal: ")) legal.push_back(l);
+  }
+  ASSERT_EQ(legal.size(), 3U) << check.out;
+  EXPECT_EQ(legal[0], "  legal: yes (retro counting rules)");
+  EXPECT_EQ(legal[1], "  legal: yes (retro counting rules)");
+  EXPECT_TRUE(legal[2].starts_with("  legal: no; bishop-colours: ")) << legal[2];
+  ASSERT_GE(keys.size(), 2U) << check.out;
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_TRUE(keys[i].starts_with("  key: quiet;") ||
+                keys[i].starts_with("  key: flight-giving;"))
+        << keys[i];
+    EXPECT_EQ(surplus[i], "  surplus white men: none");
+  }
+  const test::CommandResult html =
+      test::run_arbiter("puzzle export --format html --best 1 --db " + path("composer.db") +
+                        " --out " + path("best.html"));
+  ASSERT_EQ(html.status, 0) << html.err;
+  const std::string text = test::slurp(path("best.html"));
+  EXPECT_NE(text.find("<svg class=\"board\""), std::string::npos);
+  EXPECT_NE(text.find("score "), std::string::npos);
+}
+
+TEST_F(PuzzleCli, SolveGradePrintsTheGradeAsTextAndJson) {
+  const std::string loyd =
+      "puzzle solve --stip '#2' --fen '2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - 0 1' --grade";
+  const test::CommandResult text = test::run_arbiter(loyd);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("\nkey: quiet; flights 0 before, 0 after\n"), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("\nmen: 16 (other); score "), std::string::npos) << text.out;
+  const test::CommandResult json = test::run_arbiter(loyd + " --json");
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_NE(json.out.find("\"grade\":{\"legal\":true"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"key_kind\":\"quiet\""), std::string::npos) << json.out;
 }
 
 }  // namespace

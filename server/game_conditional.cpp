@@ -89,7 +89,7 @@ class ConditionalGame final : public Game {
       if (i % 2 == 0) out += fmt::format("{}. ", i / 2 + 1);
       out += plies_[i].text + (i % 2 == 0 ? " " : "\n");
     }
-    if (plies_.size() % 2 == 1) out += '\n';
+    if (out.back() == ' ') out.back() = '\n';  // a move number's line with one ply
     return out + (status_.over() ? status_.result() : "*") + '\n';
   }
 
@@ -125,7 +125,11 @@ class ConditionalGame final : public Game {
     if (state_.phase == Phase::kB && !state_.pending) {  // the moves a statement may name
       const Position view = stater_view(state_);
       generate_legal(view, moves);
-      for (Move m : moves) out.push_back("!" + to_san(view, m));
+      for (Move m : moves) {
+        std::string statement = "!";  // an unconditional C-move, "!move"
+        statement += to_san(view, m);
+        out.push_back(std::move(statement));
+      }
       return out;
     }
     if (replacement_)

@@ -86,7 +86,7 @@ class SequentialGame final : public Game {
       if (p.side == kWhite) out += fmt::format("{}. ", p.move_number);
       out += p.san + (p.side == kWhite ? " " : "\n");
     }
-    if (!plies_.empty() && plies_.back().side == kWhite) out += '\n';
+    if (out.back() == ' ') out.back() = '\n';  // a move number's line with one ply
     return out + (result_.empty() ? "*" : result_) + '\n';
   }
 

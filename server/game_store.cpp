@@ -120,59 +120,123 @@ void GameStore::exec(const char* sql) {
   }
 }
 
+void GameStore::take_connection(std::unique_lock<std::mutex>& lock) {
+  written_.wait(lock, [this] { return !busy_; });
+  busy_ = true;
+}
+
+void GameStore::release_connection(std::unique_lock<std::mutex>& lock) {
+  (void)lock;  // held by the caller
+  busy_ = false;
+  written_.notify_all();
+}
+
 void GameStore::add_game(const StoredGame& g) {
-  const std::lock_guard lock(mutex_);
-  StoreStatement s(db_,
-                   "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
-                   "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT count(*) FROM games))");
-  s.bind(1, g.id);
-  s.bind(2, g.variant);
-  s.bind(3, g.table_text);
-  s.bind(4, knobs_text(g.knobs));
-  s.bind(5, g.tokens[kWhite]);
-  s.bind(6, g.tokens[kBlack]);
-  s.step();
+  std::unique_lock lock(mutex_);
+  take_connection(lock);
+  try {
+    StoreStatement s(db_,
+                     "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
+                     "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT count(*) FROM games))");
+    s.bind(1, g.id);
+    s.bind(2, g.variant);
+    s.bind(3, g.table_text);
+    s.bind(4, knobs_text(g.knobs));
+    s.bind(5, g.tokens[kWhite]);
+    s.bind(6, g.tokens[kBlack]);
+    s.step();
+  } catch (...) {
+    release_connection(lock);
+    throw;
+  }
+  release_connection(lock);
+}
+
+std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
+  try {
+    exec("BEGIN IMMEDIATE");
+    for (const QueuedSubmission& q : batch) {
+      const char* side = q.s.side == kWhite ? "white" : "black";
+      sqlite3_reset(insert_submission_);
+      sqlite3_bind_text(insert_submission_, 1, q.id.data(), static_cast<int>(q.id.size()),
+                        SQLITE_TRANSIENT);
+      sqlite3_bind_int(insert_submission_, 2, q.seq);
+      sqlite3_bind_text(insert_submission_, 3, side, -1, SQLITE_STATIC);
+      sqlite3_bind_text(insert_submission_, 4, q.s.text.data(), static_cast<int>(q.s.text.size()),
+                        SQLITE_TRANSIENT);
+      if (sqlite3_step(insert_submission_) != SQLITE_DONE)
+        throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
+      sqlite3_reset(insert_submission_);
+    }
+    exec("COMMIT");
+    return "";
+  } catch (const std::exception& e) {
+    sqlite3_reset(insert_submission_);
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return e.what();
+  }
 }
 
 void GameStore::add_submission(const std::string& id, int seq, const StoredSubmission& sub) {
-  const std::lock_guard lock(mutex_);
-  const char* side = sub.side == kWhite ? "white" : "black";
-  sqlite3_reset(insert_submission_);
-  sqlite3_bind_text(insert_submission_, 1, id.data(), static_cast<int>(id.size()),
-                    SQLITE_TRANSIENT);
-  sqlite3_bind_int(insert_submission_, 2, seq);
-  sqlite3_bind_text(insert_submission_, 3, side, -1, SQLITE_STATIC);
-  sqlite3_bind_text(insert_submission_, 4, sub.text.data(), static_cast<int>(sub.text.size()),
-                    SQLITE_TRANSIENT);
-  if (sqlite3_step(insert_submission_) != SQLITE_DONE)
-    throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
-  sqlite3_reset(insert_submission_);
+  std::unique_lock lock(mutex_);
+  queue_.push_back({id, seq, sub});
+  const std::uint64_t ticket = issued_++;
+  // Group commit: whoever finds the connection free writes everything queued so far, the
+  // others wait for the batch that holds their ticket.
+  while (done_ <= ticket) {
+    if (busy_) {
+      written_.wait(lock);
+      continue;
+    }
+    busy_ = true;
+    std::vector<QueuedSubmission> batch = std::move(queue_);
+    queue_.clear();
+    lock.unlock();
+    const std::string error = write_batch(batch);
+    lock.lock();
+    if (!error.empty())
+      for (std::uint64_t t = done_; t < done_ + batch.size(); ++t) failures_[t] = error;
+    done_ += batch.size();
+    release_connection(lock);
+  }
+  if (const auto it = failures_.find(ticket); it != failures_.end()) {
+    const std::string why = it->second;
+    failures_.erase(it);
+    throw std::runtime_error(why);
+  }
 }
 
 std::vector<StoredGame> GameStore::load_all() {
-  const std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
+  take_connection(lock);  // loading is rare (start, a failed commit)
   std::vector<StoredGame> games;
-  std::map<std::string, std::size_t> index;
-  StoreStatement g(db_,
-                   "SELECT id, variant, table_text, knobs, white_token, black_token FROM games "
-                   "ORDER BY created");
-  while (g.step()) {
-    StoredGame s;
-    s.id = g.text(0);
-    s.variant = g.text(1);
-    s.table_text = g.text(2);
-    s.knobs = knobs_of(g.text(3));
-    s.tokens[kWhite] = g.text(4);
-    s.tokens[kBlack] = g.text(5);
-    index[s.id] = games.size();
-    games.push_back(std::move(s));
+  try {
+    std::map<std::string, std::size_t> index;
+    StoreStatement g(db_,
+                     "SELECT id, variant, table_text, knobs, white_token, black_token FROM games "
+                     "ORDER BY created");
+    while (g.step()) {
+      StoredGame s;
+      s.id = g.text(0);
+      s.variant = g.text(1);
+      s.table_text = g.text(2);
+      s.knobs = knobs_of(g.text(3));
+      s.tokens[kWhite] = g.text(4);
+      s.tokens[kBlack] = g.text(5);
+      index[s.id] = games.size();
+      games.push_back(std::move(s));
+    }
+    StoreStatement m(db_, "SELECT game, side, text FROM submissions ORDER BY game, seq");
+    while (m.step()) {
+      const auto it = index.find(m.text(0));
+      if (it == index.end()) continue;
+      games[it->second].submissions.push_back({m.text(1) == "white" ? kWhite : kBlack, m.text(2)});
+    }
+  } catch (...) {
+    release_connection(lock);
+    throw;
   }
-  StoreStatement m(db_, "SELECT game, side, text FROM submissions ORDER BY game, seq");
-  while (m.step()) {
-    const auto it = index.find(m.text(0));
-    if (it == index.end()) continue;
-    games[it->second].submissions.push_back({m.text(1) == "white" ? kWhite : kBlack, m.text(2)});
-  }
+  release_connection(lock);
   return games;
 }
 

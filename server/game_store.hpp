@@ -5,6 +5,9 @@
 
 #include <sqlite3.h>
 
+#include <condition_variable>
+#include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -38,16 +41,37 @@ class GameStore {
 
   /// Stores a new game (its submissions are not read). Returns once committed.
   void add_game(const StoredGame& g);
-  /// Appends submission number `seq` (0-based) of game `id`. Returns once committed.
+  /// Appends submission number `seq` (0-based) of game `id`. Returns once committed; throws
+  /// std::runtime_error when the commit failed. Submissions of other games handed in at the
+  /// same time share one transaction (one fsync), so that many games do not queue behind each
+  /// other's disk writes.
   void add_submission(const std::string& id, int seq, const StoredSubmission& s);
   /// Every game with its submissions, in the order they were created.
   std::vector<StoredGame> load_all();
 
  private:
+  struct QueuedSubmission {
+    std::string id;
+    int seq = 0;
+    StoredSubmission s;
+  };
+
   void exec(const char* sql);
+  /// Writes `batch` in one transaction; the error text, or "" when it was committed.
+  std::string write_batch(const std::vector<QueuedSubmission>& batch);
+  /// Waits (holding `lock`) until no batch is being written, and marks the connection busy.
+  void take_connection(std::unique_lock<std::mutex>& lock);
+  void release_connection(std::unique_lock<std::mutex>& lock);
+
   sqlite3* db_ = nullptr;
   sqlite3_stmt* insert_submission_ = nullptr;
-  std::mutex mutex_;  ///< one writer at a time on the connection
+  std::mutex mutex_;  ///< guards everything below, and the connection when not `busy_`
+  std::condition_variable written_;
+  bool busy_ = false;  ///< a thread uses the connection without holding mutex_
+  std::vector<QueuedSubmission> queue_;
+  std::uint64_t issued_ = 0;  ///< tickets handed out, one per queued submission (in order)
+  std::uint64_t done_ = 0;    ///< tickets whose batch has been written (or failed)
+  std::map<std::uint64_t, std::string> failures_;  ///< ticket -> why its batch failed
 };
 
 }  // namespace arbiter::server

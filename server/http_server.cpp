@@ -202,6 +202,12 @@ HttpServer::HttpServer(Monitor& monitor, int threads) : impl_(std::make_unique<I
     return new httplib::ThreadPool(static_cast<std::size_t>(threads));
   };
   impl_->http.set_payload_max_length(kMaxBody);
+  // Small responses go out at once: with Nagle's algorithm a client's delayed ACK held each
+  // answer to a POST for some 40 ms (docs/serve.md, load).
+  impl_->http.set_tcp_nodelay(true);
+  // A player's connection stays open for its requests (httplib closes it after 5 by default:
+  // reconnecting through the library's short listen backlog then cost a SYN retry, 1 s).
+  impl_->http.set_keep_alive_max_count(1000);
   impl_->routes();
 }
 

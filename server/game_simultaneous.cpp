@@ -81,7 +81,12 @@ class SimultaneousGame final : public Game {
     return out + '\n';
   }
 
-  int public_version() const override { return static_cast<int>(history_.size()); }
+  /// Grows when a side's "submitted" flag turns on and when a turn resolves; a resubmission
+  /// does not change it, so the opponent's page learns nothing from it.
+  int public_version() const override {
+    return static_cast<int>(history_.size()) * 3 + (pending_[kWhite] ? 1 : 0) +
+           (pending_[kBlack] ? 1 : 0);
+  }
   bool over() const override { return status_.over; }
 
  private:

@@ -2,7 +2,9 @@
 // that a sealed move is never shown to the opponent.
 #include <gtest/gtest.h>
 
+#include <condition_variable>
 #include <fstream>
+#include <mutex>
 
 #include "tests/server/serve_fixture.hpp"
 
@@ -180,23 +182,46 @@ TEST(ServeApi, ResubmittingBeforeTheOpponentReplacesTheSealedMove) {
   EXPECT_NE(served.record(g).find("1. d4 d5"), std::string::npos) << served.record(g);
 }
 
-TEST(ServeApi, EventStreamTellsAWaitingPageThatTheTurnResolved) {
+TEST(ServeApi, EventStreamTellsAWaitingPageOfEachSealedMoveAndTheResolvedTurn) {
   const ServedMonitor served;
   const ServeGame g = served.create("diplomacy");
+  std::mutex mutex;
+  std::condition_variable arrived;
   std::string stream;
   httplib::Client listener = served.client();
   std::thread waiter([&] {
     listener.Get("/api/games/" + g.id + "/events?token=" + g.tokens[kBlack],
                  [&](const char* data, std::size_t size) {
+                   const std::lock_guard lock(mutex);
                    stream.append(data, size);
-                   return stream.find("\"version\":1") == std::string::npos;  // until the turn
+                   arrived.notify_all();
+                   return stream.find("\"version\":3") == std::string::npos;  // until the turn
                  });
   });
+  const auto wait_for = [&](const std::string& what) {
+    std::unique_lock lock(mutex);
+    return arrived.wait_for(lock, std::chrono::seconds(10),
+                            [&] { return stream.find(what) != std::string::npos; });
+  };
+  // The stream opens with the current version; 1: White's sealed move came in (the flag both
+  // sides see); 3: the turn resolved.
+  ASSERT_TRUE(wait_for("event: update\ndata: {\"version\":0}\n\n"));
   served.play(g, kWhite, "e4");
+  EXPECT_TRUE(wait_for("event: update\ndata: {\"version\":1}\n\n"));
   served.play(g, kBlack, "e5");
+  EXPECT_TRUE(wait_for("event: update\ndata: {\"version\":3}\n\n"));
   waiter.join();
-  EXPECT_NE(stream.find("event: update\ndata: {\"version\":0}"), std::string::npos) << stream;
-  EXPECT_NE(stream.find("event: update\ndata: {\"version\":1}"), std::string::npos) << stream;
+}
+
+TEST(ServeApi, ResubmittingSendsNoEventToTheOpponent) {
+  const ServedMonitor served;
+  const ServeGame g = served.create("diplomacy");
+  served.play(g, kWhite, "e4");
+  const httplib::Result before = served.view(g, g.tokens[kBlack]);
+  served.play(g, kWhite, "d4");
+  const httplib::Result after = served.view(g, g.tokens[kBlack]);
+  ASSERT_TRUE(before && after);
+  EXPECT_EQ(before->body, after->body) << "Black's view changed when White changed its move";
 }
 
 TEST(ServeApi, EventStreamNeedsTheToken) {

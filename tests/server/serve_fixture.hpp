@@ -44,7 +44,7 @@ struct ServeGame {
 class ServedMonitor {
  public:
   explicit ServedMonitor(const std::string& tables_dir = "")
-      : path_(serve_temp_db()), store_(path_), monitor_(store_, {tables_dir}), http_(monitor_, 8) {
+      : path_(serve_temp_db()), store_(path_), monitor_(store_, {tables_dir}), http_(monitor_, 32) {
     port_ = http_.bind("127.0.0.1", 0);
     thread_ = std::thread([this] { http_.listen(); });
   }

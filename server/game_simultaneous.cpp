@@ -108,10 +108,15 @@ class SimultaneousGame final : public Game {
                                     std::move(svg)});
   }
 
-  /// A side's word in the record: its SAN, a conditional move as written, "--" for a pass.
+  /// A side's word in the record: its SAN, a conditional move as written (without spaces, so
+  /// that it stays one word), "--" for a pass.
   static std::string record_word(const cli::SideSubmission& s) {
     if (s.move.is_null()) return "--";
-    return s.branch.empty() ? s.san : s.written;
+    if (s.branch.empty()) return s.san;
+    std::string word;
+    for (char c : s.written)
+      if (c != ' ' && c != '\t') word += c;
+    return word;
   }
 
   static void write_turn(cli::JsonWriter& w, const ResolvedTurn& t) {

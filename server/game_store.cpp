@@ -9,8 +9,11 @@ namespace arbiter::server {
 namespace {
 
 // synchronous=FULL: a commit is on disk (fsync of the log) before the server answers, so
-// neither kill -9 nor a power cut loses an acknowledged submission.
+// neither kill -9 nor a power cut loses an acknowledged submission. locking_mode=EXCLUSIVE: one
+// server per file (two would each hold their own copy of the games); the lock dies with the
+// process, also under kill -9.
 constexpr const char* kSchema = R"sql(
+PRAGMA locking_mode = EXCLUSIVE;
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = FULL;
 CREATE TABLE IF NOT EXISTS games (
@@ -90,11 +93,18 @@ GameStore::GameStore(const std::string& path) {
     sqlite3_close(db_);
     throw std::runtime_error(fmt::format("cannot open the game database {}: {}", path, why));
   }
-  sqlite3_busy_timeout(db_, 10000);
+  sqlite3_busy_timeout(db_, 1000);
   try {
     exec(kSchema);
+    // The exclusive lock is taken at the first read: take it now, so that a second server
+    // fails here rather than at its first request.
+    exec("SELECT count(*) FROM games");
   } catch (const std::exception& e) {
+    const bool busy = sqlite3_errcode(db_) == SQLITE_BUSY || sqlite3_errcode(db_) == SQLITE_LOCKED;
     sqlite3_close(db_);
+    if (busy)
+      throw std::runtime_error(fmt::format(
+          "the game database {} is in use by another process (another arbiter serve?)", path));
     throw std::runtime_error(fmt::format("{} is not a game database: {}", path, e.what()));
   }
   if (sqlite3_prepare_v2(db_,

@@ -205,6 +205,12 @@ HttpServer::HttpServer(Monitor& monitor, int threads) : impl_(std::make_unique<I
   // Small responses go out at once: with Nagle's algorithm a client's delayed ACK held each
   // answer to a POST for some 40 ms (docs/serve.md, load).
   impl_->http.set_tcp_nodelay(true);
+  // SO_REUSEADDR only: httplib's default also sets SO_REUSEPORT, which let a second server
+  // bind the same port and take half of the connections instead of failing.
+  impl_->http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   // A player's connection stays open for its requests (httplib closes it after 5 by default:
   // reconnecting through the library's short listen backlog then cost a SYN retry, 1 s).
   impl_->http.set_keep_alive_max_count(1000);

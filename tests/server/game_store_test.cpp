@@ -66,5 +66,22 @@ TEST(GameStore, AFileThatIsNotADatabaseIsRefusedByName) {
   serve_remove_db(path);
 }
 
+TEST(GameStore, ASecondStoreOnTheSameFileIsRefused) {
+  const std::string db = serve_temp_db();
+  {
+    GameStore first(db);
+    try {
+      GameStore second(db);
+      FAIL() << "two stores share one file";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("is in use by another process"), std::string::npos)
+          << e.what();
+    }
+  }
+  GameStore after_the_first(db);  // the lock goes with the first store
+  EXPECT_TRUE(after_the_first.load_all().empty());
+  serve_remove_db(db);
+}
+
 }  // namespace
 }  // namespace arbiter::server::testing

@@ -232,6 +232,18 @@ TEST(ServeApi, EventStreamNeedsTheToken) {
   EXPECT_EQ(r->status, 403);
 }
 
+TEST(ServeApi, ASecondServerCannotTakeAPortInUse) {
+  const ServedMonitor served;
+  const std::string db = serve_temp_db();
+  {
+    GameStore store(db);
+    Monitor monitor(store, {});
+    HttpServer second(monitor, 2);
+    EXPECT_THROW(second.bind("127.0.0.1", served.port()), std::runtime_error);
+  }
+  serve_remove_db(db);
+}
+
 TEST(ServeApi, PageIsServedFromTheBinary) {
   const ServedMonitor served;
   const httplib::Result r = served.client().Get("/");

@@ -64,6 +64,25 @@ TEST(ServeProtocols, DiplomacyPassIsRecordedAsANullMove) {
   EXPECT_TRUE(replay_diplomacy_record(load_variant("diplomacy"), record, options).valid());
 }
 
+TEST(ServeProtocols, DiplomacyConditionalMoveIsResolvedAndRecordedAsOneWord) {
+  const ServedMonitor served;
+  const ServeGame g = served.create("diplomacy");
+  served.play(g, kWhite, " ~e5 ? d4 : e4 ");  // e5 is empty before the turn: d4
+  served.play(g, kBlack, "e5");
+  const std::string body = serve_view_body(served, g, kBlack);
+  EXPECT_NE(body.find(R"("white":{"written":" ~e5 ? d4 : e4 ","branch":"d4","san":"d4")"),
+            std::string::npos)
+      << body;
+  const std::string record = served.record(g);
+  EXPECT_NE(record.find("1. ~e5?d4:e4 e5"), std::string::npos) << record;
+  ReplayOptions options;
+  options.null_moves = NullMoves::kPass;
+  const DiplomacyReplayResult replayed =
+      replay_diplomacy_record(load_variant("diplomacy"), record, options);
+  EXPECT_TRUE(replayed.valid()) << record;
+  EXPECT_EQ(serve_json_string(body, "fen"), replayed.final_fen);
+}
+
 TEST(ServeProtocols, MoveNeutralTurnWithASharedSquare) {
   const ServedMonitor served;
   const ServeGame g = served.create("move-neutral");

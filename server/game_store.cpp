@@ -12,7 +12,7 @@ namespace {
 // neither kill -9 nor a power cut loses an acknowledged submission. locking_mode=EXCLUSIVE: one
 // server per file (two would each hold their own copy of the games); the lock dies with the
 // process, also under kill -9.
-constexpr const char* kSchema = R"sql(
+constexpr const char* kGameStoreSchema = R"sql(
 PRAGMA locking_mode = EXCLUSIVE;
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = FULL;
@@ -95,7 +95,7 @@ GameStore::GameStore(const std::string& path) {
   }
   sqlite3_busy_timeout(db_, 1000);
   try {
-    exec(kSchema);
+    exec(kGameStoreSchema);
     // The exclusive lock is taken at the first read: take it now, so that a second server
     // fails here rather than at its first request.
     exec("SELECT count(*) FROM games");

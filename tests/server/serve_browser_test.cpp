@@ -101,7 +101,7 @@ std::string cdp_quote(const std::string& s) {
   return "\"" + cli::json_escape(s) + "\"";
 }
 
-std::string base64_decode(const std::string& in) {
+std::string cdp_base64_decode(const std::string& in) {
   static const std::string kAlphabet =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
@@ -321,7 +321,7 @@ class PlayerPage {
 
   /// Saves a PNG screenshot of the page; returns its bytes.
   std::string screenshot(const fs::path& file) {
-    const std::string png = base64_decode(
+    const std::string png = cdp_base64_decode(
         cdp_field(cdp_.call("Page.captureScreenshot", R"({"format":"png"})", session_), "data"));
     std::ofstream(file, std::ios::binary) << png;
     return png;

@@ -132,6 +132,47 @@ TEST(ServeProtocols, ConditionalTurnStatementShownBeforeTheBMoveThenTheCMoveExec
   EXPECT_EQ(serve_json_string(after, "fen"), replayed.final_fen);
 }
 
+TEST(ServeProtocols, ConditionalCMoveMadeIllegalByTheBMoveIsSkipped) {
+  const ServedMonitor served;
+  const ServeGame g = served.create("conditional");
+  served.play(g, kWhite, "e4");
+  served.play(g, kWhite, "!e5");
+  served.play(g, kBlack, "e5");  // blocks White's pawn: under the default the C-move is skipped
+  const std::string after = serve_view_body(served, g, kBlack);
+  EXPECT_NE(after.find(R"("text":"!e5","outcome":"skipped")"), std::string::npos) << after;
+  const std::string record = served.record(g);
+  const ConditionalReplayResult replayed =
+      replay_conditional_record(load_variant("conditional"), record);
+  EXPECT_TRUE(replayed.valid()) << record;
+  EXPECT_TRUE(replayed.warnings.empty()) << record;
+  EXPECT_EQ(serve_json_string(after, "fen"), replayed.final_fen);
+}
+
+TEST(ServeProtocols, ConditionalReplacementIsChosenByTheOpponentUnderItsKnob) {
+  const ServedMonitor served;
+  const ServeGame g = served.create("conditional", R"({"illegal-c-move": "opponent-moves"})");
+  served.play(g, kWhite, "e4");
+  served.play(g, kWhite, "!e5");
+  served.play(g, kBlack, "e5");  // blocks White's pawn: the C-move is illegal
+  const std::string waiting = serve_view_body(served, g, kBlack);
+  EXPECT_NE(waiting.find(R"("waiting_for":["black"])"), std::string::npos) << waiting;
+  EXPECT_NE(serve_json_string(waiting, "awaiting").find("Black chooses the move White makes"),
+            std::string::npos)
+      << waiting;
+  const httplib::Result white = served.move(g, g.tokens[kWhite], "Nf3");
+  ASSERT_TRUE(white);
+  EXPECT_EQ(white->status, 422) << "the opponent chooses, not the stater";
+  served.play(g, kBlack, "Nf3");  // White's knight, moved by Black's choice
+  const std::string after = serve_view_body(served, g, kWhite);
+  EXPECT_NE(after.find(R"("text":"!e5=>Nf3","outcome":"replaced")"), std::string::npos) << after;
+  const std::string record = served.record(g);
+  EXPECT_NE(record.find("--knob illegal-c-move=opponent-moves"), std::string::npos) << record;
+  const ConditionalReplayResult replayed = replay_conditional_record(
+      load_variant("conditional", {{"illegal-c-move", "opponent-moves"}}), record);
+  EXPECT_TRUE(replayed.valid()) << record;
+  EXPECT_EQ(serve_json_string(after, "fen"), replayed.final_fen);
+}
+
 TEST(ServeProtocols, ConversionPlaysInTurnsAndRefusesTheSideNotToMove) {
   const ServedMonitor served;
   const ServeGame g = served.create("conversion");

@@ -4,6 +4,8 @@
 #include <httplib.h>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "cli/core/json_writer.hpp"
 #include "rules/core/bundled_tables.hpp"
@@ -69,6 +71,10 @@ struct HttpServer::Impl {
 
   Monitor& monitor;
   httplib::Server http;
+  // httplib's stop() does nothing before its accept loop runs; these two flags let stop() and
+  // listen() called at the same time from two threads still end with the server stopped.
+  std::atomic<bool> listening{false};
+  std::atomic<bool> stop_requested{false};
   const std::string variants = variants_json();  // the same for the server's whole life
 
   /// Checks the game and the token; on failure answers 404 or 403 (no detail) and returns false.
@@ -231,11 +237,17 @@ int HttpServer::bind(const std::string& address, int port) {
 }
 
 void HttpServer::listen() {
-  impl_->http.listen_after_bind();
+  impl_->listening = true;
+  if (!impl_->stop_requested) impl_->http.listen_after_bind();
+  impl_->listening = false;
 }
 
 void HttpServer::stop() {
+  impl_->stop_requested = true;
   impl_->monitor.stop();
+  // listen() has begun (or will see stop_requested): wait for the loop it starts.
+  while (impl_->listening && !impl_->http.is_running())
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   impl_->http.stop();
 }
 

@@ -23,6 +23,10 @@ find_package(fmt QUIET CONFIG)
 arbiter_require(fmt_FOUND "fmt" "libfmt-dev")
 find_package(SQLite3 QUIET)
 arbiter_require(SQLite3_FOUND "SQLite3" "libsqlite3-dev")
+# cpp-httplib (arbiter serve). Debian 12 builds it as a shared library and ships only a
+# pkg-config module, whose flags (OpenSSL, zlib, Brotli support) must match the library's.
+pkg_check_modules(HTTPLIB QUIET IMPORTED_TARGET cpp-httplib)
+arbiter_require(HTTPLIB_FOUND "cpp-httplib (pkg-config module cpp-httplib)" "libcpp-httplib-dev")
 
 if(ARBITER_BUILD_TESTS)
   find_package(GTest QUIET CONFIG)

@@ -16,6 +16,7 @@ packages=(
   build-essential g++ clang cmake ninja-build pkg-config
   libz3-dev librange-v3-dev librapidcheck-dev libgtest-dev libgmock-dev
   libtomlplusplus-dev libcli11-dev libfmt-dev libsqlite3-dev libbenchmark-dev zlib1g-dev
+  libcpp-httplib-dev # arbiter serve
   clang-format
   libclang-rt-14-dev # sanitizer and libFuzzer runtimes for clang 14
 )

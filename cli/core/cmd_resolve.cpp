@@ -18,9 +18,6 @@
 #include "cli/simultaneous/submission_text.hpp"
 #include "cli/simultaneous/trace_json.hpp"
 #include "rules/core/load_variant.hpp"
-#include "rules/core/move_words.hpp"
-#include "rules/core/notation.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
 
@@ -38,13 +35,7 @@ struct ResolveCliOptions {
   std::vector<std::string> knobs;
 };
 
-/// One side's submission as written and read.
-struct SideMove {
-  std::string written;
-  std::string branch;  ///< a conditional move: the move text of the branch it chose
-  Move move{};         ///< null: the side passes
-  std::string san, uci;
-};
+using SideMove = SideSubmission;
 
 void require_simultaneous(const Variant& v) {
   const RuleTable& t = v.table();
@@ -54,40 +45,6 @@ void require_simultaneous(const Variant& v) {
                     "protocol{}",
                     v.name(), to_string(t.protocol),
                     t.protocol == Protocol::kSequential ? " (arbiter moves lists its moves)" : ""));
-}
-
-SideMove read_side(const SimState& s, Color c, const std::string& text) {
-  SideMove side;
-  side.written = text;
-  if (text == "-" || is_null_move_word(text)) {  // "--", "Z0": a pass, as records write it
-    if (s.pos.variant().table().resolver == Resolver::kMoveNeutral)
-      throw std::invalid_argument(fmt::format(
-          "{} must submit a move: in Move-Neutral Chess both sides move every turn ('-' passes "
-          "only in Diplomacy Chess)",
-          c == kWhite ? "White" : "Black"));
-    return side;
-  }
-  std::string_view move_text = text;
-  if (looks_like_diplomacy_conditional(text)) {
-    if (s.pos.variant().table().resolver != Resolver::kDiplomacy)
-      throw NotationError(NotationErrorKind::kSyntax,
-                          fmt::format("{}'s '{}' is a conditional move, which only Diplomacy "
-                                      "Chess has (rule text, \"Conditional Moves\")",
-                                      side_name(c), text));
-    // Evaluated on the position before the turn; "n?" needs a set (--sets progressive).
-    side.branch = chosen_branch(parse_diplomacy_conditional(s.pos.variant(), text), s, nullptr);
-    move_text = side.branch;
-  }
-  try {
-    side.move = read_submission(s, c, move_text);
-  } catch (const NotationError& e) {
-    if (side.branch.empty()) throw;
-    throw NotationError(e.kind(), fmt::format("{}'s conditional move '{}' chose '{}': {}",
-                                              side_name(c), text, side.branch, e.what()));
-  }
-  side.san = submission_san(s, c, side.move);
-  side.uci = to_uci(view_for(s, c), side.move);
-  return side;
 }
 
 std::string status_text(const SimStatus& st) {
@@ -288,8 +245,8 @@ int run_resolve(const ResolveCliOptions& o) {
     throw std::invalid_argument(
         fmt::format("the game is already over in this position: {}", status_text(already)));
   if (o.sets != "one") return run_sets(o, v, before);
-  const SideMove sides[2] = {read_side(before, kWhite, o.moves[kWhite]),
-                             read_side(before, kBlack, o.moves[kBlack])};
+  const SideMove sides[2] = {read_side_submission(before, kWhite, o.moves[kWhite]),
+                             read_side_submission(before, kBlack, o.moves[kBlack])};
   const SimTurnOutcome r = rules->resolve_traced(before, sides[kWhite].move, sides[kBlack].move);
   const SimStatus st = rules->status(r.after);
   if (!o.svg.empty()) {

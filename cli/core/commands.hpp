@@ -19,6 +19,7 @@ void register_diff_command(CLI::App& app, int& status);         // semantic diff
 void register_ambiguities_command(CLI::App& app, int& status);  // knob witnesses
 void register_puzzle_command(CLI::App& app, int& status);       // composed problems
 void register_report_command(CLI::App& app, int& status);       // HTML report
+void register_serve_command(CLI::App& app, int& status);        // the monitor (HTTP)
 
 /// Parses and runs the command line; returns the process exit status. Errors in user input
 /// are printed to stderr as "arbiter: error: ..." and give status 1; usage errors status 2.

@@ -31,6 +31,7 @@ int run(int argc, char** argv) {
   register_ambiguities_command(app, status);
   register_puzzle_command(app, status);
   register_report_command(app, status);
+  register_serve_command(app, status);
   // CLI11 reports an unknown first word only as "A subcommand is required": name it.
   if (argc > 1 && argv[1][0] != '-') {
     const std::string word = argv[1];

@@ -7,8 +7,10 @@
 #include <optional>
 #include <vector>
 
+#include "rules/core/move_words.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
 
@@ -121,6 +123,40 @@ std::string submission_san(const SimState& s, Color c, Move m) {
   MoveList subs;
   submissions_of(s, c, subs);
   return sim_san(s, c, m, subs);
+}
+
+SideSubmission read_side_submission(const SimState& s, Color c, const std::string& text) {
+  SideSubmission side;
+  side.written = text;
+  if (text == "-" || is_null_move_word(text)) {  // "--", "Z0": a pass, as records write it
+    if (move_neutral(s))
+      throw std::invalid_argument(fmt::format(
+          "{} must submit a move: in Move-Neutral Chess both sides move every turn ('-' passes "
+          "only in Diplomacy Chess)",
+          c == kWhite ? "White" : "Black"));
+    return side;
+  }
+  std::string_view move_text = text;
+  if (looks_like_diplomacy_conditional(text)) {
+    if (move_neutral(s))
+      throw NotationError(NotationErrorKind::kSyntax,
+                          fmt::format("{}'s '{}' is a conditional move, which only Diplomacy "
+                                      "Chess has (rule text, \"Conditional Moves\")",
+                                      side_name(c), text));
+    // Evaluated on the position before the turn; "n?" needs a set (--sets progressive).
+    side.branch = chosen_branch(parse_diplomacy_conditional(s.pos.variant(), text), s, nullptr);
+    move_text = side.branch;
+  }
+  try {
+    side.move = read_submission(s, c, move_text);
+  } catch (const NotationError& e) {
+    if (side.branch.empty()) throw;
+    throw NotationError(e.kind(), fmt::format("{}'s conditional move '{}' chose '{}': {}",
+                                              side_name(c), text, side.branch, e.what()));
+  }
+  side.san = submission_san(s, c, side.move);
+  side.uci = to_uci(view_for(s, c), side.move);
+  return side;
 }
 
 }  // namespace arbiter::cli

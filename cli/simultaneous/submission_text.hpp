@@ -23,4 +23,17 @@ Move read_submission(const SimState& s, Color c, std::string_view text);
 /// that read_submission reads it back.
 std::string submission_san(const SimState& s, Color c, Move m);
 
+/// One side's part of a turn as written and read.
+struct SideSubmission {
+  std::string written;
+  std::string branch;  ///< a conditional move: the move text of the branch it chose
+  Move move{};         ///< null: the side passes
+  std::string san, uci;
+};
+
+/// Colour `c`'s part of a turn on `s` as `resolve` reads it: a move (read_submission), "-" or
+/// a null move word for a pass (Diplomacy Chess only), or a Diplomacy conditional move
+/// ("cond?then:else") evaluated on `s`. Throws NotationError or std::invalid_argument.
+SideSubmission read_side_submission(const SimState& s, Color c, const std::string& text);
+
 }  // namespace arbiter::cli

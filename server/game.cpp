@@ -1,0 +1,34 @@
+#include "server/game.hpp"
+
+#include "rules/core/notation.hpp"
+#include "rules/core/rule_table.hpp"
+#include "server/game_factory.hpp"
+
+namespace arbiter::server {
+
+std::unique_ptr<Game> new_game(VariantPtr v) {
+  switch (v->table().protocol) {
+    case Protocol::kSimultaneous:
+      return simultaneous_game(std::move(v));
+    case Protocol::kConditional:
+      return conditional_game(std::move(v));
+    case Protocol::kSequential:
+      break;
+  }
+  return sequential_game(std::move(v));
+}
+
+std::string submission_error_text(const std::exception& e) {
+  if (const auto* n = dynamic_cast<const NotationError*>(&e))
+    return "bad move (" + to_string(n->kind()) + "): " + n->what();
+  return e.what();
+}
+
+std::string replay_options(const Variant& v) {
+  std::string out;
+  for (const KnobDef& k : v.table().knobs)
+    if (v.knob(k.name) != k.default_value) out += " --knob " + k.name + "=" + v.knob(k.name);
+  return out;
+}
+
+}  // namespace arbiter::server

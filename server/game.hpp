@@ -1,0 +1,50 @@
+// One game as the monitor (`arbiter serve`) runs it: the table, the protocol's state, what each
+// side has handed in and what has happened. One implementation per protocol: simultaneous
+// (Diplomacy Chess, Move-Neutral Chess: sealed moves, then the resolver), conditional (the
+// A/B/C turn machine) and sequential (orthodox, Conversion Chess). A game is rebuilt after a
+// restart by handing it the stored submissions again in order, so `submit` is its only way to
+// change.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "cli/core/json_writer.hpp"
+#include "rules/core/variant.hpp"
+
+namespace arbiter::server {
+
+/// A submission the rules refuse (HTTP 422); the message is the CLI's error text.
+class SubmissionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  /// Applies `side`'s submission or throws SubmissionError. A simultaneous game keeps it sealed
+  /// (a second one replaces the first) until both sides have submitted, then resolves the turn.
+  virtual void submit(Color side, std::string_view text) = 0;
+  /// The fields of the game as `side` sees it (written into an open JSON object): "protocol",
+  /// "fen", "turn", "status", "submitted", "waiting_for", "own_submission", "legal", "history",
+  /// "board" and the protocol's own. Nothing of the opponent's sealed move.
+  virtual void write_view(cli::JsonWriter& w, Color side) const = 0;
+  /// The game's record as `arbiter replay` reads it (docs/serve.md names the options).
+  virtual std::string record() const = 0;
+  /// Counts the changes both sides see (resolved turns, plies, statements); a page waiting for
+  /// the opponent reloads when it grows.
+  virtual int public_version() const = 0;
+  virtual bool over() const = 0;
+};
+
+/// A new game of `v` from the table's setup, by its protocol.
+std::unique_ptr<Game> new_game(VariantPtr v);
+
+/// The error text of a refused move as the CLI prints it: "bad move (KIND): message" for
+/// notation errors, else the message.
+std::string submission_error_text(const std::exception& e);
+
+}  // namespace arbiter::server

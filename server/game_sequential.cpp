@@ -1,0 +1,116 @@
+// Orthodox chess and Conversion Chess under the monitor: ordinary alternating play, each move
+// read as `arbiter moves --play` and `replay` read it (SAN, or coordinates), the game over at
+// checkmate or stalemate as the table's [end] rules score them.
+#include <fmt/format.h>
+
+#include <vector>
+
+#include "cli/report/report_boards.hpp"
+#include "cli/report/svg_board.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/game_record.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "server/game_factory.hpp"
+#include "server/game_view.hpp"
+
+namespace arbiter::server {
+namespace {
+
+struct SequentialPly {
+  Color side = kWhite;
+  int move_number = 0;
+  std::string san;
+  std::string uci;
+};
+
+class SequentialGame final : public Game {
+ public:
+  explicit SequentialGame(VariantPtr v) : v_(v), pos_(parse_fen(v, v->table().setup_fen)) {
+    update_status();
+  }
+
+  void submit(Color side, std::string_view text) override {
+    if (!result_.empty())
+      throw SubmissionError(fmt::format("the game is over: {} ({})", result_, reason_));
+    if (side != pos_.side_to_move())
+      throw SubmissionError(fmt::format("it is {}'s move, not {}'s", side_name(pos_.side_to_move()),
+                                        side_name(side)));
+    Move m;
+    try {
+      m = looks_like_uci(text) ? parse_uci(pos_, text) : parse_san(pos_, text);
+    } catch (const std::exception& e) {
+      throw SubmissionError(submission_error_text(e));
+    }
+    plies_.push_back({side, pos_.fullmove_number(), to_san(pos_, m), to_uci(pos_, m)});
+    last_ = m;
+    moved_ = true;
+    Undo undo;
+    pos_.make(m, undo);
+    update_status();
+  }
+
+  void write_view(cli::JsonWriter& w, Color side) const override {
+    w.field("protocol", "sequential").field("fen", to_fen(pos_));
+    w.field("turn", static_cast<int>(plies_.size()) + 1);
+    write_status(w, !result_.empty(), result_, reason_);
+    const bool submitted[2] = {false, false};
+    const bool waiting[2] = {result_.empty() && pos_.side_to_move() == kWhite,
+                             result_.empty() && pos_.side_to_move() == kBlack};
+    write_sides(w, submitted, waiting);
+    w.key("own_submission").null();
+    std::vector<std::string> legal;
+    if (waiting[side]) {
+      MoveList moves;
+      generate_legal(pos_, moves);
+      for (Move m : moves) legal.push_back(to_san(pos_, m));
+    }
+    write_legal(w, legal);
+    w.key("history").begin_array();
+    for (const SequentialPly& p : plies_)
+      w.begin_object()
+          .field("move_number", p.move_number)
+          .field("side", side_word(p.side))
+          .field("san", p.san)
+          .field("uci", p.uci)
+          .end_object();
+    w.end_array();
+    cli::SvgBoard board = cli::board_of_fen(v_, to_fen(pos_));
+    if (moved_) board.arrows.push_back({last_.from(), last_.to(), ~pos_.side_to_move()});
+    w.field("board", cli::svg_board(board));
+  }
+
+  std::string record() const override {
+    std::string out = record_header(v_->name(), replay_options(*v_));
+    for (const SequentialPly& p : plies_) {
+      if (p.side == kWhite) out += fmt::format("{}. ", p.move_number);
+      out += p.san + (p.side == kWhite ? " " : "\n");
+    }
+    if (out.back() == ' ') out.back() = '\n';  // a move number's line with one ply
+    return out + (result_.empty() ? "*" : result_) + '\n';
+  }
+
+  int public_version() const override { return static_cast<int>(plies_.size()); }
+  bool over() const override { return !result_.empty(); }
+
+ private:
+  void update_status() {
+    result_ = result_by_rules(pos_);
+    reason_ = result_.empty() ? "" : is_checkmate(pos_) ? "checkmate" : "stalemate";
+  }
+
+  VariantPtr v_;
+  Position pos_;
+  std::string result_, reason_;  ///< empty while the game goes on
+  std::vector<SequentialPly> plies_;
+  Move last_{};
+  bool moved_ = false;  ///< last_ is the last move made (drawn as an arrow)
+};
+
+}  // namespace
+
+std::unique_ptr<Game> sequential_game(VariantPtr v) {
+  return std::make_unique<SequentialGame>(std::move(v));
+}
+
+}  // namespace arbiter::server

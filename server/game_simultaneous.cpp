@@ -1,0 +1,154 @@
+// Diplomacy Chess and Move-Neutral Chess under the monitor: each side hands in a sealed move,
+// read as `arbiter resolve` reads it; when both are in, the table's resolver resolves the turn
+// and both moves, their fates and the trace join the history.
+#include <fmt/format.h>
+
+#include <optional>
+#include <vector>
+
+#include "cli/report/report_boards.hpp"
+#include "cli/report/svg_board.hpp"
+#include "cli/simultaneous/submission_text.hpp"
+#include "cli/simultaneous/trace_json.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
+#include "server/game.hpp"
+#include "server/game_factory.hpp"
+#include "server/game_view.hpp"
+
+namespace arbiter::server {
+namespace {
+
+struct ResolvedTurn {
+  int move_number = 0;  ///< the full-move number before the turn
+  std::string fen_before;
+  cli::SideSubmission sides[2];
+  SimTurnOutcome outcome;
+  SimStatus status;  ///< after the turn
+  std::string svg;   ///< the board before the turn with both moves, failed ones marked
+};
+
+class SimultaneousGame final : public Game {
+ public:
+  explicit SimultaneousGame(VariantPtr v)
+      : v_(std::move(v)), rules_(sim_rules_for(v_)), state_(sim_start(v_)) {
+    status_ = rules_->status(state_);
+  }
+
+  void submit(Color side, std::string_view text) override {
+    if (status_.over)
+      throw SubmissionError(
+          fmt::format("the game is over: {} ({})", status_.result(), status_.reason));
+    try {
+      pending_[side] = cli::read_side_submission(state_, side, std::string(text));
+    } catch (const std::exception& e) {
+      throw SubmissionError(submission_error_text(e));
+    }
+    if (pending_[kWhite] && pending_[kBlack]) resolve();
+  }
+
+  void write_view(cli::JsonWriter& w, Color side) const override {
+    w.field("protocol", "simultaneous").field("resolver", to_string(v_->table().resolver));
+    w.field("fen", to_sim_fen(state_)).field("turn", static_cast<int>(history_.size()) + 1);
+    write_status(w, status_.over, status_.result(), status_.reason);
+    const bool submitted[2] = {pending_[kWhite].has_value(), pending_[kBlack].has_value()};
+    const bool waiting[2] = {!status_.over && !submitted[kWhite],
+                             !status_.over && !submitted[kBlack]};
+    write_sides(w, submitted, waiting);
+    w.key("own_submission");  // the opponent's sealed move is never written
+    if (pending_[side])
+      w.value(pending_[side]->written);
+    else
+      w.null();
+    std::vector<std::string> legal;
+    if (!status_.over) {
+      MoveList subs;
+      rules_->submissions(state_, side, subs);
+      for (Move m : subs) legal.push_back(cli::submission_san(state_, side, m));
+    }
+    write_legal(w, legal);
+    w.key("history").begin_array();
+    for (const ResolvedTurn& t : history_) write_turn(w, t);
+    w.end_array();
+    w.field("board", cli::svg_board(cli::SvgBoard{state_.pos}));
+  }
+
+  std::string record() const override {
+    std::string out = record_header(v_->name(), replay_options(*v_) + " --null-move pass");
+    for (const ResolvedTurn& t : history_)
+      out += fmt::format("{}. {} {}\n", t.move_number, record_word(t.sides[kWhite]),
+                         record_word(t.sides[kBlack]));
+    out += status_.over ? status_.result() : "*";
+    return out + '\n';
+  }
+
+  /// Grows when a side's "submitted" flag turns on and when a turn resolves; a resubmission
+  /// does not change it, so the opponent's page learns nothing from it.
+  int public_version() const override {
+    return static_cast<int>(history_.size()) * 3 + (pending_[kWhite] ? 1 : 0) +
+           (pending_[kBlack] ? 1 : 0);
+  }
+  bool over() const override { return status_.over; }
+
+ private:
+  void resolve() {
+    cli::SideSubmission white = std::move(*pending_[kWhite]), black = std::move(*pending_[kBlack]);
+    pending_[kWhite].reset();
+    pending_[kBlack].reset();
+    SimTurnOutcome outcome = rules_->resolve_traced(state_, white.move, black.move);
+    std::string svg = cli::svg_board(cli::board_of_turn(state_, white.move, black.move, outcome));
+    const int move_number = state_.pos.fullmove_number();
+    std::string fen_before = to_sim_fen(state_);
+    state_ = outcome.after;
+    status_ = rules_->status(state_);
+    history_.push_back(ResolvedTurn{move_number,
+                                    std::move(fen_before),
+                                    {std::move(white), std::move(black)},
+                                    std::move(outcome),
+                                    status_,
+                                    std::move(svg)});
+  }
+
+  /// A side's word in the record: its SAN, a conditional move as written (without spaces, so
+  /// that it stays one word), "--" for a pass.
+  static std::string record_word(const cli::SideSubmission& s) {
+    if (s.move.is_null()) return "--";
+    if (s.branch.empty()) return s.san;
+    std::string word;
+    for (char c : s.written)
+      if (c != ' ' && c != '\t') word += c;
+    return word;
+  }
+
+  static void write_turn(cli::JsonWriter& w, const ResolvedTurn& t) {
+    w.begin_object().field("move_number", t.move_number).field("fen_before", t.fen_before);
+    w.key("moves").begin_object();
+    for (Color c : {kWhite, kBlack}) {
+      const cli::SideSubmission& s = t.sides[c];
+      w.key(side_word(c)).begin_object().field("written", s.written);
+      if (!s.branch.empty()) w.field("branch", s.branch);
+      w.field("san", s.move.is_null() ? std::string("--") : s.san);
+      w.field("fate", s.move.is_null() ? std::string("passed") : t.outcome.fates[c]);
+      w.end_object();
+    }
+    w.end_object();
+    cli::write_trace(w, t.outcome.trace);
+    w.field("fen_after", to_sim_fen(t.outcome.after));
+    write_status(w, t.status.over, t.status.result(), t.status.reason);
+    w.field("board", t.svg).end_object();
+  }
+
+  VariantPtr v_;
+  std::unique_ptr<SimRules> rules_;
+  SimState state_;
+  SimStatus status_;
+  std::optional<cli::SideSubmission> pending_[2];
+  std::vector<ResolvedTurn> history_;
+};
+
+}  // namespace
+
+std::unique_ptr<Game> simultaneous_game(VariantPtr v) {
+  return std::make_unique<SimultaneousGame>(std::move(v));
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,253 @@
+#include "server/game_store.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <stdexcept>
+
+namespace arbiter::server {
+namespace {
+
+// synchronous=FULL: a commit is on disk (fsync of the log) before the server answers, so
+// neither kill -9 nor a power cut loses an acknowledged submission. locking_mode=EXCLUSIVE: one
+// server per file (two would each hold their own copy of the games); the lock dies with the
+// process, also under kill -9.
+constexpr const char* kGameStoreSchema = R"sql(
+PRAGMA locking_mode = EXCLUSIVE;
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = FULL;
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  table_text TEXT NOT NULL,
+  knobs TEXT NOT NULL,
+  white_token TEXT NOT NULL,
+  black_token TEXT NOT NULL,
+  created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS submissions (
+  game TEXT NOT NULL REFERENCES games (id),
+  seq INTEGER NOT NULL,
+  side TEXT NOT NULL CHECK (side IN ('white', 'black')),
+  text TEXT NOT NULL,
+  PRIMARY KEY (game, seq)
+);
+)sql";
+
+/// Knob choices as stored: "name=alternative" lines.
+std::string knobs_text(const KnobSettings& knobs) {
+  std::string out;
+  for (const auto& [name, alt] : knobs) out += name + '=' + alt + '\n';
+  return out;
+}
+
+KnobSettings knobs_of(const std::string& text) {
+  KnobSettings out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    const std::size_t eq = line.find('=');
+    if (eq != std::string::npos) out[line.substr(0, eq)] = line.substr(eq + 1);
+    start = end + 1;
+  }
+  return out;
+}
+
+/// A prepared statement for one call.
+class StoreStatement {
+ public:
+  StoreStatement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) != SQLITE_OK)
+      throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db));
+  }
+  ~StoreStatement() { sqlite3_finalize(s_); }
+  StoreStatement(const StoreStatement&) = delete;
+  StoreStatement& operator=(const StoreStatement&) = delete;
+  void bind(int i, const std::string& text) {
+    sqlite3_bind_text(s_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+  }
+  bool step() {
+    const int rc = sqlite3_step(s_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
+  }
+  std::string text(int column) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_, column));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, column)))
+             : std::string();
+  }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* s_ = nullptr;
+};
+
+}  // namespace
+
+GameStore::GameStore(const std::string& path) {
+  if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
+    const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw std::runtime_error(fmt::format("cannot open the game database {}: {}", path, why));
+  }
+  sqlite3_busy_timeout(db_, 1000);
+  try {
+    exec(kGameStoreSchema);
+    // The exclusive lock is taken at the first read: take it now, so that a second server
+    // fails here rather than at its first request.
+    exec("SELECT count(*) FROM games");
+  } catch (const std::exception& e) {
+    const bool busy = sqlite3_errcode(db_) == SQLITE_BUSY || sqlite3_errcode(db_) == SQLITE_LOCKED;
+    sqlite3_close(db_);
+    if (busy)
+      throw std::runtime_error(fmt::format(
+          "the game database {} is in use by another process (another arbiter serve?)", path));
+    throw std::runtime_error(fmt::format("{} is not a game database: {}", path, e.what()));
+  }
+  if (sqlite3_prepare_v2(db_,
+                         "INSERT INTO submissions (game, seq, side, text) VALUES (?1, ?2, ?3, ?4)",
+                         -1, &insert_submission_, nullptr) != SQLITE_OK) {
+    const std::string why = sqlite3_errmsg(db_);
+    sqlite3_close(db_);
+    throw std::runtime_error("sqlite: " + why);
+  }
+}
+
+GameStore::~GameStore() {
+  sqlite3_finalize(insert_submission_);
+  sqlite3_close(db_);
+}
+
+void GameStore::exec(const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    const std::string why = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw std::runtime_error("sqlite: " + why);
+  }
+}
+
+void GameStore::take_connection(std::unique_lock<std::mutex>& lock) {
+  written_.wait(lock, [this] { return !busy_; });
+  busy_ = true;
+}
+
+void GameStore::release_connection(std::unique_lock<std::mutex>& lock) {
+  (void)lock;  // held by the caller
+  busy_ = false;
+  written_.notify_all();
+}
+
+void GameStore::add_game(const StoredGame& g) {
+  std::unique_lock lock(mutex_);
+  take_connection(lock);
+  try {
+    StoreStatement s(db_,
+                     "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
+                     "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT count(*) FROM games))");
+    s.bind(1, g.id);
+    s.bind(2, g.variant);
+    s.bind(3, g.table_text);
+    s.bind(4, knobs_text(g.knobs));
+    s.bind(5, g.tokens[kWhite]);
+    s.bind(6, g.tokens[kBlack]);
+    s.step();
+  } catch (...) {
+    release_connection(lock);
+    throw;
+  }
+  release_connection(lock);
+}
+
+std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
+  try {
+    exec("BEGIN IMMEDIATE");
+    for (const QueuedSubmission& q : batch) {
+      const char* side = q.s.side == kWhite ? "white" : "black";
+      sqlite3_reset(insert_submission_);
+      sqlite3_bind_text(insert_submission_, 1, q.id.data(), static_cast<int>(q.id.size()),
+                        SQLITE_TRANSIENT);
+      sqlite3_bind_int(insert_submission_, 2, q.seq);
+      sqlite3_bind_text(insert_submission_, 3, side, -1, SQLITE_STATIC);
+      sqlite3_bind_text(insert_submission_, 4, q.s.text.data(), static_cast<int>(q.s.text.size()),
+                        SQLITE_TRANSIENT);
+      if (sqlite3_step(insert_submission_) != SQLITE_DONE)
+        throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
+      sqlite3_reset(insert_submission_);
+    }
+    exec("COMMIT");
+    return "";
+  } catch (const std::exception& e) {
+    sqlite3_reset(insert_submission_);
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return e.what();
+  }
+}
+
+void GameStore::add_submission(const std::string& id, int seq, const StoredSubmission& sub) {
+  std::unique_lock lock(mutex_);
+  queue_.push_back({id, seq, sub});
+  const std::uint64_t ticket = issued_++;
+  // Group commit: whoever finds the connection free writes everything queued so far, the
+  // others wait for the batch that holds their ticket.
+  while (done_ <= ticket) {
+    if (busy_) {
+      written_.wait(lock);
+      continue;
+    }
+    busy_ = true;
+    std::vector<QueuedSubmission> batch = std::move(queue_);
+    queue_.clear();
+    lock.unlock();
+    const std::string error = write_batch(batch);
+    lock.lock();
+    if (!error.empty())
+      for (std::uint64_t t = done_; t < done_ + batch.size(); ++t) failures_[t] = error;
+    done_ += batch.size();
+    release_connection(lock);
+  }
+  if (const auto it = failures_.find(ticket); it != failures_.end()) {
+    const std::string why = it->second;
+    failures_.erase(it);
+    throw std::runtime_error(why);
+  }
+}
+
+std::vector<StoredGame> GameStore::load_all() {
+  std::unique_lock lock(mutex_);
+  take_connection(lock);  // loading is rare (start, a failed commit)
+  std::vector<StoredGame> games;
+  try {
+    std::map<std::string, std::size_t> index;
+    StoreStatement g(db_,
+                     "SELECT id, variant, table_text, knobs, white_token, black_token FROM games "
+                     "ORDER BY created");
+    while (g.step()) {
+      StoredGame s;
+      s.id = g.text(0);
+      s.variant = g.text(1);
+      s.table_text = g.text(2);
+      s.knobs = knobs_of(g.text(3));
+      s.tokens[kWhite] = g.text(4);
+      s.tokens[kBlack] = g.text(5);
+      index[s.id] = games.size();
+      games.push_back(std::move(s));
+    }
+    StoreStatement m(db_, "SELECT game, side, text FROM submissions ORDER BY game, seq");
+    while (m.step()) {
+      const auto it = index.find(m.text(0));
+      if (it == index.end()) continue;
+      games[it->second].submissions.push_back({m.text(1) == "white" ? kWhite : kBlack, m.text(2)});
+    }
+  } catch (...) {
+    release_connection(lock);
+    throw;
+  }
+  release_connection(lock);
+  return games;
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,77 @@
+// The monitor's games in SQLite (write-ahead log): each game's table, knob choices and tokens,
+// and every submission the game accepted, in order. A game is its submissions: the monitor
+// rebuilds it after a restart by handing them to a new Game again (server/game.hpp).
+#pragma once
+
+#include <sqlite3.h>
+
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "rules/core/geometry.hpp"
+#include "rules/core/rule_knobs.hpp"
+
+namespace arbiter::server {
+
+struct StoredSubmission {
+  Color side = kWhite;
+  std::string text;
+};
+
+struct StoredGame {
+  std::string id;
+  std::string variant;     ///< a bundled table's name, or the path the game was created with
+  std::string table_text;  ///< a table read from a path: its TOML text then (empty: bundled)
+  KnobSettings knobs;      ///< the choices made at creation
+  std::string tokens[2];   ///< White's and Black's
+  std::vector<StoredSubmission> submissions;
+};
+
+class GameStore {
+ public:
+  /// Opens (or creates) the database at `path`. Throws std::runtime_error naming the file.
+  explicit GameStore(const std::string& path);
+  ~GameStore();
+  GameStore(const GameStore&) = delete;
+  GameStore& operator=(const GameStore&) = delete;
+
+  /// Stores a new game (its submissions are not read). Returns once committed.
+  void add_game(const StoredGame& g);
+  /// Appends submission number `seq` (0-based) of game `id`. Returns once committed; throws
+  /// std::runtime_error when the commit failed. Submissions of other games handed in at the
+  /// same time share one transaction (one fsync), so that many games do not queue behind each
+  /// other's disk writes.
+  void add_submission(const std::string& id, int seq, const StoredSubmission& s);
+  /// Every game with its submissions, in the order they were created.
+  std::vector<StoredGame> load_all();
+
+ private:
+  struct QueuedSubmission {
+    std::string id;
+    int seq = 0;
+    StoredSubmission s;
+  };
+
+  void exec(const char* sql);
+  /// Writes `batch` in one transaction; the error text, or "" when it was committed.
+  std::string write_batch(const std::vector<QueuedSubmission>& batch);
+  /// Waits (holding `lock`) until no batch is being written, and marks the connection busy.
+  void take_connection(std::unique_lock<std::mutex>& lock);
+  void release_connection(std::unique_lock<std::mutex>& lock);
+
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* insert_submission_ = nullptr;
+  std::mutex mutex_;  ///< guards everything below, and the connection when not `busy_`
+  std::condition_variable written_;
+  bool busy_ = false;  ///< a thread uses the connection without holding mutex_
+  std::vector<QueuedSubmission> queue_;
+  std::uint64_t issued_ = 0;  ///< tickets handed out, one per queued submission (in order)
+  std::uint64_t done_ = 0;    ///< tickets whose batch has been written (or failed)
+  std::map<std::uint64_t, std::string> failures_;  ///< ticket -> why its batch failed
+};
+
+}  // namespace arbiter::server

@@ -1,0 +1,33 @@
+// The monitor's HTTP face (cpp-httplib): the JSON API of docs/serve.md, the server-sent events
+// that wake a waiting page, and the page itself. httplib stays inside http_server.cpp.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "server/monitor.hpp"
+
+namespace arbiter::server {
+
+class HttpServer {
+ public:
+  /// `threads`: requests served at once (each open event stream holds one).
+  explicit HttpServer(Monitor& monitor, int threads = 64);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  /// Binds `address`:`port` (port 0: any free port); returns the port. Throws
+  /// std::runtime_error when it cannot.
+  int bind(const std::string& address, int port);
+  /// Serves until stop() (from another thread). Requires bind().
+  void listen();
+  /// Ends listen() and every event stream.
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arbiter::server

@@ -1,0 +1,32 @@
+// The bodies of the monitor's POST requests: a JSON object whose values are strings or objects
+// of the same kind ({"variant": "diplomacy", "knobs": {"NAME": "ALT"}}, {"move": "e4"}).
+// Anything else is refused with the place and what was expected.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace arbiter::server {
+
+/// A body that is not such an object (HTTP 400); the message names the byte offset.
+class JsonRequestError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct JsonObject {
+  std::map<std::string, std::string> strings;
+  std::map<std::string, JsonObject> objects;
+
+  /// The string under `key`, or `fallback` when absent. Throws JsonRequestError when `key`
+  /// holds an object.
+  std::string string_or(const std::string& key, const std::string& fallback) const;
+};
+
+/// Parses `text`. Throws JsonRequestError.
+JsonObject parse_json_object(std::string_view text);
+
+}  // namespace arbiter::server

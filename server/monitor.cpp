@@ -1,0 +1,227 @@
+#include "server/monitor.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/core/json_writer.hpp"
+#include "rules/core/diagnostic.hpp"
+#include "rules/core/table_loader.hpp"
+#include "server/game_view.hpp"
+#include "server/tokens.hpp"
+
+namespace arbiter::server {
+
+struct Monitor::Entry {
+  StoredGame stored;  ///< id, variant, knobs, tokens (submissions: see `count`)
+  VariantPtr variant;
+  mutable std::mutex mutex;
+  mutable std::condition_variable changed;
+  std::unique_ptr<Game> game;
+  int count = 0;  ///< submissions accepted (the next one's seq)
+};
+
+namespace {
+
+constexpr int kTokenBytes = 32;  // 256 bits
+constexpr int kIdBytes = 8;
+
+bool is_table_path(const std::string& variant) {
+  return variant.find('/') != std::string::npos ||
+         (variant.size() > 5 && variant.compare(variant.size() - 5, 5, ".toml") == 0);
+}
+
+std::string table_error_text(const TableError& e) {
+  std::string out;
+  for (const Diagnostic& d : e.diagnostics()) {
+    if (!out.empty()) out += '\n';
+    out += d.str();
+  }
+  return out.empty() ? std::string(e.what()) : out;
+}
+
+/// The text of a table file that `--tables DIR` allows (the file, symlinks resolved, lies in
+/// DIR or below). Throws GameSetupError.
+std::string allowed_table_text(const std::string& tables_dir, const std::string& path) {
+  namespace fs = std::filesystem;
+  if (tables_dir.empty())
+    throw GameSetupError(
+        fmt::format("table path '{}' refused: this server plays bundled tables only (start it with "
+                    "--tables DIR to allow the .toml files of a folder)",
+                    path));
+  std::error_code ec;
+  const fs::path dir = fs::weakly_canonical(tables_dir, ec);
+  const fs::path file = fs::weakly_canonical(fs::path(tables_dir) / path, ec);
+  const auto [d, f] = std::mismatch(dir.begin(), dir.end(), file.begin(), file.end());
+  if (ec || d != dir.end() || f == file.end())
+    throw GameSetupError(
+        fmt::format("table path '{}' refused: it is not inside the folder {} "
+                    "that --tables allows",
+                    path, tables_dir));
+  std::ifstream in(file);
+  if (!in)
+    throw GameSetupError(fmt::format("table path '{}': cannot read {}", path, file.string()));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+Monitor::Monitor(GameStore& store, MonitorOptions options)
+    : store_(store), options_(std::move(options)) {
+  for (StoredGame& g : store_.load_all()) {
+    auto e = std::make_shared<Entry>();
+    e->variant = variant_of(g);
+    e->game = new_game(e->variant);
+    for (const StoredSubmission& s : g.submissions) {
+      try {
+        e->game->submit(s.side, s.text);
+      } catch (const SubmissionError& err) {
+        throw std::runtime_error(
+            fmt::format("stored game {} no longer replays: submission {} "
+                        "({} '{}'): {}",
+                        g.id, e->count + 1, side_word(s.side), s.text, err.what()));
+      }
+      ++e->count;
+    }
+    g.submissions.clear();
+    e->stored = std::move(g);
+    games_[e->stored.id] = e;
+  }
+}
+
+Monitor::~Monitor() = default;
+
+VariantPtr Monitor::variant_of(const StoredGame& g) const {
+  try {
+    RuleTable table = g.table_text.empty() ? load_bundled_table(g.variant)
+                                           : load_table_text(g.table_text, g.variant);
+    return Variant::compile(std::move(table), g.knobs);
+  } catch (const TableError& e) {
+    throw GameSetupError(table_error_text(e));
+  } catch (const std::invalid_argument& e) {
+    throw GameSetupError(e.what());
+  }
+}
+
+CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knobs) {
+  StoredGame g;
+  g.variant = variant;
+  g.knobs = knobs;
+  if (is_table_path(variant)) g.table_text = allowed_table_text(options_.tables_dir, variant);
+  auto e = std::make_shared<Entry>();
+  e->variant = variant_of(g);
+  try {
+    e->game = new_game(e->variant);
+  } catch (const std::invalid_argument& err) {  // a simultaneous table without a resolver
+    throw GameSetupError(err.what());
+  }
+  g.id = random_hex(kIdBytes);
+  g.tokens[kWhite] = random_hex(kTokenBytes);
+  g.tokens[kBlack] = random_hex(kTokenBytes);
+  store_.add_game(g);
+  e->stored = g;
+  {
+    const std::unique_lock lock(games_mutex_);
+    games_[g.id] = e;
+  }
+  return {g.id, {g.tokens[kWhite], g.tokens[kBlack]}};
+}
+
+std::shared_ptr<Monitor::Entry> Monitor::find(const std::string& id) const {
+  const std::shared_lock lock(games_mutex_);
+  const auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+Access Monitor::authorize(const std::string& id, const std::string& token, Color* side) const {
+  const std::shared_ptr<Entry> e = find(id);
+  if (!e) return Access::kNoGame;
+  // Both tokens are compared, so the time does not tell which side a guess was close to.
+  const bool white = same_secret(e->stored.tokens[kWhite], token);
+  const bool black = same_secret(e->stored.tokens[kBlack], token);
+  if (!white && !black) return Access::kBadToken;
+  *side = white ? kWhite : kBlack;
+  return Access::kGranted;
+}
+
+std::string Monitor::view(const std::string& id, Color side) const {
+  const std::shared_ptr<Entry> e = find(id);
+  cli::JsonWriter w;
+  w.begin_object().field("id", id).field("variant", e->variant->name());
+  w.key("knobs").begin_object();
+  for (const KnobDef& k : e->variant->table().knobs) w.field(k.name, e->variant->knob(k.name));
+  w.end_object().field("side", side_word(side));
+  {
+    const std::lock_guard lock(e->mutex);
+    w.field("version", e->game->public_version());
+    e->game->write_view(w, side);
+  }
+  return w.end_object().str();
+}
+
+void Monitor::submit(const std::string& id, Color side, const std::string& text) {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  e->game->submit(side, text);  // throws SubmissionError before anything changes
+  try {
+    store_.add_submission(id, e->count, {side, text});
+  } catch (const std::exception&) {
+    // The game moved on in memory but not on disk: start it again from what was stored.
+    std::vector<StoredGame> all = store_.load_all();
+    for (const StoredGame& g : all) {
+      if (g.id != id) continue;
+      e->game = new_game(e->variant);
+      e->count = 0;
+      for (const StoredSubmission& s : g.submissions) {
+        e->game->submit(s.side, s.text);
+        ++e->count;
+      }
+    }
+    throw;
+  }
+  ++e->count;
+  e->changed.notify_all();
+}
+
+std::string Monitor::record(const std::string& id) const {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  return e->game->record();
+}
+
+std::optional<int> Monitor::wait_for_change(const std::string& id, int seen,
+                                            std::chrono::milliseconds timeout) const {
+  const std::shared_ptr<Entry> e = find(id);
+  std::unique_lock lock(e->mutex);
+  const auto stopping = [this] {
+    const std::lock_guard stop_lock(stop_mutex_);
+    return stopping_;
+  };
+  e->changed.wait_for(lock, timeout,
+                      [&] { return stopping() || e->game->public_version() != seen; });
+  if (stopping()) return std::nullopt;
+  return e->game->public_version();
+}
+
+void Monitor::stop() {
+  {
+    const std::lock_guard lock(stop_mutex_);
+    stopping_ = true;
+  }
+  const std::shared_lock lock(games_mutex_);
+  for (const auto& [id, e] : games_) {
+    const std::lock_guard game_lock(e->mutex);
+    e->changed.notify_all();
+  }
+}
+
+std::size_t Monitor::size() const {
+  const std::shared_lock lock(games_mutex_);
+  return games_.size();
+}
+
+}  // namespace arbiter::server

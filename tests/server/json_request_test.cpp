@@ -1,0 +1,44 @@
+// The request bodies the monitor reads (server/json_request.hpp): strings and objects of
+// strings, everything else refused at its byte.
+#include "server/json_request.hpp"
+
+#include <gtest/gtest.h>
+
+namespace arbiter::server {
+namespace {
+
+TEST(JsonRequest, ReadsStringsNestedObjectsAndEscapes) {
+  const JsonObject o = parse_json_object(
+      R"( {"variant": "diplomacy", "knobs": {"king-capture": "illegal"}, "m": "a\"b\\c\u00e9\ud83d\ude00"} )");
+  EXPECT_EQ(o.strings.at("variant"), "diplomacy");
+  EXPECT_EQ(o.objects.at("knobs").strings.at("king-capture"), "illegal");
+  EXPECT_EQ(o.strings.at("m"), "a\"b\\c\xC3\xA9\xF0\x9F\x98\x80");
+}
+
+TEST(JsonRequest, RefusesOtherValuesNamingTheByteAndWhatWasExpected) {
+  try {
+    parse_json_object(R"({"move": 4})");
+    FAIL() << "a number was accepted";
+  } catch (const JsonRequestError& e) {
+    EXPECT_STREQ(e.what(),
+                 "bad JSON body at byte 9: expected a string or an object as the value of "
+                 "\"move\", found '4'");
+  }
+  EXPECT_THROW(parse_json_object(""), JsonRequestError);
+  EXPECT_THROW(parse_json_object("[]"), JsonRequestError);
+  EXPECT_THROW(parse_json_object(R"({"a": "b"} x)"), JsonRequestError);
+  EXPECT_THROW(parse_json_object(R"({"a": "b",})"), JsonRequestError);
+  EXPECT_THROW(parse_json_object(R"({"a": "unterminated)"), JsonRequestError);
+  EXPECT_THROW(parse_json_object("{\"a\": \"tab\tinside\"}"), JsonRequestError);
+  EXPECT_THROW(parse_json_object(R"({"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{}}}}}}}}}})"),
+               JsonRequestError);
+}
+
+TEST(JsonRequest, StringOrRefusesAnObjectWhereAStringBelongs) {
+  const JsonObject o = parse_json_object(R"({"variant": {}})");
+  EXPECT_THROW(o.string_or("variant", ""), JsonRequestError);
+  EXPECT_EQ(o.string_or("missing", "fallback"), "fallback");
+}
+
+}  // namespace
+}  // namespace arbiter::server

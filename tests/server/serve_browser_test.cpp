@@ -1,0 +1,453 @@
+// Two players in a real browser (headless Chromium, Debian package `chromium`), each on their
+// own page of `arbiter serve`, driven through the Chrome DevTools Protocol: the test types a
+// move into a page's form and clicks Submit, and reads what the page shows. A Diplomacy game of
+// several turns with a conflict, a Move-Neutral turn with a shared square and a Conditional
+// turn; each page must show its own sealed move, never the opponent's, and update by itself
+// (server-sent events) when the opponent acts. Screenshots of the pages go to the folder named
+// by ARBITER_SCREENSHOTS (docs/img for docs/serve.md), else to a temporary folder. Skipped, with
+// a message, only when no Chromium binary can be found. ctest label "server-browser".
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "tests/server/serve_fixture.hpp"
+
+namespace arbiter::server::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> serve_find_chromium() {
+  if (const char* env = std::getenv("ARBITER_CHROMIUM"); env && *env) return std::string(env);
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "/usr/bin:/bin");
+  for (std::string d; std::getline(dirs, d, ':');)
+    for (const char* name :
+         {"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}) {
+      const std::string c = d + "/" + name;
+      if (access(c.c_str(), X_OK) == 0) return c;
+    }
+  return std::nullopt;
+}
+
+/// The text of a JSON string starting at `at` (just after its opening quote), unescaped.
+std::string cdp_unescape(const std::string& json, std::size_t at) {
+  std::string out;
+  for (std::size_t i = at; i < json.size() && json[i] != '"'; ++i) {
+    if (json[i] != '\\') {
+      out += json[i];
+      continue;
+    }
+    const char e = json[++i];
+    switch (e) {
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'u': {
+        const unsigned cp = static_cast<unsigned>(std::stoul(json.substr(i + 1, 4), nullptr, 16));
+        i += 4;
+        if (cp < 0x80) {
+          out += static_cast<char>(cp);
+        } else if (cp < 0x800) {
+          out += static_cast<char>(0xC0 | (cp >> 6));
+          out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else {
+          out += static_cast<char>(0xE0 | (cp >> 12));
+          out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+          out += static_cast<char>(0x80 | (cp & 0x3F));
+        }
+        break;
+      }
+      default:
+        out += e;
+    }
+  }
+  return out;
+}
+
+/// The first string value of `"key":"..."` in a DevTools message, unescaped.
+std::string cdp_field(const std::string& json, const std::string& key) {
+  const std::string open = "\"" + key + "\":\"";
+  const std::size_t at = json.find(open);
+  return at == std::string::npos ? std::string() : cdp_unescape(json, at + open.size());
+}
+
+std::string cdp_quote(const std::string& s) {
+  return "\"" + cli::json_escape(s) + "\"";
+}
+
+std::string cdp_base64_decode(const std::string& in) {
+  static const std::string kAlphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  unsigned buffer = 0;
+  int bits = 0;
+  for (char c : in) {
+    const std::size_t v = kAlphabet.find(c);
+    if (v == std::string::npos) continue;  // '=' and line breaks
+    buffer = (buffer << 6) | static_cast<unsigned>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((buffer >> bits) & 0xFF);
+    }
+  }
+  return out;
+}
+
+/// A DevTools Protocol connection: a minimal WebSocket client (RFC 6455: masked text frames
+/// out, unmasked frames in) on the browser's endpoint, with flattened page sessions.
+class CdpConnection {
+ public:
+  CdpConnection(int port, const std::string& path) {
+    fd_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<std::uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+      throw std::runtime_error("cannot connect to Chromium's DevTools port");
+    send_all("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+             "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: "
+             "dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+    std::string head;
+    while (head.find("\r\n\r\n") == std::string::npos) head += read_bytes(1);
+    if (head.find(" 101 ") == std::string::npos)
+      throw std::runtime_error("DevTools refused the WebSocket: " + head);
+  }
+  ~CdpConnection() { close(fd_); }
+  CdpConnection(const CdpConnection&) = delete;
+  CdpConnection& operator=(const CdpConnection&) = delete;
+
+  /// Sends a command and returns its answer (events in between are dropped).
+  std::string call(const std::string& method, const std::string& params = "{}",
+                   const std::string& session = "") {
+    const int id = ++next_id_;
+    std::string msg =
+        "{\"id\":" + std::to_string(id) + ",\"method\":\"" + method + "\",\"params\":" + params;
+    if (!session.empty()) msg += ",\"sessionId\":\"" + session + "\"";
+    send_frame(msg + "}");
+    const std::string prefix = "{\"id\":" + std::to_string(id) + ",";
+    while (true) {
+      std::string answer = read_message();
+      if (answer.compare(0, prefix.size(), prefix) == 0) return answer;
+    }
+  }
+
+ private:
+  void send_all(const std::string& data) {
+    std::size_t sent = 0;
+    while (sent < data.size()) {
+      const ssize_t n = ::send(fd_, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
+      if (n <= 0) throw std::runtime_error("DevTools connection lost while sending");
+      sent += static_cast<std::size_t>(n);
+    }
+  }
+
+  std::string read_bytes(std::size_t count) {
+    std::string out(count, '\0');
+    std::size_t got = 0;
+    while (got < count) {
+      pollfd p{fd_, POLLIN, 0};
+      if (poll(&p, 1, 20000) != 1) throw std::runtime_error("DevTools did not answer in 20 s");
+      const ssize_t n = ::recv(fd_, out.data() + got, count - got, 0);
+      if (n <= 0) throw std::runtime_error("DevTools connection closed");
+      got += static_cast<std::size_t>(n);
+    }
+    return out;
+  }
+
+  void send_frame(const std::string& text) {
+    std::string frame(1, '\x81');  // FIN, text
+    const std::size_t n = text.size();
+    if (n < 126) {
+      frame += static_cast<char>(0x80 | n);
+    } else if (n < 65536) {
+      frame += '\xFE';
+      frame += static_cast<char>(n >> 8);
+      frame += static_cast<char>(n & 0xFF);
+    } else {
+      frame += '\xFF';
+      for (int i = 7; i >= 0; --i) frame += static_cast<char>((n >> (8 * i)) & 0xFF);
+    }
+    const char mask[4] = {0x12, 0x34, 0x56, 0x78};
+    frame.append(mask, 4);
+    for (std::size_t i = 0; i < n; ++i) frame += static_cast<char>(text[i] ^ mask[i % 4]);
+    send_all(frame);
+  }
+
+  std::string read_message() {
+    std::string message;
+    while (true) {
+      const std::string head = read_bytes(2);
+      const bool fin = (head[0] & 0x80) != 0;
+      const int opcode = head[0] & 0x0F;
+      std::uint64_t len = static_cast<unsigned char>(head[1]) & 0x7F;
+      if (len == 126) {
+        const std::string ext = read_bytes(2);
+        len = static_cast<std::uint64_t>(static_cast<unsigned char>(ext[0])) << 8 |
+              static_cast<unsigned char>(ext[1]);
+      } else if (len == 127) {
+        const std::string ext = read_bytes(8);
+        len = 0;
+        for (char c : ext) len = len << 8 | static_cast<unsigned char>(c);
+      }
+      const std::string payload = len ? read_bytes(static_cast<std::size_t>(len)) : "";
+      if (opcode == 8) throw std::runtime_error("DevTools closed the WebSocket");
+      if (opcode == 9 || opcode == 10) continue;  // ping, pong: Chromium sends none unasked
+      message += payload;
+      if (fin) return message;
+    }
+  }
+
+  int fd_ = -1;
+  int next_id_ = 0;
+};
+
+/// Chromium with a DevTools port, killed at the end.
+class ServeChromium {
+ public:
+  ServeChromium(const std::string& binary, const fs::path& dir) {
+    fs::create_directories(dir);
+    const std::string profile = "--user-data-dir=" + (dir / "profile").string();
+    pid_ = fork();
+    if (pid_ == 0) {
+      setpgid(0, 0);  // its own group, so that its helper processes die with it
+      const std::string log = (dir / "chromium.log").string();
+      std::freopen(log.c_str(), "w", stderr);
+      std::freopen("/dev/null", "w", stdout);
+      execl(binary.c_str(), binary.c_str(), "--headless", "--disable-gpu", "--no-first-run",
+            "--no-default-browser-check", "--disable-dev-shm-usage", "--hide-scrollbars",
+            "--no-sandbox", "--remote-debugging-port=0", profile.c_str(), "about:blank",
+            static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    // Chromium writes its port and browser path into the profile once it listens.
+    const fs::path active = dir / "profile" / "DevToolsActivePort";
+    for (int i = 0; i < 300 && port_ == 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      std::ifstream in(active);
+      int port = 0;
+      if (in >> port >> path_ && port > 0) port_ = port;
+    }
+  }
+  ~ServeChromium() {
+    if (pid_ > 0) {
+      kill(-pid_, SIGKILL);  // the browser and its renderer, GPU and network processes
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  ServeChromium(const ServeChromium&) = delete;
+  ServeChromium& operator=(const ServeChromium&) = delete;
+
+  int port() const { return port_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  std::string path_;
+};
+
+/// One player's page in its own browser context (separate storage, like a second browser).
+class PlayerPage {
+ public:
+  PlayerPage(CdpConnection& cdp, const std::string& url) : cdp_(cdp) {
+    const std::string context =
+        cdp_field(cdp_.call("Target.createBrowserContext"), "browserContextId");
+    const std::string target =
+        cdp_field(cdp_.call("Target.createTarget",
+                            "{\"url\":\"about:blank\",\"browserContextId\":\"" + context + "\"}"),
+                  "targetId");
+    session_ = cdp_field(
+        cdp_.call("Target.attachToTarget", "{\"targetId\":\"" + target + "\",\"flatten\":true}"),
+        "sessionId");
+    cdp_.call("Emulation.setDeviceMetricsOverride",
+              R"({"width":1100,"height":1000,"deviceScaleFactor":1,"mobile":false})", session_);
+    cdp_.call("Page.navigate", "{\"url\":" + cdp_quote(url) + "}", session_);
+  }
+
+  /// The string a JavaScript expression evaluates to on the page.
+  std::string eval(const std::string& expression) {
+    const std::string answer = cdp_.call(
+        "Runtime.evaluate",
+        "{\"expression\":" + cdp_quote("String(" + expression + ")") + ",\"returnByValue\":true}",
+        session_);
+    return cdp_field(answer, "value");
+  }
+
+  /// The text the page shows (innerText of the body).
+  std::string text() { return eval("document.body ? document.body.innerText : ''"); }
+
+  /// Waits until the page's text holds `what`; false after 10 s.
+  bool shows(const std::string& what) {
+    for (int i = 0; i < 200; ++i) {
+      if (text().find(what) != std::string::npos) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  }
+
+  /// Types `move` into the form and clicks Submit, as a player does.
+  void submit(const std::string& move) {
+    eval("(document.getElementById('move').value = " + cdp_quote(move) +
+         ", document.getElementById('submit').click(), 'clicked')");
+  }
+
+  /// Saves a PNG screenshot of the page; returns its bytes.
+  std::string screenshot(const fs::path& file) {
+    const std::string png = cdp_base64_decode(
+        cdp_field(cdp_.call("Page.captureScreenshot", R"({"format":"png"})", session_), "data"));
+    std::ofstream(file, std::ios::binary) << png;
+    return png;
+  }
+
+ private:
+  CdpConnection& cdp_;
+  std::string session_;
+};
+
+std::string serve_url(const ServedMonitor& served, const ServeGame& g, Color side) {
+  return "http://127.0.0.1:" + std::to_string(served.port()) + "/#game=" + g.id +
+         "&token=" + g.tokens[side];
+}
+
+class ServeBrowser : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    chromium_path_ = serve_find_chromium();
+    if (!chromium_path_)
+      GTEST_SKIP() << "Chromium not found (no chromium, chromium-browser or google-chrome on "
+                      "PATH, ARBITER_CHROMIUM unset): install the Debian package chromium "
+                      "(scripts/test.sh does) to run this test";
+    dir_ = fs::path(::testing::TempDir()) / ("arbiter_serve_browser_" + random_hex(6));
+    const char* shots = std::getenv("ARBITER_SCREENSHOTS");
+    shots_ = shots && *shots ? fs::path(shots) : dir_;
+    chromium_.emplace(*chromium_path_, dir_);
+    ASSERT_GT(chromium_->port(), 0) << "Chromium did not open its DevTools port";
+    cdp_.emplace(chromium_->port(), chromium_->path());
+  }
+  void TearDown() override {
+    cdp_.reset();
+    chromium_.reset();
+    std::error_code ignored;  // a helper process may still be closing a profile file
+    if (!dir_.empty()) fs::remove_all(dir_, ignored);
+  }
+
+  void expect_png(const std::string& png) {
+    ASSERT_GT(png.size(), 10000U) << "a screenshot of a page with a board";
+    EXPECT_EQ(png.compare(0, 8, "\x89PNG\r\n\x1a\n"), 0);
+  }
+
+  ServedMonitor served_;
+  std::optional<std::string> chromium_path_;
+  fs::path dir_, shots_;
+  std::optional<ServeChromium> chromium_;
+  std::optional<CdpConnection> cdp_;
+};
+
+TEST_F(ServeBrowser, DiplomacyGameOfSeveralTurnsWithAConflictOnTwoPages) {
+  const ServeGame g = served_.create("diplomacy");
+  PlayerPage white(*cdp_, serve_url(served_, g, kWhite));
+  PlayerPage black(*cdp_, serve_url(served_, g, kBlack));
+  ASSERT_TRUE(white.shows("you play white"));
+  ASSERT_TRUE(black.shows("you play black"));
+  ASSERT_TRUE(black.shows("Opponent has not submitted yet."));
+
+  white.submit("Nf3");
+  EXPECT_TRUE(white.shows("Your sealed move: Nf3"));
+  // Black's page learns that White has submitted, by itself, and nothing more.
+  EXPECT_TRUE(black.shows("Opponent has submitted (sealed)."));
+  EXPECT_EQ(black.text().find("Nf3"), std::string::npos) << black.text();
+
+  black.submit("Nc6");
+  EXPECT_TRUE(white.shows("Turn 1: White Nf3 (executed), Black Nc6 (executed)"));
+  EXPECT_TRUE(black.shows("Turn 1: White Nf3 (executed), Black Nc6 (executed)"));
+
+  white.submit("Nd4");
+  black.submit("Nd4");  // the same square, equal ranks: neither move executes
+  for (PlayerPage* page : {&white, &black}) {
+    EXPECT_TRUE(page->shows("Turn 2: White Nd4 (not executed), Black Nd4 (not executed)"));
+    EXPECT_TRUE(
+        page->shows("same-destination: d4: same destination, equal ranks (White's knight "
+                    "and Black's knight): neither move executes"));
+  }
+  expect_png(white.screenshot(shots_ / "serve-diplomacy-white.png"));
+  white.submit("e4");
+  EXPECT_TRUE(black.shows("Opponent has submitted (sealed)."));
+  black.submit("Zz9");  // refused: the page shows the CLI's error and nothing is sent
+  EXPECT_TRUE(black.shows("bad move (syntax): Black may not submit 'Zz9'"));
+  EXPECT_EQ(black.text().find("White e4"), std::string::npos) << "White's third move is sealed";
+  expect_png(black.screenshot(shots_ / "serve-diplomacy-black.png"));
+  black.submit("e5");
+  EXPECT_TRUE(white.shows("Turn 3: White e4 (executed), Black e5 (executed)"));
+  EXPECT_TRUE(black.shows("Turn 3: White e4 (executed), Black e5 (executed)"));
+}
+
+TEST_F(ServeBrowser, MoveNeutralTurnWithASharedSquare) {
+  const ServeGame g = served_.create("move-neutral");
+  PlayerPage white(*cdp_, serve_url(served_, g, kWhite));
+  PlayerPage black(*cdp_, serve_url(served_, g, kBlack));
+  ASSERT_TRUE(white.shows("you play white"));
+  ASSERT_TRUE(black.shows("you play black"));
+  white.submit("Nc3");
+  black.submit("Nf6");
+  ASSERT_TRUE(white.shows("Turn 2"));
+  white.submit("Nd5");
+  EXPECT_TRUE(black.shows("Opponent has submitted (sealed)."));
+  black.submit("Nd5");
+  for (PlayerPage* page : {&white, &black})
+    EXPECT_TRUE(
+        page->shows("shared-square: d5: White's knight c3d5 and Black's knight f6d5 both "
+                    "arrive: they share the square, neither is taken"));
+  expect_png(black.screenshot(shots_ / "serve-move-neutral-black.png"));
+}
+
+TEST_F(ServeBrowser, ConditionalTurnShowsTheStatementBeforeTheBMove) {
+  const ServeGame g = served_.create("conditional");
+  PlayerPage white(*cdp_, serve_url(served_, g, kWhite));
+  PlayerPage black(*cdp_, serve_url(served_, g, kBlack));
+  ASSERT_TRUE(white.shows("Waiting for White's A-move."));
+  ASSERT_TRUE(black.shows("Waiting for White's A-move."));
+  white.submit("e4");
+  EXPECT_TRUE(white.shows("Waiting for White's conditional move"));
+  EXPECT_TRUE(black.shows("Waiting for White's conditional move"));
+  white.submit("e5?Nc3/Nf3");
+  // Black sees the statement before playing the B-move, as the rule text has it stated.
+  EXPECT_TRUE(black.shows("Stated conditional move: e5?Nc3/Nf3"));
+  EXPECT_TRUE(black.shows("Waiting for Black's B-move."));
+  expect_png(black.screenshot(shots_ / "serve-conditional-black.png"));
+  black.submit("e5");
+  for (PlayerPage* page : {&white, &black}) {
+    EXPECT_TRUE(page->shows("C-move by white: e5?Nc3/*Nf3* (executed)"));
+    EXPECT_TRUE(page->shows("Waiting for Black's A-move."));
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::server::testing

@@ -2,178 +2,87 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 namespace arbiter::server {
 namespace {
 
-class JsonRequestParser {
- public:
-  explicit JsonRequestParser(std::string_view text) : text_(text) {}
+using nlohmann::json;
 
-  JsonObject document() {
-    JsonObject o = object(0);
-    skip_space();
-    if (at_ < text_.size()) fail("the end of the body after the object");
-    return o;
+// Request bodies are a few hundred bytes; deeper nesting than this is not a request.
+constexpr int kMaxDepth = 8;
+
+std::string kind_of(const json& v) {
+  switch (v.type()) {
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float:
+      return "a number";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::object:
+      return "an object";
+    case json::value_t::string:
+      return "a string";
+    default:
+      return "an unsupported value";
   }
+}
 
- private:
-  static constexpr int kMaxDepth = 8;
-
-  [[noreturn]] void fail(std::string_view expected) const {
-    const std::string found =
-        at_ < text_.size() ? fmt::format("'{}'", text_[at_]) : std::string("the end");
+// `where`: the keys from the top, as "knobs"."NAME", for the error message.
+JsonObject convert(const json& value, const std::string& where, int depth) {
+  if (depth > kMaxDepth)
     throw JsonRequestError(
-        fmt::format("bad JSON body at byte {}: expected {}, found {}", at_, expected, found));
+        fmt::format("bad JSON body: objects nested deeper than {} at {}", kMaxDepth, where));
+  JsonObject out;
+  for (const auto& [key, v] : value.items()) {
+    const std::string path =
+        where.empty() ? fmt::format("\"{}\"", key) : fmt::format("{}.\"{}\"", where, key);
+    if (v.is_string())
+      out.strings.emplace(key, v.get<std::string>());
+    else if (v.is_object())
+      out.objects.emplace(key, convert(v, path, depth + 1));
+    else
+      throw JsonRequestError(
+          fmt::format("bad JSON body: expected a string or an object as the value of {}, found {}",
+                      path, kind_of(v)));
   }
-
-  void skip_space() {
-    while (at_ < text_.size() &&
-           (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r'))
-      ++at_;
-  }
-
-  bool take(char c) {
-    skip_space();
-    if (at_ < text_.size() && text_[at_] == c) {
-      ++at_;
-      return true;
-    }
-    return false;
-  }
-
-  JsonObject object(int depth) {
-    if (depth > kMaxDepth) fail("at most 8 nested objects");
-    if (!take('{')) fail("'{' (a JSON object)");
-    JsonObject o;
-    if (take('}')) return o;
-    do {
-      skip_space();
-      const std::string key = string();
-      if (!take(':')) fail("':' after a key");
-      skip_space();
-      if (at_ < text_.size() && text_[at_] == '{') {
-        o.objects[key] = object(depth + 1);
-      } else if (at_ < text_.size() && text_[at_] == '"') {
-        o.strings[key] = string();
-      } else {
-        fail(fmt::format("a string or an object as the value of \"{}\"", key));
-      }
-    } while (take(','));
-    if (!take('}')) fail("',' or '}' in an object");
-    return o;
-  }
-
-  static void append_utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
-  unsigned hex4() {
-    unsigned v = 0;
-    for (int i = 0; i < 4; ++i, ++at_) {
-      if (at_ >= text_.size()) fail("four hex digits after \\u");
-      const char c = text_[at_];
-      v <<= 4;
-      if (c >= '0' && c <= '9')
-        v |= static_cast<unsigned>(c - '0');
-      else if (c >= 'a' && c <= 'f')
-        v |= static_cast<unsigned>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F')
-        v |= static_cast<unsigned>(c - 'A' + 10);
-      else
-        fail("four hex digits after \\u");
-    }
-    return v;
-  }
-
-  std::string string() {
-    if (at_ >= text_.size() || text_[at_] != '"') fail("'\"' (a string)");
-    ++at_;
-    std::string out;
-    while (true) {
-      if (at_ >= text_.size()) fail("'\"' closing the string");
-      const char c = text_[at_++];
-      if (c == '"') return out;
-      if (static_cast<unsigned char>(c) < 0x20) {
-        --at_;
-        fail("no control character inside a string");
-      }
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (at_ >= text_.size()) fail("an escape after '\\'");
-      const char e = text_[at_++];
-      switch (e) {
-        case '"':
-          out += '"';
-          break;
-        case '\\':
-          out += '\\';
-          break;
-        case '/':
-          out += '/';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u': {
-          unsigned cp = hex4();
-          if (cp >= 0xD800 && cp < 0xDC00 && text_.substr(at_, 2) == "\\u") {
-            at_ += 2;
-            const unsigned low = hex4();
-            if (low < 0xDC00 || low >= 0xE000) fail("a low surrogate after a high one");
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-          }
-          append_utf8(out, cp);
-          break;
-        }
-        default:
-          --at_;
-          fail("one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u");
-      }
-    }
-  }
-
-  std::string_view text_;
-  std::size_t at_ = 0;
-};
+  return out;
+}
 
 }  // namespace
 
 std::string JsonObject::string_or(const std::string& key, const std::string& fallback) const {
-  if (objects.count(key)) throw JsonRequestError(fmt::format("\"{}\" must be a string", key));
+  if (objects.count(key))
+    throw JsonRequestError(fmt::format(
+        "bad JSON body: expected a string as the value of \"{}\", found an object", key));
   const auto it = strings.find(key);
   return it == strings.end() ? fallback : it->second;
 }
 
 JsonObject parse_json_object(std::string_view text) {
-  return JsonRequestParser(text).document();
+  json document;
+  try {
+    // Duplicate keys: the last one counts, as in JavaScript's JSON.parse.
+    document = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    // nlohmann's message is "[json.exception.parse_error.101] parse error at line 1, column
+    // 3: syntax error while parsing value - ..."; the byte and the reason are what a caller needs.
+    std::string reason = e.what();
+    if (const auto colon = reason.find(": "); colon != std::string::npos)
+      reason = reason.substr(colon + 2);
+    // e.byte counts the bytes read, the bad one included; the message gives its offset.
+    const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+    throw JsonRequestError(fmt::format("bad JSON body at byte {}: {}", offset, reason));
+  }
+  if (!document.is_object())
+    throw JsonRequestError(
+        fmt::format("bad JSON body: expected an object {{...}}, found {}", kind_of(document)));
+  return convert(document, "", 1);
 }
 
 }  // namespace arbiter::server

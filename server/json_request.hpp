@@ -1,6 +1,7 @@
 // The bodies of the monitor's POST requests: a JSON object whose values are strings or objects
 // of the same kind ({"variant": "diplomacy", "knobs": {"NAME": "ALT"}}, {"move": "e4"}).
-// Anything else is refused with the place and what was expected.
+// Anything else is refused with the place and what was expected. nlohmann/json parses; this
+// keeps the shapes the monitor accepts, so the handlers never see a number or an array.
 #pragma once
 
 #include <map>
@@ -11,7 +12,8 @@
 
 namespace arbiter::server {
 
-/// A body that is not such an object (HTTP 400); the message names the byte offset.
+/// A body that is not such an object (HTTP 400); the message names the byte offset of a syntax
+/// error, or the key whose value has the wrong kind.
 class JsonRequestError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

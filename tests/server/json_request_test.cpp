@@ -15,14 +15,29 @@ TEST(JsonRequest, ReadsStringsNestedObjectsAndEscapes) {
   EXPECT_EQ(o.strings.at("m"), "a\"b\\c\xC3\xA9\xF0\x9F\x98\x80");
 }
 
-TEST(JsonRequest, RefusesOtherValuesNamingTheByteAndWhatWasExpected) {
+TEST(JsonRequest, RefusesOtherValuesNamingTheKeyOrTheByteAndWhatWasExpected) {
   try {
     parse_json_object(R"({"move": 4})");
     FAIL() << "a number was accepted";
   } catch (const JsonRequestError& e) {
     EXPECT_STREQ(e.what(),
-                 "bad JSON body at byte 9: expected a string or an object as the value of "
-                 "\"move\", found '4'");
+                 "bad JSON body: expected a string or an object as the value of \"move\", "
+                 "found a number");
+  }
+  try {
+    parse_json_object(R"({"knobs": {"a": [1]}})");
+    FAIL() << "an array was accepted";
+  } catch (const JsonRequestError& e) {
+    EXPECT_STREQ(e.what(),
+                 "bad JSON body: expected a string or an object as the value of "
+                 "\"knobs\".\"a\", found an array");
+  }
+  try {
+    parse_json_object(R"({"a": "b",})");
+    FAIL() << "a trailing comma was accepted";
+  } catch (const JsonRequestError& e) {
+    EXPECT_NE(std::string(e.what()).find("bad JSON body at byte 10: "), std::string::npos)
+        << e.what();
   }
   EXPECT_THROW(parse_json_object(""), JsonRequestError);
   EXPECT_THROW(parse_json_object("[]"), JsonRequestError);

@@ -147,6 +147,7 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSetti
     info.pawn = def.pawn;
     info.moves = compile_piece_moves(def.atoms, def.initial_ranks);
     v->any_riders_ |= info.moves.has_riders;
+    if (def.pawn) v->pawn_types_ |= static_cast<PieceTypeMask>(1U << v->pieces_.size());
     v->pieces_.push_back(std::move(info));
   }
   for (Color c : {kWhite, kBlack})

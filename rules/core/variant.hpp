@@ -86,6 +86,8 @@ class Variant {
   /// The whole line through two aligned squares (else 0).
   Bitboard line(Square a, Square b) const { return line_[a][b]; }
   bool any_riders() const { return any_riders_; }
+  /// The pawn types (PieceInfo::pawn) as a mask, for make()'s halfmove clock.
+  PieceTypeMask pawn_types() const { return pawn_types_; }
   const AttackGroups& attack_groups(Color c) const { return attack_groups_[c]; }
   const ConversionRules& conversion() const { return conversion_; }
   /// The alternative in force for a knob of the table (default or chosen).
@@ -106,6 +108,7 @@ class Variant {
   std::unique_ptr<Bitboard[][kSquares]> between_;
   std::unique_ptr<Bitboard[][kSquares]> line_;
   bool any_riders_ = false;
+  PieceTypeMask pawn_types_ = 0;
   AttackGroups attack_groups_[2];
   ConversionRules conversion_;
   KnobSettings knob_values_;

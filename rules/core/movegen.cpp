@@ -80,7 +80,11 @@ Bitboard pinned_pieces(const Position& pos, Square ksq) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move(), them = ~us;
   Bitboard snipers = 0;
-  for (int t = 0; t < v.piece_count(); ++t) {
+  // Only types with a rank, file or diagonal part pin; a pure leaper is in none of these.
+  const AttackGroups& g = v.attack_groups(them);
+  for (PieceTypeMask m = g.rook_line | g.bishop_line | g.per_type; m;
+       m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int t = std::countr_zero(m);
     const Bitboard theirs = pos.pieces(them, static_cast<PieceType>(t));
     if (!theirs) continue;
     const AttackSources& a = v.piece(static_cast<PieceType>(t)).moves.attackers[them][ksq];

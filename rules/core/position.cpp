@@ -228,13 +228,15 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occ) const {
   Bitboard result = 0;
   if (rook_line) result |= rook_attacks(sl, s, occ) & rook_line;
   if (bishop_line) result |= bishop_attacks(sl, s, occ) & bishop_line;
+  const Bitboard* leap = v.leap_sources(by, s);
+  for (int k = 0; k < g.leaper_count; ++k) result |= leap[k] & by_type_[by][g.leapers[k]];
   for (PieceTypeMask m = g.per_type; m; m &= static_cast<PieceTypeMask>(m - 1)) {
     const int t = std::countr_zero(m);
     const Bitboard mine = by_type_[by][t];
     if (mine == 0) continue;
     const PieceMoves& pm = v.piece(static_cast<PieceType>(t)).moves;
     const AttackSources& a = pm.attackers[by][s];
-    Bitboard att = a.leap;
+    Bitboard att = 0;  // its leaps are read above
     if (pm.uses_rook && !(g.rook_line >> t & 1U) && (a.rook & mine))
       att |= rook_attacks(sl, s, occ) & a.rook;
     if (pm.uses_bishop && !(g.bishop_line >> t & 1U) && (a.bishop & mine))

@@ -14,6 +14,15 @@ Bitboard co_squares_of(Square to, Bitboard twins) {
 
 namespace {
 
+/// Every square the masks of `c`'s piece on `from` could take it to without promoting, on any
+/// board (riders aside): a superset of piece_destinations.
+Bitboard reach_of(const PieceInfo& info, Color c, Square from) {
+  const SquareMoves& sm = info.moves.at[c][from];
+  return (sm.leap_move | sm.leap_capture | sm.rook_move | sm.rook_capture | sm.bishop_move |
+          sm.bishop_capture) &
+         ~info.promotion_squares[c];
+}
+
 Bitboard destinations_now(const Position& pos, Color c, PieceType t, Square from) {
   return piece_destinations(pos, c, t, from, pos.occupied(), pos.pieces(~c));
 }
@@ -117,10 +126,7 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
       Bitboard landing = 0;
       if (file_twins & ~bb(from)) landing |= on_rank;
       if (rank_twins & ~bb(from)) landing |= on_file;
-      const SquareMoves& sm = info.moves.at[by][from];
-      const Bitboard reach = (sm.leap_move | sm.leap_capture | sm.rook_move | sm.rook_capture |
-                              sm.bishop_move | sm.bishop_capture) &
-                             ~info.promotion_squares[by];
+      const Bitboard reach = reach_of(info, by, from);
       if (!(landing & reach) && !info.moves.has_riders) continue;
       if (w.count == 16) {  // more watchers than expected: let the caller test fully
         w.castling = true;
@@ -185,12 +191,15 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
     // target's rank (and the other way round); the landing square is never the target itself.
     const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
     if (!file_twins && !rank_twins) continue;
+    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
     while (movers) {
       const Square from = pop_lsb(movers);
       Bitboard landing = 0;
       if (file_twins & ~bb(from)) landing |= on_rank;
       if (rank_twins & ~bb(from)) landing |= on_file;
       if (!landing) continue;
+      // Its masks alone (no slider lookup) rule most movers out.
+      if (!info.moves.has_riders && !(landing & reach_of(info, by, from))) continue;
       Bitboard hits =
           piece_destinations(pos, by, static_cast<PieceType>(t), from, occupied, victims) & landing;
       if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) return true;

@@ -80,7 +80,11 @@ Bitboard pinned_pieces(const Position& pos, Square ksq) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move(), them = ~us;
   Bitboard snipers = 0;
-  for (int t = 0; t < v.piece_count(); ++t) {
+  // Only types with a rank, file or diagonal part pin; a pure leaper is in none of these.
+  const AttackGroups& g = v.attack_groups(them);
+  for (PieceTypeMask m = g.rook_line | g.bishop_line | g.per_type; m;
+       m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int t = std::countr_zero(m);
     const Bitboard theirs = pos.pieces(them, static_cast<PieceType>(t));
     if (!theirs) continue;
     const AttackSources& a = v.piece(static_cast<PieceType>(t)).moves.attackers[them][ksq];
@@ -257,6 +261,10 @@ class ConversionFilter {
   bool keep(Move m);
 
  private:
+  /// Whether moving our piece off `s` (a watched square) could let a watched mover reach one of
+  /// its landing squares, wherever the piece goes (a superset of what it then reaches).
+  bool unblocks_threat(Square s) const;
+
   const Position& pos_;
   const Variant& v_;
   const ConversionKnobs& ck_;
@@ -266,13 +274,15 @@ class ConversionFilter {
   ThreatWatch watch_;
   bool in_check_ = false, attacked_ = false;
   bool fast_king_ = false, fast_ = false;
-  Bitboard pinned_ = 0, evasions_ = ~Bitboard{0};
+  Bitboard checkers_ = 0, pinned_ = 0, evasions_ = ~Bitboard{0};
   Bitboard occ_, ours_, enemy_;
   Bitboard paired_enemies_ = 0;
   Bitboard twins_[kMaxPieceTypes];
   // conv_by_square_[twin]: landing squares where a mover would form a co-square on an enemy
   // piece with the twin there (set for twin squares only).
   Bitboard conv_by_square_[kSquares];
+  // The same for the enemy pieces a quick move must not convert (see the constructor).
+  Bitboard conv_untouchable_by_square_[kSquares];
   Bitboard danger_ = 0;
   Bitboard quick_to_[kSquares] = {};  // by the square moved from
   std::optional<Position> scratch_;
@@ -302,7 +312,8 @@ ConversionFilter::ConversionFilter(const Position& pos)
   }
   if (ksq != kNoSquare) {
     if (enemy_pairs_) watch_ = watch_conversion_threats(pos, ksq, them);
-    attacked_ = pos.attackers(ksq, them, occ_) != 0;
+    checkers_ = pos.attackers(ksq, them, occ_);
+    attacked_ = checkers_ != 0;
     in_check_ = watch_.threat_now || attacked_;
   }
   // Fast path (see docs/conversion.md): out of check, a move that neither moves the king,
@@ -315,7 +326,7 @@ ConversionFilter::ConversionFilter(const Position& pos)
   fast_ = fast_king_ && !watch_.threat_now;
   if (fast_) {
     pinned_ = pinned_pieces(pos, ksq);
-    if (attacked_) evasions_ = evasion_squares(pos, ksq, pos.attackers(ksq, them, occ_));
+    if (attacked_) evasions_ = evasion_squares(pos, ksq, checkers_);
   }
   Bitboard all_twins = 0;
   for (int t = 0; t < v.piece_count(); ++t) {
@@ -323,32 +334,45 @@ ConversionFilter::ConversionFilter(const Position& pos)
     twins_[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
     all_twins |= twins_[t];
   }
+  // Landings that convert an enemy piece the quick rule must not touch: the enemy royal piece
+  // (converting it takes the full test) and the watched movers' landing squares.
+  Bitboard watched = 0, watched_landing = 0;
+  for (int w = 0; w < watch_.count; ++w) {
+    watched |= watch_.movers[w].sensitive;
+    watched_landing |= watch_.movers[w].sensitive & watch_.movers[w].landing;
+  }
+  const Bitboard untouchable = enemy_ & (pos.pieces(them, v.royal()) | watched_landing);
   for (Bitboard b = all_twins; b;) {
     const Square tw = pop_lsb(b);
     conv_by_square_[tw] = converting_landings(tw, enemy_);
+    conv_untouchable_by_square_[tw] = converting_landings(tw, untouchable);
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
   danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
   // Most moves need none of the tests in keep(): a piece that is neither the king, pinned, nor
   // on a watched mover's way, going to a square that answers an ordinary check, converts
   // nothing and is on no watched mover's way either, passes them all (see the fast path).
+  // Out of check, a converting move passes them too when it converts neither the enemy royal
+  // piece nor a piece on a watched landing square (converting only takes enemy pieces away).
   if (fast_ && (watch_.count == 0 || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts)) {
-    // A piece moving onto a watched mover's way only blocks it, unless it lands where that
-    // mover could then take it and convert.
-    Bitboard watched = 0, watched_landing = 0;
-    for (int w = 0; w < watch_.count; ++w) {
-      watched |= watch_.movers[w].sensitive;
-      watched_landing |= watch_.movers[w].sensitive & watch_.movers[w].landing;
-    }
     // Castling (a king move) and en passant are never quick: keep() needs not test the kind.
     const Bitboard en_passant = pos.en_passant() == kNoSquare ? 0 : bb(pos.en_passant());
     const SliderTables& sl = v.sliders();
-    for (Bitboard b = ours_ & ~bb(ksq) & ~watched; b;) {
+    for (Bitboard b = ours_ & ~bb(ksq); b;) {
       const Square s = pop_lsb(b);
-      Bitboard converts = 0;  // exactly: a piece forms no co-square with itself
-      for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;)
-        converts |= conv_by_square_[pop_lsb(tw)];
-      quick_to_[s] = evasions_ & ~converts & ~watched_landing & ~en_passant;
+      // A piece on a watched mover's way is quick when that mover, with the way open (the
+      // piece gone, any square it could go to counted), still reaches none of its landing
+      // squares: the piece's landing only blocks or offers a capture keep() would test anyway
+      // (watched_landing stays excluded).
+      if (has(watched, s) && unblocks_threat(s)) continue;
+      Bitboard converts = 0, converts_untouchable = 0;  // a piece forms no co-square with itself
+      for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;) {
+        const Square twin = pop_lsb(tw);
+        converts |= conv_by_square_[twin];
+        converts_untouchable |= conv_untouchable_by_square_[twin];
+      }
+      const Bitboard not_quick = attacked_ || has(pinned_, s) ? converts : converts_untouchable;
+      quick_to_[s] = evasions_ & ~not_quick & ~watched_landing & ~en_passant;
       // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
       // up to the first piece each way (a leap past either end is not quick).
       if (has(pinned_, s))
@@ -356,6 +380,17 @@ ConversionFilter::ConversionFilter(const Position& pos)
             (rook_attacks(sl, s, occ_) | bishop_attacks(sl, s, occ_)) & v.line(s, ksq) & ~bb(ksq);
     }
   }
+}
+
+bool ConversionFilter::unblocks_threat(Square s) const {
+  const Bitboard occ = occ_ & ~bb(s);
+  for (int w = 0; w < watch_.count; ++w) {
+    const ThreatWatch::Mover& mv = watch_.movers[w];
+    if (has(mv.sensitive, s) &&
+        (piece_destinations(pos_, them_, mv.type, mv.from, occ, ~Bitboard{0}) & mv.landing))
+      return true;
+  }
+  return false;
 }
 
 bool ConversionFilter::keep(Move m) {

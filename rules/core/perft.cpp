@@ -15,8 +15,17 @@ std::uint64_t count_leaves(Position& pos, int depth) {
     if (depth == 1) return count_legal(pos);
   MoveList moves;
   generate_legal(pos, moves);
-  std::uint64_t nodes = 0;
   Undo undo;
+  if (!kBulk && depth == 1) {
+    // The leaves are made and unmade here rather than by a call each, which would set up a
+    // frame for a move list it never fills.
+    for (Move m : moves) {
+      pos.make(m, undo);
+      pos.unmake(m, undo);
+    }
+    return static_cast<std::uint64_t>(moves.size());
+  }
+  std::uint64_t nodes = 0;
   for (Move m : moves) {
     pos.make(m, undo);
     nodes += count_leaves<kBulk>(pos, depth - 1);

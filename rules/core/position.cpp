@@ -8,7 +8,8 @@
 
 namespace arbiter {
 
-Position::Position(VariantPtr variant) : variant_(std::move(variant)) {
+Position::Position(VariantPtr variant)
+    : variant_(std::move(variant)), zobrist_(&variant_->zobrist()) {
   std::memset(board_, kNoPiece, sizeof board_);
 }
 
@@ -23,7 +24,7 @@ void Position::put(Color c, PieceType t, Square s) {
   board_[c][s] = t;
   by_color_[c] |= bb(s);
   by_type_[c][t] |= bb(s);
-  key_ ^= variant_->zobrist().piece[c][t][s];
+  key_ ^= zobrist_->piece[c][t][s];
 }
 
 void Position::remove(Color c, Square s) {
@@ -32,7 +33,28 @@ void Position::remove(Color c, Square s) {
   board_[c][s] = kNoPiece;
   by_color_[c] &= ~bb(s);
   by_type_[c][t] &= ~bb(s);
-  key_ ^= variant_->zobrist().piece[c][t][s];
+  key_ ^= zobrist_->piece[c][t][s];
+}
+
+void Position::place(Color c, PieceType t, Square s) {
+  board_[c][s] = t;
+  by_color_[c] |= bb(s);
+  by_type_[c][t] |= bb(s);
+}
+
+void Position::lift(Color c, Square s) {
+  const PieceType t = board_[c][s];
+  board_[c][s] = kNoPiece;
+  by_color_[c] &= ~bb(s);
+  by_type_[c][t] &= ~bb(s);
+}
+
+void Position::shift(Color c, PieceType t, Square from, Square to) {
+  const Bitboard fromto = bb(from) | bb(to);
+  board_[c][from] = kNoPiece;
+  board_[c][to] = t;
+  by_color_[c] ^= fromto;
+  by_type_[c][t] ^= fromto;
 }
 
 void Position::move_piece(Color c, PieceType t, Square from, Square to) {
@@ -41,25 +63,25 @@ void Position::move_piece(Color c, PieceType t, Square from, Square to) {
   board_[c][to] = t;
   by_color_[c] ^= fromto;
   by_type_[c][t] ^= fromto;
-  key_ ^= variant_->zobrist().piece[c][t][from] ^ variant_->zobrist().piece[c][t][to];
+  key_ ^= zobrist_->piece[c][t][from] ^ zobrist_->piece[c][t][to];
 }
 
 void Position::set_side_to_move(Color c) {
-  if (c != stm_) key_ ^= variant_->zobrist().black_to_move;
+  if (c != stm_) key_ ^= zobrist_->black_to_move;
   stm_ = c;
 }
 
 void Position::set_castling_rights(std::uint8_t rights) {
-  const auto& z = variant_->zobrist();
+  const auto& z = *zobrist_;
   for (int i = 0; i < 8; ++i)
     if (((castling_ ^ rights) >> i) & 1U) key_ ^= z.castling[i];
   castling_ = rights;
 }
 
 void Position::set_en_passant(Square s) {
-  if (ep_ != kNoSquare) key_ ^= variant_->zobrist().en_passant[ep_];
+  if (ep_ != kNoSquare) key_ ^= zobrist_->en_passant[ep_];
   ep_ = s;
-  if (ep_ != kNoSquare) key_ ^= variant_->zobrist().en_passant[ep_];
+  if (ep_ != kNoSquare) key_ ^= zobrist_->en_passant[ep_];
 }
 
 Square Position::en_passant_victim() const {
@@ -69,9 +91,14 @@ Square Position::en_passant_victim() const {
 
 void Position::make(Move m, Undo& u) {
   const Variant& v = *variant_;
+  const ZobristKeys& z = *zobrist_;
   const Color us = stm_, them = ~us;
   const Square from = m.from(), to = m.to();
   const PieceType moved = board_[us][from];
+  // The key and the halfmove clock are kept in locals: a store to board_ (bytes) may alias any
+  // member, so updating key_ in place would reload and store it after every board change.
+  std::uint64_t key = key_ ^ z.black_to_move;
+  int halfmove = halfmove_ + 1;
   u.key = key_;
   u.en_passant = ep_;
   u.halfmove = halfmove_;
@@ -79,29 +106,33 @@ void Position::make(Move m, Undo& u) {
   u.moved = moved;
   u.captured = kNoPiece;
   u.captured_square = kNoSquare;
+  u.converted = 0;
   if (ep_ != kNoSquare) {
-    key_ ^= v.zobrist().en_passant[ep_];
+    key ^= z.en_passant[ep_];
     ep_ = kNoSquare;
   }
-  ++halfmove_;
 
   switch (m.kind()) {
     case MoveKind::kCastling: {
       const CastlingMove& cm = v.castling(us)[m.arg()];
       const PieceType rook = board_[us][cm.rook_from];
+      key_ = key;
       remove(us, cm.king_from);
       remove(us, cm.rook_from);
       put(us, moved, cm.king_to);
       put(us, rook, cm.rook_to);
+      key = key_;
       break;
     }
     case MoveKind::kEnPassant: {
       const Square victim = en_passant_victim_of(to, us);
-      u.captured = board_[them][victim];
+      const PieceType captured = board_[them][victim];
+      u.captured = captured;
       u.captured_square = victim;
-      remove(them, victim);
-      move_piece(us, moved, from, to);
-      halfmove_ = 0;
+      lift(them, victim);
+      shift(us, moved, from, to);
+      key ^= z.piece[them][captured][victim] ^ z.piece[us][moved][from] ^ z.piece[us][moved][to];
+      halfmove = 0;
       break;
     }
     default: {
@@ -109,27 +140,33 @@ void Position::make(Move m, Undo& u) {
       if (captured != kNoPiece) {
         u.captured = captured;
         u.captured_square = to;
-        remove(them, to);
-        halfmove_ = 0;
+        lift(them, to);
+        key ^= z.piece[them][captured][to];
+        halfmove = 0;
       }
-      move_piece(us, moved, from, to);
-      if (v.piece(moved).pawn) halfmove_ = 0;
+      shift(us, moved, from, to);
+      key ^= z.piece[us][moved][from] ^ z.piece[us][moved][to];
+      if (v.pawn_types() >> moved & 1U) halfmove = 0;
       if (m.kind() == MoveKind::kPromotion) {
+        key_ = key;
         remove(us, to);
         put(us, static_cast<PieceType>(m.arg()), to);
+        key = key_;
       } else if (m.kind() == MoveKind::kDoubleStep) {
         ep_ = (from + to) / 2;
-        key_ ^= v.zobrist().en_passant[ep_];
+        key ^= z.en_passant[ep_];
       }
       break;
     }
   }
   const std::uint8_t rights = castling_ & v.castling_keep_mask(from) & v.castling_keep_mask(to);
-  if (rights != castling_) set_castling_rights(rights);
+  for (unsigned lost = castling_ ^ rights; lost; lost &= lost - 1)
+    key ^= z.castling[std::countr_zero(lost)];
+  castling_ = rights;
   if (us == kBlack) ++fullmove_;
   stm_ = them;
-  key_ ^= v.zobrist().black_to_move;
-  u.converted = 0;
+  halfmove_ = halfmove;
+  key_ = key;
   // Only conversion tables have flags ('~', '^'): other tables neither save nor restore them.
   if (v.conversion().enabled) {
     u.converted_before = converted_;
@@ -146,8 +183,8 @@ void Position::unmake(Move m, const Undo& u) {
     for (Bitboard b = u.converted; b;) {
       const Square s = pop_lsb(b);
       const PieceType t = board_[us][s];
-      remove(us, s);
-      put(them, t, s);
+      lift(us, s);
+      place(them, t, s);
     }
     converted_ = u.converted_before;
     converted_unmoved_ = u.converted_unmoved_before;
@@ -156,21 +193,21 @@ void Position::unmake(Move m, const Undo& u) {
     case MoveKind::kCastling: {
       const CastlingMove& cm = v.castling(us)[m.arg()];
       const PieceType rook = board_[us][cm.rook_to];
-      remove(us, cm.king_to);
-      remove(us, cm.rook_to);
-      put(us, u.moved, cm.king_from);
-      put(us, rook, cm.rook_from);
+      lift(us, cm.king_to);
+      lift(us, cm.rook_to);
+      place(us, u.moved, cm.king_from);
+      place(us, rook, cm.rook_from);
       break;
     }
     case MoveKind::kPromotion:
-      remove(us, to);
-      put(us, u.moved, from);
+      lift(us, to);
+      place(us, u.moved, from);
       break;
     default:
-      move_piece(us, u.moved, to, from);
+      shift(us, u.moved, to, from);
       break;
   }
-  if (u.captured != kNoPiece) put(them, u.captured, u.captured_square);
+  if (u.captured != kNoPiece) place(them, u.captured, u.captured_square);
   if (us == kBlack) --fullmove_;
   stm_ = us;
   castling_ = u.castling;
@@ -191,13 +228,15 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occ) const {
   Bitboard result = 0;
   if (rook_line) result |= rook_attacks(sl, s, occ) & rook_line;
   if (bishop_line) result |= bishop_attacks(sl, s, occ) & bishop_line;
+  const Bitboard* leap = v.leap_sources(by, s);
+  for (int k = 0; k < g.leaper_count; ++k) result |= leap[k] & by_type_[by][g.leapers[k]];
   for (PieceTypeMask m = g.per_type; m; m &= static_cast<PieceTypeMask>(m - 1)) {
     const int t = std::countr_zero(m);
     const Bitboard mine = by_type_[by][t];
     if (mine == 0) continue;
     const PieceMoves& pm = v.piece(static_cast<PieceType>(t)).moves;
     const AttackSources& a = pm.attackers[by][s];
-    Bitboard att = a.leap;
+    Bitboard att = 0;  // its leaps are read above
     if (pm.uses_rook && !(g.rook_line >> t & 1U) && (a.rook & mine))
       att |= rook_attacks(sl, s, occ) & a.rook;
     if (pm.uses_bishop && !(g.bishop_line >> t & 1U) && (a.bishop & mine))
@@ -229,13 +268,13 @@ bool Position::threatened(Square s, Color by) const {
 
 void Position::set_converted(Bitboard squares) {
   for (Bitboard changed = squares ^ converted_; changed;)
-    key_ ^= variant_->zobrist().converted[pop_lsb(changed)];
+    key_ ^= zobrist_->converted[pop_lsb(changed)];
   converted_ = squares;
 }
 
 void Position::set_converted_unmoved(Bitboard squares) {
   for (Bitboard changed = squares ^ converted_unmoved_; changed;)
-    key_ ^= variant_->zobrist().converted_unmoved[pop_lsb(changed)];
+    key_ ^= zobrist_->converted_unmoved[pop_lsb(changed)];
   converted_unmoved_ = squares;
 }
 
@@ -306,7 +345,7 @@ void Position::apply_conversions(Move m, Undo& u) {
 }
 
 std::uint64_t Position::compute_key() const {
-  const auto& z = variant_->zobrist();
+  const auto& z = *zobrist_;
   std::uint64_t k = 0;
   for (Color c : {kWhite, kBlack})
     for (Square s = 0; s < kSquares; ++s)

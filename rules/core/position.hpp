@@ -96,6 +96,7 @@ class Position {
 
  private:
   VariantPtr variant_;
+  const ZobristKeys* zobrist_;  // variant_->zobrist(), one load fewer in make()
   Bitboard by_color_[2] = {0, 0};
   Bitboard by_type_[2][kMaxPieceTypes] = {};
   PieceType board_[2][kSquares];
@@ -110,6 +111,10 @@ class Position {
 
   void apply_conversions(Move m, Undo& undo);
   void move_piece(Color c, PieceType t, Square from, Square to);
+  // The boards alone, key untouched: unmake() restores the key from the Undo.
+  void place(Color c, PieceType t, Square s);
+  void lift(Color c, Square s);
+  void shift(Color c, PieceType t, Square from, Square to);
 };
 
 /// Conversion Chess: the pieces of colour `c` that pair with a mover of type `t` (the mover

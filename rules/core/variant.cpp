@@ -116,7 +116,8 @@ AttackGroups compile_attack_groups(const std::vector<PieceInfo>& pieces, const S
     const auto bit = static_cast<PieceTypeMask>(1U << i);
     if (rook_line) g.rook_line |= bit;
     if (bishop_line) g.bishop_line |= bit;
-    if (leaps || pm.has_riders || (pm.uses_rook && !rook_line) || (pm.uses_bishop && !bishop_line))
+    if (leaps) g.leapers[g.leaper_count++] = static_cast<PieceType>(i);
+    if (pm.has_riders || (pm.uses_rook && !rook_line) || (pm.uses_bishop && !bishop_line))
       g.per_type |= bit;
   }
   return g;
@@ -147,10 +148,19 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSetti
     info.pawn = def.pawn;
     info.moves = compile_piece_moves(def.atoms, def.initial_ranks);
     v->any_riders_ |= info.moves.has_riders;
+    if (def.pawn) v->pawn_types_ |= static_cast<PieceTypeMask>(1U << v->pieces_.size());
     v->pieces_.push_back(std::move(info));
   }
   for (Color c : {kWhite, kBlack})
     v->attack_groups_[c] = compile_attack_groups(v->pieces_, v->sliders_, c);
+  v->leap_sources_ = std::make_unique<Bitboard[]>(2 * kSquares * kMaxPieceTypes);
+  for (Color c : {kWhite, kBlack}) {
+    const AttackGroups& g = v->attack_groups_[c];
+    for (Square s = 0; s < kSquares; ++s)
+      for (int k = 0; k < g.leaper_count; ++k)
+        v->leap_sources_[(static_cast<std::size_t>(c) * kSquares + s) * kMaxPieceTypes + k] =
+            v->pieces_[g.leapers[k]].moves.attackers[c][s].leap;
+  }
   for (std::size_t i = 0; i < t.pieces.size(); ++i) {
     const PieceDef& def = t.pieces[i];
     PieceInfo& info = v->pieces_[i];

@@ -46,12 +46,15 @@ struct PieceInfo {
 /// How attack tests read one colour's piece types (Position::attackers). A type that captures
 /// along every whole rank and file ray from every square (a rook's or queen's capture) is on
 /// `rook_line`: one slider lookup answers for all such types at once; `bishop_line` likewise
-/// for diagonals. `per_type` holds the types with anything else (leaps, shorter or one-way
-/// rays, riders), tested type by type for that part.
+/// for diagonals. The types that capture by leaping are listed in `leapers`; their sources per
+/// square sit side by side in Variant::leap_sources, read in one pass. `per_type` holds the
+/// types with anything else (shorter or one-way rays, riders), tested type by type.
 struct AttackGroups {
   PieceTypeMask rook_line = 0;
   PieceTypeMask bishop_line = 0;
   PieceTypeMask per_type = 0;
+  int leaper_count = 0;
+  PieceType leapers[kMaxPieceTypes] = {};
 };
 
 struct ZobristKeys {
@@ -86,7 +89,14 @@ class Variant {
   /// The whole line through two aligned squares (else 0).
   Bitboard line(Square a, Square b) const { return line_[a][b]; }
   bool any_riders() const { return any_riders_; }
+  /// The pawn types (PieceInfo::pawn) as a mask, for make()'s halfmove clock.
+  PieceTypeMask pawn_types() const { return pawn_types_; }
   const AttackGroups& attack_groups(Color c) const { return attack_groups_[c]; }
+  /// The leap part of AttackSources for the types attack_groups(c).leapers lists, in that
+  /// order: from which squares each captures onto `s` by a leap.
+  const Bitboard* leap_sources(Color c, Square s) const {
+    return &leap_sources_[(static_cast<std::size_t>(c) * kSquares + s) * kMaxPieceTypes];
+  }
   const ConversionRules& conversion() const { return conversion_; }
   /// The alternative in force for a knob of the table (default or chosen).
   const std::string& knob(const std::string& name) const;
@@ -106,7 +116,9 @@ class Variant {
   std::unique_ptr<Bitboard[][kSquares]> between_;
   std::unique_ptr<Bitboard[][kSquares]> line_;
   bool any_riders_ = false;
+  PieceTypeMask pawn_types_ = 0;
   AttackGroups attack_groups_[2];
+  std::unique_ptr<Bitboard[]> leap_sources_;
   ConversionRules conversion_;
   KnobSettings knob_values_;
   RuleKnobs knobs_;

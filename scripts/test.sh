@@ -24,7 +24,7 @@
 #   6. fuzz      unless --no-fuzz: each libFuzzer target in build-san/fuzz/ for 30 s (--fuzz
 #                SECONDS: that long) on its corpus fuzz/corpus/NAME, two at a time (ARBITER_JOBS),
 #                writing new inputs to a scratch directory; crashing inputs are kept in
-#                build-san/fuzz-artifacts/. Nine targets: about 2.5 minutes.
+#                build-san/fuzz-artifacts/. Ten targets: about 2.5 minutes.
 # Stops at the first failing stage. Prints each stage's wall time and ctest's summary lines at
 # the end; the exit status is 0 only when every stage passed.
 set -euo pipefail

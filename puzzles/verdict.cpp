@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "rules/core/movegen.hpp"
@@ -185,7 +186,10 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   const auto t0 = std::chrono::steady_clock::now();
   TranspositionTable table(options.table_log2 > 0 ? options.table_log2
                                                   : std::min(20, 12 + 2 * stip.moves));
-  ProblemSearch search(stip.kind, table, options.progress);
+  std::optional<HelpmateBound> bound;
+  if (stip.kind == StipulationKind::kHelpMate && options.helpmate_bounds)
+    bound.emplace(start.variant());
+  ProblemSearch search(stip.kind, table, options.progress, bound ? &*bound : nullptr);
   Position pos = start;
   Verdict v;
   v.stipulation = stip;

@@ -59,6 +59,9 @@ struct SolveOptions {
   /// False: keys only, and stop at the second (enough for the verdict: the generator's test).
   bool details = true;
   int max_solutions = 64;  ///< h#: lines listed at most
+  /// h#: cut the lines that provably cannot reach a mate in time (helpmate_bound.hpp); false:
+  /// brute force, every line searched (the check of the cuts in tests, --brute-force).
+  bool helpmate_bounds = true;
 };
 
 /// Checks that the position can be a problem of a sequential variant (both royal pieces, the

@@ -25,6 +25,7 @@ struct SolveOptions {
   std::vector<std::string> knobs;
   bool json = false;
   bool keys_only = false;
+  bool brute_force = false;
   std::string svg;  ///< --svg FILE: the position with every key drawn
 };
 
@@ -55,9 +56,9 @@ int run_solve(const SolveOptions& o) {
   if (o.fen.empty()) {
     try {
       if (!o.svg.empty()) throw PuzzleInputError("--svg draws one problem: use it with --fen");
-      return solve_batch(
-          v, read_problems(o),
-          {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree"});
+      return solve_batch(v, read_problems(o),
+                         {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree",
+                          o.brute_force});
     } catch (const std::runtime_error& e) {  // ProblemFileError, PuzzleInputError
       std::cerr << "arbiter: error: " << e.what() << '\n';
       return 2;
@@ -74,6 +75,7 @@ int run_solve(const SolveOptions& o) {
     puzzles::SolveOptions so;
     so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
     so.details = !o.keys_only;
+    so.helpmate_bounds = !o.brute_force;
     const puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
     progress.finish();
     if (!o.svg.empty())
@@ -126,6 +128,9 @@ void register_puzzle_command(CLI::App& app, int& status) {
   solve->add_flag("--json", o->json, "Print one JSON object (files of problems: one per line)");
   solve->add_flag("--keys-only", o->keys_only,
                   "Stop after the second key; no threats, tries or duals (faster verdict)");
+  solve->add_flag("--brute-force", o->brute_force,
+                  "h#: search every line, without the cuts of lines that cannot reach a mate in "
+                  "time (the check of those cuts; same solutions, slower)");
   solve->add_option("--svg", o->svg,
                     "Also draw the position into this SVG file, every key as an arrow (h#n: the "
                     "first moves of the solutions), the verdict as its caption");

@@ -1,0 +1,124 @@
+// Helpmate pruning: necessary conditions for a checkmate within the remaining moves, from the
+// fewest moves each piece needs on an empty board to stand on, or to attack, each square.
+//
+// The idea is Popeye's "intelligent" helpmate mode (its files named *intelligent*): a mate
+// is a picture, the mated king on some square s, in check, every flight of s blocked by one
+// of its own pieces or guarded; a line that cannot reach any picture in the moves left is cut.
+// Popeye enumerates the pictures; this file only bounds them, which is simpler and still cuts
+// most of a helpmate's tree, because the last moves of every line are where the nodes are.
+//
+// Every bound is a relaxation, so a cut never loses a solution: a piece's real moves are
+// moves on an empty board (captures, en passant, castling's king and rook steps, promotion
+// to any choice all included), and a real attack is an empty-board attack. A picture needs
+//  - the mated king on s, at most its remaining moves away;
+//  - s attacked by some non-royal piece of the mating side, at most its moves away;
+//  - every flight t of s either attacked by the mating side or held by a piece of the mated
+//    side; the flights no mating piece can reach in time need distinct blockers whose move
+//    counts, with the king's, fit in the mated side's moves;
+//  - with one or two mating moves left, at most that many mating pieces move: the squares that
+//    need attacking (s, and the flights no blocker reaches in time) are attacked by the others
+//    from where they stand, or by one or two movers from one square each that they reach in
+//    time.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "rules/core/geometry.hpp"
+#include "rules/core/position.hpp"
+
+namespace arbiter::puzzles {
+
+class HelpmateBound {
+ public:
+  /// Move counts beyond this are not told apart (a bound that says "any square" is still safe).
+  static constexpr int kMaxCount = 7;
+
+  /// The tables for `variant`'s pieces. Not enabled() (every test passes) for what the bounds
+  /// do not model: Conversion Chess (check includes a threat to convert), a promotion to a
+  /// piece that promotes again, a side with no or several royal pieces.
+  explicit HelpmateBound(const Variant& variant);
+
+  bool enabled() const { return enabled_; }
+
+  /// False when `mated` cannot be checkmated after it makes at most `mated_moves` more moves
+  /// and the other side exactly `mating_moves` (>= 1), the mating side moving last. With
+  /// `movers`, the squares of the mating pieces that may move in a mate are stored there (all
+  /// of that side's pieces when the bounds do not count movers): a move of another piece
+  /// leaves no mate.
+  bool mate_possible(const Position& pos, Color mated, int mated_moves, int mating_moves,
+                     Bitboard* movers = nullptr) const;
+
+  /// The mated side's moves that may lead to a mate when it has one move left (and the other
+  /// side `mating_moves`): a mate may follow at all, a move of the royal piece, and a move of
+  /// another piece landing on one of `landing` (every square when a waiting move will do).
+  struct LastMove {
+    bool possible = false;
+    bool king = false;
+    Bitboard landing = 0;
+  };
+  LastMove last_move(const Position& pos, Color mated, int mating_moves) const;
+
+ private:
+  /// For one piece (colour, type) standing on one square: the squares it can stand on, and
+  /// the squares it can attack, after at most k moves (k = 0..kMaxCount).
+  struct Reach {
+    std::array<Bitboard, kMaxCount + 1> stand{};
+    std::array<Bitboard, kMaxCount + 1> attack{};
+  };
+  const Reach& reach(Color c, PieceType t, Square from) const {
+    return reach_[(static_cast<std::size_t>(c) * types_ + t) * kSquares + from];
+  }
+  /// A piece of the mating side: where it stands and its type's rows of the tables.
+  struct Mover {
+    const Reach* row = nullptr;  ///< the type's Reach for each square
+    Square at = kNoSquare;
+    /// For each square x, the squares from which the type attacks x; null for a type that
+    /// promotes (then where it may attack from is not one type's).
+    const Bitboard* attacked_from = nullptr;
+    bool checks = true;  ///< false for a royal piece that cannot give check
+    const Reach& reach() const { return row[at]; }
+  };
+  /// True when `m` can stand, after at most `k` moves, on one square that attacks all of `r`.
+  static bool ends_attacking(const Mover& m, int k, Bitboard r);
+  /// What both sides can do in the moves left, gathered once per position.
+  struct Forces {
+    Square king = kNoSquare;  ///< the mated royal piece
+    int mated_moves = 0;
+    Bitboard guard = 0;   ///< squares some mating piece can attack in time
+    Bitboard check = 0;   ///< ... some mating piece that can give check
+    Bitboard once = 0;    ///< squares mating pieces attack from where they stand: one or more
+    Bitboard twice = 0;   ///< ... two or more
+    Bitboard thrice = 0;  ///< ... three or more
+    Bitboard check_once = 0, check_twice = 0, check_thrice = 0;  ///< the same, by checkers
+    std::array<Mover, kSquares> mating{};                        ///< the mating side's pieces
+    int mating_count = 0;
+    std::array<Bitboard, kMaxCount + 1> block{};  ///< squares the mated side's men reach in k
+    int blockers = 0;                             ///< the mated side's pieces but the royal
+    int mating_moves = 0;
+    bool count_movers = false;  ///< no castling can move two mating pieces at once
+  };
+  /// True when a mate with the mated king on `s`, `king_moves` away, fits the forces.
+  /// Fills `f`; false when the bounds do not apply (not enabled(), no single mated royal).
+  bool gather(const Position& pos, Color mated, int mated_moves, int mating_moves, Forces& f) const;
+  /// With `movers`, adds the squares of the pieces that move in some way to the picture.
+  bool picture_possible(const Forces& f, Color mated, Square s, int king_moves,
+                        Bitboard* movers) const;
+  /// True when the mating side's few moves (one or two) can leave every square of `needed`
+  /// attacked and the king on `s` in check: at most that many pieces move, the others attack
+  /// from where they stand. With `movers`, every way is tried and the squares of the pieces
+  /// moving in one are added.
+  static bool movers_cover(const Forces& f, Square s, Bitboard needed, Bitboard* movers);
+
+  bool enabled_ = true;
+  std::size_t types_ = 0;
+  PieceType royal_ = kNoPiece;
+  std::vector<Reach> reach_;
+  std::vector<Bitboard> attacked_from_;       ///< per colour, type and square (empty board)
+  std::vector<bool> promoting_;               ///< per colour and type
+  std::uint8_t castling_rights_[2] = {0, 0};  ///< each side's bits of the castling rights
+  bool royal_checks_[2] = {false, false};     ///< each side's royal piece can give check
+  std::array<Bitboard, kSquares> royal_flights_[2] = {};  ///< where a royal on s could step
+};
+
+}  // namespace arbiter::puzzles

@@ -268,9 +268,21 @@ bool HelpmateBound::picture_possible(const Forces& f, Color mated, Square s, int
     moves += k;
     if (++blockers > f.blockers || moves > left) return false;
   }
-  // Squares that must be attacked after the last move: s (check) and the flights no piece
-  // of the mated side can reach.
-  return !f.count_movers || movers_cover(f, s, flights & ~f.block[li], movers);
+  if (!f.count_movers) return true;
+  // Squares that must be attacked after the last move: s (check) and the flights not held by
+  // a man of the mated side. With one move left, at most one more flight gets a man: each
+  // choice is tried; with more, every flight some man reaches counts as held.
+  const Bitboard open = flights & ~f.block[0];
+  if (left != 1 || (open & f.block[1]) == 0)
+    return movers_cover(f, s, flights & ~f.block[li], movers);
+  bool possible = false;
+  for (Bitboard held = open & f.block[1]; held;) {
+    if (movers_cover(f, s, open & ~bb(pop_lsb(held)), movers)) {
+      possible = true;
+      if (!movers) break;
+    }
+  }
+  return possible;
 }
 
 bool HelpmateBound::ends_attacking(const Mover& m, int k, Bitboard r) {

@@ -136,7 +136,7 @@ fi
 # Solutions counted from each program's output: h#, one line per solution ("1.Kh8 Rf1
 # 2.Ng1 Rf8#" from arbiter's --format tree, "  1.Kg8-h8 Th1-f1   2.Sh3-g1 Tf1-f8 #" from
 # Popeye; not its set play "1...", nor an origin "1. Preis"); #n and s#n, the keys ("1.Qa5!",
-# "  1.Qd1-a5 ! threat:").
+# "  1.Qd1-a5 ! threat:", "  1.g5*f6 ep. + !"; not a refutation "1...0-0-0 !").
 arbiter_count() {
   if [[ "$2" == h#* ]]; then grep -cE '^1\.' "$1"; else grep -cE '^1\.[^ ]+!' "$1"; fi
 }
@@ -144,7 +144,7 @@ popeye_count() {
   if [[ "$2" == h#* ]]; then
     grep -cE '^[[:space:]]+1\.[A-Za-z0-9]' "$1"
   else
-    grep -cE '^[[:space:]]+1\.[^ ]+ !' "$1"
+    grep -cE '^[[:space:]]+1\.[A-Za-z0-9][^ ]*( ep\.)?( [+#])? !' "$1"
   fi
 }
 

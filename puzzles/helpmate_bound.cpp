@@ -83,7 +83,10 @@ HelpmateBound::HelpmateBound(const Variant& variant)
     return;
   }
   for (Color c : {kWhite, kBlack})
-    for (const CastlingMove& cm : variant.castling(c)) castling_rights_[c] |= cm.right;
+    for (const CastlingMove& cm : variant.castling(c)) {
+      castling_rights_[c] |= cm.right;
+      castling_[c].push_back(cm);
+    }
   // Counts per colour, type and square; promoting types after the types they promote to.
   const std::size_t n = 2 * types_ * kSquares;
   std::vector<Counts> stand(n), attack(n);
@@ -165,12 +168,12 @@ HelpmateBound::HelpmateBound(const Variant& variant)
 }
 
 bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, int mating_moves,
-                           Forces& f) const {
+                           bool mated_castles, Forces& f) const {
   const Color mating = ~mated;
   const Bitboard kings = pos.pieces(mated, royal_);
   if (!enabled_ || mating_moves < 1 || popcount(kings) != 1) return false;
   // The mated side's castling moves its rook with the king: one move more for its men.
-  if (pos.castling_rights() & castling_rights_[mated]) ++mated_moves;
+  if (mated_castles && (pos.castling_rights() & castling_rights_[mated])) ++mated_moves;
   const int wi = std::min(mating_moves, kMaxCount);
   const int bi = std::min(mated_moves, kMaxCount);
   f.king = lsb(kings);
@@ -204,7 +207,13 @@ bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, in
     ++f.blockers;
   }
   // Castling moves two pieces at once: then the movers are not counted.
-  f.count_movers = mating_moves <= 2 && (pos.castling_rights() & castling_rights_[mating]) == 0;
+  // Castling moves two pieces at once: with one move left, it is tried as a way of its own;
+  // with two, the movers are not counted.
+  const std::uint8_t rights = pos.castling_rights() & castling_rights_[mating];
+  f.count_movers = mating_moves == 1 || (mating_moves == 2 && rights == 0);
+  if (mating_moves == 1)
+    for (const CastlingMove& cm : castling_[mating])
+      if (rights & cm.right) f.castles[static_cast<std::size_t>(f.castle_count++)] = &cm;
   return true;
 }
 
@@ -212,7 +221,7 @@ bool HelpmateBound::mate_possible(const Position& pos, Color mated, int mated_mo
                                   int mating_moves, Bitboard* movers) const {
   if (movers) *movers = pos.pieces(~mated);
   Forces f;
-  if (!gather(pos, mated, mated_moves, mating_moves, f)) return true;
+  if (!gather(pos, mated, mated_moves, mating_moves, true, f)) return true;
   const int bi = std::min(f.mated_moves, kMaxCount);
   const Reach& king = reach(mated, royal_, f.king);
   // Collecting movers tries every picture; else the first possible one answers.
@@ -234,10 +243,10 @@ bool HelpmateBound::mate_possible(const Position& pos, Color mated, int mated_mo
 HelpmateBound::LastMove HelpmateBound::last_move(const Position& pos, Color mated,
                                                  int mating_moves) const {
   Forces f;
-  // Castling, a move of both the king and a rook, is not narrowed.
-  if ((pos.castling_rights() & castling_rights_[mated]) || !gather(pos, mated, 1, mating_moves, f))
-    return {true, true, ~Bitboard{0}};
+  // Castling moves are left out (the caller keeps them): every other move moves one man.
+  if (!gather(pos, mated, 1, mating_moves, false, f)) return {true, true, ~Bitboard{0}, true};
   LastMove out;
+  out.castling = (pos.castling_rights() & castling_rights_[mated]) != 0;
   // The king steps to some s and mates there with every other piece standing still.
   for (Bitboard squares = reach(mated, royal_, f.king).stand[1] & f.check & ~bb(f.king);
        squares && !out.king;)
@@ -346,6 +355,23 @@ bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Bit
       }
       if (pair && found(bb(p.at) | bb(q.at))) return true;
     }
+  }
+  // The one move is castling: king and rook land on their squares, the others stand.
+  for (int c = 0; c < f.castle_count; ++c) {
+    const CastlingMove& cm = *f.castles[static_cast<std::size_t>(c)];
+    const Mover* king = nullptr;
+    const Mover* rook = nullptr;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (f.mating[i].at == cm.king_from) king = &f.mating[i];
+      if (f.mating[i].at == cm.rook_from) rook = &f.mating[i];
+    }
+    if (!king || !rook) continue;
+    const Bitboard k0 = king->reach().attack[0], r0 = rook->reach().attack[0];
+    const Bitboard k1 = king->row[cm.king_to].attack[0], r1 = rook->row[cm.rook_to].attack[0];
+    const Bitboard rest = f.thrice | (f.twice & ~(k0 & r0)) | (f.once & ~(k0 | r0));
+    const bool checked = checkers - checks_now(*king) - checks_now(*rook) > 0 ||
+                         (king->checks && has(k1, s)) || (rook->checks && has(r1, s));
+    if (checked && (needed & ~(rest | k1 | r1)) == 0 && found(bb(cm.king_from))) return true;
   }
   return covered;
 }

@@ -49,13 +49,15 @@ class HelpmateBound {
   bool mate_possible(const Position& pos, Color mated, int mated_moves, int mating_moves,
                      Bitboard* movers = nullptr) const;
 
-  /// The mated side's moves that may lead to a mate when it has one move left (and the other
-  /// side `mating_moves`): a mate may follow at all, a move of the royal piece, and a move of
-  /// another piece landing on one of `landing` (every square when a waiting move will do).
+  /// The mated side's moves other than castling that may lead to a mate when it has one move
+  /// left (and the other side `mating_moves`): a mate may follow at all, a move of the royal
+  /// piece, and a move of another piece landing on one of `landing` (every square when a
+  /// waiting move will do). Castling is not judged here: `castling` says the rights allow it.
   struct LastMove {
     bool possible = false;
     bool king = false;
     Bitboard landing = 0;
+    bool castling = false;
   };
   LastMove last_move(const Position& pos, Color mated, int mating_moves) const;
 
@@ -96,12 +98,16 @@ class HelpmateBound {
     std::array<Bitboard, kMaxCount + 1> block{};  ///< squares the mated side's men reach in k
     int blockers = 0;                             ///< the mated side's pieces but the royal
     int mating_moves = 0;
-    bool count_movers = false;  ///< no castling can move two mating pieces at once
+    bool count_movers = false;  ///< the mating pieces that move are counted
+    std::array<const CastlingMove*, 2 * kMaxCastlingPerSide> castles{};  ///< the mating side's
+    int castle_count = 0;  ///< castlings its rights allow (with one move left)
   };
-  /// True when a mate with the mated king on `s`, `king_moves` away, fits the forces.
   /// Fills `f`; false when the bounds do not apply (not enabled(), no single mated royal).
-  bool gather(const Position& pos, Color mated, int mated_moves, int mating_moves, Forces& f) const;
-  /// With `movers`, adds the squares of the pieces that move in some way to the picture.
+  /// `mated_castles`: the mated side may still castle, moving a rook with its king.
+  bool gather(const Position& pos, Color mated, int mated_moves, int mating_moves,
+              bool mated_castles, Forces& f) const;
+  /// True when a mate with the mated king on `s`, `king_moves` away, fits the forces. With
+  /// `movers`, adds the squares of the pieces that move in some way to the picture.
   bool picture_possible(const Forces& f, Color mated, Square s, int king_moves,
                         Bitboard* movers) const;
   /// True when the mating side's few moves (one or two) can leave every square of `needed`
@@ -117,6 +123,7 @@ class HelpmateBound {
   std::vector<Bitboard> attacked_from_;       ///< per colour, type and square (empty board)
   std::vector<bool> promoting_;               ///< per colour and type
   std::uint8_t castling_rights_[2] = {0, 0};  ///< each side's bits of the castling rights
+  std::vector<CastlingMove> castling_[2];     ///< each side's castling moves
   bool royal_checks_[2] = {false, false};     ///< each side's royal piece can give check
   std::array<Bitboard, kSquares> royal_flights_[2] = {};  ///< where a royal on s could step
 };

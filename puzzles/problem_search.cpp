@@ -171,16 +171,20 @@ bool ProblemSearch::help_search(Position& pos, int n) {
   const Color mated = pos.side_to_move();
   // With one move left for each side, the bounds also tell which of the first moves can lead
   // to a mate.
-  HelpmateBound::LastMove last{true, true, ~Bitboard{0}};
+  HelpmateBound::LastMove last{true, true, ~Bitboard{0}, true};
   if (bound_ && n == 1) last = bound_->last_move(pos, mated, n);
-  if (bound_ && !(n == 1 ? last.possible : bound_->mate_possible(pos, mated, n, n))) return false;
+  if (bound_ &&
+      !(n == 1 ? last.possible || last.castling : bound_->mate_possible(pos, mated, n, n)))
+    return false;
   const Square king = pos.king_square(mated);
   PlyGuard guard(ply_);
   MoveList first;
   generate_legal(pos, first);
   Undo undo_first, undo_second;
   for (Move b : first) {
-    if (b.from() == king ? !last.king : !has(last.landing, b.to())) continue;
+    if (b.kind() != MoveKind::kCastling &&
+        (b.from() == king ? !last.king : !has(last.landing, b.to())))
+      continue;
     pos.make(b, undo_first);
     count_node();
     // The pieces whose move can still lead to a mate (all of them without the bounds).

@@ -40,6 +40,8 @@ constexpr HelpmateCase kHelpmateBoundCases[] = {
     {"r3k3/8/Q7/8/8/8/8/1R2K3 b q - 0 1", "h#2"},
     // Black castles in 11 of the 182 solutions, its rook moving with the king.
     {"r3k3/8/8/8/8/5R2/8/Q3K3 b q - 0 1", "h#2"},
+    // White mates by castling (O-O#) in 16 of the 91 solutions: king and rook in one move.
+    {"4rkr1/4p1pp/8/8/8/8/P7/4K2R b K - 0 1", "h#2"},
     // En passant: 1.d5 exd6# (e.p.) and 1.d5 Bxd5#; in two, 4 solutions.
     {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#1"},
     {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#2"},
@@ -67,7 +69,7 @@ TEST(HelpmateBound, SameSolutionsAsBruteForceOnTheTestHelpmates) {
   std::size_t lines = 0;
   for (const HelpmateCase& c : kHelpmateBoundCases)
     lines += expect_same_solutions(test::orthodox_position(c.fen), parse_stipulation(c.stip));
-  EXPECT_EQ(lines, 1U + 0 + 1 + 0 + 64 + 23 + 27 + 182 + 2 + 4);
+  EXPECT_EQ(lines, 1U + 0 + 1 + 0 + 64 + 23 + 27 + 182 + 91 + 2 + 4);
 }
 
 TEST(HelpmateBound, CastlingMateNeedsTheRights) {

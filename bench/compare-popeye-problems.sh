@@ -166,7 +166,8 @@ for p in "${kept[@]}"; do
   for ((r = 0; r < runs; ++r)); do
     a="$(cpu_seconds "$work/$name.arbiter.out" "$arbiter" puzzle solve -q --format tree \
       "${arbiter_args[@]}" "$p")"
-    b="$(cpu_seconds "$work/$name.popeye.out" "$popeye" "$py_input")"
+    # From the work folder: a problem's Protocol line makes Popeye write a file there.
+    b="$(cd "$work" && cpu_seconds "$work/$name.popeye.out" "$popeye" "$py_input")"
     [[ -z "$best_a" ]] || awk -v x="$a" -v y="$best_a" 'BEGIN { exit !(x < y) }' && best_a="$a"
     [[ -z "$best_p" ]] || awk -v x="$b" -v y="$best_p" 'BEGIN { exit !(x < y) }' && best_p="$b"
   done

@@ -218,15 +218,15 @@ bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, in
 }
 
 bool HelpmateBound::mate_possible(const Position& pos, Color mated, int mated_moves,
-                                  int mating_moves, Bitboard* movers) const {
-  if (movers) *movers = pos.pieces(~mated);
+                                  int mating_moves, NextMoves* next) const {
+  if (next) next->to.fill(~Bitboard{0});
   Forces f;
   if (!gather(pos, mated, mated_moves, mating_moves, true, f)) return true;
   const int bi = std::min(f.mated_moves, kMaxCount);
   const Reach& king = reach(mated, royal_, f.king);
-  // Collecting movers tries every picture; else the first possible one answers.
-  Bitboard* collect = movers && f.count_movers ? movers : nullptr;
-  if (collect) *collect = 0;
+  // Collecting the next moves tries every picture; else the first possible one answers.
+  NextMoves* collect = next && f.count_movers ? next : nullptr;
+  if (collect) collect->to.fill(0);
   bool possible = false;
   for (Bitboard squares = king.stand[bi] & f.check; squares;) {
     const Square s = pop_lsb(squares);
@@ -263,7 +263,7 @@ HelpmateBound::LastMove HelpmateBound::last_move(const Position& pos, Color mate
 }
 
 bool HelpmateBound::picture_possible(const Forces& f, Color mated, Square s, int king_moves,
-                                     Bitboard* movers) const {
+                                     NextMoves* next) const {
   const int left = f.mated_moves - king_moves;  // moves the other pieces of the mated side have
   const int li = std::min(left, kMaxCount);
   const Bitboard flights = royal_flights_[mated][s];
@@ -283,26 +283,27 @@ bool HelpmateBound::picture_possible(const Forces& f, Color mated, Square s, int
   // choice is tried; with more, every flight some man reaches counts as held.
   const Bitboard open = flights & ~f.block[0];
   if (left != 1 || (open & f.block[1]) == 0)
-    return movers_cover(f, s, flights & ~f.block[li], movers);
+    return movers_cover(f, s, flights & ~f.block[li], next);
   bool possible = false;
   for (Bitboard held = open & f.block[1]; held;) {
-    if (movers_cover(f, s, open & ~bb(pop_lsb(held)), movers)) {
+    if (movers_cover(f, s, open & ~bb(pop_lsb(held)), next)) {
       possible = true;
-      if (!movers) break;
+      if (!next) break;
     }
   }
   return possible;
 }
 
-bool HelpmateBound::ends_attacking(const Mover& m, int k, Bitboard r) {
+Bitboard HelpmateBound::end_squares(const Mover& m, int k, Bitboard r) {
   const Reach& at = m.reach();
-  if (!m.attacked_from) return (r & ~at.attack[k]) == 0;  // a promotion: any square's attacks
+  // A piece that may promote: its attacks from any square it reaches, in any of its shapes.
+  if (!m.attacked_from) return (r & ~at.attack[k]) == 0 ? ~Bitboard{0} : 0;
   Bitboard from = at.stand[k];
   while (r && from) from &= m.attacked_from[pop_lsb(r)];
-  return from != 0;
+  return from;
 }
 
-bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Bitboard* movers) {
+bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, NextMoves* next) {
   const auto n = static_cast<std::size_t>(f.mating_count);
   const int w = f.mating_moves;
   // How many pieces that can give check attack s from where they stand.
@@ -312,11 +313,11 @@ bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Bit
     return m.checks && has(m.reach().attack[0], s) ? 1 : 0;
   };
   bool covered = false;
-  // Notes a way with the pieces on `squares` moving; true when the search may stop.
-  const auto found = [&](Bitboard squares) {
+  // Notes that the piece on `from` may move to `to` next; true when the search may stop.
+  const auto found = [&](Square from, Bitboard to) {
     covered = true;
-    if (movers) *movers |= squares;
-    return !movers;
+    if (next) next->to[static_cast<std::size_t>(from)] |= to;
+    return !next;
   };
   for (std::size_t i = 0; i < n; ++i) {
     // One piece makes every move; if no other piece gives the check, it does.
@@ -324,14 +325,27 @@ bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Bit
     const Bitboard p0 = p.reach().attack[0];
     Bitboard need = needed & ~(f.twice | (f.once & ~p0));
     const bool check_left = checkers - checks_now(p) == 0;
-    if ((!check_left || p.checks) && ends_attacking(p, w, need | (check_left ? bb(s) : 0)) &&
-        found(bb(p.at)))
-      return true;
+    if (!check_left || p.checks) {
+      const Bitboard ends = end_squares(p, w, need | (check_left ? bb(s) : 0));
+      if (ends != 0) {
+        // Its next move lands where it can still reach one of `ends` in the moves after it.
+        Bitboard to = ~Bitboard{0};
+        if (w == 1) {
+          to = ends;
+        } else if (p.attacked_from) {
+          to = 0;
+          for (Bitboard zs = p.reach().stand[1]; zs;) {
+            const Square z = pop_lsb(zs);
+            if (p.row[z].stand[static_cast<std::size_t>(w - 1)] & ends) to |= bb(z);
+          }
+        }
+        if (to != 0 && found(p.at, to)) return true;
+      }
+    }
     if (w < 2) continue;
     // Two pieces one move each: p to some square y, then q covers what is left.
     for (std::size_t j = i + 1; j < n; ++j) {
       const Mover& q = f.mating[j];
-      if (movers && (*movers & bb(p.at)) && (*movers & bb(q.at))) continue;  // nothing new
       const Bitboard q0 = q.reach().attack[0];
       need = needed & ~(f.thrice | (f.twice & ~(p0 & q0)) | (f.once & ~(p0 | q0)));
       const bool no_check = checkers - checks_now(p) - checks_now(q) == 0;
@@ -339,21 +353,23 @@ bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Bit
       const Bitboard check = no_check ? bb(s) : 0;
       // Each attacking from every square it reaches is not enough: no square for p will do.
       if (((need | check) & ~(p.reach().attack[1] | q.reach().attack[1])) != 0) continue;
-      // Whether q, in one move, attacks what p attacking `by_p` leaves (and gives the check
+      // Where q, in one move, attacks what p attacking `by_p` leaves (and gives the check
       // when it is left to give and p does not).
-      const auto q_covers = [&](Bitboard by_p) {
+      const auto q_ends = [&](Bitboard by_p) -> Bitboard {
         const bool q_checks = no_check && !(p.checks && has(by_p, s));
-        return (!q_checks || q.checks) &&
-               ends_attacking(q, 1, (need & ~by_p) | (q_checks ? check : 0));
+        if (q_checks && !q.checks) return 0;
+        return end_squares(q, 1, (need & ~by_p) | (q_checks ? check : 0));
       };
-      bool pair = false;
       if (!p.attacked_from) {
-        pair = q_covers(p.reach().attack[1]);
-      } else {
-        for (Bitboard ys = p.reach().stand[1]; ys && !pair;)
-          pair = q_covers(p.row[pop_lsb(ys)].attack[0]);
+        const Bitboard to_q = q_ends(p.reach().attack[1]);
+        if (to_q != 0 && (found(p.at, ~Bitboard{0}) | found(q.at, to_q))) return true;
+        continue;
       }
-      if (pair && found(bb(p.at) | bb(q.at))) return true;
+      for (Bitboard ys = p.reach().stand[1]; ys;) {
+        const Square y = pop_lsb(ys);
+        const Bitboard to_q = q_ends(p.row[y].attack[0]);
+        if (to_q != 0 && (found(p.at, bb(y)) | found(q.at, to_q))) return true;
+      }
     }
   }
   // The one move is castling: king and rook land on their squares, the others stand.
@@ -371,7 +387,8 @@ bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Bit
     const Bitboard rest = f.thrice | (f.twice & ~(k0 & r0)) | (f.once & ~(k0 | r0));
     const bool checked = checkers - checks_now(*king) - checks_now(*rook) > 0 ||
                          (king->checks && has(k1, s)) || (rook->checks && has(r1, s));
-    if (checked && (needed & ~(rest | k1 | r1)) == 0 && found(bb(cm.king_from))) return true;
+    if (checked && (needed & ~(rest | k1 | r1)) == 0 && found(cm.king_from, bb(cm.king_to)))
+      return true;
   }
   return covered;
 }

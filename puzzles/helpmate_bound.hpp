@@ -41,13 +41,20 @@ class HelpmateBound {
 
   bool enabled() const { return enabled_; }
 
+  /// The mating side's next moves that may lead to a mate: for the piece on each square, the
+  /// squares its next move may land on (none: it may not move; a castling lands on the king's
+  /// square).
+  struct NextMoves {
+    std::array<Bitboard, kSquares> to{};
+    bool allows(Move m) const { return has(to[static_cast<std::size_t>(m.from())], m.to()); }
+  };
+
   /// False when `mated` cannot be checkmated after it makes at most `mated_moves` more moves
   /// and the other side exactly `mating_moves` (>= 1), the mating side moving last. With
-  /// `movers`, the squares of the mating pieces that may move in a mate are stored there (all
-  /// of that side's pieces when the bounds do not count movers): a move of another piece
-  /// leaves no mate.
+  /// `next` (the mating side to move), its moves that may lead to a mate are stored there
+  /// (every move when the bounds do not count the mating pieces that move).
   bool mate_possible(const Position& pos, Color mated, int mated_moves, int mating_moves,
-                     Bitboard* movers = nullptr) const;
+                     NextMoves* next = nullptr) const;
 
   /// The mated side's moves other than castling that may lead to a mate when it has one move
   /// left (and the other side `mating_moves`): a mate may follow at all, a move of the royal
@@ -81,8 +88,9 @@ class HelpmateBound {
     bool checks = true;  ///< false for a royal piece that cannot give check
     const Reach& reach() const { return row[at]; }
   };
-  /// True when `m` can stand, after at most `k` moves, on one square that attacks all of `r`.
-  static bool ends_attacking(const Mover& m, int k, Bitboard r);
+  /// The squares `m` can stand on after at most `k` moves that attack all of `r` (every
+  /// square, for a piece that may promote, when its attacks from all squares cover `r`).
+  static Bitboard end_squares(const Mover& m, int k, Bitboard r);
   /// What both sides can do in the moves left, gathered once per position.
   struct Forces {
     Square king = kNoSquare;  ///< the mated royal piece
@@ -107,14 +115,14 @@ class HelpmateBound {
   bool gather(const Position& pos, Color mated, int mated_moves, int mating_moves,
               bool mated_castles, Forces& f) const;
   /// True when a mate with the mated king on `s`, `king_moves` away, fits the forces. With
-  /// `movers`, adds the squares of the pieces that move in some way to the picture.
+  /// `next`, adds the next moves of the ways to the picture.
   bool picture_possible(const Forces& f, Color mated, Square s, int king_moves,
-                        Bitboard* movers) const;
+                        NextMoves* next) const;
   /// True when the mating side's few moves (one or two) can leave every square of `needed`
   /// attacked and the king on `s` in check: at most that many pieces move, the others attack
-  /// from where they stand. With `movers`, every way is tried and the squares of the pieces
-  /// moving in one are added.
-  static bool movers_cover(const Forces& f, Square s, Bitboard needed, Bitboard* movers);
+  /// from where they stand. With `next`, every way is tried and the first moves of each are
+  /// added.
+  static bool movers_cover(const Forces& f, Square s, Bitboard needed, NextMoves* next);
 
   bool enabled_ = true;
   std::size_t types_ = 0;

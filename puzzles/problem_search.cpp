@@ -187,9 +187,10 @@ bool ProblemSearch::help_search(Position& pos, int n) {
       continue;
     pos.make(b, undo_first);
     count_node();
-    // The pieces whose move can still lead to a mate (all of them without the bounds).
-    Bitboard movers = ~Bitboard{0};
-    if (bound_ && !bound_->mate_possible(pos, mated, n - 1, n, &movers)) {
+    // The moves that can still lead to a mate (every move without the bounds).
+    HelpmateBound::NextMoves next;
+    next.to.fill(~Bitboard{0});
+    if (bound_ && !bound_->mate_possible(pos, mated, n - 1, n, &next)) {
       pos.unmake(b, undo_first);
       continue;
     }
@@ -198,7 +199,7 @@ bool ProblemSearch::help_search(Position& pos, int n) {
     if (n > 1) order_moves(pos, second, false);
     bool ok = false;
     for (Move w : second) {
-      if (!has(movers, w.from())) continue;
+      if (!next.allows(w)) continue;
       pos.make(w, undo_second);
       count_node();
       ok = n == 1 ? pos.in_check() && !has_legal_move(pos) : help_mates(pos, n - 1);

@@ -116,12 +116,14 @@ TEST(HelpmateBound, AnUnreachableMateIsCut) {
   EXPECT_FALSE(bound.mate_possible(centre, kBlack, 1, 1));
   EXPECT_FALSE(bound.mate_possible(centre, kBlack, 2, 2));
   EXPECT_TRUE(bound.mate_possible(centre, kBlack, 4, 4));
-  // Black Kh8, White Kg6 to move: Rb8# is the mate, so the rook is the only piece whose move
-  // can mate.
+  // Black Kh8, White Kg6 to move: Rb8# is the mate, the one move kept.
   const Position corner = test::orthodox_position("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
-  Bitboard movers = 0;
-  EXPECT_TRUE(bound.mate_possible(corner, kBlack, 0, 1, &movers));
-  EXPECT_EQ(movers, bb(*parse_square("b1")));
+  HelpmateBound::NextMoves next;
+  EXPECT_TRUE(bound.mate_possible(corner, kBlack, 0, 1, &next));
+  for (Square s = 0; s < kSquares; ++s)
+    EXPECT_EQ(next.to[static_cast<std::size_t>(s)],
+              s == *parse_square("b1") ? bb(*parse_square("b8")) : 0U)
+        << square_name(s);
 }
 
 TEST(HelpmateBound, TheLastMoveOfTheMatedSideIsNarrowed) {

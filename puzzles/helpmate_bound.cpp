@@ -279,16 +279,27 @@ bool HelpmateBound::picture_possible(const Forces& f, Color mated, Square s, int
   }
   if (!f.count_movers) return true;
   // Squares that must be attacked after the last move: s (check) and the flights not held by
-  // a man of the mated side. With one move left, at most one more flight gets a man: each
-  // choice is tried; with more, every flight some man reaches counts as held.
+  // a man of the mated side. With one or two moves left for its men, the flights they can
+  // still take are chosen every way (one flight a move, or two in one move each); with more,
+  // every flight some man reaches counts as held.
   const Bitboard open = flights & ~f.block[0];
-  if (left != 1 || (open & f.block[1]) == 0)
+  if (left > 2 || (open & f.block[static_cast<std::size_t>(std::max(left, 0))]) == 0)
     return movers_cover(f, s, flights & ~f.block[li], next);
   bool possible = false;
-  for (Bitboard held = open & f.block[1]; held;) {
-    if (movers_cover(f, s, open & ~bb(pop_lsb(held)), next)) {
-      possible = true;
-      if (!next) break;
+  // True when the search may stop.
+  const auto held = [&](Bitboard taken) {
+    if (!movers_cover(f, s, open & ~taken, next)) return false;
+    possible = true;
+    return !next;
+  };
+  for (Bitboard one = open & f.block[static_cast<std::size_t>(left)]; one;)
+    if (held(bb(pop_lsb(one)))) return true;
+  if (left == 2 && f.blockers >= 2) {
+    const Bitboard near = open & f.block[1];
+    for (Bitboard a = near; a;) {
+      const Square t = pop_lsb(a);
+      for (Bitboard b = a; b;)
+        if (held(bb(t) | bb(pop_lsb(b)))) return true;
     }
   }
   return possible;

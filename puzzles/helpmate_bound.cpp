@@ -205,6 +205,7 @@ bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, in
     const Reach& r = reach(mated, pos.piece_on(mated, p), p);
     for (int k = 0; k <= bi; ++k) f.block[k] |= r.stand[k];
     ++f.blockers;
+    f.men[static_cast<std::size_t>(p)] = &r;
   }
   // Castling moves two pieces at once: then the movers are not counted.
   // Castling moves two pieces at once: with one move left, it is tried as a way of its own;
@@ -240,25 +241,56 @@ bool HelpmateBound::mate_possible(const Position& pos, Color mated, int mated_mo
   return possible;
 }
 
-HelpmateBound::LastMove HelpmateBound::last_move(const Position& pos, Color mated,
-                                                 int mating_moves) const {
+HelpmateBound::MatedMoves HelpmateBound::mated_moves(const Position& pos, Color mated,
+                                                     int mated_moves, int mating_moves) const {
   Forces f;
-  // Castling moves are left out (the caller keeps them): every other move moves one man.
-  if (!gather(pos, mated, 1, mating_moves, false, f)) return {true, true, ~Bitboard{0}, true};
-  LastMove out;
+  // Castling is left out (the caller keeps it): every other move moves one man. With more
+  // moves to come, a castling later still saves one.
+  if (!gather(pos, mated, mated_moves, mating_moves, mated_moves > 1, f)) return {};
+  MatedMoves out;
   out.castling = (pos.castling_rights() & castling_rights_[mated]) != 0;
-  // The king steps to some s and mates there with every other piece standing still.
-  for (Bitboard squares = reach(mated, royal_, f.king).stand[1] & f.check & ~bb(f.king);
-       squares && !out.king;)
-    out.king = picture_possible(f, mated, pop_lsb(squares), 1, nullptr);
-  // The king stays: a waiting move will do, or one landing on a flight to block it.
-  if (has(f.check, f.king)) {
-    if (picture_possible(f, mated, f.king, 1, nullptr))
-      out.landing = ~Bitboard{0};
-    else if (picture_possible(f, mated, f.king, 0, nullptr))
-      out.landing = royal_flights_[mated][f.king];
+  out.king = out.possible = false;
+  out.men = out.landing = 0;
+  if (mated_moves == 1) {
+    // The king steps to some s and mates there with every other piece standing still.
+    for (Bitboard squares = reach(mated, royal_, f.king).stand[1] & f.check & ~bb(f.king);
+         squares && !out.king;)
+      out.king = picture_possible(f, mated, pop_lsb(squares), 1, nullptr);
+    // The king stays: a waiting move will do, or one landing on a flight to block it.
+    out.men = ~Bitboard{0};
+    if (has(f.check, f.king)) {
+      if (picture_possible(f, mated, f.king, 1, nullptr))
+        out.landing = ~Bitboard{0};
+      else if (picture_possible(f, mated, f.king, 0, nullptr))
+        out.landing = royal_flights_[mated][f.king];
+    }
+    out.possible = out.king || out.landing != 0;
+    return out;
   }
-  out.possible = out.king || out.landing != 0;
+  // More moves: a man that reaches no open flight of a possible picture in time only waits,
+  // and waiting (one move fewer for the men) must leave some picture possible.
+  const Reach& king = reach(mated, royal_, f.king);
+  const int bi = std::min(f.mated_moves, kMaxCount);
+  bool waiting = false;
+  for (Bitboard squares = king.stand[bi] & f.check; squares && !waiting;) {
+    const Square s = pop_lsb(squares);
+    int king_moves = 0;
+    while (!has(king.stand[king_moves], s)) ++king_moves;
+    if (!picture_possible(f, mated, s, king_moves, nullptr)) continue;
+    out.possible = out.king = true;
+    if (king_moves < f.mated_moves && picture_possible(f, mated, s, king_moves + 1, nullptr)) {
+      waiting = true;
+      break;
+    }
+    const Bitboard open = royal_flights_[mated][s] & ~f.block[0];
+    const auto left = static_cast<std::size_t>(std::min(f.mated_moves - king_moves, kMaxCount));
+    for (Bitboard ms = pos.pieces(mated) & ~bb(f.king); ms;) {
+      const Square m = pop_lsb(ms);
+      if (f.men[static_cast<std::size_t>(m)]->stand[left] & open) out.men |= bb(m);
+    }
+  }
+  out.men = waiting ? ~Bitboard{0} : out.men;
+  out.landing = ~Bitboard{0};
   return out;
 }
 

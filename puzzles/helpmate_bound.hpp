@@ -56,17 +56,25 @@ class HelpmateBound {
   bool mate_possible(const Position& pos, Color mated, int mated_moves, int mating_moves,
                      NextMoves* next = nullptr) const;
 
-  /// The mated side's moves other than castling that may lead to a mate when it has one move
-  /// left (and the other side `mating_moves`): a mate may follow at all, a move of the royal
-  /// piece, and a move of another piece landing on one of `landing` (every square when a
-  /// waiting move will do). Castling is not judged here: `castling` says the rights allow it.
-  struct LastMove {
-    bool possible = false;
-    bool king = false;
-    Bitboard landing = 0;
-    bool castling = false;
+  /// The mated side's moves other than castling that may lead to a mate when it is to move
+  /// with `mated_moves` (>= 1) left and the other side `mating_moves`: a mate may follow at
+  /// all; a move of the royal piece may; a move of another piece may when it starts on one of
+  /// `men` and lands on one of `landing`. With one move left, the men land on a flight of the
+  /// king's square or wait; with more, the men that cannot reach a flight in time move only
+  /// when a waiting move will do. Castling is not judged here: `castling` says the rights
+  /// allow it.
+  struct MatedMoves {
+    bool possible = true;
+    bool king = true;
+    Bitboard men = ~Bitboard{0};
+    Bitboard landing = ~Bitboard{0};
+    bool castling = true;
+    bool allows(Move m, Square king_square) const {
+      if (m.kind() == MoveKind::kCastling) return true;
+      return m.from() == king_square ? king : has(men, m.from()) && has(landing, m.to());
+    }
   };
-  LastMove last_move(const Position& pos, Color mated, int mating_moves) const;
+  MatedMoves mated_moves(const Position& pos, Color mated, int mated_moves, int mating_moves) const;
 
  private:
   /// For one piece (colour, type) standing on one square: the squares it can stand on, and
@@ -105,6 +113,7 @@ class HelpmateBound {
     int mating_count = 0;
     std::array<Bitboard, kMaxCount + 1> block{};  ///< squares the mated side's men reach in k
     int blockers = 0;                             ///< the mated side's pieces but the royal
+    std::array<const Reach*, kSquares> men{};     ///< their tables, by square
     int mating_moves = 0;
     bool count_movers = false;  ///< the mating pieces that move are counted
     std::array<const CastlingMove*, 2 * kMaxCastlingPerSide> castles{};  ///< the mating side's

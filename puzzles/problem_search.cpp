@@ -169,22 +169,19 @@ bool ProblemSearch::help_mates(Position& pos, int n) {
 
 bool ProblemSearch::help_search(Position& pos, int n) {
   const Color mated = pos.side_to_move();
-  // With one move left for each side, the bounds also tell which of the first moves can lead
-  // to a mate.
-  HelpmateBound::LastMove last{true, true, ~Bitboard{0}, true};
-  if (bound_ && n == 1) last = bound_->last_move(pos, mated, n);
-  if (bound_ &&
-      !(n == 1 ? last.possible || last.castling : bound_->mate_possible(pos, mated, n, n)))
-    return false;
+  // The bounds also tell which of the mated side's moves can lead to a mate.
+  HelpmateBound::MatedMoves moves;
+  if (bound_) {
+    moves = bound_->mated_moves(pos, mated, n, n);
+    if (!moves.possible && !moves.castling) return false;
+  }
   const Square king = pos.king_square(mated);
   PlyGuard guard(ply_);
   MoveList first;
   generate_legal(pos, first);
   Undo undo_first, undo_second;
   for (Move b : first) {
-    if (b.kind() != MoveKind::kCastling &&
-        (b.from() == king ? !last.king : !has(last.landing, b.to())))
-      continue;
+    if (!moves.allows(b, king)) continue;
     pos.make(b, undo_first);
     count_node();
     // The moves that can still lead to a mate (every move without the bounds).

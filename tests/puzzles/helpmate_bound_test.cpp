@@ -130,14 +130,14 @@ TEST(HelpmateBound, TheLastMoveOfTheMatedSideIsNarrowed) {
   const HelpmateBound bound(*test::orthodox());
   // Black Kg8 to move, White Kg6 Rb1: 1.Kh8 Rb8# is a king move; Rb8 would mate the king on
   // g8 as well, so a waiting move (Black has none) would do too, landing anywhere.
-  const HelpmateBound::LastMove king =
-      bound.last_move(test::orthodox_position("6k1/8/6K1/8/8/8/8/1R6 b - - 0 1"), kBlack, 1);
+  const HelpmateBound::MatedMoves king =
+      bound.mated_moves(test::orthodox_position("6k1/8/6K1/8/8/8/8/1R6 b - - 0 1"), kBlack, 1, 1);
   EXPECT_TRUE(king.possible);
   EXPECT_TRUE(king.king);
   EXPECT_EQ(king.landing, ~Bitboard{0});
   // Black Ka8 to move, White Ka1 Nh1: the knight cannot check any square the king reaches.
-  const HelpmateBound::LastMove none =
-      bound.last_move(test::orthodox_position("k7/8/8/8/8/8/8/K6N b - - 0 1"), kBlack, 1);
+  const HelpmateBound::MatedMoves none =
+      bound.mated_moves(test::orthodox_position("k7/8/8/8/8/8/8/K6N b - - 0 1"), kBlack, 1, 1);
   EXPECT_FALSE(none.possible);
   EXPECT_FALSE(none.king);
   EXPECT_EQ(none.landing, 0U);

@@ -184,8 +184,10 @@ void check_problem_position(const Position& pos) {
 Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions& options) {
   check_problem_position(start);
   const auto t0 = std::chrono::steady_clock::now();
+  // Helpmates of four and more moves keep more lines than the attacker's searches: 2^21.
+  const int most = stip.kind == StipulationKind::kHelpMate ? 21 : 20;
   TranspositionTable table(options.table_log2 > 0 ? options.table_log2
-                                                  : std::min(20, 12 + 2 * stip.moves));
+                                                  : std::min(most, 12 + 2 * stip.moves));
   std::optional<HelpmateBound> bound;
   if (stip.kind == StipulationKind::kHelpMate && options.helpmate_bounds)
     bound.emplace(start.variant());

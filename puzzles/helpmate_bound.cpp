@@ -132,10 +132,12 @@ HelpmateBound::HelpmateBound(const Variant& variant)
   }
   reach_.resize(n);
   attacked_from_.assign(n, 0);
-  promoting_.assign(2 * types_, false);
+  promotion_squares_.assign(2 * types_, 0);
   for (Color c : {kWhite, kBlack})
     for (std::size_t t = 0; t < types_; ++t) {
-      promoting_[c * types_ + t] = promotes(variant, c, static_cast<PieceType>(t));
+      if (promotes(variant, c, static_cast<PieceType>(t)))
+        promotion_squares_[c * types_ + t] =
+            variant.piece(static_cast<PieceType>(t)).promotion_squares[c];
       for (Square y = 0; y < kSquares; ++y)
         for (Bitboard att = one_move(variant, c, static_cast<PieceType>(t), y).attack; att;)
           attacked_from_[index(c, t, pop_lsb(att))] |= bb(y);
@@ -197,7 +199,10 @@ bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, in
     const std::size_t row = (static_cast<std::size_t>(mating) * types_ + t) * kSquares;
     f.mating[static_cast<std::size_t>(f.mating_count++)] = {
         &reach_[row], p,
-        promoting_[static_cast<std::size_t>(mating) * types_ + t] ? nullptr : &attacked_from_[row],
+        // A piece that may promote in the moves left attacks as it will be: no one type's table.
+        (r.stand[wi] & promotion_squares_[static_cast<std::size_t>(mating) * types_ + t]) != 0
+            ? nullptr
+            : &attacked_from_[row],
         checks};
   }
   for (Bitboard ps = pos.pieces(mated) & ~kings; ps;) {

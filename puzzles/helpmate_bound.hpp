@@ -90,8 +90,8 @@ class HelpmateBound {
   struct Mover {
     const Reach* row = nullptr;  ///< the type's Reach for each square
     Square at = kNoSquare;
-    /// For each square x, the squares from which the type attacks x; null for a type that
-    /// promotes (then where it may attack from is not one type's).
+    /// For each square x, the squares from which the type attacks x; null for a piece that
+    /// may promote in the moves left (then where it may attack from is not one type's).
     const Bitboard* attacked_from = nullptr;
     bool checks = true;  ///< false for a royal piece that cannot give check
     const Reach& reach() const { return row[at]; }
@@ -138,7 +138,7 @@ class HelpmateBound {
   PieceType royal_ = kNoPiece;
   std::vector<Reach> reach_;
   std::vector<Bitboard> attacked_from_;       ///< per colour, type and square (empty board)
-  std::vector<bool> promoting_;               ///< per colour and type
+  std::vector<Bitboard> promotion_squares_;   ///< per colour and type (0: it never promotes)
   std::uint8_t castling_rights_[2] = {0, 0};  ///< each side's bits of the castling rights
   std::vector<CastlingMove> castling_[2];     ///< each side's castling moves
   bool royal_checks_[2] = {false, false};     ///< each side's royal piece can give check

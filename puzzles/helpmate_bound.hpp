@@ -11,7 +11,7 @@
 // moves on an empty board (captures, en passant, castling's king and rook steps, promotion
 // to any choice all included), and a real attack is an empty-board attack. A picture needs
 //  - the mated king on s, at most its remaining moves away;
-//  - s attacked by some non-royal piece of the mating side, at most its moves away;
+//  - s attacked by a mating piece that can give check (not an orthodox king), in time;
 //  - every flight t of s either attacked by the mating side or held by a piece of the mated
 //    side; the flights no mating piece can reach in time need distinct blockers whose move
 //    counts, with the king's, fit in the mated side's moves;
@@ -36,7 +36,8 @@ class HelpmateBound {
 
   /// The tables for `variant`'s pieces. Not enabled() (every test passes) for what the bounds
   /// do not model: Conversion Chess (check includes a threat to convert), a promotion to a
-  /// piece that promotes again, a side with no or several royal pieces.
+  /// piece that promotes again; and every test passes for a position whose mated side has no
+  /// or several royal pieces.
   explicit HelpmateBound(const Variant& variant);
 
   bool enabled() const { return enabled_; }

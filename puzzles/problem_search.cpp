@@ -49,8 +49,9 @@ bool has_legal_move(const Position& pos) {
   return !moves.empty();
 }
 
-ProblemSearch::ProblemSearch(StipulationKind kind, TranspositionTable& tt, ProgressFn progress)
-    : kind_(kind), tt_(tt), progress_(std::move(progress)) {}
+ProblemSearch::ProblemSearch(StipulationKind kind, TranspositionTable& tt, ProgressFn progress,
+                             const HelpmateBound* bound)
+    : kind_(kind), tt_(tt), progress_(std::move(progress)), bound_(bound) {}
 
 void ProblemSearch::count_node() {
   if ((++nodes_ & 0x3FFF) == 0 && progress_) progress_(nodes_);
@@ -167,18 +168,35 @@ bool ProblemSearch::help_mates(Position& pos, int n) {
 }
 
 bool ProblemSearch::help_search(Position& pos, int n) {
+  const Color mated = pos.side_to_move();
+  // The bounds also tell which of the mated side's moves can lead to a mate.
+  HelpmateBound::MatedMoves moves;
+  if (bound_) {
+    moves = bound_->mated_moves(pos, mated, n, n);
+    if (!moves.possible && !moves.castling) return false;
+  }
+  const Square king = pos.king_square(mated);
   PlyGuard guard(ply_);
   MoveList first;
   generate_legal(pos, first);
   Undo undo_first, undo_second;
   for (Move b : first) {
+    if (!moves.allows(b, king)) continue;
     pos.make(b, undo_first);
     count_node();
+    // The moves that can still lead to a mate (every move without the bounds).
+    HelpmateBound::NextMoves next;
+    next.to.fill(~Bitboard{0});
+    if (bound_ && !bound_->mate_possible(pos, mated, n - 1, n, &next)) {
+      pos.unmake(b, undo_first);
+      continue;
+    }
     MoveList second;
     generate_legal(pos, second);
     if (n > 1) order_moves(pos, second, false);
     bool ok = false;
     for (Move w : second) {
+      if (!next.allows(w)) continue;
       pos.make(w, undo_second);
       count_node();
       ok = n == 1 ? pos.in_check() && !has_legal_move(pos) : help_mates(pos, n - 1);

@@ -2,12 +2,14 @@
 // moves" (direct mate, selfmate) and "can both sides together reach mate in exactly n moves"
 // (helpmate), over a sequential variant's engine (make/unmake, legal moves, check), with a
 // transposition table, move ordering (checks, captures, a killer refutation per ply) and
-// mate-distance pruning (a mate in fewer moves is looked for before the full depth).
+// mate-distance pruning (a mate in fewer moves is looked for before the full depth); for
+// helpmates, lines that cannot reach a mate in the moves left are cut (helpmate_bound.hpp).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 
+#include "puzzles/helpmate_bound.hpp"
 #include "puzzles/stipulation.hpp"
 #include "puzzles/transposition.hpp"
 #include "rules/core/move.hpp"
@@ -20,7 +22,9 @@ using ProgressFn = std::function<void(std::uint64_t nodes)>;
 
 class ProblemSearch {
  public:
-  ProblemSearch(StipulationKind kind, TranspositionTable& tt, ProgressFn progress = {});
+  /// `bound`: helpmates only, cuts the lines it proves mateless (null: every line is searched).
+  ProblemSearch(StipulationKind kind, TranspositionTable& tt, ProgressFn progress = {},
+                const HelpmateBound* bound = nullptr);
 
   /// Direct mate / selfmate. The side to move (the attacker) forces the goal within `n` of
   /// its own moves: for #, the defender checkmated; for s#, the attacker checkmated by the
@@ -52,6 +56,7 @@ class ProblemSearch {
   StipulationKind kind_;
   TranspositionTable& tt_;
   ProgressFn progress_;
+  const HelpmateBound* bound_;
   std::uint64_t nodes_ = 0;
   int ply_ = 0;
   static constexpr int kMaxPly = 128;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "rules/core/movegen.hpp"
@@ -183,9 +184,14 @@ void check_problem_position(const Position& pos) {
 Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions& options) {
   check_problem_position(start);
   const auto t0 = std::chrono::steady_clock::now();
+  // Helpmates of four and more moves keep more lines than the attacker's searches: 2^21.
+  const int most = stip.kind == StipulationKind::kHelpMate ? 21 : 20;
   TranspositionTable table(options.table_log2 > 0 ? options.table_log2
-                                                  : std::min(20, 12 + 2 * stip.moves));
-  ProblemSearch search(stip.kind, table, options.progress);
+                                                  : std::min(most, 12 + 2 * stip.moves));
+  std::optional<HelpmateBound> bound;
+  if (stip.kind == StipulationKind::kHelpMate && options.helpmate_bounds)
+    bound.emplace(start.variant());
+  ProblemSearch search(stip.kind, table, options.progress, bound ? &*bound : nullptr);
   Position pos = start;
   Verdict v;
   v.stipulation = stip;

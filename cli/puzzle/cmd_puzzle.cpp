@@ -25,8 +25,9 @@ struct SolveOptions {
   std::vector<std::string> knobs;
   bool json = false;
   bool keys_only = false;
-  bool grade = false;  ///< --grade: legality and the composer's grade after the verdict
-  std::string svg;     ///< --svg FILE: the position with every key drawn
+  bool grade = false;        ///< --grade: legality and the composer's grade after the verdict
+  bool brute_force = false;  ///< --brute-force: h# without the helpmate bounds
+  std::string svg;           ///< --svg FILE: the position with every key drawn
 };
 
 /// The problems of FILE or --epd FILE. Throws ProblemFileError / PuzzleInputError.
@@ -57,9 +58,9 @@ int run_solve(const SolveOptions& o) {
     try {
       if (!o.svg.empty()) throw PuzzleInputError("--svg draws one problem: use it with --fen");
       if (o.grade) throw PuzzleInputError("--grade grades one problem: use it with --fen");
-      return solve_batch(
-          v, read_problems(o),
-          {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree"});
+      return solve_batch(v, read_problems(o),
+                         {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree",
+                          o.brute_force});
     } catch (const std::runtime_error& e) {  // ProblemFileError, PuzzleInputError
       std::cerr << "arbiter: error: " << e.what() << '\n';
       return 2;
@@ -76,6 +77,7 @@ int run_solve(const SolveOptions& o) {
     puzzles::SolveOptions so;
     so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
     so.details = !o.keys_only;
+    so.helpmate_bounds = !o.brute_force;
     const puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
     progress.finish();
     if (!o.svg.empty())
@@ -147,6 +149,9 @@ void register_puzzle_command(CLI::App& app, int& status) {
                   "Also grade the problem (--fen): retro legality, key kind, flights, duals, "
                   "tries, distinct and model mates, surplus white men, piece-count class, score "
                   "(docs/puzzles.md, Grades)");
+  solve->add_flag("--brute-force", o->brute_force,
+                  "h#: search every line, without the cuts of lines that cannot reach a mate in "
+                  "time (the check of those cuts; same solutions, slower)");
   solve->add_option("--svg", o->svg,
                     "Also draw the position into this SVG file, every key as an arrow (h#n: the "
                     "first moves of the solutions), the verdict as its caption");

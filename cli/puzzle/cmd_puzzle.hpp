@@ -89,10 +89,11 @@ std::string task_verdict(const std::vector<std::string>& answers);
 
 /// How `puzzle solve` prints a list of problems (a Popeye, EPD or FEN-lines file).
 struct BatchOutput {
-  bool json = false;       ///< one JSON object per line
-  bool keys_only = false;  ///< as --keys-only
-  bool progress = false;   ///< "problem 3/40 ..." on stderr
-  bool tree = false;       ///< --format tree
+  bool json = false;         ///< one JSON object per line
+  bool keys_only = false;    ///< as --keys-only
+  bool progress = false;     ///< "problem 3/40 ..." on stderr
+  bool tree = false;         ///< --format tree
+  bool brute_force = false;  ///< --brute-force: h# without the helpmate bounds
 };
 
 /// Solves each problem in turn and prints one result per problem, headed by its number,

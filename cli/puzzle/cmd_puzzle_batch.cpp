@@ -61,6 +61,7 @@ puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const Batc
   puzzles::SolveOptions so;
   if (o.progress) so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
   so.details = !o.keys_only;
+  so.helpmate_bounds = !o.brute_force;
   // At least two lines are searched, so that the verdict still tells sound from cooked.
   if (p.max_solutions) so.max_solutions = std::max(*p.max_solutions, 2);
   puzzles::Verdict verdict = puzzles::solve(pos, stip, so);

@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# Paired whole-process comparison of `arbiter puzzle solve` with Popeye on the orthodox
+# problems of Popeye's own example and regression files (docs/performance.md, "Composed
+# problems against Popeye"): one process per problem, each side's solutions counted.
+#
+#   POPEYE_BIN=/path/to/py POPEYE_SRC=/path/to/popeye/checkout STIPS='h#2 h#3 h#4' \
+#     bench/compare-popeye-problems.sh
+#
+# Environment:
+#   ARBITER_BIN  arbiter binary (default: build/arbiter)
+#   POPEYE_BIN   Popeye binary (`py`), required
+#   POPEYE_SRC   a checkout of Popeye's sources (github.com/thomas-maeder/popeye); its
+#                BEISPIEL, EXAMPLES, REGRESSIONS and TESTS folders are read, required
+#   STIPS        stipulations to keep, separated by spaces (default 'h#2 h#3 h#4')
+#   INTELLIGENT  1 (default): Popeye solves helpmates with `Option Intelligent`
+#   TIMEOUT      seconds per run; a run that takes longer counts as TIMEOUT (default 20)
+#   RUNS         pairs per problem (default 1)
+#   ARBITER_ARGS extra arguments for arbiter (e.g. --brute-force)
+#   KEEP         a folder to keep the problem files and outputs in (default: a temporary one)
+#   LIST_ONLY    1: print the kept problems' files and stop
+#
+# A problem (with its twins) is kept when its stipulation is one of STIPS and arbiter reads
+# it (arbiter refuses fairy pieces and conditions with exit status 2).
+# Each pair runs arbiter then Popeye; a run's CPU time is user + system of its processes
+# (bash `times`). Per problem the script prints both times and both solution counts
+# (h#: solution lines; #, s#: keys), and at the end the totals and the problems where the
+# counts differ. It exits 0 unless a required program or folder is missing.
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+arbiter="${ARBITER_BIN:-$root/build/arbiter}"
+popeye="${POPEYE_BIN:-}"
+src="${POPEYE_SRC:-}"
+stips="${STIPS:-h#2 h#3 h#4}"
+intelligent="${INTELLIGENT:-1}"
+timeout_s="${TIMEOUT:-20}"
+runs="${RUNS:-1}"
+read -r -a arbiter_args <<<"${ARBITER_ARGS:-}"
+
+note() { printf '%s\n' "compare-popeye-problems: $*" >&2; }
+[[ -x "$arbiter" ]] || { note "no arbiter binary at $arbiter"; exit 2; }
+[[ -n "$popeye" && -x "$popeye" ]] || { note "set POPEYE_BIN to Popeye's py binary"; exit 2; }
+[[ -n "$src" && -d "$src" ]] || { note "set POPEYE_SRC to a Popeye checkout"; exit 2; }
+
+work="${KEEP:-$(mktemp -d)}"
+mkdir -p "$work/problems"
+[[ -n "${KEEP:-}" ]] || trap 'rm -rf "$work"' EXIT
+
+# Splits one Popeye file into one file per problem, named after the file and the problem's
+# number. The file's language is the one of its first word (BeginProblem, AnfangProblem,
+# DebutProbleme, as abbreviated); a problem ends at a line starting with that language's
+# NextProblem or EndProblem (nextproblem/endproblem, WeiteresProblem/EndeProblem,
+# asuivre/FinProbleme, abbreviated as in the files: next, end, weiter, ende, fin), and each
+# problem file gets the language's opening and closing words.
+split_file() {
+  local file="$1" stem="$2"
+  awk -v out="$work/problems/$stem" '
+    function flush() {
+      if (body ~ /[^ \t\n]/) {
+        ++n
+        printf "%s\n%s%s\n", open, body, close_word > (out "-" n ".inp")
+        close(out "-" n ".inp")
+      }
+      body = ""
+    }
+    BEGIN { open = "BeginProblem"; close_word = "EndProblem" }
+    {
+      word = tolower($1)
+      if (word ~ /^beg/) { next }
+      if (word ~ /^anf/) { open = "AnfangProblem"; close_word = "EndeProblem"; next }
+      if (word ~ /^deb/) { open = "DebutProbleme"; close_word = "FinProbleme"; next }
+      if (word ~ /^(next|weit|asui|endp|ende|end$|fin)/) { flush(); next }
+      body = body $0 "\n"
+    }
+    END { flush() }
+  ' "$file"
+}
+
+# The problem's stipulation (lower case), or nothing.
+stipulation_of() {
+  awk '{ for (i = 1; i < NF; ++i) if (tolower($i) ~ /^(sti|for|eno)/) {
+           print tolower($(i + 1)); exit } }' "$1"
+}
+
+wanted() {
+  local s="$1" w
+  for w in $stips; do [[ "$s" == "$w" ]] && return 0; done
+  return 1
+}
+
+seconds_of_times_line() {
+  awk '{ t = 0; for (i = 1; i <= 2; ++i) { split($i, p, "m"); sub("s", "", p[2]); t += p[1] * 60 + p[2] } printf "%.3f\n", t }'
+}
+
+# cpu_seconds OUT CMD...: runs CMD (stdout to OUT) under `timeout`, prints its CPU seconds
+# (TIMEOUT when it ran out of time).
+cpu_seconds() {
+  local out="$1"
+  shift
+  (
+    timeout "$timeout_s" "$@" >"$out" 2>/dev/null
+    if [[ $? -eq 124 ]]; then
+      echo "$timeout_s"
+    else
+      # `times` in this shell itself (a pipe or $(...) would ask a fresh process, with no
+      # children): its second line is the children's user and system time.
+      times >"$work/times"
+      tail -n 1 "$work/times" | seconds_of_times_line
+    fi
+  )
+}
+
+for dir in BEISPIEL EXAMPLES REGRESSIONS TESTS; do
+  [[ -d "$src/$dir" ]] || continue
+  for f in "$src/$dir"/*.inp; do
+    split_file "$f" "$dir-$(basename "$f" .inp)"
+  done
+done
+
+kept=()
+for p in "$work"/problems/*.inp; do
+  s="$(stipulation_of "$p")"
+  wanted "$s" || continue
+  # arbiter refuses what it cannot solve (exit status 2) at once; a search cut short by the
+  # timeout means the problem was read.
+  timeout 1 "$arbiter" puzzle solve -q --keys-only "$p" >/dev/null 2>&1
+  [[ $? -eq 2 ]] && continue
+  kept+=("$p")
+done
+note "${#kept[@]} problems with stipulations '$stips' in $src"
+if [[ "${LIST_ONLY:-0}" == 1 ]]; then
+  printf '%s\n' "${kept[@]}"
+  exit 0
+fi
+
+# Solutions counted from each program's output: h#, one line per solution ("1.Kh8 Rf1
+# 2.Ng1 Rf8#" from arbiter's --format tree, "  1.Kg8-h8 Th1-f1   2.Sh3-g1 Tf1-f8 #" from
+# Popeye; not its set play "1...", nor an origin "1. Preis"); #n and s#n, the keys ("1.Qa5!",
+# "  1.Qd1-a5 ! threat:", "  1.g5*f6 ep. + !"; not a refutation "1...0-0-0 !").
+arbiter_count() {
+  if [[ "$2" == h#* ]]; then grep -cE '^1\.' "$1"; else grep -cE '^1\.[^ ]+!' "$1"; fi
+}
+popeye_count() {
+  if [[ "$2" == h#* ]]; then
+    grep -cE '^[[:space:]]+1\.[A-Za-z0-9]' "$1"
+  else
+    grep -cE '^[[:space:]]+1\.[A-Za-z0-9][^ ]*( ep\.)?( [+#])? !' "$1"
+  fi
+}
+
+total_a=0
+total_p=0
+mismatch=0
+printf '%-40s %6s %9s %9s %5s %5s\n' problem stip arbiter popeye a# p#
+for p in "${kept[@]}"; do
+  name="$(basename "$p" .inp)"
+  s="$(stipulation_of "$p")"
+  py_input="$work/$name.py.inp"
+  if [[ "$intelligent" == 1 && "$s" == h#* ]]; then
+    sed '$i Option Intelligent' "$p" >"$py_input"
+  else
+    cp "$p" "$py_input"
+  fi
+  best_a=""
+  best_p=""
+  for ((r = 0; r < runs; ++r)); do
+    a="$(cpu_seconds "$work/$name.arbiter.out" "$arbiter" puzzle solve -q --format tree \
+      "${arbiter_args[@]}" "$p")"
+    # From the work folder: a problem's Protocol line makes Popeye write a file there.
+    b="$(cd "$work" && cpu_seconds "$work/$name.popeye.out" "$popeye" "$py_input")"
+    [[ -z "$best_a" ]] || awk -v x="$a" -v y="$best_a" 'BEGIN { exit !(x < y) }' && best_a="$a"
+    [[ -z "$best_p" ]] || awk -v x="$b" -v y="$best_p" 'BEGIN { exit !(x < y) }' && best_p="$b"
+  done
+  ca="$(arbiter_count "$work/$name.arbiter.out" "$s")"
+  cp_="$(popeye_count "$work/$name.popeye.out" "$s")"
+  flag=""
+  if [[ "$ca" != "$cp_" ]]; then
+    flag=" differs"
+    mismatch=$((mismatch + 1))
+  fi
+  printf '%-40s %6s %9s %9s %5s %5s%s\n' "$name" "$s" "$best_a" "$best_p" "$ca" "$cp_" "$flag"
+  total_a="$(awk -v x="$total_a" -v y="$best_a" 'BEGIN { printf "%.3f", x + y }')"
+  total_p="$(awk -v x="$total_p" -v y="$best_p" 'BEGIN { printf "%.3f", x + y }')"
+done
+printf 'total CPU seconds over %d problems: arbiter %s, popeye %s (runs over %ss count as %s)\n' \
+  "${#kept[@]}" "$total_a" "$total_p" "$timeout_s" "$timeout_s"
+printf 'problems whose solution counts differ: %d\n' "$mismatch"

@@ -1,0 +1,444 @@
+// Helpmate pruning by empty-board move counts (see helpmate_bound.hpp).
+#include "puzzles/helpmate_bound.hpp"
+
+#include <algorithm>
+#include <deque>
+
+#include "rules/core/movegen.hpp"
+#include "rules/core/piece_moves.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+constexpr std::uint8_t kFar = 0xFF;
+using Counts = std::array<std::uint8_t, kSquares>;
+
+/// Where a piece goes in one move on an empty board, or captures from there.
+struct OneMove {
+  Bitboard go = 0;
+  Bitboard attack = 0;
+};
+
+OneMove one_move(const Variant& v, Color c, PieceType t, Square from) {
+  const PieceMoves& pm = v.piece(t).moves;
+  Bitboard quiet = 0, captures = 0;
+  piece_targets(pm, v.sliders(), c, from, 0, quiet, captures);
+  return {quiet | captures | pm.at[c][from].en_passant, captures};
+}
+
+bool promotes(const Variant& v, Color c, PieceType t) {
+  const PieceInfo& p = v.piece(t);
+  return p.promotion_squares[c] != 0 && !p.promotion_choices.empty();
+}
+
+/// Fewest moves to stand on each square from `from`, on an empty board, the piece keeping its
+/// type (castling's king and rook steps count as moves of their own).
+Counts stand_counts(const Variant& v, Color c, PieceType t, Square from) {
+  Counts d;
+  d.fill(kFar);
+  d[from] = 0;
+  std::deque<Square> queue{from};
+  while (!queue.empty()) {
+    const Square y = queue.front();
+    queue.pop_front();
+    Bitboard next = one_move(v, c, t, y).go;
+    for (const CastlingMove& cm : v.castling(c)) {
+      if (t == v.royal() && cm.king_from == y) next |= bb(cm.king_to);
+      if (t == cm.rook_type && cm.rook_from == y) next |= bb(cm.rook_to);
+    }
+    while (next) {
+      const Square z = pop_lsb(next);
+      if (d[z] != kFar) continue;
+      d[z] = static_cast<std::uint8_t>(d[y] + 1);
+      queue.push_back(z);
+    }
+  }
+  return d;
+}
+
+/// Fewest moves to attack each square, given the fewest moves to stand on each square.
+Counts attack_counts(const Variant& v, Color c, PieceType t, const Counts& stand) {
+  Counts a;
+  a.fill(kFar);
+  for (Square y = 0; y < kSquares; ++y) {
+    if (stand[y] == kFar) continue;
+    for (Bitboard att = one_move(v, c, t, y).attack; att;) {
+      const Square x = pop_lsb(att);
+      a[x] = std::min(a[x], stand[y]);
+    }
+  }
+  return a;
+}
+
+std::uint8_t sum_counts(std::uint8_t a, std::uint8_t b) {
+  return a == kFar || b == kFar ? kFar : static_cast<std::uint8_t>(std::min(a + b, kFar - 1));
+}
+
+}  // namespace
+
+HelpmateBound::HelpmateBound(const Variant& variant)
+    : types_(static_cast<std::size_t>(variant.piece_count())), royal_(variant.royal()) {
+  if (variant.conversion().enabled || royal_ == kNoPiece) {
+    enabled_ = false;
+    return;
+  }
+  for (Color c : {kWhite, kBlack})
+    for (const CastlingMove& cm : variant.castling(c)) {
+      castling_rights_[c] |= cm.right;
+      castling_[c].push_back(cm);
+    }
+  // Counts per colour, type and square; promoting types after the types they promote to.
+  const std::size_t n = 2 * types_ * kSquares;
+  std::vector<Counts> stand(n), attack(n);
+  const auto index = [&](Color c, std::size_t t, Square s) {
+    return (static_cast<std::size_t>(c) * types_ + t) * kSquares + static_cast<std::size_t>(s);
+  };
+  for (Color c : {kWhite, kBlack}) {
+    for (std::size_t t = 0; t < types_; ++t) {
+      const auto type = static_cast<PieceType>(t);
+      if (promotes(variant, c, type)) continue;
+      for (Square s = 0; s < kSquares; ++s) {
+        stand[index(c, t, s)] = stand_counts(variant, c, type, s);
+        attack[index(c, t, s)] = attack_counts(variant, c, type, stand[index(c, t, s)]);
+      }
+    }
+    for (std::size_t t = 0; t < types_; ++t) {
+      const auto type = static_cast<PieceType>(t);
+      if (!promotes(variant, c, type)) continue;
+      const PieceInfo& info = variant.piece(type);
+      for (PieceType u : info.promotion_choices)
+        if (promotes(variant, c, u)) {
+          enabled_ = false;
+          return;
+        }
+      for (Square s = 0; s < kSquares; ++s) {
+        // Moving on as the same type through a promotion square is counted too (a table
+        // where promotion is optional); then every choice from each promotion square.
+        Counts st = stand_counts(variant, c, type, s);
+        Counts at = attack_counts(variant, c, type, st);
+        for (Bitboard ps = info.promotion_squares[c]; ps;) {
+          const Square p = pop_lsb(ps);
+          if (st[p] == kFar) continue;
+          for (PieceType u : info.promotion_choices)
+            for (Square x = 0; x < kSquares; ++x) {
+              st[x] = std::min(st[x], sum_counts(st[p], stand[index(c, u, p)][x]));
+              at[x] = std::min(at[x], sum_counts(st[p], attack[index(c, u, p)][x]));
+            }
+        }
+        stand[index(c, t, s)] = st;
+        attack[index(c, t, s)] = at;
+      }
+    }
+  }
+  reach_.resize(n);
+  attacked_from_.assign(n, 0);
+  promotion_squares_.assign(2 * types_, 0);
+  for (Color c : {kWhite, kBlack})
+    for (std::size_t t = 0; t < types_; ++t) {
+      if (promotes(variant, c, static_cast<PieceType>(t)))
+        promotion_squares_[c * types_ + t] =
+            variant.piece(static_cast<PieceType>(t)).promotion_squares[c];
+      for (Square y = 0; y < kSquares; ++y)
+        for (Bitboard att = one_move(variant, c, static_cast<PieceType>(t), y).attack; att;)
+          attacked_from_[index(c, t, pop_lsb(att))] |= bb(y);
+    }
+  for (std::size_t i = 0; i < n; ++i)
+    for (Square x = 0; x < kSquares; ++x)
+      for (int k = 0; k <= kMaxCount; ++k) {
+        // The last level holds every square reachable at all: counts past it are not told
+        // apart, and more squares is the safe side.
+        if (stand[i][x] != kFar && (stand[i][x] <= k || k == kMaxCount))
+          reach_[i].stand[k] |= bb(x);
+        if (attack[i][x] != kFar && (attack[i][x] <= k || k == kMaxCount))
+          reach_[i].attack[k] |= bb(x);
+      }
+  // A royal piece checks the other only if the other does not attack it back from there
+  // (its move would be illegal): never with the same moves for both colours.
+  for (Color c : {kWhite, kBlack})
+    for (Square y = 0; y < kSquares; ++y)
+      for (Bitboard att = reach(c, royal_, y).attack[0]; att;) {
+        const Square s = pop_lsb(att);
+        if (!has(reach(~c, royal_, s).attack[0], y)) royal_checks_[c] = true;
+      }
+  for (Color c : {kWhite, kBlack})
+    for (Square s = 0; s < kSquares; ++s) {
+      // A flight is a square the royal piece steps to both when it is empty and to capture,
+      // whatever stands between: then a mate needs it attacked or held by the king's side.
+      const SquareMoves& sm = variant.piece(royal_).moves.at[c][s];
+      royal_flights_[c][s] = sm.leap_move & sm.leap_capture & ~sm.initial_only;
+    }
+}
+
+bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, int mating_moves,
+                           bool mated_castles, Forces& f) const {
+  const Color mating = ~mated;
+  const Bitboard kings = pos.pieces(mated, royal_);
+  if (!enabled_ || mating_moves < 1 || popcount(kings) != 1) return false;
+  // The mated side's castling moves its rook with the king: one move more for its men.
+  if (mated_castles && (pos.castling_rights() & castling_rights_[mated])) ++mated_moves;
+  const int wi = std::min(mating_moves, kMaxCount);
+  const int bi = std::min(mated_moves, kMaxCount);
+  f.king = lsb(kings);
+  f.mated_moves = mated_moves;
+  f.mating_moves = mating_moves;
+  for (Bitboard ps = pos.pieces(mating); ps;) {
+    const Square p = pop_lsb(ps);
+    const Reach& r = reach(mating, pos.piece_on(mating, p), p);
+    const PieceType t = pos.piece_on(mating, p);
+    const bool checks = t != royal_ || royal_checks_[mating];
+    f.guard |= r.attack[wi];
+    if (checks) f.check |= r.attack[wi];
+    f.thrice |= f.twice & r.attack[0];
+    f.twice |= f.once & r.attack[0];
+    f.once |= r.attack[0];
+    if (checks) {
+      f.check_thrice |= f.check_twice & r.attack[0];
+      f.check_twice |= f.check_once & r.attack[0];
+      f.check_once |= r.attack[0];
+    }
+    const std::size_t row = (static_cast<std::size_t>(mating) * types_ + t) * kSquares;
+    f.mating[static_cast<std::size_t>(f.mating_count++)] = {
+        &reach_[row], p,
+        // A piece that may promote in the moves left attacks as it will be: no one type's table.
+        (r.stand[wi] & promotion_squares_[static_cast<std::size_t>(mating) * types_ + t]) != 0
+            ? nullptr
+            : &attacked_from_[row],
+        checks};
+  }
+  for (Bitboard ps = pos.pieces(mated) & ~kings; ps;) {
+    const Square p = pop_lsb(ps);
+    const Reach& r = reach(mated, pos.piece_on(mated, p), p);
+    for (int k = 0; k <= bi; ++k) f.block[k] |= r.stand[k];
+    ++f.blockers;
+    f.men[static_cast<std::size_t>(p)] = &r;
+  }
+  // Castling moves two pieces at once: then the movers are not counted.
+  // Castling moves two pieces at once: with one move left, it is tried as a way of its own;
+  // with two, the movers are not counted.
+  const std::uint8_t rights = pos.castling_rights() & castling_rights_[mating];
+  f.count_movers = mating_moves == 1 || (mating_moves == 2 && rights == 0);
+  if (mating_moves == 1)
+    for (const CastlingMove& cm : castling_[mating])
+      if (rights & cm.right) f.castles[static_cast<std::size_t>(f.castle_count++)] = &cm;
+  return true;
+}
+
+bool HelpmateBound::mate_possible(const Position& pos, Color mated, int mated_moves,
+                                  int mating_moves, NextMoves* next) const {
+  if (next) next->to.fill(~Bitboard{0});
+  Forces f;
+  if (!gather(pos, mated, mated_moves, mating_moves, true, f)) return true;
+  const int bi = std::min(f.mated_moves, kMaxCount);
+  const Reach& king = reach(mated, royal_, f.king);
+  // Collecting the next moves tries every picture; else the first possible one answers.
+  NextMoves* collect = next && f.count_movers ? next : nullptr;
+  if (collect) collect->to.fill(0);
+  bool possible = false;
+  for (Bitboard squares = king.stand[bi] & f.check; squares;) {
+    const Square s = pop_lsb(squares);
+    int king_moves = 0;
+    while (!has(king.stand[king_moves], s)) ++king_moves;
+    if (picture_possible(f, mated, s, king_moves, collect)) {
+      possible = true;
+      if (!collect) break;
+    }
+  }
+  return possible;
+}
+
+HelpmateBound::MatedMoves HelpmateBound::mated_moves(const Position& pos, Color mated,
+                                                     int mated_moves, int mating_moves) const {
+  Forces f;
+  // Castling is left out (the caller keeps it): every other move moves one man. With more
+  // moves to come, a castling later still saves one.
+  if (!gather(pos, mated, mated_moves, mating_moves, mated_moves > 1, f)) return {};
+  MatedMoves out;
+  out.castling = (pos.castling_rights() & castling_rights_[mated]) != 0;
+  out.king = out.possible = false;
+  out.men = out.landing = 0;
+  if (mated_moves == 1) {
+    // The king steps to some s and mates there with every other piece standing still.
+    for (Bitboard squares = reach(mated, royal_, f.king).stand[1] & f.check & ~bb(f.king);
+         squares && !out.king;)
+      out.king = picture_possible(f, mated, pop_lsb(squares), 1, nullptr);
+    // The king stays: a waiting move will do, or one landing on a flight to block it.
+    out.men = ~Bitboard{0};
+    if (has(f.check, f.king)) {
+      if (picture_possible(f, mated, f.king, 1, nullptr))
+        out.landing = ~Bitboard{0};
+      else if (picture_possible(f, mated, f.king, 0, nullptr))
+        out.landing = royal_flights_[mated][f.king];
+    }
+    out.possible = out.king || out.landing != 0;
+    return out;
+  }
+  // More moves: a man that reaches no open flight of a possible picture in time only waits,
+  // and waiting (one move fewer for the men) must leave some picture possible.
+  const Reach& king = reach(mated, royal_, f.king);
+  const int bi = std::min(f.mated_moves, kMaxCount);
+  bool waiting = false;
+  for (Bitboard squares = king.stand[bi] & f.check; squares && !waiting;) {
+    const Square s = pop_lsb(squares);
+    int king_moves = 0;
+    while (!has(king.stand[king_moves], s)) ++king_moves;
+    if (!picture_possible(f, mated, s, king_moves, nullptr)) continue;
+    out.possible = out.king = true;
+    if (king_moves < f.mated_moves && picture_possible(f, mated, s, king_moves + 1, nullptr)) {
+      waiting = true;
+      break;
+    }
+    const Bitboard open = royal_flights_[mated][s] & ~f.block[0];
+    const auto left = static_cast<std::size_t>(std::min(f.mated_moves - king_moves, kMaxCount));
+    for (Bitboard ms = pos.pieces(mated) & ~bb(f.king); ms;) {
+      const Square m = pop_lsb(ms);
+      if (f.men[static_cast<std::size_t>(m)]->stand[left] & open) out.men |= bb(m);
+    }
+  }
+  out.men = waiting ? ~Bitboard{0} : out.men;
+  out.landing = ~Bitboard{0};
+  return out;
+}
+
+bool HelpmateBound::picture_possible(const Forces& f, Color mated, Square s, int king_moves,
+                                     NextMoves* next) const {
+  const int left = f.mated_moves - king_moves;  // moves the other pieces of the mated side have
+  const int li = std::min(left, kMaxCount);
+  const Bitboard flights = royal_flights_[mated][s];
+  // Flights no mating piece can attack in time need blockers, one piece each.
+  int blockers = 0, moves = 0;
+  for (Bitboard need = flights & ~f.guard; need;) {
+    const Square t = pop_lsb(need);
+    int k = 0;
+    while (k <= li && !has(f.block[k], t)) ++k;
+    if (k > li) return false;
+    moves += k;
+    if (++blockers > f.blockers || moves > left) return false;
+  }
+  if (!f.count_movers) return true;
+  // Squares that must be attacked after the last move: s (check) and the flights not held by
+  // a man of the mated side. With one or two moves left for its men, the flights they can
+  // still take are chosen every way (one flight a move, or two in one move each); with more,
+  // every flight some man reaches counts as held.
+  const Bitboard open = flights & ~f.block[0];
+  if (left > 2 || (open & f.block[static_cast<std::size_t>(std::max(left, 0))]) == 0)
+    return movers_cover(f, s, flights & ~f.block[li], next);
+  bool possible = false;
+  // True when the search may stop.
+  const auto held = [&](Bitboard taken) {
+    if (!movers_cover(f, s, open & ~taken, next)) return false;
+    possible = true;
+    return !next;
+  };
+  for (Bitboard one = open & f.block[static_cast<std::size_t>(left)]; one;)
+    if (held(bb(pop_lsb(one)))) return true;
+  if (left == 2 && f.blockers >= 2) {
+    const Bitboard near = open & f.block[1];
+    for (Bitboard a = near; a;) {
+      const Square t = pop_lsb(a);
+      for (Bitboard b = a; b;)
+        if (held(bb(t) | bb(pop_lsb(b)))) return true;
+    }
+  }
+  return possible;
+}
+
+Bitboard HelpmateBound::end_squares(const Mover& m, int k, Bitboard r) {
+  const Reach& at = m.reach();
+  // A piece that may promote: its attacks from any square it reaches, in any of its shapes.
+  if (!m.attacked_from) return (r & ~at.attack[k]) == 0 ? ~Bitboard{0} : 0;
+  Bitboard from = at.stand[k];
+  while (r && from) from &= m.attacked_from[pop_lsb(r)];
+  return from;
+}
+
+bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, NextMoves* next) {
+  const auto n = static_cast<std::size_t>(f.mating_count);
+  const int w = f.mating_moves;
+  // How many pieces that can give check attack s from where they stand.
+  const int checkers = (has(f.check_once, s) ? 1 : 0) + (has(f.check_twice, s) ? 1 : 0) +
+                       (has(f.check_thrice, s) ? 1 : 0);  // 3: three or more
+  const auto checks_now = [&](const Mover& m) {
+    return m.checks && has(m.reach().attack[0], s) ? 1 : 0;
+  };
+  bool covered = false;
+  // Notes that the piece on `from` may move to `to` next; true when the search may stop.
+  const auto found = [&](Square from, Bitboard to) {
+    covered = true;
+    if (next) next->to[static_cast<std::size_t>(from)] |= to;
+    return !next;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    // One piece makes every move; if no other piece gives the check, it does.
+    const Mover& p = f.mating[i];
+    const Bitboard p0 = p.reach().attack[0];
+    Bitboard need = needed & ~(f.twice | (f.once & ~p0));
+    const bool check_left = checkers - checks_now(p) == 0;
+    if (!check_left || p.checks) {
+      const Bitboard ends = end_squares(p, w, need | (check_left ? bb(s) : 0));
+      if (ends != 0) {
+        // Its next move lands where it can still reach one of `ends` in the moves after it.
+        Bitboard to = ~Bitboard{0};
+        if (w == 1) {
+          to = ends;
+        } else if (p.attacked_from) {
+          to = 0;
+          for (Bitboard zs = p.reach().stand[1]; zs;) {
+            const Square z = pop_lsb(zs);
+            if (p.row[z].stand[static_cast<std::size_t>(w - 1)] & ends) to |= bb(z);
+          }
+        }
+        if (to != 0 && found(p.at, to)) return true;
+      }
+    }
+    if (w < 2) continue;
+    // Two pieces one move each: p to some square y, then q covers what is left.
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const Mover& q = f.mating[j];
+      const Bitboard q0 = q.reach().attack[0];
+      need = needed & ~(f.thrice | (f.twice & ~(p0 & q0)) | (f.once & ~(p0 | q0)));
+      const bool no_check = checkers - checks_now(p) - checks_now(q) == 0;
+      if (no_check && !p.checks && !q.checks) continue;
+      const Bitboard check = no_check ? bb(s) : 0;
+      // Each attacking from every square it reaches is not enough: no square for p will do.
+      if (((need | check) & ~(p.reach().attack[1] | q.reach().attack[1])) != 0) continue;
+      // Where q, in one move, attacks what p attacking `by_p` leaves (and gives the check
+      // when it is left to give and p does not).
+      const auto q_ends = [&](Bitboard by_p) -> Bitboard {
+        const bool q_checks = no_check && !(p.checks && has(by_p, s));
+        if (q_checks && !q.checks) return 0;
+        return end_squares(q, 1, (need & ~by_p) | (q_checks ? check : 0));
+      };
+      if (!p.attacked_from) {
+        const Bitboard to_q = q_ends(p.reach().attack[1]);
+        if (to_q != 0 && (found(p.at, ~Bitboard{0}) | found(q.at, to_q))) return true;
+        continue;
+      }
+      for (Bitboard ys = p.reach().stand[1]; ys;) {
+        const Square y = pop_lsb(ys);
+        const Bitboard to_q = q_ends(p.row[y].attack[0]);
+        if (to_q != 0 && (found(p.at, bb(y)) | found(q.at, to_q))) return true;
+      }
+    }
+  }
+  // The one move is castling: king and rook land on their squares, the others stand.
+  for (int c = 0; c < f.castle_count; ++c) {
+    const CastlingMove& cm = *f.castles[static_cast<std::size_t>(c)];
+    const Mover* king = nullptr;
+    const Mover* rook = nullptr;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (f.mating[i].at == cm.king_from) king = &f.mating[i];
+      if (f.mating[i].at == cm.rook_from) rook = &f.mating[i];
+    }
+    if (!king || !rook) continue;
+    const Bitboard k0 = king->reach().attack[0], r0 = rook->reach().attack[0];
+    const Bitboard k1 = king->row[cm.king_to].attack[0], r1 = rook->row[cm.rook_to].attack[0];
+    const Bitboard rest = f.thrice | (f.twice & ~(k0 & r0)) | (f.once & ~(k0 | r0));
+    const bool checked = checkers - checks_now(*king) - checks_now(*rook) > 0 ||
+                         (king->checks && has(k1, s)) || (rook->checks && has(r1, s));
+    if (checked && (needed & ~(rest | k1 | r1)) == 0 && found(cm.king_from, bb(cm.king_to)))
+      return true;
+  }
+  return covered;
+}
+
+}  // namespace arbiter::puzzles

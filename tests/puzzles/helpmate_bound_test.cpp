@@ -1,0 +1,164 @@
+// The helpmate bounds (puzzles/helpmate_bound.hpp) never lose a solution: with and without
+// them, the solver finds the same solution lines, on the helpmates of the tests, on Popeye's
+// public helpmates, and on random positions with fixed seeds; and they cut lines.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "puzzles/helpmate_bound.hpp"
+#include "puzzles/random_placement.hpp"
+#include "puzzles/verdict.hpp"
+#include "rules/core/fen.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+struct HelpmateCase {
+  const char* fen;
+  const char* stip;
+};
+
+/// Every helpmate of the puzzle tests, the data files and a few more with castling and
+/// promotion; each small enough for the brute-force search.
+constexpr HelpmateCase kHelpmateBoundCases[] = {
+    // tests/puzzles/puzzle_classics_test.cpp (AHelpmateHasExactlyOneSolutionLine).
+    {"8/7k/4P3/2K5/1nP5/8/1Q6/8 b - - 0 1", "h#2"},
+    {"8/7k/4P3/2K5/1nP5/8/1Q6/8 b - - 0 1", "h#1"},
+    // tests/data/popeye/castling.inp, problem 2 (A. and J. Hoitsma, STERN 1979): White mates
+    // by castling, so the two pieces moving at once must not be missed.
+    {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b K - 0 1", "h#2"},
+    // The same with the rights gone: no solution.
+    {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b - - 0 1", "h#2"},
+    // White promotes (to a queen or a rook) in each of the 64 solutions.
+    {"8/1P6/8/8/8/8/5K2/7k b - - 0 1", "h#3"},
+    // Black promotes as a tempo move: 1.Kh2 Kf2 2.a1=Q Qg2# and 22 more.
+    {"8/8/8/8/8/5K2/p7/5Q1k b - - 0 1", "h#2"},
+    // Black may castle (the bounds count castling's king step): 27 solutions.
+    {"r3k3/8/Q7/8/8/8/8/1R2K3 b q - 0 1", "h#2"},
+    // Black castles in 11 of the 182 solutions, its rook moving with the king.
+    {"r3k3/8/8/8/8/5R2/8/Q3K3 b q - 0 1", "h#2"},
+    // White mates by castling (O-O#) in 16 of the 91 solutions: king and rook in one move.
+    {"4rkr1/4p1pp/8/8/8/8/P7/4K2R b K - 0 1", "h#2"},
+    // En passant: 1.d5 exd6# (e.p.) and 1.d5 Bxd5#; in two, 4 solutions.
+    {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#1"},
+    {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#2"},
+};
+
+Verdict helpmate_bound_solve(const Position& pos, const Stipulation& stip, bool bounds) {
+  SolveOptions o;
+  o.max_solutions = 1 << 20;
+  o.table_log2 = 16;
+  o.helpmate_bounds = bounds;
+  return solve(pos, stip, o);
+}
+
+/// Both searches list the same solution lines; returns how many.
+std::size_t expect_same_solutions(const Position& pos, const Stipulation& stip) {
+  const Verdict bounded = helpmate_bound_solve(pos, stip, true);
+  const Verdict brute = helpmate_bound_solve(pos, stip, false);
+  EXPECT_EQ(bounded.solutions, brute.solutions) << stip.str() << ' ' << to_fen(pos);
+  EXPECT_EQ(bounded.soundness, brute.soundness) << stip.str() << ' ' << to_fen(pos);
+  EXPECT_LE(bounded.nodes, brute.nodes) << stip.str() << ' ' << to_fen(pos);
+  return brute.solutions.size();
+}
+
+TEST(HelpmateBound, SameSolutionsAsBruteForceOnTheTestHelpmates) {
+  std::size_t lines = 0;
+  for (const HelpmateCase& c : kHelpmateBoundCases)
+    lines += expect_same_solutions(test::orthodox_position(c.fen), parse_stipulation(c.stip));
+  EXPECT_EQ(lines, 1U + 0 + 1 + 0 + 64 + 23 + 27 + 182 + 91 + 2 + 4);
+}
+
+TEST(HelpmateBound, CastlingMateNeedsTheRights) {
+  const Stipulation stip = parse_stipulation("h#2");
+  const Verdict with_rights =
+      helpmate_bound_solve(test::orthodox_position(kHelpmateBoundCases[2].fen), stip, true);
+  ASSERT_EQ(with_rights.solutions.size(), 1U);
+  EXPECT_EQ(with_rights.solutions[0], (std::vector<std::string>{"Kb8", "O-O", "g2", "Rf8#"}));
+  EXPECT_TRUE(helpmate_bound_solve(test::orthodox_position(kHelpmateBoundCases[3].fen), stip, true)
+                  .solutions.empty());
+}
+
+/// Random positions with pawns, the side to be mated to move: both searches agree.
+void expect_same_on_random(const char* stip_text, int count, std::uint64_t seed,
+                           const PlacementSpec& spec, std::size_t min_solved) {
+  const Stipulation stip = parse_stipulation(stip_text);
+  std::mt19937_64 rng(seed);
+  std::size_t solved = 0;
+  for (int done = 0; done < count;) {
+    const std::optional<Position> pos = random_placement(test::orthodox(), rng, spec);
+    if (!pos) continue;
+    ++done;
+    if (expect_same_solutions(*pos, stip) > 0) ++solved;
+  }
+  EXPECT_GE(solved, min_solved) << stip_text;  // the sample holds helpmates
+}
+
+TEST(HelpmateBound, SameSolutionsAsBruteForceOnRandomPositions) {
+  expect_same_on_random("h#1", 300, 51, {4, 4, kBlack}, 20);
+  expect_same_on_random("h#2", 30, 52, {3, 3, kBlack}, 5);
+  expect_same_on_random("h#3", 4, 53, {2, 1, kBlack}, 1);
+}
+
+TEST(HelpmateBound, AnUnreachableMateIsCut) {
+  const HelpmateBound bound(*test::orthodox());
+  ASSERT_TRUE(bound.enabled());
+  // Bare kings: no mate in any number of moves.
+  const Position kings = test::orthodox_position("7k/8/8/8/8/8/8/K7 b - - 0 1");
+  EXPECT_FALSE(bound.mate_possible(kings, kBlack, 5, 5));
+  // King and rook against a king in the centre: the mate needs the king on the edge, three
+  // moves away, so no mate in one or two, and the bounds let four through.
+  const Position centre = test::orthodox_position("8/8/8/4k3/8/8/8/1R4K1 w - - 0 1");
+  EXPECT_FALSE(bound.mate_possible(centre, kBlack, 0, 1));
+  EXPECT_FALSE(bound.mate_possible(centre, kBlack, 1, 1));
+  EXPECT_FALSE(bound.mate_possible(centre, kBlack, 2, 2));
+  EXPECT_TRUE(bound.mate_possible(centre, kBlack, 4, 4));
+  // Black Kh8, White Kg6 to move: Rb8# is the mate, the one move kept.
+  const Position corner = test::orthodox_position("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
+  HelpmateBound::NextMoves next;
+  EXPECT_TRUE(bound.mate_possible(corner, kBlack, 0, 1, &next));
+  for (Square s = 0; s < kSquares; ++s)
+    EXPECT_EQ(next.to[static_cast<std::size_t>(s)],
+              s == *parse_square("b1") ? bb(*parse_square("b8")) : 0U)
+        << square_name(s);
+}
+
+TEST(HelpmateBound, TheLastMoveOfTheMatedSideIsNarrowed) {
+  const HelpmateBound bound(*test::orthodox());
+  // Black Kg8 to move, White Kg6 Rb1: 1.Kh8 Rb8# is a king move; Rb8 would mate the king on
+  // g8 as well, so a waiting move (Black has none) would do too, landing anywhere.
+  const HelpmateBound::MatedMoves king =
+      bound.mated_moves(test::orthodox_position("6k1/8/6K1/8/8/8/8/1R6 b - - 0 1"), kBlack, 1, 1);
+  EXPECT_TRUE(king.possible);
+  EXPECT_TRUE(king.king);
+  EXPECT_EQ(king.landing, ~Bitboard{0});
+  // Black Ka8 to move, White Ka1 Nh1: the knight cannot check any square the king reaches.
+  const HelpmateBound::MatedMoves none =
+      bound.mated_moves(test::orthodox_position("k7/8/8/8/8/8/8/K6N b - - 0 1"), kBlack, 1, 1);
+  EXPECT_FALSE(none.possible);
+  EXPECT_FALSE(none.king);
+  EXPECT_EQ(none.landing, 0U);
+}
+
+TEST(HelpmateBound, IsOffForConversionChess) {
+  // Conversion Chess's check includes a threat to convert: the bounds do not model it.
+  EXPECT_FALSE(HelpmateBound(*test::bundled_variant("conversion")).enabled());
+}
+
+TEST(HelpmateBound, SolvesASevenPieceHelpmateInFourAsPopeyeDoes) {
+  // Issue 23's h#4 (White Kc8 Se4 Bc3, Black Kf4 Rd4 Bb2), brute force 1.9 billion nodes;
+  // Popeye 4.104 (Option Intelligent) prints one solution,
+  // 1.Kf4-e5 Se4-c5 2.Ke5-d6 Kc8-b7 3.Rd4-d5 Bc3-g7 4.Bb2-e5 Bg7-f8 #.
+  const Verdict v = solve(test::orthodox_position("2K5/8/8/8/3rNk2/2B5/1b6/8 b - - 0 1"),
+                          parse_stipulation("h#4"));
+  EXPECT_EQ(v.soundness, Soundness::kSound);
+  ASSERT_EQ(v.solutions.size(), 1U);
+  EXPECT_EQ(v.solutions[0],
+            (std::vector<std::string>{"Ke5", "Nc5", "Kd6", "Kb7", "Rd5", "Bg7", "Be5", "Bf8#"}));
+}
+
+}  // namespace
+}  // namespace arbiter::puzzles

@@ -117,13 +117,21 @@ class SetsGame final : public Game {
  private:
   /// What `arbiter resolve --sets` refuses before play and that depends on this set alone:
   /// each entry's shape, a first-pair entry that is no submission on this board, "n?" asking
-  /// ahead, and (simultaneously) a piece moved twice. The set is played against the opponent's
-  /// empty set; an error about the opponent's side (unequal-sets=refused) is not this set's.
+  /// ahead, and (simultaneously) a piece moved twice. The set is played against a stand-in for
+  /// the opponent's: the empty set, or under unequal-sets=refused (progressive) one of equal
+  /// length that repeats one of the opponent's submissions on this board (later pairs skip or
+  /// void it, never refuse). An error about the stand-in's side is not this set's.
   void check_alone(Color side, const MoveSet& set) const {
-    const MoveSet none;
+    MoveSet stand_in;
+    if (mode_ == TurnSets::kProgressive &&
+        v_->knobs().diplomacy.unequal_sets == UnequalSets::kRefused) {
+      MoveList subs;
+      rules_->submissions(state_, ~side, subs);
+      if (!subs.empty()) stand_in.assign(set.size(), ProgressiveEntry::of(subs[0]));
+    }
     try {
-      (void)(side == kWhite ? play_sets(mode_, state_, set, none)
-                            : play_sets(mode_, state_, none, set));
+      (void)(side == kWhite ? play_sets(mode_, state_, set, stand_in)
+                            : play_sets(mode_, state_, stand_in, set));
     } catch (const ProgressiveError& e) {
       if (e.color() == side) throw SubmissionError(fmt::format("bad set: {}", e.what()));
     }

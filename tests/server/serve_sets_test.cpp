@@ -133,6 +133,11 @@ TEST(ServeSets, UnequalSetsRefusedVoidTheTurnAfterBothAreInAndRevealNothingBefor
     EXPECT_EQ(serve_json_string(body, "fen"), kSetsStartFen) << "the board is unchanged";
     EXPECT_NE(body.find(R"("submitted":{"white":false,"black":false})"), std::string::npos);
   }
+  // Checked alone as in any progressive game: a first move that is no submission is refused.
+  const httplib::Result wrong = served.move(g, g.tokens[kWhite], "e5, Nf3");
+  ASSERT_TRUE(wrong);
+  EXPECT_EQ(wrong->status, 422);
+  EXPECT_NE(wrong->body.find("bad set: White's move 1"), std::string::npos) << wrong->body;
   served.play(g, kWhite, "e4, Nf3");
   served.play(g, kBlack, "e5, Nc6");
   EXPECT_NE(sets_view(served, g, kWhite).find(R"("pairs_resolved":2)"), std::string::npos);

@@ -1,12 +1,25 @@
 #include "server/game.hpp"
 
+#include <fmt/format.h>
+
+#include <stdexcept>
+
 #include "rules/core/notation.hpp"
 #include "rules/core/rule_table.hpp"
 #include "server/game_factory.hpp"
 
 namespace arbiter::server {
 
-std::unique_ptr<Game> new_game(VariantPtr v) {
+std::unique_ptr<Game> new_game(VariantPtr v, TurnSets sets) {
+  if (sets != TurnSets::kOne) {
+    const RuleTable& t = v->table();
+    if (t.protocol != Protocol::kSimultaneous || t.resolver != Resolver::kDiplomacy)
+      throw std::invalid_argument(fmt::format(
+          "\"sets\": \"{}\": sets of moves are Diplomacy Chess's (rule text, \"Progressive\"); "
+          "table '{}' has the {} protocol and the {} resolver",
+          to_string(sets), v->name(), to_string(t.protocol), to_string(t.resolver)));
+    return sets_game(std::move(v), sets);
+  }
   switch (v->table().protocol) {
     case Protocol::kSimultaneous:
       return simultaneous_game(std::move(v));

@@ -13,6 +13,7 @@
 
 #include "cli/core/json_writer.hpp"
 #include "rules/core/variant.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 
 namespace arbiter::server {
 
@@ -40,8 +41,9 @@ class Game {
   virtual bool over() const = 0;
 };
 
-/// A new game of `v` from the table's setup, by its protocol.
-std::unique_ptr<Game> new_game(VariantPtr v);
+/// A new game of `v` from the table's setup, by its protocol; `sets` other than kOne: each side
+/// hands in a set of moves per turn (Diplomacy Chess only: std::invalid_argument otherwise).
+std::unique_ptr<Game> new_game(VariantPtr v, TurnSets sets = TurnSets::kOne);
 
 /// The error text of a refused move as the CLI prints it: "bad move (KIND): message" for
 /// notation errors, else the message.

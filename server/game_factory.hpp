@@ -9,6 +9,8 @@
 namespace arbiter::server {
 
 std::unique_ptr<Game> simultaneous_game(VariantPtr v);
+/// Diplomacy Chess with a set of moves per side and turn, played by `mode` (not kOne).
+std::unique_ptr<Game> sets_game(VariantPtr v, TurnSets mode);
 std::unique_ptr<Game> conditional_game(VariantPtr v);
 std::unique_ptr<Game> sequential_game(VariantPtr v);
 

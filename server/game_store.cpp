@@ -96,6 +96,7 @@ GameStore::GameStore(const std::string& path) {
   sqlite3_busy_timeout(db_, 1000);
   try {
     exec(kGameStoreSchema);
+    add_sets_column();
     // The exclusive lock is taken at the first read: take it now, so that a second server
     // fails here rather than at its first request.
     exec("SELECT count(*) FROM games");
@@ -119,6 +120,14 @@ GameStore::GameStore(const std::string& path) {
 GameStore::~GameStore() {
   sqlite3_finalize(insert_submission_);
   sqlite3_close(db_);
+}
+
+// Added after the first release: a database written before it gets the column with its
+// default, so its games (all of one move per side) still open.
+void GameStore::add_sets_column() {
+  StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'sets'");
+  if (has.step() && has.text(0) == "0")
+    exec("ALTER TABLE games ADD COLUMN sets TEXT NOT NULL DEFAULT 'one'");
 }
 
 void GameStore::exec(const char* sql) {
@@ -147,13 +156,15 @@ void GameStore::add_game(const StoredGame& g) {
   try {
     StoreStatement s(db_,
                      "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
-                     "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT count(*) FROM games))");
+                     "sets, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+                     "(SELECT count(*) FROM games))");
     s.bind(1, g.id);
     s.bind(2, g.variant);
     s.bind(3, g.table_text);
     s.bind(4, knobs_text(g.knobs));
     s.bind(5, g.tokens[kWhite]);
     s.bind(6, g.tokens[kBlack]);
+    s.bind(7, g.sets);
     s.step();
   } catch (...) {
     release_connection(lock);
@@ -222,9 +233,10 @@ std::vector<StoredGame> GameStore::load_all() {
   std::vector<StoredGame> games;
   try {
     std::map<std::string, std::size_t> index;
-    StoreStatement g(db_,
-                     "SELECT id, variant, table_text, knobs, white_token, black_token FROM games "
-                     "ORDER BY created");
+    StoreStatement g(
+        db_,
+        "SELECT id, variant, table_text, knobs, white_token, black_token, sets FROM games "
+        "ORDER BY created");
     while (g.step()) {
       StoredGame s;
       s.id = g.text(0);
@@ -233,6 +245,7 @@ std::vector<StoredGame> GameStore::load_all() {
       s.knobs = knobs_of(g.text(3));
       s.tokens[kWhite] = g.text(4);
       s.tokens[kBlack] = g.text(5);
+      s.sets = g.text(6);
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }

@@ -1,6 +1,6 @@
-// The monitor's games in SQLite (write-ahead log): each game's table, knob choices and tokens,
-// and every submission the game accepted, in order. A game is its submissions: the monitor
-// rebuilds it after a restart by handing them to a new Game again (server/game.hpp).
+// The monitor's games in SQLite (write-ahead log): each game's table, knob choices, sets mode
+// and tokens, and every submission the game accepted, in order. A game is its submissions: the
+// monitor rebuilds it after a restart by handing them to a new Game again (server/game.hpp).
 #pragma once
 
 #include <sqlite3.h>
@@ -28,6 +28,8 @@ struct StoredGame {
   std::string table_text;  ///< a table read from a path: its TOML text then (empty: bundled)
   KnobSettings knobs;      ///< the choices made at creation
   std::string tokens[2];   ///< White's and Black's
+  std::string sets =
+      "one";  ///< Diplomacy Chess: "progressive" or "simultaneously-progressive" sets
   std::vector<StoredSubmission> submissions;
 };
 
@@ -57,6 +59,7 @@ class GameStore {
   };
 
   void exec(const char* sql);
+  void add_sets_column();
   /// Writes `batch` in one transaction; the error text, or "" when it was committed.
   std::string write_batch(const std::vector<QueuedSubmission>& batch);
   /// Waits (holding `lock`) until no batch is being written, and marks the connection busy.

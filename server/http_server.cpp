@@ -108,7 +108,7 @@ struct HttpServer::Impl {
       if (variant.empty())
         throw JsonRequestError(
             "\"variant\" is missing: a bundled table's name (GET /api/variants) or a .toml path");
-      const CreatedGame g = monitor.create(variant, knobs);
+      const CreatedGame g = monitor.create(variant, knobs, body.string_or("sets", "one"));
       const std::string base = base_url(req);
       cli::JsonWriter w;
       w.begin_object().field("id", g.id);

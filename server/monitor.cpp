@@ -75,7 +75,7 @@ Monitor::Monitor(GameStore& store, MonitorOptions options)
   for (StoredGame& g : store_.load_all()) {
     auto e = std::make_shared<Entry>();
     e->variant = variant_of(g);
-    e->game = new_game(e->variant);
+    e->game = build(g, e->variant);
     for (const StoredSubmission& s : g.submissions) {
       try {
         e->game->submit(s.side, s.text);
@@ -95,6 +95,19 @@ Monitor::Monitor(GameStore& store, MonitorOptions options)
 
 Monitor::~Monitor() = default;
 
+std::unique_ptr<Game> Monitor::build(const StoredGame& g, const VariantPtr& v) const {
+  TurnSets sets = TurnSets::kOne;
+  if (!turn_sets_from(g.sets, sets))
+    throw GameSetupError(fmt::format(
+        "\"sets\": \"{}\": expected \"one\", \"progressive\" or \"simultaneously-progressive\"",
+        g.sets));
+  try {
+    return new_game(v, sets);
+  } catch (const std::invalid_argument& err) {  // no resolver, or sets outside Diplomacy Chess
+    throw GameSetupError(err.what());
+  }
+}
+
 VariantPtr Monitor::variant_of(const StoredGame& g) const {
   try {
     RuleTable table = g.table_text.empty() ? load_bundled_table(g.variant)
@@ -107,18 +120,16 @@ VariantPtr Monitor::variant_of(const StoredGame& g) const {
   }
 }
 
-CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knobs) {
+CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knobs,
+                            const std::string& sets) {
   StoredGame g;
   g.variant = variant;
   g.knobs = knobs;
+  g.sets = sets;
   if (is_table_path(variant)) g.table_text = allowed_table_text(options_.tables_dir, variant);
   auto e = std::make_shared<Entry>();
   e->variant = variant_of(g);
-  try {
-    e->game = new_game(e->variant);
-  } catch (const std::invalid_argument& err) {  // a simultaneous table without a resolver
-    throw GameSetupError(err.what());
-  }
+  e->game = build(g, e->variant);
   g.id = random_hex(kIdBytes);
   g.tokens[kWhite] = random_hex(kTokenBytes);
   g.tokens[kBlack] = random_hex(kTokenBytes);
@@ -154,7 +165,7 @@ std::string Monitor::view(const std::string& id, Color side) const {
   w.begin_object().field("id", id).field("variant", e->variant->name());
   w.key("knobs").begin_object();
   for (const KnobDef& k : e->variant->table().knobs) w.field(k.name, e->variant->knob(k.name));
-  w.end_object().field("side", side_word(side));
+  w.end_object().field("sets", e->stored.sets).field("side", side_word(side));
   {
     const std::lock_guard lock(e->mutex);
     w.field("version", e->game->public_version());
@@ -174,7 +185,7 @@ void Monitor::submit(const std::string& id, Color side, const std::string& text)
     std::vector<StoredGame> all = store_.load_all();
     for (const StoredGame& g : all) {
       if (g.id != id) continue;
-      e->game = new_game(e->variant);
+      e->game = build(g, e->variant);
       e->count = 0;
       for (const StoredSubmission& s : g.submissions) {
         e->game->submit(s.side, s.text);

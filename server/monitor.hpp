@@ -46,15 +46,17 @@ class Monitor {
   Monitor(GameStore& store, MonitorOptions options);
   ~Monitor();
 
-  /// A new game of the bundled table or .toml path `variant` with `knobs`, stored before it
+  /// A new game of the bundled table or .toml path `variant` with `knobs` and `sets` ("one",
+  /// "progressive" or "simultaneously-progressive": Diplomacy Chess only), stored before it
   /// returns. Throws GameSetupError.
-  CreatedGame create(const std::string& variant, const KnobSettings& knobs);
+  CreatedGame create(const std::string& variant, const KnobSettings& knobs,
+                     const std::string& sets = "one");
 
   /// Whether game `id` exists and which side `token` opens in it (`*side`).
   Access authorize(const std::string& id, const std::string& token, Color* side) const;
 
   /// The game as `side` sees it: one JSON object (server/game.hpp), with "id", "variant",
-  /// "knobs" and "side" first. Requires an existing game.
+  /// "knobs", "sets" and "side" first. Requires an existing game.
   std::string view(const std::string& id, Color side) const;
 
   /// Hands `side`'s submission to the game and stores it; returns once it is committed. Throws
@@ -79,7 +81,8 @@ class Monitor {
  private:
   struct Entry;
   std::shared_ptr<Entry> find(const std::string& id) const;
-  std::unique_ptr<Game> build(const StoredGame& g) const;
+  /// A new game of the stored game's table and sets mode, before any submission.
+  std::unique_ptr<Game> build(const StoredGame& g, const VariantPtr& v) const;
   VariantPtr variant_of(const StoredGame& g) const;
 
   GameStore& store_;

@@ -15,6 +15,7 @@
 #include "cli/core/option_checks.hpp"
 #include "cli/report/board_diagram.hpp"
 #include "cli/report/report_boards.hpp"
+#include "cli/simultaneous/move_set_text.hpp"
 #include "cli/simultaneous/submission_text.hpp"
 #include "cli/simultaneous/trace_json.hpp"
 #include "rules/core/load_variant.hpp"
@@ -105,43 +106,6 @@ void print_json(const SimState& before, const SideMove (&sides)[2], const SimTur
   std::cout << w.end_object().str() << '\n';
 }
 
-/// A set as written on the command line: entries separated by commas or spaces ("Bd1, Bb3
-/// Kg1"); "-" alone is the empty set (the side passes in every pair).
-MoveSet parse_set(Color c, const std::string& text) {
-  MoveSet set;
-  if (text == "-") return set;
-  std::string entry;
-  bool comma = true;  // a comma (or the start) wants an entry before the next comma
-  const auto flush = [&] {
-    if (entry.empty()) return;
-    set.push_back(ProgressiveEntry::of(entry));
-    entry.clear();
-    comma = false;
-  };
-  for (char ch : text) {
-    if (ch == ',') {
-      flush();
-      if (comma)
-        throw std::invalid_argument(fmt::format(
-            "--{} '{}': an empty entry before ',': expected moves separated by commas or "
-            "spaces, such as 'Qh1, Rf6'",
-            c == kWhite ? "white" : "black", text));
-      comma = true;
-    } else if (ch == ' ' || ch == '\t') {
-      flush();
-    } else {
-      entry += ch;
-    }
-  }
-  flush();
-  if (set.empty() || comma)
-    throw std::invalid_argument(fmt::format(
-        "--{} '{}': {}: expected moves separated by commas or spaces, such as 'Qh1, Rf6' "
-        "('-' for none)",
-        c == kWhite ? "white" : "black", text, set.empty() ? "no move" : "a ',' at the end"));
-  return set;
-}
-
 std::string entry_text(const ProgressiveMoveResult& m) {
   std::string out = m.written;
   if (!m.branch.empty()) out += " -> " + m.branch;
@@ -158,7 +122,8 @@ int run_sets(const ResolveCliOptions& o, const VariantPtr& v, const SimState& be
         "--sets {}: sets of moves are Diplomacy Chess's (rule text, \"Progressive\"); table "
         "'{}' has the {} resolver",
         o.sets, v->name(), to_string(v->table().resolver)));
-  const MoveSet sets[2] = {parse_set(kWhite, o.moves[kWhite]), parse_set(kBlack, o.moves[kBlack])};
+  const MoveSet sets[2] = {parse_move_set("--white", o.moves[kWhite]),
+                           parse_move_set("--black", o.moves[kBlack])};
   std::optional<ProgressiveResult> played;
   try {
     played.emplace(o.sets == "progressive"

@@ -1,11 +1,12 @@
 // Two players in a real browser (headless Chromium, Debian package `chromium`), each on their
 // own page of `arbiter serve`, driven through the Chrome DevTools Protocol: the test types a
 // move into a page's form and clicks Submit, and reads what the page shows. A Diplomacy game of
-// several turns with a conflict, a Move-Neutral turn with a shared square and a Conditional
-// turn; each page must show its own sealed move, never the opponent's, and update by itself
-// (server-sent events) when the opponent acts. Screenshots of the pages go to the folder named
-// by ARBITER_SCREENSHOTS (docs/img for docs/serve.md), else to a temporary folder. Skipped, with
-// a message, only when no Chromium binary can be found. ctest label "server-browser".
+// several turns with a conflict, a Diplomacy game of progressive sets created on the page, a
+// Move-Neutral turn with a shared square and a Conditional turn; each page must show its own sealed
+// move, never the opponent's, and update by itself (server-sent events) when the opponent acts.
+// Screenshots of the pages go to the folder named by ARBITER_SCREENSHOTS (docs/img for
+// docs/serve.md), else to a temporary folder. Skipped, with a message, only when no Chromium binary
+// can be found. ctest label "server-browser".
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
@@ -407,6 +408,37 @@ TEST_F(ServeBrowser, DiplomacyGameOfSeveralTurnsWithAConflictOnTwoPages) {
   black.submit("e5");
   EXPECT_TRUE(white.shows("Turn 3: White e4 (executed), Black e5 (executed)"));
   EXPECT_TRUE(black.shows("Turn 3: White e4 (executed), Black e5 (executed)"));
+}
+
+TEST_F(ServeBrowser, DiplomacyProgressiveSetsCreatedOnThePageAndPlayedOnTwoPages) {
+  // The create form offers the sets for the Diplomacy table and makes such a game.
+  PlayerPage creator(*cdp_, "http://127.0.0.1:" + std::to_string(served_.port()) + "/");
+  ASSERT_TRUE(creator.shows("Create the game"));
+  for (int i = 0;
+       i < 200 && creator.eval("document.getElementById('variant').options.length") == "0"; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the tables are loading
+  creator.eval(
+      "(document.getElementById('variant').value = 'diplomacy', document.getElementById("
+      "'variant').dispatchEvent(new Event('change')), document.getElementById('sets').value = "
+      "'progressive', document.getElementById('create-button').click(), 'created')");
+  ASSERT_TRUE(creator.shows("Black's link: http://")) << creator.text();
+  const std::string white_url = creator.eval("document.getElementById('white-link').href");
+  const std::string black_url = creator.eval("document.getElementById('black-link').href");
+  PlayerPage white(*cdp_, white_url);
+  PlayerPage black(*cdp_, black_url);
+  ASSERT_TRUE(white.shows("you play white"));
+  ASSERT_TRUE(black.shows("Progressive: hand in a set of moves"));
+
+  white.submit("Nf3, Nd4");
+  EXPECT_TRUE(white.shows("Your sealed move: Nf3, Nd4"));
+  EXPECT_TRUE(black.shows("Opponent has submitted (sealed)."));
+  EXPECT_EQ(black.text().find("Nd4"), std::string::npos) << "White's set is sealed";
+  black.submit("Nc6 Nd4");  // pair 2: both knights to d4, neither executes
+  for (PlayerPage* page : {&white, &black}) {
+    EXPECT_TRUE(page->shows("Turn 1: White Nf3, Nd4; Black Nc6 Nd4"));
+    EXPECT_TRUE(page->shows("white: Nf3: executed, Nd4: failed"));
+    EXPECT_TRUE(page->shows("same-destination: d4: same destination, equal ranks"));
+  }
 }
 
 TEST_F(ServeBrowser, MoveNeutralTurnWithASharedSquare) {

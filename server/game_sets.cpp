@@ -1,0 +1,239 @@
+// Diplomacy Chess with sets of moves under the monitor (rule text, "Progressive" and
+// "Simultaneously Progressive"): each side hands in a sealed set, read as `arbiter resolve
+// --sets` reads it; when both are in, play_progressive or play_simultaneously_progressive plays
+// them and both sets, each entry's outcome and each pair's trace join the history. Sets the
+// resolver refuses together (knob unequal-sets=refused) void the turn: both are revealed with
+// the reason, the board stays and both sides submit again.
+#include <fmt/format.h>
+
+#include <optional>
+#include <vector>
+
+#include "cli/report/svg_board.hpp"
+#include "cli/simultaneous/move_set_text.hpp"
+#include "cli/simultaneous/submission_text.hpp"
+#include "cli/simultaneous/trace_json.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
+#include "server/game.hpp"
+#include "server/game_factory.hpp"
+#include "server/game_view.hpp"
+
+namespace arbiter::server {
+namespace {
+
+struct SealedSet {
+  std::string written;
+  MoveSet set;
+};
+
+struct SetsTurn {
+  int move_number = 0;  ///< the record's turn number
+  std::string fen_before;
+  std::string written[2];
+  std::optional<ProgressiveResult> played;  ///< none: the turn is void
+  std::string void_reason;                  ///< why the resolver refused the sets
+  std::string svg;                          ///< the board after the turn
+};
+
+/// "one" never reaches here; the other two modes by their play function.
+ProgressiveResult play_sets(TurnSets mode, const SimState& s, const MoveSet& white,
+                            const MoveSet& black) {
+  return mode == TurnSets::kProgressive ? play_progressive(s, white, black)
+                                        : play_simultaneously_progressive(s, white, black);
+}
+
+class SetsGame final : public Game {
+ public:
+  SetsGame(VariantPtr v, TurnSets mode)
+      : v_(std::move(v)), mode_(mode), rules_(sim_rules_for(v_)), state_(sim_start(v_)) {
+    status_ = rules_->status(state_);
+    first_number_ = state_.pos.fullmove_number();
+  }
+
+  void submit(Color side, std::string_view text) override {
+    if (status_.over)
+      throw SubmissionError(
+          fmt::format("the game is over: {} ({})", status_.result(), status_.reason));
+    SealedSet sealed{std::string(text), {}};
+    try {
+      sealed.set = cli::parse_move_set(side_word(side), sealed.written);
+    } catch (const std::invalid_argument& e) {
+      throw SubmissionError(e.what());
+    }
+    check_alone(side, sealed.set);
+    pending_[side] = std::move(sealed);
+    if (pending_[kWhite] && pending_[kBlack]) resolve();
+  }
+
+  void write_view(cli::JsonWriter& w, Color side) const override {
+    w.field("protocol", "simultaneous").field("resolver", to_string(v_->table().resolver));
+    w.field("fen", to_sim_fen(state_)).field("turn", static_cast<int>(history_.size()) + 1);
+    write_status(w, status_.over, status_.result(), status_.reason);
+    const bool submitted[2] = {pending_[kWhite].has_value(), pending_[kBlack].has_value()};
+    const bool waiting[2] = {!status_.over && !submitted[kWhite],
+                             !status_.over && !submitted[kBlack]};
+    write_sides(w, submitted, waiting);
+    w.key("own_submission");  // the opponent's sealed set is never written
+    if (pending_[side])
+      w.value(pending_[side]->written);
+    else
+      w.null();
+    // The moves a set may start with: the submissions on the board of its first pair.
+    std::vector<std::string> legal;
+    if (!status_.over) {
+      MoveList subs;
+      rules_->submissions(state_, side, subs);
+      for (Move m : subs) legal.push_back(cli::submission_san(state_, side, m));
+    }
+    write_legal(w, legal);
+    w.key("history").begin_array();
+    for (const SetsTurn& t : history_) write_turn(w, t);
+    w.end_array();
+    w.field("board", cli::svg_board(cli::SvgBoard{state_.pos}));
+  }
+
+  std::string record() const override {
+    std::string out = record_header(
+        v_->name(), replay_options(*v_) + " --null-move pass --sets " + to_string(mode_));
+    for (const SetsTurn& t : history_) {
+      if (!t.played) continue;  // a void turn changed nothing: replay never sees it
+      out += fmt::format("{}. {} {}\n", t.move_number, record_word(t.written[kWhite]),
+                         record_word(t.written[kBlack]));
+    }
+    out += status_.over ? status_.result() : "*";
+    return out + '\n';
+  }
+
+  /// As the one-move game's: grows when a "submitted" flag turns on and when a turn ends
+  /// (resolved or void), never on a resubmission.
+  int public_version() const override {
+    return static_cast<int>(history_.size()) * 3 + (pending_[kWhite] ? 1 : 0) +
+           (pending_[kBlack] ? 1 : 0);
+  }
+  bool over() const override { return status_.over; }
+
+ private:
+  /// What `arbiter resolve --sets` refuses before play and that depends on this set alone:
+  /// each entry's shape, a first-pair entry that is no submission on this board, "n?" asking
+  /// ahead, and (simultaneously) a piece moved twice. The set is played against a stand-in for
+  /// the opponent's: the empty set, or under unequal-sets=refused (progressive) one of equal
+  /// length that repeats one of the opponent's submissions on this board (later pairs skip or
+  /// void it, never refuse). An error about the stand-in's side is not this set's.
+  void check_alone(Color side, const MoveSet& set) const {
+    MoveSet stand_in;
+    if (mode_ == TurnSets::kProgressive &&
+        v_->knobs().diplomacy.unequal_sets == UnequalSets::kRefused) {
+      MoveList subs;
+      rules_->submissions(state_, ~side, subs);
+      if (!subs.empty()) stand_in.assign(set.size(), ProgressiveEntry::of(subs[0]));
+    }
+    try {
+      (void)(side == kWhite ? play_sets(mode_, state_, set, stand_in)
+                            : play_sets(mode_, state_, stand_in, set));
+    } catch (const ProgressiveError& e) {
+      if (e.color() == side) throw SubmissionError(fmt::format("bad set: {}", e.what()));
+    }
+  }
+
+  void resolve() {
+    SealedSet white = std::move(*pending_[kWhite]), black = std::move(*pending_[kBlack]);
+    pending_[kWhite].reset();
+    pending_[kBlack].reset();
+    SetsTurn t;
+    t.move_number = first_number_ + played_turns_;
+    t.fen_before = to_sim_fen(state_);
+    t.written[kWhite] = std::move(white.written);
+    t.written[kBlack] = std::move(black.written);
+    try {
+      t.played.emplace(play_sets(mode_, state_, white.set, black.set));
+    } catch (const ProgressiveError& e) {
+      // Only the pair of sets tells (unequal-sets=refused): the turn is void, nothing moves.
+      t.void_reason = fmt::format("bad set: {}", e.what());
+    }
+    if (t.played) {
+      state_ = t.played->final_state;
+      status_ = rules_->status(state_);
+      ++played_turns_;
+    }
+    t.svg = cli::svg_board(cli::SvgBoard{state_.pos});
+    history_.push_back(std::move(t));
+  }
+
+  /// A set in the record: its entries joined by ", " (one word per entry, so spaces may only
+  /// follow commas), "--" for the empty set.
+  static std::string record_word(const std::string& written) {
+    const MoveSet set = cli::parse_move_set("record", written);
+    return set.empty() ? std::string("--") : cli::move_set_text(set);
+  }
+
+  static void write_null_or(cli::JsonWriter& w, const char* key, const std::string& s) {
+    w.key(key);
+    if (s.empty())
+      w.null();
+    else
+      w.value(s);
+  }
+
+  /// A turn as `arbiter resolve --sets --json` writes one ("moves": each side's entries,
+  /// "pairs": each pair's trace), with "written" (both sets as handed in); a void turn has
+  /// "void" (the reason) instead of the entries.
+  void write_turn(cli::JsonWriter& w, const SetsTurn& t) const {
+    w.begin_object().field("move_number", t.move_number).field("fen_before", t.fen_before);
+    w.field("sets", to_string(mode_)).key("written").begin_object();
+    w.field("white", t.written[kWhite]).field("black", t.written[kBlack]).end_object();
+    if (!t.played) {
+      w.field("void", t.void_reason).field("fen_after", t.fen_before);
+      write_status(w, false, "", "");  // a void turn happens only while the game goes on
+      w.field("board", t.svg).end_object();
+      return;
+    }
+    const ProgressiveResult& r = *t.played;
+    w.key("moves").begin_object();
+    for (Color c : {kWhite, kBlack}) {
+      w.key(side_word(c)).begin_array();
+      for (const ProgressiveMoveResult& m : r.moves) {
+        if (m.color != c) continue;
+        w.begin_object().field("pair", m.pair).field("index", m.index).field("written", m.written);
+        write_null_or(w, "branch", m.branch);
+        write_null_or(w, "san", m.canonical);
+        w.field("outcome", to_string(m.outcome));
+        write_null_or(w, "reason", m.reason);
+        w.end_object();
+      }
+      w.end_array();
+    }
+    w.end_object().key("pairs").begin_array();
+    int last = 0;
+    for (const ProgressiveMoveResult& m : r.moves) {
+      if (m.pair == last || m.trace.empty()) continue;
+      last = m.pair;
+      w.begin_object().field("pair", m.pair);
+      cli::write_trace(w, m.trace);
+      w.end_object();
+    }
+    w.end_array().field("pairs_resolved", r.pairs_resolved);
+    w.field("fen_after", to_sim_fen(r.final_state));
+    write_status(w, r.status.over, r.status.result(), r.status.reason);
+    w.field("board", t.svg).end_object();
+  }
+
+  VariantPtr v_;
+  TurnSets mode_;
+  std::unique_ptr<SimRules> rules_;
+  SimState state_;
+  SimStatus status_;
+  int first_number_ = 1;  ///< the start's full-move number: the record's first turn
+  int played_turns_ = 0;  ///< turns resolved (void ones not counted)
+  std::optional<SealedSet> pending_[2];
+  std::vector<SetsTurn> history_;
+};
+
+}  // namespace
+
+std::unique_ptr<Game> sets_game(VariantPtr v, TurnSets mode) {
+  return std::make_unique<SetsGame>(std::move(v), mode);
+}
+
+}  // namespace arbiter::server

@@ -97,8 +97,9 @@ struct BatchOutput {
 };
 
 /// Solves each problem in turn and prints one result per problem, headed by its number,
-/// source and metadata. Returns 0, or 2 when some problem could not be read or loaded (the
-/// others are solved all the same).
+/// source and metadata, in `v` or in the table its Popeye `Condition` names (compiled with its
+/// defaults, unless it is `v`'s table). Returns 0, or 2 when some problem could not be read or
+/// loaded (the others are solved all the same).
 int solve_batch(const VariantPtr& v, const std::vector<ProblemSpec>& problems,
                 const BatchOutput& o);
 

@@ -3,10 +3,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
+#include <map>
 
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/table_loader.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -28,6 +32,7 @@ std::string header(const ProblemSpec& p) {
   lines("award", p.award);
   for (const auto& r : p.remarks) out += fmt::format("remark: {}\n", r);
   if (!p.twin.empty()) out += fmt::format("twin: {}\n", p.twin);
+  if (!p.condition.empty()) out += fmt::format("condition: {}\n", p.condition);
   return out;
 }
 
@@ -41,6 +46,7 @@ void metadata_json(JsonWriter& w, const ProblemSpec& p) {
   optional("title", p.title);
   optional("award", p.award);
   optional("twin", p.twin);
+  optional("condition", p.condition);
   const auto list = [&](const char* key, const std::vector<std::string>& items) {
     if (items.empty()) return;
     w.key(key).begin_array();
@@ -50,6 +56,51 @@ void metadata_json(JsonWriter& w, const ProblemSpec& p) {
   list("remarks", p.remarks);
   list("notes", p.notes);
 }
+
+/// A table or condition name as compared: lower case, without '-', '_' and a final "chess"
+/// ("ConversionChess", "conversion" and "Conversion" are one).
+std::string condition_key(const std::string& word) {
+  std::string k;
+  for (char c : word)
+    if (c != '-' && c != '_') k += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (k.size() > 5 && k.ends_with("chess")) k.resize(k.size() - 5);
+  return k;
+}
+
+/// The tables of one batch: `base` (--variant) and those the problems' Conditions name.
+class ConditionTables {
+ public:
+  explicit ConditionTables(VariantPtr base) : base_(std::move(base)) {}
+
+  /// The table `p` is solved in; throws PuzzleInputError for a condition that names no
+  /// bundled table, or a table whose games are not played move by move.
+  const VariantPtr& of(const ProblemSpec& p) {
+    if (p.condition.empty()) return base_;
+    const std::string key = condition_key(p.condition);
+    if (condition_key(base_->name()) == key) return base_;
+    if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
+    std::string names;
+    for (const std::string& name : bundled_table_names()) {
+      names += (names.empty() ? "" : ", ") + name;
+      if (condition_key(name) != key) continue;
+      VariantPtr v = load_variant(name);
+      if (v->table().protocol != Protocol::kSequential)
+        throw PuzzleInputError(fmt::format(
+            "{}: condition '{}': table '{}' has the {} protocol; puzzle solve solves problems "
+            "of tables played move by move",
+            p.condition_source, p.condition, name, to_string(v->table().protocol)));
+      return cache_.emplace(key, std::move(v)).first->second;
+    }
+    throw PuzzleInputError(fmt::format(
+        "{}: condition '{}' is not supported by arbiter: its conditions are the names of its "
+        "tables ({}; docs/popeye-input.md, Conditions)",
+        p.condition_source, p.condition, names));
+  }
+
+ private:
+  VariantPtr base_;
+  std::map<std::string, VariantPtr> cache_;
+};
 
 /// Solves one problem; throws PuzzleInputError for a bad FEN, stipulation or position.
 puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const BatchOutput& o,
@@ -75,9 +126,10 @@ puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const Batc
 
 }  // namespace
 
-int solve_batch(const VariantPtr& v, const std::vector<ProblemSpec>& problems,
+int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems,
                 const BatchOutput& o) {
   int status = 0;
+  ConditionTables tables(base);
   const std::size_t total = problems.size();
   for (const ProblemSpec& p : problems) {
     const std::string label = fmt::format("problem {}/{}", p.index, total);
@@ -85,6 +137,14 @@ int solve_batch(const VariantPtr& v, const std::vector<ProblemSpec>& problems,
     for (const auto& n : p.notes) std::cerr << "arbiter: note: " << n << '\n';
     std::string error = p.error, fen = p.fen;
     puzzles::Verdict verdict;
+    VariantPtr v = base;
+    if (error.empty()) {
+      try {
+        v = tables.of(p);
+      } catch (const PuzzleInputError& e) {
+        error = e.what();
+      }
+    }
     if (error.empty()) {
       try {
         verdict = solve_one(v, p, o, label, fen);

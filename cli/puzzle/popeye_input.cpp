@@ -113,6 +113,8 @@ struct ProblemState {
   std::vector<std::string> notes;  ///< "line: what was ignored"
   std::vector<int> no_castling;    ///< squares named by NoCastling
   int en_passant = -1;             ///< the square a pawn just passed over
+  std::string condition;           ///< `Condition WORD`: an arbiter table's name
+  std::string condition_source;    ///< "file:line" of that word
 };
 
 void append_line(std::string& field, const std::string& line) {
@@ -259,13 +261,9 @@ class Reader {
           s.board = game_array();
           tok = lex_.next();
           break;
-        case kCondition: {
-          const Token c = lex_.next();
-          throw ParseError{c.line, c.eof() ? "Condition without a condition"
-                                           : fmt::format("condition '{}' is not supported by "
-                                                         "arbiter (it solves orthodox problems)",
-                                                         c.text)};
-        }
+        case kCondition:
+          tok = condition(s);
+          break;
         case kProtocol:
           s.notes.push_back(
               fmt::format("{}: '{} {}' ignored: arbiter writes no protocol file "
@@ -633,11 +631,9 @@ class Reader {
         }
         case kContinued:
           throw ParseError{tok.line, fmt::format("'{}' must come right after Twin", name)};
-        case kTwinCondition: {
-          const Token c = lex_.next();
-          throw ParseError{c.line,
-                           fmt::format("condition '{}' is not supported by arbiter", c.text)};
-        }
+        case kTwinCondition:
+          tok = condition(s);
+          break;
         case kTwinSStipulation:
           throw ParseError{tok.line,
                            fmt::format("twinning '{}' is not supported by arbiter", name)};
@@ -645,6 +641,27 @@ class Reader {
     }
     if (!any) throw ParseError{tok.line, fmt::format("Twin without a change ('{}')", tok.text)};
     return tok;
+  }
+
+  /// `Condition WORD` (also in a twin): arbiter's conditions are the names of its tables, which
+  /// the command checks (cmd_puzzle_batch.cpp); Popeye's own conditions fail there. One word:
+  /// arbiter plays one table at a time. Returns the token after it.
+  Token condition(ProblemState& s) {
+    const Token c = lex_.next();
+    if (c.eof()) throw ParseError{c.line, "Condition without a condition"};
+    s.condition = c.text;
+    s.condition_source = fmt::format("{}:{}", name_, c.line);
+    Token next = lex_.next();
+    const bool keyword = match(kInitialTwinTokens, lang_, next.text) >= 0 ||
+                         match(kProblemTokens, lang_, next.text) >= 0 ||
+                         match(kEndTwinTokens, lang_, next.text) >= 0 ||
+                         match(kTwinnings, lang_, next.text) >= 0;
+    if (!next.eof() && next.line == c.line && !keyword)
+      throw ParseError{next.line,
+                       fmt::format("conditions '{} {}': arbiter plays one table at a time, so a "
+                                   "Condition names one (docs/popeye-input.md, Conditions)",
+                                   c.text, next.text)};
+    return next;
   }
 
   void emit(const ProblemState& s, int line, const std::string& twin) {
@@ -669,6 +686,8 @@ class Reader {
       for (const auto& n : s.notes) p.notes.push_back(fmt::format("{}:{}", name_, n));
       p.max_solutions = s.max_solutions;
       p.no_threat = s.no_threat;
+      p.condition = s.condition;
+      p.condition_source = s.condition_source;
       out_.push_back(std::move(p));
       if (!s.duplex) break;
     }

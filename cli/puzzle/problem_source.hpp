@@ -24,6 +24,10 @@ struct ProblemSpec {
   std::vector<std::string> remarks;  ///< Popeye `Remark` lines, printed as Popeye prints them
   std::optional<int> max_solutions;  ///< h#n: lines listed at most (Popeye MaxSolutions)
   bool no_threat = false;            ///< threats left out (Popeye NoThreat)
+  /// Popeye `Condition WORD`: the table to solve in, by name ("Conversion", "ConversionChess":
+  /// table conversion); empty: the command's --variant. Checked by the command.
+  std::string condition;
+  std::string condition_source;  ///< "file:line" of the condition
   /// What was read but only changes Popeye's presentation, so arbiter ignores it, said
   /// where: "file.inp:3: option 'Variation' ignored: ...". Printed on stderr.
   std::vector<std::string> notes;

@@ -148,9 +148,9 @@ TEST(PopeyeInput, OptionsThatOnlyChangePopeyesPrintoutAreNotedWithTheirLine) {
 TEST(PopeyeInput, WhatArbiterCannotSolveIsAnErrorNamingKeywordAndLine) {
   const std::string head = "BeginProblem\nStipulation #2\n";
   const std::string tail = "Pieces White Ke1 Black Ke8\nEndProblem\n";
-  EXPECT_EQ(error_of(head + "Condition Circe\n" + tail),
-            "t.inp:3: condition 'Circe' is not supported by arbiter (it solves orthodox "
-            "problems)");
+  EXPECT_EQ(error_of(head + "Condition Circe Madrasi\n" + tail),
+            "t.inp:3: conditions 'Circe Madrasi': arbiter plays one table at a time, so a "
+            "Condition names one (docs/popeye-input.md, Conditions)");
   EXPECT_EQ(error_of(head + "Pieces White Ke1 Gd4 Black Ke8\nEndProblem\n"),
             "t.inp:3: piece 'G' is not supported by arbiter (it has the orthodox pieces kpqsrb)");
   EXPECT_EQ(error_of(head + "Pieces White Ke1 LEd4 Black Ke8\nEndProblem\n"),
@@ -180,16 +180,30 @@ TEST(PopeyeInput, WhatArbiterCannotSolveIsAnErrorNamingKeywordAndLine) {
             "t.inp:4: unknown or ambiguous keyword 'Foo'");
 }
 
+// Issue 23 item 6: a Condition names the table to solve in; the command checks the name.
+TEST(PopeyeInput, AConditionIsKeptWithItsLineForTheProblemAndItsTwins) {
+  const auto problems = read(
+      "BeginProblem\nCondition ConversionChess\nStipulation #2\nPieces White Ke1 Black Ke8\n"
+      "Twin Condition Orthodox\nTwin Move e1 d1\nEndProblem\n");
+  ASSERT_EQ(problems.size(), 3U);
+  EXPECT_EQ(problems[0].error, "");
+  EXPECT_EQ(problems[0].condition, "ConversionChess");
+  EXPECT_EQ(problems[0].condition_source, "t.inp:2");
+  EXPECT_EQ(problems[1].condition, "Orthodox");
+  EXPECT_EQ(problems[1].condition_source, "t.inp:5");
+  EXPECT_EQ(problems[2].condition, "ConversionChess") << "a Twin starts from the problem";
+}
+
 TEST(PopeyeInput, AnErrorSkipsToTheNextProblemOnly) {
   const auto problems = read(
       "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n"
-      "NextProblem\nStipulation #2\nCondition Madrasi\nPieces White Ke1 Black Ke8\n"
+      "NextProblem\nStipulation #2\nCondition Circe Madrasi\nPieces White Ke1 Black Ke8\n"
       "NextProblem\nStipulation #1\nPieces White Kg6 Rb1 Black Kh8\nEndProblem\n");
   ASSERT_EQ(problems.size(), 3U);
   EXPECT_EQ(problems[0].error, "");
   EXPECT_EQ(problems[1].error,
-            "t.inp:6: condition 'Madrasi' is not supported by arbiter (it solves orthodox "
-            "problems)");
+            "t.inp:6: conditions 'Circe Madrasi': arbiter plays one table at a time, so a "
+            "Condition names one (docs/popeye-input.md, Conditions)");
   EXPECT_EQ(problems[1].source, "t.inp:4");
   EXPECT_EQ(problems[2].error, "");
   EXPECT_EQ(problems[2].fen, "7k/8/6K1/8/8/8/8/1R6 w - - 0 1");

@@ -43,6 +43,14 @@ std::string problem_text(const std::string& out, int index) {
   return out.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
+/// Line `index` (1-based) of the --json output: one problem's object.
+std::string problem_json(const std::string& out, int index) {
+  std::istringstream lines(out);
+  std::string line;
+  for (int i = 0; i < index && std::getline(lines, line);) ++i;
+  return line;
+}
+
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -129,10 +137,14 @@ TEST_F(PuzzleBatchCli, AProblemThatCannotBeReadFailsTheRunAfterTheOthersAreSolve
                                  "EndProblem\n");
   const test::CommandResult r = test::run_arbiter("puzzle solve " + file);
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(
-      has(r.err, "arbiter: error: " + file + ":3: condition 'Circe' is not supported by arbiter"))
+  EXPECT_TRUE(has(r.err, "arbiter: error: " + file +
+                             ":3: condition 'Circe' is not supported by arbiter: its conditions "
+                             "are the names of its tables (conditional, conversion, diplomacy, "
+                             "move-neutral, orthodox; docs/popeye-input.md, Conditions)"))
       << r.err;
-  EXPECT_TRUE(has(r.out, "problem 1  " + file + ":1\nerror: " + file + ":3: condition")) << r.out;
+  EXPECT_TRUE(
+      has(r.out, "problem 1  " + file + ":1\ncondition: Circe\nerror: " + file + ":3: condition"))
+      << r.out;
   EXPECT_TRUE(has(problem_text(r.out, 2), "key Ra8#")) << r.out;
   EXPECT_TRUE(has(problem_text(r.out, 3),
                   "error: " + file + ":8: bad FEN: FEN column 1: Black has no king"))
@@ -140,6 +152,34 @@ TEST_F(PuzzleBatchCli, AProblemThatCannotBeReadFailsTheRunAfterTheOthersAreSolve
   const test::CommandResult j = test::run_arbiter("puzzle solve --json " + file);
   EXPECT_EQ(j.status, 2);
   EXPECT_TRUE(has(j.out, "\"error\":\"" + file + ":3: condition 'Circe'")) << j.out;
+}
+
+// Issue 23 item 6: Conversion Chess problems in a Popeye file, through `Condition`. The #2 is
+// sound in Conversion Chess (b8=Q, then the queen or the bishop mates) and has no solution in
+// orthodox chess, where 1.b8=Q Kh4 holds.
+TEST_F(PuzzleBatchCli, AConditionNamesTheTableOfItsProblemAndTwin) {
+  const std::string file = write("conversion.inp",
+                                 "BeginProblem\n"
+                                 "Condition Conversion\n"
+                                 "Pieces White Kg1 Bd1 Pb7 Black Kh3 Ph5\n"
+                                 "Stipulation #2\n"
+                                 "Twin Condition Orthodox\n"
+                                 "NextProblem\n"
+                                 "Condition Diplomacy\n"
+                                 "Pieces White Kg1 Bd1 Pb7 Black Kh3 Ph5\n"
+                                 "Stipulation #2\n"
+                                 "EndProblem\n");
+  const test::CommandResult r = test::run_arbiter("puzzle solve --json " + file);
+  EXPECT_EQ(r.status, 2) << "the Diplomacy problem cannot be solved";
+  const std::string first = problem_json(r.out, 1), second = problem_json(r.out, 2);
+  EXPECT_TRUE(has(first, "\"variant\":\"conversion\"")) << first;
+  EXPECT_TRUE(has(first, "\"condition\":\"Conversion\"")) << first;
+  EXPECT_TRUE(has(first, "\"verdict\":\"sound\"")) << first;
+  EXPECT_TRUE(has(second, "\"variant\":\"orthodox\"")) << second;
+  EXPECT_TRUE(has(second, "\"verdict\":\"no solution\"")) << second;
+  EXPECT_TRUE(has(r.err, file + ":7: condition 'Diplomacy': table 'diplomacy' has the "
+                                "simultaneous protocol"))
+      << r.err;
 }
 
 TEST_F(PuzzleBatchCli, EpdAndFenLineFiles) {

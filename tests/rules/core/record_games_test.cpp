@@ -15,7 +15,7 @@ namespace arbiter {
 namespace {
 
 using ::testing::ElementsAre;
-using K = RecordTokenKind;
+using TokenKind = RecordTokenKind;
 
 /// The games of `text`, each as the texts of its tokens.
 std::vector<std::vector<std::string>> games_of(const std::string& text) {
@@ -83,20 +83,21 @@ TEST(RecordGames, StreamsTheSameTokensAsTheWholeTokenizer) {
 }
 
 TEST(RecordTokens, NullMovesCommasAndTypesetResults) {
-  std::vector<K> kinds;
+  std::vector<TokenKind> kinds;
   for (const RecordToken& t : tokenize_record("-- Z0 0000 @@@@ e4, e5 1\xE2\x80\x93"
                                               "0 "
                                               "\xC2\xBD\xE2\x80\x93\xC2\xBD"))
     kinds.push_back(t.kind);
-  EXPECT_THAT(kinds, ElementsAre(K::kNullMove, K::kNullMove, K::kNullMove, K::kNullMove, K::kMove,
-                                 K::kComma, K::kMove, K::kResult, K::kResult));
+  EXPECT_THAT(kinds, ElementsAre(TokenKind::kNullMove, TokenKind::kNullMove, TokenKind::kNullMove,
+                                 TokenKind::kNullMove, TokenKind::kMove, TokenKind::kComma,
+                                 TokenKind::kMove, TokenKind::kResult, TokenKind::kResult));
   const auto tokens = tokenize_record(
       "1\xE2\x80\x93"
       "0 \xC2\xBD\xE2\x80\x93\xC2\xBD");
   EXPECT_EQ(tokens[0].result, "1-0");
   EXPECT_EQ(tokens[1].result, "1/2-1/2");
   // "0-0" and "0-0-0" stay castling; "0000" is the coordinate null move, not a move number.
-  EXPECT_EQ(tokenize_record("0-0")[0].kind, K::kMove);
+  EXPECT_EQ(tokenize_record("0-0")[0].kind, TokenKind::kMove);
 }
 
 /// tests/data/games/twic_style.pgn, replayed one game at a time.

@@ -228,6 +228,8 @@ Grade grade_problem(const Position& pos, const Verdict& v, const GradeOptions& o
     if (guards_mean_model && is_model_mate(final)) models.insert(final.key());
   g.distinct_mates = static_cast<int>(mates.size());
   g.model_mates = static_cast<int>(models.size());
+  g.mates_counted =
+      help || (v.stipulation.kind == StipulationKind::kDirectMate && v.stipulation.moves <= 2);
   if (o.surplus) g.surplus = surplus_men(pos, v.stipulation, v);
   g.score = grade_score(g, o.surplus);
   return g;

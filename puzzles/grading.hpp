@@ -33,13 +33,16 @@ struct Grade {
   bool legal = true;
   std::string illegal;  ///< legality_text of the failures ("" when legal)
   KeyKind key_kind = KeyKind::kNone;
-  int flights = 0;                   ///< the defending king's flights in the diagram
-  int flights_after_key = 0;         ///< and after the key
-  int threats = 0;                   ///< attacker moves that win after the key and a pass
-  int defences = 0;                  ///< defences after the key
-  int duals = 0;                     ///< defences answered by more than one continuation
-  int dual_moves = 0;                ///< continuations beyond the first, summed over those defences
-  int tries = 0;                     ///< first moves refuted by exactly one defence
+  int flights = 0;            ///< the defending king's flights in the diagram
+  int flights_after_key = 0;  ///< and after the key
+  int threats = 0;            ///< attacker moves that win after the key and a pass
+  int defences = 0;           ///< defences after the key
+  int duals = 0;              ///< defences answered by more than one continuation
+  int dual_moves = 0;         ///< continuations beyond the first, summed over those defences
+  int tries = 0;              ///< first moves refuted by exactly one defence
+  /// Whether the final positions were enumerated (#1, #2, h#n); else the two counts below are
+  /// not known (0) and are printed as not counted.
+  bool mates_counted = false;
   int distinct_mates = 0;            ///< distinct mating moves (SAN) of the solution (#2, h#n)
   int model_mates = 0;               ///< distinct final positions that are model mates (#2, h#n)
   std::vector<std::string> surplus;  ///< white men ("Nc3") whose removal keeps the problem

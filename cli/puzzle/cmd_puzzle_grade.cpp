@@ -18,8 +18,12 @@ std::string grade_text(const puzzles::Grade& g, bool graded) {
         fmt::format("threats: {}; defences: {}; duals: {} ({} extra continuations){}\n", g.threats,
                     g.defences, g.duals, g.dual_moves, g.dual_free() ? ", dual-free" : "");
   }
-  out += fmt::format("tries: {}; distinct mates: {}; model mates: {}\n", g.tries, g.distinct_mates,
-                     g.model_mates);
+  if (g.mates_counted)
+    out += fmt::format("tries: {}; distinct mates: {}; model mates: {}\n", g.tries,
+                       g.distinct_mates, g.model_mates);
+  else  // #3 and longer, s#n: the final positions are not enumerated (docs/puzzles.md, Grades)
+    out += fmt::format("tries: {}; distinct and model mates: not counted for this stipulation\n",
+                       g.tries);
   out += fmt::format("surplus white men: {}\n",
                      g.surplus.empty() ? "none" : fmt::format("{}", fmt::join(g.surplus, " ")));
   out += fmt::format("men: {} ({}); score {}\n", g.men, puzzles::men_class(g.men), g.score);
@@ -34,7 +38,12 @@ void write_grade_fields(JsonWriter& w, const puzzles::Grade& g, bool graded) {
     w.field("flights_after_key", g.flights_after_key).field("threats", g.threats);
     w.field("defences", g.defences).field("duals", g.duals).field("dual_moves", g.dual_moves);
     w.field("dual_free", g.dual_free()).field("tries", g.tries);
-    w.field("distinct_mates", g.distinct_mates).field("model_mates", g.model_mates);
+    if (g.mates_counted) {
+      w.field("distinct_mates", g.distinct_mates).field("model_mates", g.model_mates);
+    } else {
+      w.key("distinct_mates").null();
+      w.key("model_mates").null();
+    }
     w.key("surplus").begin_array();
     for (const std::string& s : g.surplus) w.value(s);
     w.end_array().field("score", g.score);

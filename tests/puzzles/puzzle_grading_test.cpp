@@ -60,6 +60,17 @@ TEST(PuzzleGrading, DualsAreCountedFromTheDefences) {
   EXPECT_GE(g.distinct_mates, 3);
 }
 
+// Model and distinct mates are counted where the final positions are enumerated (#1, #2,
+// h#n); for a #3 they are "not counted", never a silent 0 (docs/puzzles.md, Grades).
+TEST(PuzzleGrading, MatesOfAThreeMoverAreNotCountedNotZero) {
+  const Position three = test::orthodox_position("8/6P1/4K2P/7N/5N2/4b3/8/6k1 w - - 0 1");
+  const Verdict v3 = solve(three, parse_stipulation("#3"));
+  ASSERT_EQ(v3.soundness, Soundness::kSound);
+  EXPECT_FALSE(grade_problem(three, v3).mates_counted);
+  const Position loyd = test::orthodox_position(kGradingLoyd);
+  EXPECT_TRUE(grade_problem(loyd, solve(loyd, parse_stipulation("#2"))).mates_counted);
+}
+
 TEST(PuzzleGrading, SurplusManRemovableWithoutChangingTheProblem) {
   // Loyd's d2 pawn is needed (without it there is no solution); a white pawn added on h2
   // changes nothing.

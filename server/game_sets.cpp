@@ -168,14 +168,6 @@ class SetsGame final : public Game {
     return set.empty() ? std::string("--") : cli::move_set_text(set);
   }
 
-  static void write_null_or(cli::JsonWriter& w, const char* key, const std::string& s) {
-    w.key(key);
-    if (s.empty())
-      w.null();
-    else
-      w.value(s);
-  }
-
   /// A turn as `arbiter resolve --sets --json` writes one ("moves": each side's entries,
   /// "pairs": each pair's trace), with "written" (both sets as handed in); a void turn has
   /// "void" (the reason) instead of the entries.
@@ -190,31 +182,7 @@ class SetsGame final : public Game {
       return;
     }
     const ProgressiveResult& r = *t.played;
-    w.key("moves").begin_object();
-    for (Color c : {kWhite, kBlack}) {
-      w.key(side_word(c)).begin_array();
-      for (const ProgressiveMoveResult& m : r.moves) {
-        if (m.color != c) continue;
-        w.begin_object().field("pair", m.pair).field("index", m.index).field("written", m.written);
-        write_null_or(w, "branch", m.branch);
-        write_null_or(w, "san", m.canonical);
-        w.field("outcome", to_string(m.outcome));
-        write_null_or(w, "reason", m.reason);
-        w.end_object();
-      }
-      w.end_array();
-    }
-    w.end_object().key("pairs").begin_array();
-    int last = 0;
-    for (const ProgressiveMoveResult& m : r.moves) {
-      if (m.pair == last || m.trace.empty()) continue;
-      last = m.pair;
-      w.begin_object().field("pair", m.pair);
-      cli::write_trace(w, m.trace);
-      w.end_object();
-    }
-    w.end_array().field("pairs_resolved", r.pairs_resolved);
-    w.field("fen_after", to_sim_fen(r.final_state));
+    cli::write_progressive_fields(w, r);
     write_status(w, r.status.over, r.status.result(), r.status.reason);
     w.field("board", t.svg).end_object();
   }

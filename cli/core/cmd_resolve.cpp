@@ -143,42 +143,7 @@ int run_sets(const ResolveCliOptions& o, const VariantPtr& v, const SimState& be
   if (o.json) {
     JsonWriter w;
     w.begin_object().field("fen_before", to_sim_fen(before)).field("sets", o.sets);
-    w.key("moves").begin_object();
-    for (Color c : {kWhite, kBlack}) {
-      w.key(c == kWhite ? "white" : "black").begin_array();
-      for (const ProgressiveMoveResult& m : r.moves) {
-        if (m.color != c) continue;
-        w.begin_object().field("pair", m.pair).field("index", m.index);
-        w.field("written", m.written).key("branch");
-        if (m.branch.empty())
-          w.null();
-        else
-          w.value(m.branch);
-        w.key("san");
-        if (m.canonical.empty())
-          w.null();
-        else
-          w.value(m.canonical);
-        w.field("outcome", to_string(m.outcome)).key("reason");
-        if (m.reason.empty())
-          w.null();
-        else
-          w.value(m.reason);
-        w.end_object();
-      }
-      w.end_array();
-    }
-    w.end_object().key("pairs").begin_array();
-    int last = 0;
-    for (const ProgressiveMoveResult& m : r.moves) {
-      if (m.pair == last || m.trace.empty()) continue;
-      last = m.pair;
-      w.begin_object().field("pair", m.pair);
-      write_trace(w, m.trace);
-      w.end_object();
-    }
-    w.end_array().field("pairs_resolved", r.pairs_resolved);
-    w.field("fen_after", to_sim_fen(r.final_state));
+    write_progressive_fields(w, r);
     write_status(w, r.status);
     std::cout << w.end_object().str() << '\n';
     return 0;

@@ -47,25 +47,10 @@ class SimultaneousGame final : public Game {
   }
 
   void write_view(cli::JsonWriter& w, Color side) const override {
-    w.field("protocol", "simultaneous").field("resolver", to_string(v_->table().resolver));
-    w.field("fen", to_sim_fen(state_)).field("turn", static_cast<int>(history_.size()) + 1);
-    write_status(w, status_.over, status_.result(), status_.reason);
-    const bool submitted[2] = {pending_[kWhite].has_value(), pending_[kBlack].has_value()};
-    const bool waiting[2] = {!status_.over && !submitted[kWhite],
-                             !status_.over && !submitted[kBlack]};
-    write_sides(w, submitted, waiting);
-    w.key("own_submission");  // the opponent's sealed move is never written
-    if (pending_[side])
-      w.value(pending_[side]->written);
-    else
-      w.null();
-    std::vector<std::string> legal;
-    if (!status_.over) {
-      MoveList subs;
-      rules_->submissions(state_, side, subs);
-      for (Move m : subs) legal.push_back(cli::submission_san(state_, side, m));
-    }
-    write_legal(w, legal);
+    const std::string* const sealed[2] = {pending_[kWhite] ? &pending_[kWhite]->written : nullptr,
+                                          pending_[kBlack] ? &pending_[kBlack]->written : nullptr};
+    write_sealed_view_head(w, *v_, *rules_, state_, status_, static_cast<int>(history_.size()) + 1,
+                           sealed, side);
     w.key("history").begin_array();
     for (const ResolvedTurn& t : history_) write_turn(w, t);
     w.end_array();

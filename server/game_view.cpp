@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "cli/simultaneous/submission_text.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
+
 namespace arbiter::server {
 
 const char* side_word(Color c) {
@@ -36,6 +39,29 @@ void write_legal(cli::JsonWriter& w, const std::vector<std::string>& legal) {
 std::string record_header(const std::string& variant, const std::string& options) {
   return fmt::format("{{ arbiter replay -v {}{} FILE }}\n[Variant \"{}\"]\n\n", variant, options,
                      variant);
+}
+
+void write_sealed_view_head(cli::JsonWriter& w, const Variant& v, const SimRules& rules,
+                            const SimState& state, const SimStatus& status, int turn,
+                            const std::string* const (&sealed)[2], Color side) {
+  w.field("protocol", "simultaneous").field("resolver", to_string(v.table().resolver));
+  w.field("fen", to_sim_fen(state)).field("turn", turn);
+  write_status(w, status.over, status.result(), status.reason);
+  const bool submitted[2] = {sealed[kWhite] != nullptr, sealed[kBlack] != nullptr};
+  const bool waiting[2] = {!status.over && !submitted[kWhite], !status.over && !submitted[kBlack]};
+  write_sides(w, submitted, waiting);
+  w.key("own_submission");  // the opponent's sealed move is never written
+  if (sealed[side])
+    w.value(*sealed[side]);
+  else
+    w.null();
+  std::vector<std::string> legal;
+  if (!status.over) {
+    MoveList subs;
+    rules.submissions(state, side, subs);
+    for (Move m : subs) legal.push_back(cli::submission_san(state, side, m));
+  }
+  write_legal(w, legal);
 }
 
 }  // namespace arbiter::server

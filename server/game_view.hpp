@@ -6,6 +6,7 @@
 
 #include "cli/core/json_writer.hpp"
 #include "rules/core/geometry.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
 
 namespace arbiter::server {
 
@@ -22,6 +23,15 @@ void write_sides(cli::JsonWriter& w, const bool (&submitted)[2], const bool (&wa
 
 /// "legal": the texts `side` may submit now.
 void write_legal(cli::JsonWriter& w, const std::vector<std::string>& legal);
+
+/// What a game of sealed moves (Diplomacy, Move-Neutral; one move or a set a turn) shows
+/// `side` before its history: "protocol", "resolver", "fen", "turn", "status", the sides'
+/// flags, "own_submission" and "legal" (the submissions `side` may make now; for a set, those
+/// it may start with). `sealed[c]` is colour c's pending text, null when none: only `side`'s
+/// own is written, so this one function keeps the opponent's move sealed for every protocol.
+void write_sealed_view_head(cli::JsonWriter& w, const Variant& v, const SimRules& rules,
+                            const SimState& state, const SimStatus& status, int turn,
+                            const std::string* const (&sealed)[2], Color side);
 
 /// A record's header: a comment with the `arbiter replay` command that reads it (`options`
 /// after the table's name: knobs, --null-move), then the [Variant] tag.

@@ -15,7 +15,7 @@ struct ProblemSpec {
   int index = 0;       ///< 1-based, in file order
   std::string source;  ///< "file:line" where the problem (or twin) starts
   std::string fen;     ///< the position, side to move = who starts
-  std::string stip;    ///< "#2", "h#3", "s#2"
+  std::string stip;    ///< "#2", "h#3", "s#2", "h#2.5"
   std::string title;   ///< metadata, one line each, empty when not given
   std::string author;
   std::string origin;
@@ -24,6 +24,7 @@ struct ProblemSpec {
   std::vector<std::string> remarks;  ///< Popeye `Remark` lines, printed as Popeye prints them
   std::optional<int> max_solutions;  ///< h#n: lines listed at most (Popeye MaxSolutions)
   bool no_threat = false;            ///< threats left out (Popeye NoThreat)
+  bool set_play = false;             ///< the set play solved too (Popeye SetPlay)
   /// What was read but only changes Popeye's presentation, so arbiter ignores it, said
   /// where: "file.inp:3: option 'Variation' ignored: ...". Printed on stderr.
   std::vector<std::string> notes;

@@ -98,8 +98,13 @@ void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulat
       }
       v.keys.push_back(std::move(k));
     } else if (o.details && has_legal_move(pos)) {
-      const std::vector<std::string> refs = refutations(search, pos, n, 2);
-      if (refs.size() == 1) v.tries.push_back({san, refs.front()});
+      const int most = std::max(o.max_refutations, 1);
+      std::vector<std::string> refs = refutations(search, pos, n, most + 1);
+      if (!refs.empty() && static_cast<int>(refs.size()) <= most) {
+        Try t{san, refs.front(), {}};
+        t.other_refutations.assign(refs.begin() + 1, refs.end());
+        v.tries.push_back(std::move(t));
+      }
     }
     return o.details || v.keys.size() <= 1;
   });

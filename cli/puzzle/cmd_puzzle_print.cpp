@@ -61,7 +61,10 @@ std::string verdict_text(const puzzles::Verdict& v) {
     for (const auto& d : k.duals)
       out += fmt::format("  dual after {}: {}\n", d.defence, fmt::join(d.continuations, " / "));
   }
-  for (const auto& t : v.tries) out += fmt::format("try {} refuted by {}\n", t.move, t.refutation);
+  for (const auto& t : v.tries)
+    out +=
+        fmt::format("try {} refuted by {}{}{}\n", t.move, t.refutation,
+                    t.other_refutations.empty() ? "" : ", ", fmt::join(t.other_refutations, ", "));
   for (const auto& line : v.solutions) out += fmt::format("solution {}\n", fmt::join(line, " "));
   for (const auto& d : v.set_play)
     out += fmt::format("set play {}{}{}\n", d.defence, d.continuations.empty() ? "" : ": ",
@@ -99,8 +102,16 @@ void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v) {
     w.end_array().end_object();
   }
   w.end_array().key("tries").begin_array();
-  for (const auto& t : v.tries)
-    w.begin_object().field("move", t.move).field("refutation", t.refutation).end_object();
+  for (const auto& t : v.tries) {
+    w.begin_object().field("move", t.move).field("refutation", t.refutation);
+    // Only under Defence n > 1, so that the other verdicts keep their fields.
+    if (!t.other_refutations.empty()) {
+      w.key("other_refutations").begin_array();
+      for (const auto& r : t.other_refutations) w.value(r);
+      w.end_array();
+    }
+    w.end_object();
+  }
   w.end_array().key("solutions").begin_array();
   for (const auto& line : v.solutions) {
     w.begin_array();

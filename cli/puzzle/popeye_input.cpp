@@ -109,6 +109,7 @@ struct ProblemState {
   std::string title, author, origin, award;
   std::vector<std::string> remarks;
   std::optional<int> max_solutions;
+  std::optional<int> max_refutations;  ///< Defence n
   bool no_threat = false, half_duplex = false, duplex = false, set_play = false;
   bool white_to_play = false;  ///< helpmates: White starts (h#n becomes h#(n-1).5)
   int white_to_play_line = 0;
@@ -446,11 +447,12 @@ class Reader {
           break;
         case kDefence: {
           const Token v = lex_.next();
-          if (number(tok, v) != 1)
-            throw ParseError{v.line, fmt::format("option '{} {}' is not supported by arbiter "
-                                                 "(it lists tries with exactly one refutation: "
-                                                 "{} 1)",
-                                                 name, v.text, name)};
+          const int n = number(tok, v);
+          if (n < 1 || n > 99)
+            throw ParseError{v.line, fmt::format("option '{} {}': the number of refutations of "
+                                                 "a try must be from 1 to 99",
+                                                 name, v.text)};
+          s.max_refutations = n;
           break;
         }
         case kMaxSolutions:
@@ -693,6 +695,7 @@ class Reader {
       p.max_solutions = s.max_solutions;
       p.no_threat = s.no_threat;
       p.set_play = s.set_play;
+      p.max_refutations = s.max_refutations;
       out_.push_back(std::move(p));
       if (!s.duplex) break;
     }

@@ -20,11 +20,12 @@ struct ProblemSpec {
   std::string author;
   std::string origin;
   std::string award;
-  std::string twin;                  ///< "b) move a1 b2" for a twin, empty otherwise
-  std::vector<std::string> remarks;  ///< Popeye `Remark` lines, printed as Popeye prints them
-  std::optional<int> max_solutions;  ///< h#n: lines listed at most (Popeye MaxSolutions)
-  bool no_threat = false;            ///< threats left out (Popeye NoThreat)
-  bool set_play = false;             ///< the set play solved too (Popeye SetPlay)
+  std::string twin;                    ///< "b) move a1 b2" for a twin, empty otherwise
+  std::vector<std::string> remarks;    ///< Popeye `Remark` lines, printed as Popeye prints them
+  std::optional<int> max_solutions;    ///< h#n: lines listed at most (Popeye MaxSolutions)
+  bool no_threat = false;              ///< threats left out (Popeye NoThreat)
+  bool set_play = false;               ///< the set play solved too (Popeye SetPlay)
+  std::optional<int> max_refutations;  ///< #, s#: tries refuted at most so often (Defence n)
   /// What was read but only changes Popeye's presentation, so arbiter ignores it, said
   /// where: "file.inp:3: option 'Variation' ignored: ...". Printed on stderr.
   std::vector<std::string> notes;

@@ -26,7 +26,11 @@ std::string attacker_set_play(const puzzles::Verdict& v) {
 
 std::string attacker_tree(const puzzles::Verdict& v, bool no_threat) {
   std::string out = attacker_set_play(v);
-  for (const auto& t : v.tries) out += fmt::format("1.{}? {}!\n", t.move, t.refutation);
+  for (const auto& t : v.tries) {
+    out += fmt::format("1.{}? {}!", t.move, t.refutation);
+    for (const auto& r : t.other_refutations) out += fmt::format(" {}!", r);
+    out += '\n';
+  }
   for (const auto& k : v.keys) {
     out += fmt::format("1.{}!", k.move);
     if (!k.threats.empty())

@@ -145,6 +145,15 @@ TEST(PopeyeInput, OptionsThatOnlyChangePopeyesPrintoutAreNotedWithTheirLine) {
   EXPECT_NE(p.notes[4].find("t.inp:5: option 'MaxTime' ignored"), std::string::npos);
 }
 
+TEST(PopeyeInput, DefenceSetsHowManyRefutationsATryMayHave) {
+  const std::string pieces = "Pieces White Ke1 Qd1 Black Ke8\n";
+  EXPECT_EQ(
+      only("BeginProblem Stipulation #2 Option Defence 3 " + pieces + "EndProblem").max_refutations,
+      3);
+  EXPECT_EQ(only("BeginProblem Stipulation #2 " + pieces + "EndProblem").max_refutations,
+            std::nullopt);
+}
+
 TEST(PopeyeInput, SetPlayIsAskedForProblemByProblem) {
   const std::string pieces = "Pieces White Ke1 Qd1 Black Ke8\n";
   EXPECT_TRUE(only("BeginProblem Stipulation #2 Option SetPlay " + pieces + "EndProblem").set_play);
@@ -203,9 +212,9 @@ TEST(PopeyeInput, WhatArbiterCannotSolveIsAnErrorNamingKeywordAndLine) {
             "t.inp:3: piece attribute 'Royal' is not supported by arbiter");
   EXPECT_EQ(error_of(head + "Option SetPlay\n  Threat 2\n" + tail),
             "t.inp:4: option 'Threat' is not supported by arbiter yet");
-  EXPECT_EQ(error_of(head + "Option Defence 2\n" + tail),
-            "t.inp:3: option 'Defence 2' is not supported by arbiter (it lists tries with "
-            "exactly one refutation: Defence 1)");
+  EXPECT_EQ(error_of(head + "Option Defence 0\n" + tail),
+            "t.inp:3: option 'Defence 0': the number of refutations of a try must be from 1 to "
+            "99");
   EXPECT_EQ(error_of("BeginProblem\nStipulation s#2.5\n" + tail),
             "t.inp:2: stipulation 's#2.5': half moves only in helpmates (h#n.5)");
   EXPECT_EQ(error_of("BeginProblem\nStipulation h#30.5\n" + tail),

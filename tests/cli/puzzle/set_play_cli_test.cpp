@@ -1,6 +1,7 @@
-// `arbiter puzzle solve FILE --format tree` with Popeye's SetPlay and WhiteToPlay options and
-// h#n.5 stipulations, and `--set-play` with --fen: the set play printed before the key as
-// Popeye 122c7d0f prints it (its lines quoted in the tests), in arbiter's move notation.
+// `arbiter puzzle solve FILE --format tree` with Popeye's SetPlay, WhiteToPlay and Defence n
+// options and h#n.5 stipulations, and `--set-play` / `--defence` with --fen: the set play
+// printed before the key and the tries with their refutations as Popeye 122c7d0f prints them
+// (its lines quoted in the tests), in arbiter's move notation.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -36,6 +37,23 @@ TEST(SetPlayCli, DirectMateSetPlayComesBeforeTheKey) {
                        "1.Rxc5! zugzwang\n  1...Ka8 2.Rc8#\n"),
             std::string::npos)
       << r.out;
+}
+
+TEST(SetPlayCli, DefenceTwoListsTriesWithTheirTwoRefutations) {
+  // Popeye, the same position with Try Defence 2: 1.Rc6-c7 ? but 1...c5-c4 ! 1...Kb8*c7 !
+  const std::string file = set_play_cli_file(
+      "BeginProblem\nPieces White Ka6 Rc6 Black Kb8 Pc5\nStipulation #2\nOption Try Defence 2\n"
+      "EndProblem\n");
+  const test::CommandResult r = test::run_arbiter("puzzle solve -q --format tree " + file);
+  fs::remove(file);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\n1.Rc7? Kxc7! c4!\n"), std::string::npos) << r.out;
+  const test::CommandResult f = test::run_arbiter(
+      "puzzle solve --fen '1k6/8/K1R5/2p5/8/8/8/8 w - - 0 1' --stip '#2' --defence 2 --json");
+  ASSERT_EQ(f.status, 0) << f.err;
+  EXPECT_NE(f.out.find(R"({"move":"Rc7","refutation":"Kxc7","other_refutations":["c4"]})"),
+            std::string::npos)
+      << f.out;
 }
 
 TEST(SetPlayCli, HelpmateSetPlayAndWhiteToPlay) {

@@ -107,6 +107,14 @@ TEST(HalfMoveHelpmate, StartsWithTheMatingSide) {
   };
   EXPECT_TRUE(has({"Rb7", "a5", "Rb8#"}));
   EXPECT_TRUE(has({"Kf7", "a6", "Rb8#"}));
+  // Norbert Geissler, Problemkiste 209, 4/2014, no. 8236 (Popeye's REGRESSIONS/4_69_to_4_71.inp):
+  // h#2.5, Popeye 122c7d0f prints 1...c7-c8=Q 2.Sa8-c7 a7-a8=R 3.Kd6-c6 Ra8-a6 #, and with
+  // SetPlay no set play.
+  const Verdict geissler = set_play_solve("n3n3/P1P5/3k4/8/2K5/8/8/8 w - - 0 1", "h#2.5");
+  EXPECT_EQ(geissler.solutions,
+            (std::vector<std::vector<std::string>>{{"c8=Q", "Nac7", "a8=R", "Kc6", "Ra6#"}}));
+  EXPECT_EQ(geissler.soundness, Soundness::kSound);
+  EXPECT_TRUE(geissler.set_solutions.empty());
   // h#0.5: the mating move alone.
   const Verdict half = set_play_solve(kSetPlayRookWhiteFen, "h#0.5");
   EXPECT_EQ(half.solutions, (std::vector<std::vector<std::string>>{{"Rb8#"}}));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzles/grading.hpp"
 #include "puzzles/verdict.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -121,6 +122,15 @@ TEST(HalfMoveHelpmate, StartsWithTheMatingSide) {
   EXPECT_EQ(half.soundness, Soundness::kSound);
   ASSERT_EQ(half.keys.size(), 1U);
   EXPECT_EQ(half.keys[0].move, "Rb8#");
+}
+
+TEST(HalfMoveHelpmate, SurplusMenAreTheMatingSidesWhichMovesFirst) {
+  // h#0.5 with a second white rook that the mate Rb8# does not need.
+  const Position pos = test::orthodox_position("7k/p6p/5KR1/8/8/8/8/1R6 w - - 0 1");
+  const Stipulation stip = parse_stipulation("h#0.5");
+  const Verdict v = solve(pos, stip);
+  ASSERT_EQ(v.soundness, Soundness::kSound);
+  EXPECT_EQ(surplus_men(pos, stip, v), (std::vector<std::string>{"Rg6"}));
 }
 
 }  // namespace

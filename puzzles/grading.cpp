@@ -171,7 +171,8 @@ std::vector<std::string> surplus_men(const Position& pos, const Stipulation& sti
   std::vector<std::string> out;
   if (v.soundness != Soundness::kSound) return out;
   const bool help = stip.kind == StipulationKind::kHelpMate;
-  const Color white = help ? ~pos.side_to_move() : pos.side_to_move();
+  // The mating side: the side to move in #n, s#n and h#n.5, its opponent in h#n.
+  const Color white = help && !stip.half ? ~pos.side_to_move() : pos.side_to_move();
   const Variant& var = pos.variant();
   SolveOptions keys_only;
   keys_only.details = false;

@@ -76,7 +76,7 @@ bool is_model_mate(const Position& mated);
 
 /// The white men whose removal leaves the problem sound with the same key and no shorter
 /// solution ("Nc3", in board order). White: the attacker of #n and s#n, the mating side of
-/// h#n.
+/// h#n and h#n.5.
 std::vector<std::string> surplus_men(const Position& pos, const Stipulation& stip,
                                      const Verdict& v);
 

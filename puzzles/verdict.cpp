@@ -98,21 +98,27 @@ void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulat
       }
       v.keys.push_back(std::move(k));
     } else if (o.details && has_legal_move(pos)) {
-      const std::vector<std::string> refs = refutations(search, pos, n, 2);
-      if (refs.size() == 1) v.tries.push_back({san, refs.front()});
+      const int most = std::max(o.max_refutations, 1);
+      std::vector<std::string> refs = refutations(search, pos, n, most + 1);
+      if (!refs.empty() && static_cast<int>(refs.size()) <= most) {
+        Try t{san, refs.front(), {}};
+        t.other_refutations.assign(refs.begin() + 1, refs.end());
+        v.tries.push_back(std::move(t));
+      }
     }
     return o.details || v.keys.size() <= 1;
   });
 }
 
-/// Every helpmate line from here (n move pairs to go), each prefixed with `line`.
+/// Every helpmate line from here (n move pairs to go, the side to be mated moving), each
+/// prefixed with `line`, into `out` while it holds fewer than `limit`.
 void help_lines(ProblemSearch& search, Position& pos, int n, std::vector<std::string>& line,
-                const SolveOptions& o, Verdict& v) {
+                std::size_t limit, std::vector<std::vector<std::string>>& out) {
   MoveList first;
   generate_legal(pos, first);
   Undo u1, u2;
   for (Move b : first) {
-    if (static_cast<int>(v.solutions.size()) >= o.max_solutions) return;
+    if (out.size() >= limit) return;
     line.push_back(to_san(pos, b));
     pos.make(b, u1);
     MoveList second;
@@ -121,9 +127,9 @@ void help_lines(ProblemSearch& search, Position& pos, int n, std::vector<std::st
       line.push_back(to_san(pos, w));
       pos.make(w, u2);
       if (n == 1) {
-        if (search.goal_reached(pos)) v.solutions.push_back(line);
+        if (search.goal_reached(pos)) out.push_back(line);
       } else if (search.help_mates(pos, n - 1)) {
-        help_lines(search, pos, n - 1, line, o, v);
+        help_lines(search, pos, n - 1, line, limit, out);
       }
       pos.unmake(w, u2);
       line.pop_back();
@@ -133,29 +139,100 @@ void help_lines(ProblemSearch& search, Position& pos, int n, std::vector<std::st
   }
 }
 
+/// The helpmate lines that start with a half move of the mating side (to move in `pos`), then
+/// `n` move pairs: h#n.5.
+void half_lines(ProblemSearch& search, Position& pos, int n, std::size_t limit,
+                std::vector<std::vector<std::string>>& out) {
+  std::vector<std::string> line;
+  MoveList first;
+  generate_legal(pos, first);
+  Undo undo;
+  for (Move w : first) {
+    if (out.size() >= limit) return;
+    line.push_back(to_san(pos, w));
+    pos.make(w, undo);
+    if (n == 0) {
+      if (search.goal_reached(pos)) out.push_back(line);
+    } else if (search.help_mates(pos, n)) {
+      help_lines(search, pos, n, line, limit, out);
+    }
+    pos.unmake(w, undo);
+    line.pop_back();
+  }
+}
+
+/// Every helpmate line from `pos`: h#n (the side to be mated moving) or h#n.5 (the mating side).
+void all_help_lines(ProblemSearch& search, Position& pos, const Stipulation& stip,
+                    std::size_t limit, std::vector<std::vector<std::string>>& out) {
+  std::vector<std::string> line;
+  if (stip.half)
+    half_lines(search, pos, stip.moves, limit, out);
+  else
+    help_lines(search, pos, stip.moves, line, limit, out);
+}
+
+/// True when the move just made (by the side that moved first) starts a line of `stip`.
+bool help_first_move_solves(ProblemSearch& search, Position& pos, const Stipulation& stip) {
+  // h#n.5: the mating side's half move, then n move pairs from here.
+  if (stip.half)
+    return stip.moves == 0 ? search.goal_reached(pos) : search.help_mates(pos, stip.moves);
+  // h#n: some reply mates (n = 1) or leads on to a mate.
+  const int n = stip.moves;
+  MoveList second;
+  generate_legal(pos, second);
+  Undo u2;
+  for (Move w : second) {
+    pos.make(w, u2);
+    const bool solves = n == 1 ? search.goal_reached(pos) : search.help_mates(pos, n - 1);
+    pos.unmake(w, u2);
+    if (solves) return true;
+  }
+  return false;
+}
+
 void solve_helpmate(ProblemSearch& search, Position& pos, const Stipulation& stip,
                     const SolveOptions& o, Verdict& v) {
-  const int n = stip.moves;
-  std::vector<std::string> line;
   after_each_move(pos, [&](const std::string& san) {
-    // The first move solves when some reply mates (n = 1) or leads on to a mate.
-    bool solves = false;
-    MoveList second;
-    generate_legal(pos, second);
-    Undo u2;
-    for (Move w : second) {
-      pos.make(w, u2);
-      solves = n == 1 ? search.goal_reached(pos) : search.help_mates(pos, n - 1);
-      pos.unmake(w, u2);
-      if (solves) break;
-    }
-    if (solves) v.keys.push_back({san, false, {}, {}, {}});
+    if (help_first_move_solves(search, pos, stip)) v.keys.push_back({san, false, {}, {}, {}});
     return o.details || v.keys.size() <= 1;
   });
   if (o.details || v.keys.size() == 1) {
     // Soundness of a helpmate counts whole lines, not first moves.
-    help_lines(search, pos, n, line, o, v);
+    all_help_lines(search, pos, stip, static_cast<std::size_t>(std::max(o.max_solutions, 0)),
+                   v.solutions);
   }
+}
+
+/// `pos` with the other side to move and no en-passant target (a pass), or nothing when the
+/// side to move is in check (the other side could not have the move).
+std::optional<Position> passed(const Position& pos) {
+  if (pos.in_check()) return std::nullopt;
+  Position other = pos;
+  other.set_en_passant(kNoSquare);
+  other.set_side_to_move(~pos.side_to_move());
+  return other;
+}
+
+/// The set play of a direct mate or selfmate (see Verdict::set_play).
+void attacker_set_play(ProblemSearch& search, Position& pos, const Stipulation& stip, Verdict& v) {
+  const bool self = stip.kind == StipulationKind::kSelfMate;
+  if (stip.moves < 2 && !self) return;  // #1: no move is left to answer the set move
+  after_each_move(pos, [&](const std::string& san) {
+    Variation line{san, {}};
+    const bool goal = search.goal_reached(pos);
+    if (!goal && stip.moves >= 2) line.continuations = winning_moves(search, pos, stip.moves - 1);
+    if (!line.continuations.empty() || (self && goal)) v.set_play.push_back(std::move(line));
+    return true;
+  });
+}
+
+/// The set play of a helpmate: h#n gives h#(n-1).5 lines, h#n.5 gives h#n lines.
+void help_set_play(ProblemSearch& search, Position& pos, const Stipulation& stip,
+                   const SolveOptions& o, Verdict& v) {
+  const Stipulation set = stip.half ? Stipulation{stip.kind, stip.moves, false}
+                                    : Stipulation{stip.kind, stip.moves - 1, true};
+  all_help_lines(search, pos, set, static_cast<std::size_t>(std::max(o.max_solutions, 0)),
+                 v.set_solutions);
 }
 
 }  // namespace
@@ -195,10 +272,19 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   Position pos = start;
   Verdict v;
   v.stipulation = stip;
-  if (stip.kind == StipulationKind::kHelpMate)
+  const bool help = stip.kind == StipulationKind::kHelpMate;
+  if (help)
     solve_helpmate(search, pos, stip, options, v);
   else
     solve_attacker_problem(search, pos, stip, options, v);
+  if (options.set_play) {
+    if (std::optional<Position> other = passed(start)) {
+      if (help)
+        help_set_play(search, *other, stip, options, v);
+      else
+        attacker_set_play(search, *other, stip, v);
+    }
+  }
   const std::size_t count = stip.kind == StipulationKind::kHelpMate && !v.solutions.empty()
                                 ? v.solutions.size()
                                 : v.keys.size();

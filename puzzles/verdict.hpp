@@ -15,9 +15,10 @@ namespace arbiter::puzzles {
 enum class Soundness { kSound, kCooked, kNoSolution };
 std::string to_string(Soundness s);  ///< "sound", "cooked", "no solution"
 
-/// A first move refuted by exactly one defence.
+/// A first move refuted by at least one and at most SolveOptions::max_refutations defences.
 struct Try {
-  std::string move, refutation;
+  std::string move, refutation;                ///< the first refutation, in move generation order
+  std::vector<std::string> other_refutations;  ///< the others (max_refutations > 1 only)
 };
 
 /// A defence after the key and the continuations that answer it (the goal reached by the
@@ -44,8 +45,16 @@ struct Verdict {
   Stipulation stipulation;
   Soundness soundness = Soundness::kNoSolution;
   std::vector<KeyMove> keys;  ///< #, s#: winning first moves; h#: distinct first moves
-  std::vector<Try> tries;     ///< #, s#
+  std::vector<Try> tries;     ///< #, s#: the first moves refuted by few defences
   std::vector<std::vector<std::string>> solutions;  ///< h#: every full solution line
+  /// Set play (SolveOptions::set_play): what follows when the other side moves first in the
+  /// diagram. #n, s#n: its moves that the attacker answers by winning within n - 1 moves
+  /// (n >= 2), with those answers; s#n: also its moves that mate the attacker at once, without
+  /// answers (s#1 has only these). Moves nothing answers are left out, as Popeye does.
+  std::vector<Variation> set_play;
+  /// h#n: the set play's lines, h#(n-1).5 with the mating side starting; h#n.5: h#n lines
+  /// with the side to be mated starting. At most max_solutions of them.
+  std::vector<std::vector<std::string>> set_solutions;
   std::uint64_t nodes = 0;
   double seconds = 0;
 };
@@ -60,6 +69,12 @@ struct SolveOptions {
   /// False: keys only, and stop at the second (enough for the verdict: the generator's test).
   bool details = true;
   int max_solutions = 64;  ///< h#: lines listed at most
+  /// #, s#: a first move that fails is a try when at most this many defences refute it
+  /// (Popeye's Option Defence n; 1: the problemists' try, refuted by one defence only).
+  int max_refutations = 1;
+  /// Also solve the set play (Verdict::set_play, set_solutions). None when the side to move
+  /// is in check in the diagram (the other side could not move first).
+  bool set_play = false;
   /// h#: cut the lines that provably cannot reach a mate in time (helpmate_bound.hpp); false:
   /// brute force, every line searched (the check of the cuts in tests, --brute-force).
   bool helpmate_bounds = true;
@@ -70,8 +85,8 @@ struct SolveOptions {
 void check_problem_position(const Position& pos);
 
 /// Solves `start` for `stip`. The side to move starts: the attacker in #n and s#n, the side
-/// to be mated in h#n. Throws std::invalid_argument for a position check_problem_position
-/// rejects.
+/// to be mated in h#n, the mating side in h#n.5. Throws std::invalid_argument for a position
+/// check_problem_position rejects.
 Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions& options = {});
 
 }  // namespace arbiter::puzzles

@@ -27,6 +27,8 @@ struct SolveOptions {
   bool keys_only = false;
   bool grade = false;        ///< --grade: legality and the composer's grade after the verdict
   bool brute_force = false;  ///< --brute-force: h# without the helpmate bounds
+  bool set_play = false;     ///< --set-play: also what follows if the other side moved first
+  int max_refutations = 1;   ///< --defence N: tries refuted by at most N defences
   std::string svg;           ///< --svg FILE: the position with every key drawn
 };
 
@@ -60,7 +62,7 @@ int run_solve(const SolveOptions& o) {
       if (o.grade) throw PuzzleInputError("--grade grades one problem: use it with --fen");
       return solve_batch(v, read_problems(o),
                          {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree",
-                          o.brute_force});
+                          o.brute_force, o.set_play, o.max_refutations});
     } catch (const std::runtime_error& e) {  // ProblemFileError, PuzzleInputError
       std::cerr << "arbiter: error: " << e.what() << '\n';
       return 2;
@@ -78,6 +80,8 @@ int run_solve(const SolveOptions& o) {
     so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
     so.details = !o.keys_only;
     so.helpmate_bounds = !o.brute_force;
+    so.set_play = o.set_play;
+    so.max_refutations = o.max_refutations;
     const puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
     progress.finish();
     if (!o.svg.empty())
@@ -131,7 +135,8 @@ void register_puzzle_command(CLI::App& app, int& status) {
   solve->add_option("--fen", o->fen, "The problem position")->check(fen_text(false));
   solve->add_option("--epd", o->epd, "EPD file: one problem per line (operation stip \"#2\";)");
   solve->add_option("--stip,-s", o->stip,
-                    "Stipulation: #N, h#N or s#N (N from 1 to 30); with --fen, FEN lines, and "
+                    "Stipulation: #N, h#N or s#N (N from 1 to 30), h#N.5 (the mating side "
+                    "starts, N from 0 to 29); with --fen, FEN lines, and "
                     "EPD lines without a stip operation");
   solve
       ->add_option("--format", o->format,
@@ -152,6 +157,17 @@ void register_puzzle_command(CLI::App& app, int& status) {
   solve->add_flag("--brute-force", o->brute_force,
                   "h#: search every line, without the cuts of lines that cannot reach a mate in "
                   "time (the check of those cuts; same solutions, slower)");
+  solve->add_flag("--set-play", o->set_play,
+                  "Also solve the set play (the other side moving first in the diagram; #n, "
+                  "s#n: its moves and the answers; h#n: h#(n-1).5 lines), printed first by "
+                  "--format tree and --json (Popeye's Option SetPlay)");
+  solve
+      ->add_option("--defence", o->max_refutations,
+                   "#, s#: list as tries the first moves refuted by at most N defences, with "
+                   "their refutations (Popeye's Option Defence N; a Popeye file's own Defence "
+                   "wins)")
+      ->check(CLI::Range(1, 99))
+      ->capture_default_str();
   solve->add_option("--svg", o->svg,
                     "Also draw the position into this SVG file, every key as an arrow (h#n: the "
                     "first moves of the solutions), the verdict as its caption");

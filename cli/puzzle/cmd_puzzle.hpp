@@ -94,6 +94,8 @@ struct BatchOutput {
   bool progress = false;     ///< "problem 3/40 ..." on stderr
   bool tree = false;         ///< --format tree
   bool brute_force = false;  ///< --brute-force: h# without the helpmate bounds
+  bool set_play = false;     ///< --set-play (or Popeye's SetPlay, problem by problem)
+  int max_refutations = 1;   ///< --defence N (or Popeye's Defence n, problem by problem)
 };
 
 /// Solves each problem in turn and prints one result per problem, headed by its number,

@@ -113,12 +113,16 @@ puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const Batc
   if (o.progress) so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
   so.details = !o.keys_only;
   so.helpmate_bounds = !o.brute_force;
+  so.set_play = p.set_play || o.set_play;
+  so.max_refutations = p.max_refutations.value_or(o.max_refutations);
   // At least two lines are searched, so that the verdict still tells sound from cooked.
   if (p.max_solutions) so.max_solutions = std::max(*p.max_solutions, 2);
   puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
   progress.finish();
   if (p.max_solutions && verdict.solutions.size() > static_cast<std::size_t>(*p.max_solutions))
     verdict.solutions.resize(static_cast<std::size_t>(*p.max_solutions));
+  if (p.max_solutions && verdict.set_solutions.size() > static_cast<std::size_t>(*p.max_solutions))
+    verdict.set_solutions.resize(static_cast<std::size_t>(*p.max_solutions));
   if (p.no_threat)
     for (auto& k : verdict.keys) k.threats.clear();
   return verdict;

@@ -61,8 +61,16 @@ std::string verdict_text(const puzzles::Verdict& v) {
     for (const auto& d : k.duals)
       out += fmt::format("  dual after {}: {}\n", d.defence, fmt::join(d.continuations, " / "));
   }
-  for (const auto& t : v.tries) out += fmt::format("try {} refuted by {}\n", t.move, t.refutation);
+  for (const auto& t : v.tries)
+    out +=
+        fmt::format("try {} refuted by {}{}{}\n", t.move, t.refutation,
+                    t.other_refutations.empty() ? "" : ", ", fmt::join(t.other_refutations, ", "));
   for (const auto& line : v.solutions) out += fmt::format("solution {}\n", fmt::join(line, " "));
+  for (const auto& d : v.set_play)
+    out += fmt::format("set play {}{}{}\n", d.defence, d.continuations.empty() ? "" : ": ",
+                       fmt::join(d.continuations, " / "));
+  for (const auto& line : v.set_solutions)
+    out += fmt::format("set play {}\n", fmt::join(line, " "));
   out += fmt::format("{} nodes, {:.3f} s\n", v.nodes, v.seconds);
   return out;
 }
@@ -94,15 +102,43 @@ void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v) {
     w.end_array().end_object();
   }
   w.end_array().key("tries").begin_array();
-  for (const auto& t : v.tries)
-    w.begin_object().field("move", t.move).field("refutation", t.refutation).end_object();
+  for (const auto& t : v.tries) {
+    w.begin_object().field("move", t.move).field("refutation", t.refutation);
+    // Only under Defence n > 1, so that the other verdicts keep their fields.
+    if (!t.other_refutations.empty()) {
+      w.key("other_refutations").begin_array();
+      for (const auto& r : t.other_refutations) w.value(r);
+      w.end_array();
+    }
+    w.end_object();
+  }
   w.end_array().key("solutions").begin_array();
   for (const auto& line : v.solutions) {
     w.begin_array();
     for (const auto& m : line) w.value(m);
     w.end_array();
   }
-  w.end_array().field("nodes", v.nodes).field("seconds", v.seconds);
+  w.end_array();
+  // Set play only when asked for and found, so that the other verdicts keep their fields.
+  if (!v.set_play.empty()) {
+    w.key("set_play").begin_array();
+    for (const auto& d : v.set_play) {
+      w.begin_object().field("defence", d.defence).key("continuations").begin_array();
+      for (const auto& c : d.continuations) w.value(c);
+      w.end_array().end_object();
+    }
+    w.end_array();
+  }
+  if (!v.set_solutions.empty()) {
+    w.key("set_solutions").begin_array();
+    for (const auto& line : v.set_solutions) {
+      w.begin_array();
+      for (const auto& m : line) w.value(m);
+      w.end_array();
+    }
+    w.end_array();
+  }
+  w.field("nodes", v.nodes).field("seconds", v.seconds);
 }
 
 }  // namespace arbiter::cli

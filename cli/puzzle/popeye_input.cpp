@@ -109,7 +109,10 @@ struct ProblemState {
   std::string title, author, origin, award;
   std::vector<std::string> remarks;
   std::optional<int> max_solutions;
-  bool no_threat = false, half_duplex = false, duplex = false;
+  std::optional<int> max_refutations;  ///< Defence n
+  bool no_threat = false, half_duplex = false, duplex = false, set_play = false;
+  bool white_to_play = false;  ///< helpmates: White starts (h#n becomes h#(n-1).5)
+  int white_to_play_line = 0;
   std::vector<std::string> notes;  ///< "line: what was ignored"
   std::vector<int> no_castling;    ///< squares named by NoCastling
   int en_passant = -1;             ///< the square a pawn just passed over
@@ -291,7 +294,7 @@ class Reader {
     lines.push_back(std::move(line));
   }
 
-  /// "#2", "h#3", "s#2": the only stipulations arbiter's solver has.
+  /// "#2", "h#3", "s#2", "h#2.5": the only stipulations arbiter's solver has.
   std::string stipulation(const Token& tok) const {
     if (tok.eof()) throw ParseError{tok.line, "Stipulation without a stipulation"};
     const std::string s = lower(tok.text);
@@ -310,13 +313,17 @@ class Reader {
       throw ParseError{tok.line,
                        fmt::format("stipulation '{}': arbiter solves 1 to 30 moves", tok.text)};
     }
-    if (mate && !count.empty() && rest == ".5")
+    if (mate && !count.empty() && count.size() <= 2 && rest == ".5") {
+      if (prefix != "h")
+        throw ParseError{tok.line, fmt::format("stipulation '{}': half moves only in helpmates "
+                                               "(h#n.5)",
+                                               tok.text)};
+      if (std::stoi(count) <= 29) return "h#" + count + ".5";
       throw ParseError{tok.line,
-                       fmt::format("stipulation '{}' is not supported by arbiter: its helpmates "
-                                   "start with the side to be mated (h#n, no half moves)",
-                                   tok.text)};
+                       fmt::format("stipulation '{}': arbiter solves h#0.5 to h#29.5", tok.text)};
+    }
     throw ParseError{tok.line, fmt::format("stipulation '{}' is not supported by arbiter (it "
-                                           "solves #n, s#n and h#n)",
+                                           "solves #n, s#n, h#n and h#n.5)",
                                            tok.text)};
   }
 
@@ -438,11 +445,12 @@ class Reader {
           break;
         case kDefence: {
           const Token v = lex_.next();
-          if (number(tok, v) != 1)
-            throw ParseError{v.line, fmt::format("option '{} {}' is not supported by arbiter "
-                                                 "(it lists tries with exactly one refutation: "
-                                                 "{} 1)",
-                                                 name, v.text, name)};
+          const int n = number(tok, v);
+          if (n < 1 || n > 99)
+            throw ParseError{v.line, fmt::format("option '{} {}': the number of refutations of "
+                                                 "a try must be from 1 to 99",
+                                                 name, v.text)};
+          s.max_refutations = n;
           break;
         }
         case kMaxSolutions:
@@ -486,7 +494,7 @@ class Reader {
           ignored("the variations are printed with --format tree");
           break;
         case kSetPlay:
-          ignored("arbiter does not print set play yet");
+          s.set_play = true;
           break;
         case kTrivialTriesAvoid:
           ignored("arbiter lists every try with one refutation");
@@ -507,7 +515,9 @@ class Reader {
           ignored("arbiter has no time limit");
           break;
         case kWhiteToPlay:
-          throw unsupported(" yet (its helpmates start with the side to be mated)");
+          s.white_to_play = true;
+          s.white_to_play_line = tok.line;
+          break;
         default:
           throw unsupported(" yet");
       }
@@ -666,13 +676,28 @@ class Reader {
 
   void emit(const ProblemState& s, int line, const std::string& twin) {
     if (s.stip.empty()) throw ParseError{line, "no Stipulation"};
+    const bool help = s.stip[0] == 'h';
+    const bool half = s.stip.size() > 2 && s.stip.ends_with(".5");
+    std::string stip = s.stip;
+    std::vector<std::string> notes = s.notes;
+    if (s.white_to_play && help && !half) {
+      // Popeye's WhiteToPlay: White starts a helpmate, an h#n solved as h#(n-1).5.
+      stip = fmt::format("h#{}.5", std::stoi(s.stip.substr(2)) - 1);
+    } else if (s.white_to_play) {
+      notes.push_back(
+          fmt::format("{}: option 'WhiteToPlay' ignored: not applicable to {} (as "
+                      "in Popeye)",
+                      s.white_to_play_line, s.stip));
+    }
+    // Who moves first in the diagram: the side to be mated in h#n, else White (h#n.5: the
+    // mating side); HalfDuplex swaps it.
+    const bool mated_side_starts = help && !stip.ends_with(".5");
     for (bool flip : {s.half_duplex, !s.half_duplex}) {
       ProblemSpec p;
       p.index = static_cast<int>(out_.size()) + 1;
       p.source = fmt::format("{}:{}", name_, line);
-      const bool help = !s.stip.empty() && s.stip[0] == 'h';
-      p.fen = board_fen(s.board, help == flip, s.no_castling, s.en_passant);
-      p.stip = s.stip;
+      p.fen = board_fen(s.board, mated_side_starts == flip, s.no_castling, s.en_passant);
+      p.stip = stip;
       p.title = s.title;
       p.author = s.author;
       p.origin = s.origin;
@@ -683,9 +708,11 @@ class Reader {
       else if (flip)
         p.twin = "half-duplex";
       p.remarks = s.remarks;
-      for (const auto& n : s.notes) p.notes.push_back(fmt::format("{}:{}", name_, n));
+      for (const auto& n : notes) p.notes.push_back(fmt::format("{}:{}", name_, n));
       p.max_solutions = s.max_solutions;
       p.no_threat = s.no_threat;
+      p.set_play = s.set_play;
+      p.max_refutations = s.max_refutations;
       p.condition = s.condition;
       p.condition_source = s.condition_source;
       out_.push_back(std::move(p));

@@ -15,15 +15,17 @@ struct ProblemSpec {
   int index = 0;       ///< 1-based, in file order
   std::string source;  ///< "file:line" where the problem (or twin) starts
   std::string fen;     ///< the position, side to move = who starts
-  std::string stip;    ///< "#2", "h#3", "s#2"
+  std::string stip;    ///< "#2", "h#3", "s#2", "h#2.5"
   std::string title;   ///< metadata, one line each, empty when not given
   std::string author;
   std::string origin;
   std::string award;
-  std::string twin;                  ///< "b) move a1 b2" for a twin, empty otherwise
-  std::vector<std::string> remarks;  ///< Popeye `Remark` lines, printed as Popeye prints them
-  std::optional<int> max_solutions;  ///< h#n: lines listed at most (Popeye MaxSolutions)
-  bool no_threat = false;            ///< threats left out (Popeye NoThreat)
+  std::string twin;                    ///< "b) move a1 b2" for a twin, empty otherwise
+  std::vector<std::string> remarks;    ///< Popeye `Remark` lines, printed as Popeye prints them
+  std::optional<int> max_solutions;    ///< h#n: lines listed at most (Popeye MaxSolutions)
+  bool no_threat = false;              ///< threats left out (Popeye NoThreat)
+  bool set_play = false;               ///< the set play solved too (Popeye SetPlay)
+  std::optional<int> max_refutations;  ///< #, s#: tries refuted at most so often (Defence n)
   /// Popeye `Condition WORD`: the table to solve in, by name ("Conversion", "ConversionChess":
   /// table conversion); empty: the command's --variant. Checked by the command.
   std::string condition;

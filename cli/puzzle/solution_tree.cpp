@@ -13,9 +13,24 @@ std::string numbered(int number, const std::vector<std::string>& moves) {
   return out;
 }
 
-std::string attacker_tree(const puzzles::Verdict& v, bool no_threat) {
+/// The set play of #n and s#n, before the key as problemists print it: "1...Ka6 2.Qa2#".
+std::string attacker_set_play(const puzzles::Verdict& v) {
   std::string out;
-  for (const auto& t : v.tries) out += fmt::format("1.{}? {}!\n", t.move, t.refutation);
+  for (const auto& d : v.set_play) {
+    out += fmt::format("1...{}", d.defence);
+    if (!d.continuations.empty()) out += ' ' + numbered(2, d.continuations);
+    out += '\n';
+  }
+  return out;
+}
+
+std::string attacker_tree(const puzzles::Verdict& v, bool no_threat) {
+  std::string out = attacker_set_play(v);
+  for (const auto& t : v.tries) {
+    out += fmt::format("1.{}? {}!", t.move, t.refutation);
+    for (const auto& r : t.other_refutations) out += fmt::format(" {}!", r);
+    out += '\n';
+  }
   for (const auto& k : v.keys) {
     out += fmt::format("1.{}!", k.move);
     if (!k.threats.empty())
@@ -32,15 +47,29 @@ std::string attacker_tree(const puzzles::Verdict& v, bool no_threat) {
   return out;
 }
 
-std::string help_tree(const puzzles::Verdict& v) {
-  std::string out;
-  for (const auto& line : v.solutions) {
-    for (std::size_t i = 0; i < line.size(); ++i) {
-      if (i % 2 == 0) out += fmt::format("{}{}.", i ? " " : "", i / 2 + 1);
-      out += (i % 2 ? " " : "") + line[i];
-    }
-    out += '\n';
+/// One helpmate line as Popeye numbers it: "1.Kd5 Qd4#" when the side to be mated starts,
+/// "1...Sc3 2.Kd5 Qd4#" when the mating side does (h#n.5, the set play of h#n), "1... ...
+/// 2.Kd5 Qd4#" for the set play of h#n.5 (the mating side's first move passed).
+std::string help_line(const std::vector<std::string>& line, std::size_t skipped_plies) {
+  std::string out = skipped_plies == 2 ? "1... ..." : "";
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const std::size_t ply = i + skipped_plies;  // even: the side to be mated moves
+    if (i == 0 && ply == 1)
+      out += "1..." + line[i];
+    else if (ply % 2 == 0)
+      out += fmt::format("{}{}.{}", out.empty() ? "" : " ", ply / 2 + 1, line[i]);
+    else
+      out += ' ' + line[i];
   }
+  return out + '\n';
+}
+
+std::string help_tree(const puzzles::Verdict& v) {
+  // The set play first: h#n's is h#(n-1).5, h#n.5's is h#n after a pass.
+  const bool half = v.stipulation.half;
+  std::string out;
+  for (const auto& line : v.set_solutions) out += help_line(line, half ? 2 : 1);
+  for (const auto& line : v.solutions) out += help_line(line, half ? 1 : 0);
   return out;
 }
 

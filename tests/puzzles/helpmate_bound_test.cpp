@@ -47,11 +47,13 @@ constexpr HelpmateCase kHelpmateBoundCases[] = {
     {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#2"},
 };
 
-Verdict helpmate_bound_solve(const Position& pos, const Stipulation& stip, bool bounds) {
+Verdict helpmate_bound_solve(const Position& pos, const Stipulation& stip, bool bounds,
+                             bool set_play = false) {
   SolveOptions o;
   o.max_solutions = 1 << 20;
   o.table_log2 = 16;
   o.helpmate_bounds = bounds;
+  o.set_play = set_play;
   return solve(pos, stip, o);
 }
 
@@ -72,6 +74,30 @@ TEST(HelpmateBound, SameSolutionsAsBruteForceOnTheTestHelpmates) {
   EXPECT_EQ(lines, 1U + 0 + 1 + 0 + 64 + 23 + 27 + 182 + 91 + 2 + 4);
 }
 
+TEST(HelpmateBound, SameHalfMoveHelpmatesAsBruteForceOnTheTestHelpmates) {
+  // h#n.5 twice over: the set play of each test helpmate (h#(n-1).5, the mating side
+  // starting) and h#(n-1).5 solved from the diagram with the other side to move.
+  std::size_t set_lines = 0, lines = 0;
+  for (const HelpmateCase& c : kHelpmateBoundCases) {
+    const Position pos = test::orthodox_position(c.fen);
+    const Stipulation stip = parse_stipulation(c.stip);
+    const Verdict bounded = helpmate_bound_solve(pos, stip, true, true);
+    const Verdict brute = helpmate_bound_solve(pos, stip, false, true);
+    EXPECT_EQ(bounded.set_solutions, brute.set_solutions) << c.stip << ' ' << c.fen;
+    set_lines += brute.set_solutions.size();
+    if (pos.in_check()) continue;
+    Position other = pos;
+    other.set_en_passant(kNoSquare);
+    other.set_side_to_move(~pos.side_to_move());
+    const Stipulation half{stip.kind, stip.moves - 1, true};
+    const std::size_t found = expect_same_solutions(other, half);
+    EXPECT_EQ(found, brute.set_solutions.size()) << c.stip << ' ' << c.fen;
+    lines += found;
+  }
+  EXPECT_EQ(set_lines, lines);
+  EXPECT_GT(lines, 0U);
+}
+
 TEST(HelpmateBound, CastlingMateNeedsTheRights) {
   const Stipulation stip = parse_stipulation("h#2");
   const Verdict with_rights =
@@ -82,7 +108,8 @@ TEST(HelpmateBound, CastlingMateNeedsTheRights) {
                   .solutions.empty());
 }
 
-/// Random positions with pawns, the side to be mated to move: both searches agree.
+/// Random positions with pawns, the side to move of `spec` (h#n: the side to be mated, h#n.5:
+/// the mating side): both searches agree.
 void expect_same_on_random(const char* stip_text, int count, std::uint64_t seed,
                            const PlacementSpec& spec, std::size_t min_solved) {
   const Stipulation stip = parse_stipulation(stip_text);
@@ -101,6 +128,12 @@ TEST(HelpmateBound, SameSolutionsAsBruteForceOnRandomPositions) {
   expect_same_on_random("h#1", 300, 51, {4, 4, kBlack}, 20);
   expect_same_on_random("h#2", 30, 52, {3, 3, kBlack}, 5);
   expect_same_on_random("h#3", 4, 53, {2, 1, kBlack}, 1);
+}
+
+TEST(HelpmateBound, SameHalfMoveHelpmatesAsBruteForceOnRandomPositions) {
+  // h#n.5: the mating side (White) to move.
+  expect_same_on_random("h#0.5", 200, 54, {4, 4, kWhite}, 5);
+  expect_same_on_random("h#1.5", 30, 55, {3, 3, kWhite}, 3);
 }
 
 TEST(HelpmateBound, AnUnreachableMateIsCut) {

@@ -17,8 +17,16 @@ TEST(Stipulation, PrintsCanonically) {
   EXPECT_EQ(parse_stipulation("#12").str(), "#12");
 }
 
+TEST(Stipulation, HalfMoveHelpmates) {
+  EXPECT_EQ(parse_stipulation("h#2.5"), (Stipulation{StipulationKind::kHelpMate, 2, true}));
+  EXPECT_EQ(parse_stipulation("H#0.5"), (Stipulation{StipulationKind::kHelpMate, 0, true}));
+  EXPECT_EQ(parse_stipulation("h#29.5").str(), "h#29.5");
+  EXPECT_EQ(parse_stipulation("h#0.5").str(), "h#0.5");
+}
+
 TEST(Stipulation, RejectsMalformedTextsWithTheExpectedForm) {
-  for (const char* bad : {"", "#", "2", "x#2", "#0", "#31", "#2x", "h2", "#-1"}) {
+  for (const char* bad : {"", "#", "2", "x#2", "#0", "#31", "#2x", "h2", "#-1", "#2.5", "s#1.5",
+                          "h#30.5", "h#2.25", "h#2.", "h#.5"}) {
     try {
       parse_stipulation(bad);
       ADD_FAILURE() << "accepted '" << bad << "'";

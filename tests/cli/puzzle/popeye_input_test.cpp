@@ -132,17 +132,68 @@ TEST(PopeyeInput, OptionsArbiterHonours) {
 
 TEST(PopeyeInput, OptionsThatOnlyChangePopeyesPrintoutAreNotedWithTheirLine) {
   const ProblemSpec p = only(
-      "BeginProblem\nProtocol out.txt\nStipulation #2\nOption Variation\n  SetPlay MoveNumbers "
+      "BeginProblem\nProtocol out.txt\nStipulation #2\nOption Variation\n  MoveNumbers "
       "Intelligent 2 MaxTime 60\nPieces White Ke1 Black Ke8\nEndProblem\n");
   EXPECT_EQ(p.error, "");
-  ASSERT_EQ(p.notes.size(), 6U);
+  ASSERT_EQ(p.notes.size(), 5U);
   EXPECT_EQ(p.notes[0],
             "t.inp:2: 'protocol out.txt' ignored: arbiter writes no protocol file (redirect its "
             "output)");
   EXPECT_EQ(p.notes[1],
             "t.inp:4: option 'Variations' ignored: the variations are printed with --format "
             "tree");
-  EXPECT_NE(p.notes[5].find("t.inp:5: option 'MaxTime' ignored"), std::string::npos);
+  EXPECT_NE(p.notes[4].find("t.inp:5: option 'MaxTime' ignored"), std::string::npos);
+}
+
+TEST(PopeyeInput, DefenceSetsHowManyRefutationsATryMayHave) {
+  const std::string pieces = "Pieces White Ke1 Qd1 Black Ke8\n";
+  EXPECT_EQ(
+      only("BeginProblem Stipulation #2 Option Defence 3 " + pieces + "EndProblem").max_refutations,
+      3);
+  EXPECT_EQ(only("BeginProblem Stipulation #2 " + pieces + "EndProblem").max_refutations,
+            std::nullopt);
+}
+
+TEST(PopeyeInput, SetPlayIsAskedForProblemByProblem) {
+  const std::string pieces = "Pieces White Ke1 Qd1 Black Ke8\n";
+  EXPECT_TRUE(only("BeginProblem Stipulation #2 Option SetPlay " + pieces + "EndProblem").set_play);
+  EXPECT_FALSE(only("BeginProblem Stipulation #2 " + pieces + "EndProblem").set_play);
+  EXPECT_TRUE(only("BeginProblem Stipulation #2 " + pieces + "EndProblem").notes.empty());
+}
+
+TEST(PopeyeInput, HalfMoveHelpmatesStartWithTheMatingSide) {
+  const std::string pieces = "Pieces White Ke1 Qd1 Black Ke8\n";
+  const ProblemSpec p = only("BeginProblem Stipulation h#2.5 " + pieces + "EndProblem");
+  EXPECT_EQ(p.error, "");
+  EXPECT_EQ(p.stip, "h#2.5");
+  EXPECT_EQ(p.fen, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+  EXPECT_EQ(only("BeginProblem Stipulation h#0.5 " + pieces + "EndProblem").stip, "h#0.5");
+  // HalfDuplex: Black starts and White is mated.
+  EXPECT_EQ(only("BeginProblem Stipulation h#1.5 Option HalfDuplex " + pieces + "EndProblem").fen,
+            "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+}
+
+TEST(PopeyeInput, WhiteToPlayMakesAHelpmateHalfAMoveShorter) {
+  // Popeye 122c7d0f solves h#2 with WhiteToPlay as h#1.5 (the same lines), and says
+  // "WhiteToPlay not applicable - ignored" for an h#n.5 or a direct mate.
+  const std::string pieces = "Pieces White Ke1 Qd1 Black Ke8\n";
+  const ProblemSpec p =
+      only("BeginProblem Stipulation h#2 Option WhiteToPlay " + pieces + "EndProblem");
+  EXPECT_EQ(p.error, "");
+  EXPECT_EQ(p.stip, "h#1.5");
+  EXPECT_EQ(p.fen, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+  EXPECT_TRUE(p.notes.empty());
+  const ProblemSpec q =
+      only("BeginProblem Stipulation h#1.5\nOption WhiteToPlay\n" + pieces + "EndProblem");
+  EXPECT_EQ(q.stip, "h#1.5");
+  ASSERT_EQ(q.notes.size(), 1U);
+  EXPECT_EQ(q.notes[0],
+            "t.inp:2: option 'WhiteToPlay' ignored: not applicable to h#1.5 (as in Popeye)");
+  // A twin's stipulation is turned as well.
+  const auto twins = read("BeginProblem Stipulation h#2 Option WhiteToPlay " + pieces +
+                          "Twin Stipulation h#3 EndProblem");
+  ASSERT_EQ(twins.size(), 2U);
+  EXPECT_EQ(twins[1].stip, "h#2.5");
 }
 
 TEST(PopeyeInput, WhatArbiterCannotSolveIsAnErrorNamingKeywordAndLine) {
@@ -161,15 +212,16 @@ TEST(PopeyeInput, WhatArbiterCannotSolveIsAnErrorNamingKeywordAndLine) {
             "t.inp:3: piece attribute 'Royal' is not supported by arbiter");
   EXPECT_EQ(error_of(head + "Option SetPlay\n  Threat 2\n" + tail),
             "t.inp:4: option 'Threat' is not supported by arbiter yet");
-  EXPECT_EQ(error_of(head + "Option Defence 2\n" + tail),
-            "t.inp:3: option 'Defence 2' is not supported by arbiter (it lists tries with "
-            "exactly one refutation: Defence 1)");
-  EXPECT_EQ(error_of("BeginProblem\nStipulation h#2.5\n" + tail),
-            "t.inp:2: stipulation 'h#2.5' is not supported by arbiter: its helpmates start with "
-            "the side to be mated (h#n, no half moves)");
+  EXPECT_EQ(error_of(head + "Option Defence 0\n" + tail),
+            "t.inp:3: option 'Defence 0': the number of refutations of a try must be from 1 to "
+            "99");
+  EXPECT_EQ(error_of("BeginProblem\nStipulation s#2.5\n" + tail),
+            "t.inp:2: stipulation 's#2.5': half moves only in helpmates (h#n.5)");
+  EXPECT_EQ(error_of("BeginProblem\nStipulation h#30.5\n" + tail),
+            "t.inp:2: stipulation 'h#30.5': arbiter solves h#0.5 to h#29.5");
   EXPECT_EQ(error_of("BeginProblem\nStipulation ser-#3\n" + tail),
-            "t.inp:2: stipulation 'ser-#3' is not supported by arbiter (it solves #n, s#n and "
-            "h#n)");
+            "t.inp:2: stipulation 'ser-#3' is not supported by arbiter (it solves #n, s#n, h#n "
+            "and h#n.5)");
   EXPECT_EQ(error_of("BeginProblem\nSStipulation #2\n" + tail),
             "t.inp:2: keyword 'sstipulation' is not supported by arbiter");
   EXPECT_EQ(error_of("BeginProblem\nPieces White Ke1 Black Ke8\nEndProblem\n"),

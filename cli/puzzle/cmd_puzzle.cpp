@@ -88,7 +88,7 @@ int run_solve(const SolveOptions& o) {
       write_svg(o.svg, {problem_board(pos, verdict, v->name() + " " + verdict_caption(verdict))});
     if (!o.grade) {
       std::cout << (o.json               ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
-                    : o.format == "tree" ? verdict_tree(verdict)
+                    : o.format == "tree" ? verdict_tree(pos, verdict)
                                          : verdict_text(verdict));
       return 0;
     }
@@ -101,7 +101,7 @@ int run_solve(const SolveOptions& o) {
       write_grade_fields(w, grade, graded);
       std::cout << w.end_object().str() << '\n';
     } else {
-      std::cout << (o.format == "tree" ? verdict_tree(verdict) : verdict_text(verdict))
+      std::cout << (o.format == "tree" ? verdict_tree(pos, verdict) : verdict_text(verdict))
                 << grade_text(grade, graded);
     }
     return 0;

@@ -53,8 +53,10 @@ std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
 /// keys `1.Qa5! threat: 2.Qb6#` (or `zugzwang`) with every defence and its continuations
 /// `  1...Re7 2.Qxb4#, 2.Qb6#`; h#n: one numbered line per solution `1.Kd4 Rd5 2.Kc5 Rc4#`.
 /// No node count or time, so the text is deterministic. `no_threat`: Popeye's NoThreat, no
-/// "zugzwang" claimed for a key whose threats were left out.
-std::string verdict_tree(const puzzles::Verdict& v, bool no_threat = false);
+/// "zugzwang" claimed for a key whose threats were left out. #n with n >= 3: each defence's
+/// continuations get their own line, followed by the defences to them and so on down to the
+/// mates, indented a level per move (solved again from `pos`, the problem's position).
+std::string verdict_tree(const Position& pos, const puzzles::Verdict& v, bool no_threat = false);
 
 /// The fields of verdict_json after "variant" and "fen", into an object `w` has open.
 void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v);

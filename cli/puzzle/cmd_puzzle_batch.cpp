@@ -173,7 +173,7 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
     } else {
       std::cout << (p.index > 1 ? "\n" : "") << header(p)
                 << (!error.empty() ? "error: " + error + "\n"
-                    : o.tree       ? verdict_tree(verdict, p.no_threat)
+                    : o.tree       ? verdict_tree(load_problem(v, fen), verdict, p.no_threat)
                                    : verdict_text(verdict));
     }
     std::cout << std::flush;

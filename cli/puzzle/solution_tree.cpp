@@ -2,6 +2,8 @@
 #include <fmt/format.h>
 
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -24,7 +26,48 @@ std::string attacker_set_play(const puzzles::Verdict& v) {
   return out;
 }
 
-std::string attacker_tree(const puzzles::Verdict& v, bool no_threat) {
+/// `pos` after the moves `line` (SAN).
+Position after(Position pos, std::initializer_list<std::string_view> line) {
+  Undo undo;
+  for (std::string_view san : line) pos.make(parse_san(pos, san), undo);
+  return pos;
+}
+
+/// The defence `defence` (the defender's move `number - 1`, made: `pos` is after it) with the
+/// attacker's answers that mate soonest, within `moves` more moves, as Popeye prints them
+/// (longer answers are no duals), and below each answer that is no mate the defences to it:
+/// "    2...Ke1 3.Qe2#" (#n, n >= 3; the solver finds the answers).
+void defence_subtree(const Position& pos, const std::string& defence, int number, int moves,
+                     int indent, std::string& out) {
+  const std::string head = fmt::format("{:{}}{}...{}", "", indent, number - 1, defence);
+  for (int m = 1; m <= moves; ++m) {
+    const puzzles::Verdict sub = puzzles::solve(pos, {puzzles::StipulationKind::kDirectMate, m});
+    if (sub.keys.empty()) continue;
+    std::vector<std::string> answers;
+    for (const auto& k : sub.keys) answers.push_back(k.move);
+    if (m == 1) {
+      out += head + ' ' + numbered(number, answers) + '\n';
+      return;
+    }
+    for (const std::string& answer : answers) {
+      out += fmt::format("{} {}.{}\n", head, number, answer);
+      const Position next = after(pos, {answer});
+      MoveList replies;
+      generate_legal(next, replies);
+      for (Move r : replies) {
+        Position q = next;
+        Undo undo;
+        const std::string san = to_san(q, r);
+        q.make(r, undo);
+        defence_subtree(q, san, number + 1, m - 1, indent + 2, out);
+      }
+    }
+    return;
+  }
+  out += head + '\n';  // no answer: the verdict would not call this problem sound
+}
+
+std::string attacker_tree(const Position& pos, const puzzles::Verdict& v, bool no_threat) {
   std::string out = attacker_set_play(v);
   for (const auto& t : v.tries) {
     out += fmt::format("1.{}? {}!", t.move, t.refutation);
@@ -38,7 +81,16 @@ std::string attacker_tree(const puzzles::Verdict& v, bool no_threat) {
     else if (!k.checks && !no_threat && v.stipulation.moves >= 2 && !k.variations.empty())
       out += " zugzwang";
     out += '\n';
+    // Conversion Chess's SAN carries conversions that parse_san does not read back: its tree
+    // stays at the continuations.
+    const bool deep = v.stipulation.kind == puzzles::StipulationKind::kDirectMate &&
+                      v.stipulation.moves >= 3 && !pos.variant().conversion().enabled;
     for (const auto& d : k.variations) {
+      if (deep) {
+        defence_subtree(after(pos, {k.move, d.defence}), d.defence, 2, v.stipulation.moves - 1, 2,
+                        out);
+        continue;
+      }
       out += fmt::format("  1...{}", d.defence);
       if (!d.continuations.empty()) out += ' ' + numbered(2, d.continuations);
       out += '\n';
@@ -75,11 +127,11 @@ std::string help_tree(const puzzles::Verdict& v) {
 
 }  // namespace
 
-std::string verdict_tree(const puzzles::Verdict& v, bool no_threat) {
+std::string verdict_tree(const Position& pos, const puzzles::Verdict& v, bool no_threat) {
   std::string out = fmt::format("{}: {}\n", v.stipulation.str(), to_string(v.soundness));
   return out + (v.stipulation.kind == puzzles::StipulationKind::kHelpMate
                     ? help_tree(v)
-                    : attacker_tree(v, no_threat));
+                    : attacker_tree(pos, v, no_threat));
 }
 
 }  // namespace arbiter::cli

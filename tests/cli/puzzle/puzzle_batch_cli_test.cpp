@@ -222,6 +222,17 @@ TEST_F(PuzzleBatchCli, SolutionTreeFormat) {
   ASSERT_EQ(help.status, 0) << help.err;
   EXPECT_TRUE(has(problem_text(help.out, 2), "h#2: sound\n1.Kb8 O-O 2.g2 Rf8#\n")) << help.out;
   EXPECT_TRUE(has(problem_text(help.out, 4), "1.Rh3+!\n")) << help.out;
+  // A #3 is printed down to the mates, the shortest answers only, as Popeye 122c7d0f prints
+  // B. Schwarz's problem of castling.inp (1...Kb2 2.Kd2 Kb1 3.Rb3#, and 2.Kd1 likewise).
+  EXPECT_TRUE(has(problem_text(help.out, 4),
+                  "1.Rh3+!\n"
+                  "  1...Kb2 2.Kd1\n"
+                  "    2...Kb1 3.Rb3#\n"
+                  "  1...Kb2 2.Kd2\n"
+                  "    2...Kb1 3.Rb3#\n"
+                  "  1...Kc2 2.Rb4\n"
+                  "    2...Kc1 3.Rc3#\n"))
+      << help.out;
 }
 
 TEST_F(PuzzleBatchCli, OneSourceOfProblemsAtATime) {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "puzzles/legality.hpp"
+#include "puzzles/mate_tree.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 
@@ -122,7 +123,7 @@ std::vector<Position> final_positions(const Position& pos, const Verdict& v,
     }
     return out;
   }
-  if (stip.kind != StipulationKind::kDirectMate || stip.moves > 2 || v.keys.empty()) return out;
+  if (stip.kind != StipulationKind::kDirectMate || v.keys.empty()) return out;
   const KeyMove& key = v.keys.front();
   if (stip.moves == 1) {
     out.push_back(after_line(pos, {key.move}));
@@ -130,11 +131,32 @@ std::vector<Position> final_positions(const Position& pos, const Verdict& v,
     return out;
   }
   const Position after_key = after_line(pos, {key.move});
-  for (const Variation& var : key.variations)
-    for (const std::string& mate : var.continuations) {
-      out.push_back(after_line(after_key, {var.defence, mate}));
-      mates.insert(mate);
+  if (stip.moves == 2) {
+    for (const Variation& var : key.variations)
+      for (const std::string& mate : var.continuations) {
+        out.push_back(after_line(after_key, {var.defence, mate}));
+        mates.insert(mate);
+      }
+    return out;
+  }
+  // #3 and longer: the play below the key as the solution tree prints it, the mates that come
+  // soonest after each defence.
+  const auto collect = [&](const auto& self, const Position& at, const MateTreeDefence& d) -> void {
+    for (const MateTreeAnswer& a : d.answers) {
+      const Position next = after_line(at, {a.move});
+      if (a.defences.empty()) {
+        out.push_back(next);
+        mates.insert(a.move);
+        continue;
+      }
+      for (const MateTreeDefence& reply : a.defences)
+        self(self, after_line(next, {reply.defence}), reply);
     }
+  };
+  for (const Variation& var : key.variations) {
+    const Position at = after_line(after_key, {var.defence});
+    collect(collect, at, mate_tree(at, var.defence, stip.moves - 1));
+  }
   return out;
 }
 
@@ -229,8 +251,7 @@ Grade grade_problem(const Position& pos, const Verdict& v, const GradeOptions& o
     if (guards_mean_model && is_model_mate(final)) models.insert(final.key());
   g.distinct_mates = static_cast<int>(mates.size());
   g.model_mates = static_cast<int>(models.size());
-  g.mates_counted =
-      help || (v.stipulation.kind == StipulationKind::kDirectMate && v.stipulation.moves <= 2);
+  g.mates_counted = help || v.stipulation.kind == StipulationKind::kDirectMate;
   if (o.surplus) g.surplus = surplus_men(pos, v.stipulation, v);
   g.score = grade_score(g, o.surplus);
   return g;

@@ -40,11 +40,12 @@ struct Grade {
   int duals = 0;              ///< defences answered by more than one continuation
   int dual_moves = 0;         ///< continuations beyond the first, summed over those defences
   int tries = 0;              ///< first moves refuted by exactly one defence
-  /// Whether the final positions were enumerated (#1, #2, h#n); else the two counts below are
-  /// not known (0) and are printed as not counted.
+  /// Whether the final positions were enumerated (#n, h#n; #3 and longer through
+  /// puzzles/mate_tree.hpp); for s#n the two counts below are not known (0) and are printed as
+  /// not counted.
   bool mates_counted = false;
-  int distinct_mates = 0;            ///< distinct mating moves (SAN) of the solution (#2, h#n)
-  int model_mates = 0;               ///< distinct final positions that are model mates (#2, h#n)
+  int distinct_mates = 0;            ///< distinct mating moves (SAN) of the solution (#n, h#n)
+  int model_mates = 0;               ///< distinct final positions that are model mates (#n, h#n)
   std::vector<std::string> surplus;  ///< white men ("Nc3") whose removal keeps the problem
   int men = 0;
   int score = 0;  ///< the sum docs/puzzles.md defines; 0 to 13

@@ -2,8 +2,7 @@
 #include <fmt/format.h>
 
 #include "cli/puzzle/cmd_puzzle.hpp"
-#include "rules/core/movegen.hpp"
-#include "rules/core/notation.hpp"
+#include "puzzles/mate_tree.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -26,45 +25,20 @@ std::string attacker_set_play(const puzzles::Verdict& v) {
   return out;
 }
 
-/// `pos` after the moves `line` (SAN).
-Position after(Position pos, std::initializer_list<std::string_view> line) {
-  Undo undo;
-  for (std::string_view san : line) pos.make(parse_san(pos, san), undo);
-  return pos;
-}
-
-/// The defence `defence` (the defender's move `number - 1`, made: `pos` is after it) with the
-/// attacker's answers that mate soonest, within `moves` more moves, as Popeye prints them
-/// (longer answers are no duals), and below each answer that is no mate the defences to it:
-/// "    2...Ke1 3.Qe2#" (#n, n >= 3; the solver finds the answers).
-void defence_subtree(const Position& pos, const std::string& defence, int number, int moves,
-                     int indent, std::string& out) {
-  const std::string head = fmt::format("{:{}}{}...{}", "", indent, number - 1, defence);
-  for (int m = 1; m <= moves; ++m) {
-    const puzzles::Verdict sub = puzzles::solve(pos, {puzzles::StipulationKind::kDirectMate, m});
-    if (sub.keys.empty()) continue;
-    std::vector<std::string> answers;
-    for (const auto& k : sub.keys) answers.push_back(k.move);
-    if (m == 1) {
-      out += head + ' ' + numbered(number, answers) + '\n';
-      return;
-    }
-    for (const std::string& answer : answers) {
-      out += fmt::format("{} {}.{}\n", head, number, answer);
-      const Position next = after(pos, {answer});
-      MoveList replies;
-      generate_legal(next, replies);
-      for (Move r : replies) {
-        Position q = next;
-        Undo undo;
-        const std::string san = to_san(q, r);
-        q.make(r, undo);
-        defence_subtree(q, san, number + 1, m - 1, indent + 2, out);
-      }
-    }
-    return;
+/// A defence of puzzles::mate_tree and what follows it, a line per answer that is no mate:
+/// "  1...Kb2 2.Kd1" then "    2...Kb1 3.Rb3#"; the mates on the defence's own line.
+void print_defence(const puzzles::MateTreeDefence& d, int number, int indent, std::string& out) {
+  const std::string head = fmt::format("{:{}}{}...{}", "", indent, number - 1, d.defence);
+  std::vector<std::string> mates;
+  for (const auto& a : d.answers)
+    if (a.defences.empty()) mates.push_back(a.move);
+  if (!mates.empty() || d.answers.empty())
+    out += head + (mates.empty() ? "" : ' ' + numbered(number, mates)) + '\n';
+  for (const auto& a : d.answers) {
+    if (a.defences.empty()) continue;
+    out += fmt::format("{} {}.{}\n", head, number, a.move);
+    for (const auto& next : a.defences) print_defence(next, number + 1, indent + 2, out);
   }
-  out += head + '\n';  // no answer: the verdict would not call this problem sound
 }
 
 std::string attacker_tree(const Position& pos, const puzzles::Verdict& v, bool no_threat) {
@@ -81,14 +55,13 @@ std::string attacker_tree(const Position& pos, const puzzles::Verdict& v, bool n
     else if (!k.checks && !no_threat && v.stipulation.moves >= 2 && !k.variations.empty())
       out += " zugzwang";
     out += '\n';
-    // Conversion Chess's SAN carries conversions that parse_san does not read back: its tree
-    // stays at the continuations.
-    const bool deep = v.stipulation.kind == puzzles::StipulationKind::kDirectMate &&
-                      v.stipulation.moves >= 3 && !pos.variant().conversion().enabled;
+    const bool deep =
+        v.stipulation.kind == puzzles::StipulationKind::kDirectMate && v.stipulation.moves >= 3;
     for (const auto& d : k.variations) {
       if (deep) {
-        defence_subtree(after(pos, {k.move, d.defence}), d.defence, 2, v.stipulation.moves - 1, 2,
-                        out);
+        print_defence(puzzles::mate_tree(puzzles::after_moves(pos, {k.move, d.defence}), d.defence,
+                                         v.stipulation.moves - 1),
+                      2, 2, out);
         continue;
       }
       out += fmt::format("  1...{}", d.defence);

@@ -60,15 +60,21 @@ TEST(PuzzleGrading, DualsAreCountedFromTheDefences) {
   EXPECT_GE(g.distinct_mates, 3);
 }
 
-// Model and distinct mates are counted where the final positions are enumerated (#1, #2,
-// h#n); for a #3 they are "not counted", never a silent 0 (docs/puzzles.md, Grades).
-TEST(PuzzleGrading, MatesOfAThreeMoverAreNotCountedNotZero) {
+// Model and distinct mates of #3 and longer come from the play below the key as the solution
+// tree prints it (puzzles/mate_tree.hpp): here 1.g8=Q+ and the mates Qe2# and Qg2#, the
+// shortest after each defence (docs/puzzles.md, Grades). An s#n's are "not counted", never a
+// silent 0.
+TEST(PuzzleGrading, MatesOfAThreeMoverComeFromItsTreeAndASelfmatesAreNotCounted) {
   const Position three = test::orthodox_position("8/6P1/4K2P/7N/5N2/4b3/8/6k1 w - - 0 1");
   const Verdict v3 = solve(three, parse_stipulation("#3"));
   ASSERT_EQ(v3.soundness, Soundness::kSound);
-  EXPECT_FALSE(grade_problem(three, v3).mates_counted);
-  const Position loyd = test::orthodox_position(kGradingLoyd);
-  EXPECT_TRUE(grade_problem(loyd, solve(loyd, parse_stipulation("#2"))).mates_counted);
+  const Grade g3 = grade_problem(three, v3);
+  EXPECT_TRUE(g3.mates_counted);
+  EXPECT_EQ(g3.distinct_mates, 2);
+  const Position self = test::orthodox_position("8/6b1/8/N1P4q/8/3K4/Q7/3k4 w - - 0 1");
+  const Verdict vs = solve(self, parse_stipulation("s#2"));
+  ASSERT_EQ(vs.soundness, Soundness::kSound);
+  EXPECT_FALSE(grade_problem(self, vs).mates_counted);
 }
 
 TEST(PuzzleGrading, SurplusManRemovableWithoutChangingTheProblem) {

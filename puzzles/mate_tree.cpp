@@ -1,0 +1,39 @@
+#include "puzzles/mate_tree.hpp"
+
+#include "puzzles/verdict.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+
+namespace arbiter::puzzles {
+
+Position after_moves(Position pos, const std::vector<std::string>& line) {
+  Undo undo;
+  for (const std::string& san : line) pos.make(parse_san(pos, san), undo);
+  return pos;
+}
+
+MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves) {
+  MateTreeDefence node{std::move(defence), {}};
+  for (int m = 1; m <= moves && node.answers.empty(); ++m) {
+    const Verdict sub = solve(after_defence, {StipulationKind::kDirectMate, m});
+    for (const KeyMove& k : sub.keys) {
+      MateTreeAnswer answer{k.move, {}};
+      if (m > 1) {
+        const Position next = after_moves(after_defence, {k.move});
+        MoveList replies;
+        generate_legal(next, replies);
+        for (Move r : replies) {
+          Position q = next;
+          Undo undo;
+          std::string san = to_san(q, r);
+          q.make(r, undo);
+          answer.defences.push_back(mate_tree(q, std::move(san), m - 1));
+        }
+      }
+      node.answers.push_back(std::move(answer));
+    }
+  }
+  return node;
+}
+
+}  // namespace arbiter::puzzles

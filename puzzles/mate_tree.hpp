@@ -1,0 +1,35 @@
+// The play of a direct mate below the key, down to the mates, as Popeye prints it: after each
+// defence the attacker's answers that mate soonest (a longer win where a shorter one exists is
+// no dual), and under each answer that is no mate the defences to it. The solution tree
+// (`puzzle solve --format tree`) prints it; grading finds the final positions in it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/core/position.hpp"
+
+namespace arbiter::puzzles {
+
+struct MateTreeAnswer;
+
+/// A defence (SAN) and the answers that mate soonest after it.
+struct MateTreeDefence {
+  std::string defence;
+  std::vector<MateTreeAnswer> answers;  ///< empty: none within the moves left
+};
+
+/// An attacker's move (SAN); `defences` empty when it mates.
+struct MateTreeAnswer {
+  std::string move;
+  std::vector<MateTreeDefence> defences;
+};
+
+/// The tree below `after_defence` (the defender's move `defence` made; the attacker to move and
+/// to mate within `moves`). Each level is found by solving #1, #2, ... in turn.
+MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves);
+
+/// `pos` after the moves `line` (SAN, as the solver writes them).
+Position after_moves(Position pos, const std::vector<std::string>& line);
+
+}  // namespace arbiter::puzzles

@@ -367,6 +367,12 @@ bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Nex
     if (next) next->to[static_cast<std::size_t>(from)] |= to;
     return !next;
   };
+  // Both movers' moves are recorded, so both calls are made (no short circuit).
+  const auto found_both = [&](Square p_from, Bitboard p_to, Square q_from, Bitboard q_to) {
+    const bool by_p = found(p_from, p_to);
+    const bool by_q = found(q_from, q_to);
+    return by_p || by_q;
+  };
   for (std::size_t i = 0; i < n; ++i) {
     // One piece makes every move; if no other piece gives the check, it does.
     const Mover& p = f.mating[i];
@@ -410,13 +416,13 @@ bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Nex
       };
       if (!p.attacked_from) {
         const Bitboard to_q = q_ends(p.reach().attack[1]);
-        if (to_q != 0 && (found(p.at, ~Bitboard{0}) | found(q.at, to_q))) return true;
+        if (to_q != 0 && found_both(p.at, ~Bitboard{0}, q.at, to_q)) return true;
         continue;
       }
       for (Bitboard ys = p.reach().stand[1]; ys;) {
         const Square y = pop_lsb(ys);
         const Bitboard to_q = q_ends(p.row[y].attack[0]);
-        if (to_q != 0 && (found(p.at, bb(y)) | found(q.at, to_q))) return true;
+        if (to_q != 0 && found_both(p.at, bb(y), q.at, to_q)) return true;
       }
     }
   }

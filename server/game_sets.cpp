@@ -90,11 +90,9 @@ class SetsGame final : public Game {
     return out + '\n';
   }
 
-  /// As the one-move game's: grows when a "submitted" flag turns on and when a turn ends
-  /// (resolved or void), never on a resubmission.
   int public_version() const override {
-    return static_cast<int>(history_.size()) * 3 + (pending_[kWhite] ? 1 : 0) +
-           (pending_[kBlack] ? 1 : 0);
+    return sealed_public_version(history_.size(), pending_[kWhite].has_value(),
+                                 pending_[kBlack].has_value());
   }
   bool over() const override { return status_.over; }
 

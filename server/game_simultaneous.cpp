@@ -66,11 +66,9 @@ class SimultaneousGame final : public Game {
     return out + '\n';
   }
 
-  /// Grows when a side's "submitted" flag turns on and when a turn resolves; a resubmission
-  /// does not change it, so the opponent's page learns nothing from it.
   int public_version() const override {
-    return static_cast<int>(history_.size()) * 3 + (pending_[kWhite] ? 1 : 0) +
-           (pending_[kBlack] ? 1 : 0);
+    return sealed_public_version(history_.size(), pending_[kWhite].has_value(),
+                                 pending_[kBlack].has_value());
   }
   bool over() const override { return status_.over; }
 

@@ -64,4 +64,8 @@ void write_sealed_view_head(cli::JsonWriter& w, const Variant& v, const SimRules
   write_legal(w, legal);
 }
 
+int sealed_public_version(std::size_t turns, bool white_pending, bool black_pending) {
+  return static_cast<int>(turns) * 3 + (white_pending ? 1 : 0) + (black_pending ? 1 : 0);
+}
+
 }  // namespace arbiter::server

@@ -1,6 +1,7 @@
 // Pieces of a game's JSON view that every protocol writes the same way (server/game.hpp).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,11 @@ void write_legal(cli::JsonWriter& w, const std::vector<std::string>& legal);
 void write_sealed_view_head(cli::JsonWriter& w, const Variant& v, const SimRules& rules,
                             const SimState& state, const SimStatus& status, int turn,
                             const std::string* const (&sealed)[2], Color side);
+
+/// A sealed-move game's public version (Game::public_version): grows when a side's
+/// "submitted" flag turns on and when a turn ends (resolved or void); a resubmission does not
+/// change it, so the opponent's page learns nothing from it.
+int sealed_public_version(std::size_t turns, bool white_pending, bool black_pending);
 
 /// A record's header: a comment with the `arbiter replay` command that reads it (`options`
 /// after the table's name: knobs, --null-move), then the [Variant] tag.

@@ -1,0 +1,96 @@
+// The server program, arbiter-serve: the monitor for games between two people over HTTP
+// (server/): sealed moves of the simultaneous tables resolved by their resolvers, Conditional
+// Chess's turn machine, alternating play of the others, every game kept in SQLite
+// (docs/serve.md). `arbiter serve` checks its options and runs this program with them
+// (cmd_serve.cpp; why two programs: serve_options.hpp).
+#include <pthread.h>
+
+#include <atomic>
+#include <csignal>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "cli/core/serve_options.hpp"
+#include "rules/core/diagnostic.hpp"
+#include "server/game_store.hpp"
+#include "server/http_server.hpp"
+#include "server/monitor.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+/// SIGINT and SIGTERM stop the server cleanly: they are blocked in every thread and one thread
+/// waits for them (no handler, so no global state).
+class ServeSignals {
+ public:
+  ServeSignals() {
+    sigemptyset(&set_);
+    sigaddset(&set_, SIGINT);
+    sigaddset(&set_, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set_, nullptr);
+  }
+  ~ServeSignals() {
+    if (waiter_.joinable()) {
+      if (!caught_)
+        pthread_kill(waiter_.native_handle(), SIGTERM);  // wakes sigwait when no signal came
+      waiter_.join();
+    }
+    pthread_sigmask(SIG_UNBLOCK, &set_, nullptr);
+  }
+  ServeSignals(const ServeSignals&) = delete;
+  ServeSignals& operator=(const ServeSignals&) = delete;
+
+  void on_signal(server::HttpServer& http) {
+    waiter_ = std::thread([this, &http] {
+      int signal = 0;
+      sigwait(&set_, &signal);
+      caught_ = true;
+      http.stop();
+    });
+  }
+
+ private:
+  sigset_t set_{};
+  std::atomic<bool> caught_ = false;
+  std::thread waiter_;
+};
+
+int run_serve(const ServeCliOptions& o) {
+  if (!o.tables.empty() && !std::filesystem::is_directory(o.tables))
+    throw std::invalid_argument("--tables " + o.tables + ": not a folder");
+  ServeSignals signals;  // before any thread starts, so that every thread inherits the mask
+  server::GameStore store(o.db);
+  server::Monitor monitor(store, {o.tables});
+  server::HttpServer http(monitor, o.threads);
+  const int port = http.bind(o.bind, o.port);
+  std::cout << "arbiter serve: http://" << o.bind << ':' << port << "/ (" << monitor.size()
+            << " games in " << o.db << ")" << std::endl;
+  signals.on_signal(http);
+  http.listen();
+  return 0;
+}
+
+}  // namespace
+}  // namespace arbiter::cli
+
+int main(int argc, char** argv) {
+  using namespace arbiter;
+  CLI::App app{cli::kServeDescription};
+  app.name("arbiter serve");
+  cli::ServeCliOptions options;
+  cli::add_serve_options(app, options);
+  try {
+    app.parse(argc, argv);
+    return cli::run_serve(options);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const TableError& e) {
+    for (const Diagnostic& d : e.diagnostics()) std::cerr << "arbiter: error: " << d.str() << '\n';
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+    return 1;
+  }
+}

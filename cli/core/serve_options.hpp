@@ -1,0 +1,55 @@
+// The options of `arbiter serve`, in one place for both programs that read them: the arbiter
+// command, which checks them and hands them on, and the server program beside it
+// (server/main/arbiter_serve_main.cpp), which runs the monitor. The server is a program of
+// its own because its HTTP library brings OpenSSL, brotli and zlib with it: loading them took
+// every arbiter command about 2.5 ms at start (docs/performance.md, "Start-up").
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+namespace arbiter::cli {
+
+struct ServeCliOptions {
+  std::string db = "games.sqlite";
+  int port = 8080;
+  std::string bind = "127.0.0.1";
+  std::string tables;  ///< empty: bundled tables only
+  int threads = 64;
+};
+
+inline constexpr const char* kServeDescription =
+    "Serve games between two players over HTTP: sealed moves resolved by the table "
+    "(Diplomacy, Move-Neutral), Conditional Chess's turns, alternating play (docs/serve.md)";
+
+/// The server program's file name; it sits beside the arbiter binary.
+inline constexpr const char* kServeProgram = "arbiter-serve";
+
+inline void add_serve_options(CLI::App& cmd, ServeCliOptions& o) {
+  cmd.add_option("--db", o.db, "SQLite file holding the games (created when missing)")
+      ->capture_default_str();
+  cmd.add_option("--port", o.port, "TCP port (0: any free port, printed at start)")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  cmd.add_option("--bind", o.bind, "Address to listen on")->capture_default_str();
+  cmd.add_option("--tables", o.tables,
+                 "Allow games of the .toml tables in this folder (default: bundled tables only)");
+  cmd.add_option("--threads", o.threads,
+                 "Requests served at once (each open page holds one for its event stream)")
+      ->check(CLI::Range(2, 1024))
+      ->capture_default_str();
+}
+
+/// The options as a command line `add_serve_options` reads back to the same values.
+inline std::vector<std::string> serve_arguments(const ServeCliOptions& o) {
+  std::vector<std::string> args{"--db",   o.db,   "--port",    std::to_string(o.port),
+                                "--bind", o.bind, "--threads", std::to_string(o.threads)};
+  if (!o.tables.empty()) {
+    args.emplace_back("--tables");
+    args.push_back(o.tables);
+  }
+  return args;
+}
+
+}  // namespace arbiter::cli

@@ -119,6 +119,18 @@ Bitboard between(Square a, Square b) {
   return out;
 }
 
+/// Can a `c` pawn arriving on `to` become a `t`? The table's promotion squares and choices.
+bool promotes_to(const Variant& v, Color c, Square to, PieceType t) {
+  for (int p = 0; p < v.piece_count(); ++p) {
+    const PieceInfo& pawn = v.piece(static_cast<PieceType>(p));
+    if (has(pawn.promotion_squares[c], to) &&
+        std::find(pawn.promotion_choices.begin(), pawn.promotion_choices.end(), t) !=
+            pawn.promotion_choices.end())
+      return true;
+  }
+  return false;
+}
+
 /// Could the `c` man now on `to` have come there from the empty square `from` by one move
 /// (a plain move or capture, a pawn's step, double step or capture, or a promotion)?
 bool could_have_come(const Position& pos, Color c, Square from, Square to) {
@@ -127,8 +139,7 @@ bool could_have_come(const Position& pos, Color c, Square from, Square to) {
   const int fwd = c == kWhite ? 8 : -8;
   const int df = std::abs(file_of(to) - file_of(from));
   const bool one_forward = rank_of(to) - rank_of(from) == (c == kWhite ? 1 : -1);
-  if (relative_rank(c, to) == kRanks - 1 && !v.piece(t).pawn && relative_rank(c, from) == 6 &&
-      one_forward && df <= 1)
+  if (promotes_to(v, c, to, t) && one_forward && df <= 1)
     return true;  // a promotion (the promoting pawn's step or capture)
   if (v.piece(t).pawn) {
     if (to == from + fwd) return true;

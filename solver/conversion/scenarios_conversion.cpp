@@ -225,7 +225,7 @@ std::vector<Scenario> conversion_scenarios() {
        {"multipairing-after-promotion", kExact,
         "A legal move pairs its piece with two twins at once (a promoted piece makes the third) "
         "and converts on two or more co-squares, through both pairs",
-        multipairing_formula, multipairing_engine, nullptr, kIncrementalLateInprocessing}});
+        multipairing_formula, multipairing_engine, nullptr, kLean}});
 }
 
 }  // namespace arbiter::solver

@@ -274,7 +274,7 @@ std::vector<Scenario> move_neutral_scenarios() {
         both_kings_in_check_formula, both_kings_in_check_engine, nullptr,
         kIncrementalLateInprocessing},
        {"both-mated", kFilter, "After both moves stand, both sides are checkmated: a draw",
-        both_mated_formula, both_mated_engine}});
+        both_mated_formula, both_mated_engine, nullptr, kIncrementalLateInprocessing}});
 }
 
 }  // namespace arbiter::solver

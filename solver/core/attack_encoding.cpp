@@ -126,17 +126,30 @@ z3::expr AttackEncoding::reaches(Color c, PieceType t, Square from, Square to) c
     return *cached;
   }
   const z3::expr quiet = b.empty(to), capture = b.occupied_by(to, ~c);
+  // On a derived board the indicators are simplified already (BoardEncoding::is): only
+  // constants are folded here. On fresh cells, simplification is cheap.
   z3::expr_vector terms(b.ctx());
-  if (leap_quiet) terms.push_back(quiet);
-  if (leap_capture) terms.push_back(capture);
+  bool always = false;
+  const auto add = [&](const z3::expr& path_empty, const z3::expr& landing) {
+    if (path_empty.is_false() || landing.is_false()) return;
+    const z3::expr term = path_empty.is_true() ? landing : path_empty && landing;
+    if (term.is_true()) always = true;
+    terms.push_back(term);
+  };
+  const z3::expr yes = b.ctx().bool_val(true);
+  if (leap_quiet) add(yes, quiet);
+  if (leap_capture) add(yes, capture);
   const Bitboard between = v.between(from, to);
-  if (line_quiet) terms.push_back(b.all_empty(between) && quiet);
-  if (line_capture) terms.push_back(b.all_empty(between) && capture);
+  if (line_quiet) add(b.all_empty(between), quiet);
+  if (line_capture) add(b.all_empty(between), capture);
   for (const auto& [path, st] : rides) {
-    if (st->move) terms.push_back(b.all_empty(path) && quiet);
-    if (st->capture) terms.push_back(b.all_empty(path) && capture);
+    if (st->move) add(b.all_empty(path), quiet);
+    if (st->capture) add(b.all_empty(path), capture);
   }
-  cached = any_of(b.ctx(), terms).simplify();
+  if (b.derived())
+    cached = always ? yes : any_of(b.ctx(), terms);
+  else
+    cached = any_of(b.ctx(), terms).simplify();
   return *cached;
 }
 

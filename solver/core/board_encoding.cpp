@@ -60,7 +60,11 @@ BoardEncoding::BoardEncoding(z3::context& ctx, VariantPtr variant, const std::st
 
 BoardEncoding::BoardEncoding(const BoardEncoding& base, std::vector<z3::expr> cells,
                              std::vector<z3::expr> white_rights, std::vector<z3::expr> black_rights)
-    : ctx_(base.ctx_), variant_(base.variant_), cells_(std::move(cells)), codes_(base.codes_) {
+    : ctx_(base.ctx_),
+      variant_(base.variant_),
+      cells_(std::move(cells)),
+      derived_(true),
+      codes_(base.codes_) {
   if (cells_.size() != static_cast<std::size_t>(kSquares))
     throw std::invalid_argument("solver: a derived board needs 64 cells");
   rights_[kWhite] = std::move(white_rights);
@@ -97,25 +101,44 @@ BoardEncoding BoardEncoding::of_position(const BoardEncoding& base, const Positi
 }
 
 void BoardEncoding::index_cells() {
-  const int n = variant_->piece_count();
-  const unsigned bits = cells_[0].get_sort().bv_size();
-  z3::context& ctx = *ctx_;
-  for (Square s = 0; s < kSquares; ++s) {
-    std::vector<z3::expr> row;
-    for (int code = 0; code < codes_; ++code) row.push_back(cells_[s] == ctx.bv_val(code, bits));
-    is_.push_back(row);
-  }
+  is_.assign(kSquares, std::vector<std::optional<z3::expr>>(static_cast<std::size_t>(codes_)));
+  for (Color c : {kWhite, kBlack}) colour_[c].assign(kSquares, std::nullopt);
+  if (derived_) return;
+  // Fresh cells: every indicator now, in a fixed order (Z3 numbers terms as they are made).
+  for (Square s = 0; s < kSquares; ++s)
+    for (int code = 0; code < codes_; ++code) indicator(s, code);
   for (Color c : {kWhite, kBlack})
-    for (Square s = 0; s < kSquares; ++s) {
-      // Codes of one colour are contiguous: 1 + c*n .. c*n + n.
-      const z3::expr lo = ctx.bv_val(1 + c * n, bits), hi = ctx.bv_val(c * n + n, bits);
-      colour_[c].push_back(z3::uge(cells_[s], lo) && z3::ule(cells_[s], hi));
-    }
+    for (Square s = 0; s < kSquares; ++s) occupied_by(s, c);
+}
+
+const z3::expr& BoardEncoding::indicator(Square s, int code) const {
+  std::optional<z3::expr>& slot = is_[s][static_cast<std::size_t>(code)];
+  if (!slot) {
+    const z3::expr e = cells_[s] == ctx_->bv_val(code, bits());
+    slot = derived_ ? e.simplify() : e;
+  }
+  return *slot;
+}
+
+const z3::expr& BoardEncoding::occupied_by(Square s, Color c) const {
+  std::optional<z3::expr>& slot = colour_[c][s];
+  if (!slot) {
+    // Codes of one colour are contiguous: 1 + c*n .. c*n + n.
+    const int n = variant_->piece_count();
+    const z3::expr lo = ctx_->bv_val(1 + c * n, bits()), hi = ctx_->bv_val(c * n + n, bits());
+    const z3::expr e = z3::uge(cells_[s], lo) && z3::ule(cells_[s], hi);
+    slot = derived_ ? e.simplify() : e;
+  }
+  return *slot;
 }
 
 z3::expr BoardEncoding::all_empty(Bitboard squares) const {
   z3::expr_vector terms(*ctx_);
-  while (squares) terms.push_back(empty(pop_lsb(squares)));
+  while (squares) {
+    const z3::expr& e = empty(pop_lsb(squares));
+    if (e.is_false()) return ctx_->bool_val(false);
+    if (!e.is_true()) terms.push_back(e);
+  }
   return terms.empty() ? ctx_->bool_val(true) : z3::mk_and(terms);
 }
 
@@ -219,7 +242,7 @@ z3::expr BoardEncoding::equals(const Position& pos) const {
     int code = 0;
     for (Color c : {kWhite, kBlack})
       if (pos.piece_on(c, s) != kNoPiece) code = this->code(c, pos.piece_on(c, s));
-    terms.push_back(is_[s][code]);
+    terms.push_back(indicator(s, code));
   }
   for (Color c : {kWhite, kBlack}) {
     const std::vector<CastlingMove>& moves = variant_->castling(c);

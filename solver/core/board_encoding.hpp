@@ -65,10 +65,15 @@ class BoardEncoding {
   /// The cell's value: 0 = empty, 1 + colour * piece_count + type otherwise.
   const z3::expr& cell(Square s) const { return cells_[s]; }
   int code(Color c, PieceType t) const { return 1 + c * variant_->piece_count() + t; }
-  const z3::expr& is(Square s, Color c, PieceType t) const { return is_[s][code(c, t)]; }
-  const z3::expr& empty(Square s) const { return is_[s][0]; }
-  const z3::expr& occupied_by(Square s, Color c) const { return colour_[c][s]; }
-  /// All squares of `squares` empty (true for none).
+  /// On a board of given cells (a derived or concrete board), is(), empty() and occupied_by()
+  /// are simplified, once each: formulas built on them need no simplification of their own
+  /// (a simplification walks the whole cell formula again at every call).
+  const z3::expr& is(Square s, Color c, PieceType t) const { return indicator(s, code(c, t)); }
+  const z3::expr& empty(Square s) const { return indicator(s, 0); }
+  const z3::expr& occupied_by(Square s, Color c) const;
+  /// The cells are expressions given to the constructor, not fresh constants.
+  bool derived() const { return derived_; }
+  /// All squares of `squares` empty (true for none; false when one is false).
   z3::expr all_empty(Bitboard squares) const;
   /// A piece of colour `c` whose type is in `types` (bit t = type t) stands on `s`.
   z3::expr is_any(Square s, Color c, std::uint32_t types) const;
@@ -106,15 +111,18 @@ class BoardEncoding {
 
  private:
   void index_cells();
+  const z3::expr& indicator(Square s, int code) const;
   z3::expr static_validity(const BoardLimits& limits) const;
 
   z3::context* ctx_;
   VariantPtr variant_;
   std::vector<z3::expr> cells_;
-  std::vector<std::vector<z3::expr>> is_;  ///< [square][code]
-  std::vector<z3::expr> colour_[2];        ///< [colour][square]
-  std::vector<z3::expr> rights_[2];        ///< [colour][castling index]
-  std::optional<z3::expr> ep_;             ///< en-passant target; kSquares = none
+  bool derived_ = false;
+  /// Filled on first use: [square][code] and [colour][square].
+  mutable std::vector<std::vector<std::optional<z3::expr>>> is_;
+  mutable std::vector<std::optional<z3::expr>> colour_[2];
+  std::vector<z3::expr> rights_[2];  ///< [colour][castling index]
+  std::optional<z3::expr> ep_;       ///< en-passant target; kSquares = none
   int codes_ = 0;
 };
 

@@ -37,7 +37,7 @@ z3::expr royal_threatened(const AttackEncoding& attacks, Color c) {
   z3::expr_vector terms(b.ctx());
   if (royal == kNoPiece) return b.ctx().bool_val(false);
   for (Square k = 0; k < kSquares; ++k) {
-    const z3::expr here = b.is(k, c, royal).simplify();
+    const z3::expr& here = b.is(k, c, royal);  // simplified on a derived board
     if (!here.is_false()) terms.push_back(here && attacks.threatened(k, ~c));
   }
   return any_of(b.ctx(), terms);

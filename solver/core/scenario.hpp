@@ -12,6 +12,7 @@
 
 #include "solver/core/attack_encoding.hpp"
 #include "solver/core/witness.hpp"
+#include "solver/core/z3_setup.hpp"
 
 namespace arbiter::solver {
 
@@ -51,6 +52,7 @@ struct Scenario {
   ScenarioFormula formula;
   EngineJudge engine;
   ScenarioRefine refine;
+  SolverPipeline pipeline = SolverPipeline::kIncremental;  ///< measured per scenario
 };
 
 }  // namespace arbiter::solver

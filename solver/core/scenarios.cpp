@@ -18,7 +18,8 @@ std::vector<Scenario> scenario_table(const std::string& variant, std::vector<Sce
   out.reserve(rows.size());
   for (ScenarioRow& row : rows)
     out.push_back(Scenario{variant + "/" + row.name, variant, std::move(row.description), row.kind,
-                           std::move(row.formula), std::move(row.engine), std::move(row.refine)});
+                           std::move(row.formula), std::move(row.engine), std::move(row.refine),
+                           row.pipeline});
   return out;
 }
 

@@ -26,6 +26,7 @@ struct ScenarioRow {
   ScenarioFormula formula;
   EngineJudge engine;
   ScenarioRefine refine = nullptr;
+  SolverPipeline pipeline = SolverPipeline::kIncremental;
 };
 /// A variant's scenarios from its table, in the table's order: names "<variant>/<row name>".
 std::vector<Scenario> scenario_table(const std::string& variant, std::vector<ScenarioRow> rows);

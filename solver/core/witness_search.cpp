@@ -39,7 +39,7 @@ SearchResult find_witnesses(const Scenario& scenario, const VariantPtr& variant,
   const BoardEncoding board(ctx, variant);
   const AttackEncoding attacks(board);
   const ScenarioContext sc{board, attacks, options.side};
-  z3::solver solver = make_solver(ctx, options.limits);
+  z3::solver solver = make_solver(ctx, options.limits, scenario.pipeline);
   solver.add(board.validity(BoardLimits{options.max_pieces}));
   solver.add(!attacks.in_check(~options.side));  // the side that just moved is not in check
   solver.add(scenario.formula(sc));

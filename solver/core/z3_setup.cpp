@@ -16,6 +16,21 @@ z3::solver make_solver(z3::context& ctx, const SolverLimits& limits, const std::
   return s;
 }
 
+z3::solver make_solver(z3::context& ctx, const SolverLimits& limits, SolverPipeline pipeline) {
+  if (pipeline == SolverPipeline::kIncremental) return make_solver(ctx, limits);
+  z3::solver s =
+      pipeline == SolverPipeline::kLean
+          ? (z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
+             z3::tactic(ctx, "card2bv") & z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat"))
+                .mk_solver()
+          : z3::solver(ctx, "QF_FD");
+  configure(s, limits);  // the tactics read the seed and limits from the solver's parameters
+  z3::params late(ctx);
+  late.set("sat.simplify.delay", kLateInprocessingConflicts);
+  s.set(late);
+  return s;
+}
+
 std::string describe(const z3::solver& solver, z3::check_result result) {
   switch (result) {
     case z3::sat:

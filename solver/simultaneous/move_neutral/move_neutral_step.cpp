@@ -272,7 +272,7 @@ z3::expr MoveNeutralStep::in_check(Color c) const {
   z3::expr_vector terms(ctx);
   if (royal == kNoPiece) return ctx.bool_val(false);
   for (Square k = 0; k < kSquares; ++k) {
-    const z3::expr there = own.is(k, c, royal).simplify();
+    const z3::expr& there = own.is(k, c, royal);  // simplified on a derived board
     if (!there.is_false()) terms.push_back(there && attacks_by_[~c]->attacked(k, ~c));
   }
   return any_of(ctx, terms);
@@ -289,8 +289,8 @@ z3::expr MoveNeutralStep::royal_cannot_step(Color c) const {
   const PieceMoves& pm = v.piece(royal).moves;
   z3::expr_vector all(ctx);
   for (Square k = 0; k < kSquares; ++k) {
-    const z3::expr there = own.is(k, c, royal).simplify();
-    if (there.is_false()) continue;  // a concrete board: only the royal piece's square
+    const z3::expr& there = own.is(k, c, royal);  // simplified on a derived board
+    if (there.is_false()) continue;               // a concrete board: only the royal piece's square
     const SquareMoves& sm = pm.at[c][k];
     z3::expr_vector blocked(ctx);
     for (Bitboard to = sm.leap_move | sm.leap_capture; to;) {

@@ -63,6 +63,34 @@ TEST(SolverScenario, SameSeedSameWitness) {
   EXPECT_EQ(to_fen(a.witnesses[0].position), to_fen(b.witnesses[0].position));
 }
 
+TEST(SolverScenario, EveryPipelineFindsWitnessesTheEngineConfirms) {
+  // The search builds its solver with the scenario's pipeline: each of them, on a copy of one
+  // scenario, finds distinct witnesses (blocking each board found between checks).
+  const Scenario* declared = find_scenario("orthodox", "double-check");
+  ASSERT_NE(declared, nullptr);
+  for (const SolverPipeline pipeline :
+       {SolverPipeline::kIncremental, SolverPipeline::kIncrementalLateInprocessing,
+        SolverPipeline::kLean}) {
+    Scenario s = *declared;
+    s.pipeline = pipeline;
+    const SearchResult r = find_witnesses(s, test::orthodox(), small(6, 2));
+    ASSERT_EQ(r.status, "sat") << static_cast<int>(pipeline);
+    ASSERT_EQ(r.witnesses.size(), 2U);
+    EXPECT_NE(to_fen(r.witnesses[0].position), to_fen(r.witnesses[1].position));
+    for (const Witness& w : r.witnesses)
+      EXPECT_TRUE(s.engine(parse_fen(test::orthodox(), to_fen(w.position))).holds);
+  }
+}
+
+TEST(SolverScenario, CegisSearchesKeepAnIncrementalSolver) {
+  // The lean pipeline preprocesses every assertion again at each check: a search that learns
+  // lemmas round after round keeps an incremental solver (docs/solver.md, "Speed").
+  for (const Scenario& s : scenario_catalog())
+    if (s.kind == FormulaKind::kNecessary) {
+      EXPECT_NE(s.pipeline, SolverPipeline::kLean) << s.name;
+    }
+}
+
 TEST(SolverScenario, BlackToMoveIsRespected) {
   SearchOptions o = small(4);
   o.side = kBlack;

@@ -15,6 +15,7 @@
 namespace arbiter {
 
 class Position;
+struct CastlingMove;
 using PieceTypeMask = std::uint16_t;
 
 struct ConversionRules {
@@ -45,6 +46,10 @@ bool conversion_threat(const Position& pos, Square target, Color by);
 /// judged on the position as it is (see castling_may_threaten).
 bool conversion_threat_after(const Position& pos, Square target, Color by, Bitboard occupied,
                              Bitboard removed, Bitboard victims, bool castling = true);
+
+/// The co-squares the castling `cm` of `by` forms, both pieces judged on the board after it
+/// (its king and rook standing where the castling move found them).
+Bitboard castling_co_squares_formed(const Position& pos, const CastlingMove& cm, Color by);
 
 /// Squares on which some castling move of `by` (with its right) could ever form a co-square,
 /// whether or not it is possible now: castling threats lie within these.

@@ -43,7 +43,9 @@ void generate_conversion_castling(const Position& pos, const CastlingMove& cm, i
   out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, index));
 }
 
-void generate_castling(const Position& pos, MoveList& out) {
+/// `in_check`: whether the side to move's royal piece is in check, when the caller knows it
+/// (Conversion Chess asks only then); -1 when not known.
+void generate_castling(const Position& pos, MoveList& out, int in_check = -1) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move(), them = ~us;
   const std::uint8_t rights = pos.castling_rights();
@@ -51,7 +53,6 @@ void generate_castling(const Position& pos, MoveList& out) {
   const Bitboard occ = pos.occupied();
   const auto& moves = v.castling(us);
   const bool conversion = v.conversion().enabled;
-  int in_check = -1;  // Conversion Chess: found out at the first castling that may be played
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const CastlingMove& cm = moves[i];
     if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
@@ -260,7 +261,15 @@ class ConversionFilter {
   /// copy of the position.
   bool keep(Move m);
 
+  /// The side to move's royal piece is attacked or threatened with conversion (what
+  /// Position::in_check() says, found here anyway).
+  bool in_check() const { return in_check_; }
+
  private:
+  /// keep() for a castling move that converts nothing, judged without making it; nullopt when
+  /// it needs the full test.
+  std::optional<bool> castling_safe(Move m) const;
+
   /// Whether moving our piece off `s` (a watched square) could let a watched mover reach one of
   /// its landing squares, wherever the piece goes (a superset of what it then reaches).
   bool unblocks_threat(Square s) const;
@@ -273,7 +282,7 @@ class ConversionFilter {
   bool enemy_pairs_ = false;
   ThreatWatch watch_;
   bool in_check_ = false, attacked_ = false;
-  bool fast_king_ = false, fast_ = false;
+  bool fast_king_ = false, fast_ = false, fast_castling_ = false;
   Bitboard checkers_ = 0, pinned_ = 0, evasions_ = ~Bitboard{0};
   Bitboard occ_, ours_, enemy_;
   Bitboard paired_enemies_ = 0;
@@ -283,6 +292,8 @@ class ConversionFilter {
   Bitboard conv_by_square_[kSquares];
   // The same for the enemy pieces a quick move must not convert (see the constructor).
   Bitboard conv_untouchable_by_square_[kSquares];
+  // converts_[s]: where our piece on s would convert some enemy piece (set for our squares).
+  Bitboard converts_[kSquares];
   Bitboard danger_ = 0;
   Bitboard quick_to_[kSquares] = {};  // by the square moved from
   std::optional<Position> scratch_;
@@ -348,7 +359,19 @@ ConversionFilter::ConversionFilter(const Position& pos)
     conv_untouchable_by_square_[tw] = converting_landings(tw, untouchable);
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
+  for (Bitboard b = ours_; b;) {
+    const Square s = pop_lsb(b);
+    Bitboard converts = 0;  // a piece forms no co-square with itself
+    for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;)
+      converts |= conv_by_square_[pop_lsb(tw)];
+    converts_[s] = converts;
+  }
   danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
+  // Castling out of check and through a cleared square are judged after the move; under
+  // 'ignored' a threat's own exposure is judged on the board after it too.
+  fast_castling_ = fast_king_ && !in_check_ &&
+                   ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden &&
+                   (!enemy_pairs_ || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts);
   // Most moves need none of the tests in keep(): a piece that is neither the king, pinned, nor
   // on a watched mover's way, going to a square that answers an ordinary check, converts
   // nothing and is on no watched mover's way either, passes them all (see the fast path).
@@ -365,13 +388,11 @@ ConversionFilter::ConversionFilter(const Position& pos)
       // squares: the piece's landing only blocks or offers a capture keep() would test anyway
       // (watched_landing stays excluded).
       if (has(watched, s) && unblocks_threat(s)) continue;
-      Bitboard converts = 0, converts_untouchable = 0;  // a piece forms no co-square with itself
-      for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;) {
-        const Square twin = pop_lsb(tw);
-        converts |= conv_by_square_[twin];
-        converts_untouchable |= conv_untouchable_by_square_[twin];
-      }
-      const Bitboard not_quick = attacked_ || has(pinned_, s) ? converts : converts_untouchable;
+      Bitboard converts_untouchable = 0;
+      if (converts_[s])
+        for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;)
+          converts_untouchable |= conv_untouchable_by_square_[pop_lsb(tw)];
+      const Bitboard not_quick = attacked_ || has(pinned_, s) ? converts_[s] : converts_untouchable;
       quick_to_[s] = evasions_ & ~not_quick & ~watched_landing & ~en_passant;
       // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
       // up to the first piece each way (a leap past either end is not quick).
@@ -393,6 +414,22 @@ bool ConversionFilter::unblocks_threat(Square s) const {
   return false;
 }
 
+std::optional<bool> ConversionFilter::castling_safe(Move m) const {
+  const CastlingMove& cm = v_.castling(us_)[m.arg()];
+  // A castling that converts nothing changes no enemy piece: the enemy's attacks and threats
+  // after it are those of this position on the board with king and rook moved. Its castling
+  // threats lie within danger_ (computed from its pieces and rights, which stay the same).
+  if ((castling_co_squares_formed(pos_, cm, us_) & enemy_) || has(danger_, cm.king_to))
+    return std::nullopt;
+  const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
+  const Bitboard landed = bb(cm.king_to) | bb(cm.rook_to);
+  const Bitboard occ_after = (occ_ & ~moved) | landed;
+  return pos_.attackers(cm.king_to, them_, occ_after) == 0 &&
+         !(enemy_pairs_ &&
+           conversion_threat_after(pos_, cm.king_to, them_, occ_after, 0, (ours_ & ~moved) | landed,
+                                   /*castling=*/false));
+}
+
 bool ConversionFilter::keep(Move m) {
   const Position& pos = pos_;
   const Variant& v = v_;
@@ -403,10 +440,12 @@ bool ConversionFilter::keep(Move m) {
   const ThreatWatch& watch = watch_;
   const Square from = m.from(), to = m.to();
   if (has(quick_to_[from], to)) return true;
+  if (m.kind() == MoveKind::kCastling && fast_castling_)
+    if (const std::optional<bool> safe = castling_safe(m)) return *safe;
   const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
   bool full = special || !(fast_ || (fast_king_ && from == ksq));
   Bitboard converted = 0;  // enemy pieces this move converts
-  if (!special && m.kind() != MoveKind::kPromotion) {
+  if (!special && m.kind() != MoveKind::kPromotion && has(converts_[from], to)) {
     for (Bitboard tw = twins_[pos.piece_on(us, from)] & ~bb(from); tw;) {
       const Square twin = pop_lsb(tw);
       if (has(conv_by_square_[twin], to)) converted |= co_squares(to, twin) & enemy;
@@ -593,7 +632,7 @@ std::uint64_t count_conversion(const Position& pos) {
         emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
         if (ep) slow.push(pt.en_passant_move(from));
       });
-  generate_castling(pos, slow);
+  generate_castling(pos, slow, filter.in_check());
   for (Move m : slow) n += filter.keep(m) ? 1 : 0;
   return n;
 }

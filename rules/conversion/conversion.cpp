@@ -82,6 +82,17 @@ bool castling_threat(const Position& pos, Square target, Color by) {
 
 }  // namespace
 
+bool has_co_pair(const Position& pos, Color c) {
+  const Variant& v = pos.variant();
+  for (PieceTypeMask m = v.conversion().paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const PieceType t = static_cast<PieceType>(std::countr_zero(m));
+    const Bitboard movers = pos.pieces(c, t);
+    const Bitboard partners = partner_pieces(pos, c, t);
+    if (movers && ((partners & ~movers) || (partners & (partners - 1)))) return true;
+  }
+  return false;
+}
+
 Bitboard castling_co_squares_formed(const Position& pos, const CastlingMove& cm, Color by) {
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();

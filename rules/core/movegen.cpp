@@ -316,11 +316,7 @@ ConversionFilter::ConversionFilter(const Position& pos)
   const Square ksq = ksq_;
   // Only a mover with a twin threatens conversion. Without one on the enemy side there are no
   // threats now, and none after any move of ours (ours never gives it pieces).
-  for (int t = 0; t < v.piece_count() && !enemy_pairs_; ++t) {
-    const Bitboard movers = pos.pieces(them, static_cast<PieceType>(t));
-    const Bitboard partners = partner_pieces(pos, them, static_cast<PieceType>(t));
-    enemy_pairs_ = movers && ((partners & ~movers) || (partners & (partners - 1)));
-  }
+  enemy_pairs_ = has_co_pair(pos, them);
   if (ksq != kNoSquare) {
     if (enemy_pairs_) watch_ = watch_conversion_threats(pos, ksq, them);
     checkers_ = pos.attackers(ksq, them, occ_);
@@ -616,50 +612,26 @@ std::uint64_t moves_to(const PieceInfo& info, Color us, Bitboard targets) {
              static_cast<std::uint64_t>(info.promotion_choices.size());
 }
 
-/// Conversion Chess's bulk count: the quick destinations of each piece (ConversionFilter::quick,
-/// legal without a test) are counted; the other moves are listed and judged one by one by the
-/// same filter that generate_legal uses.
-std::uint64_t count_conversion(const Position& pos) {
-  const Color us = pos.side_to_move();
-  ConversionFilter filter(pos);
-  const PseudoTargets pt(pos);
-  std::uint64_t n = 0;
-  MoveList slow;
-  pt.for_each_piece(
-      pos, [&](const PieceInfo& info, Square from, Bitboard quiet, Bitboard captures, bool ep) {
-        const Bitboard quick = filter.quick(from);
-        n += moves_to(info, us, (quiet | captures) & quick);
-        emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
-        if (ep) slow.push(pt.en_passant_move(from));
-      });
-  generate_castling(pos, slow, filter.in_check());
-  for (Move m : slow) n += filter.keep(m) ? 1 : 0;
-  return n;
-}
-
 }  // namespace
 
-std::uint64_t count_legal(const Position& pos) {
+namespace {
+
+/// The bulk count of the moves of the side to move judged by ordinary attacks (tables without
+/// riders, with a royal piece on `ksq`): its pieces' moves, and the castling moves the caller
+/// put in `slow` (generated only when legal).
+std::uint64_t count_ordinary_moves(const Position& pos, Square ksq, MoveList& slow) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
-  const Square ksq = pos.king_square(us);
-  if (v.conversion().enabled) return count_conversion(pos);
-  if (v.any_riders() || ksq == kNoSquare) {
-    MoveList list;
-    generate_legal(pos, list);
-    return static_cast<std::uint64_t>(list.size());
-  }
   // The same targets as generate_pseudo_legal, judged by the same filter as generate_legal; a
   // piece that is neither pinned nor the king needs no test per move (its legal targets are
-  // its targets on evasion squares), so its moves are counted, not listed. Pinned pieces, en
-  // passant and castling go through the list and the one-by-one test.
+  // its targets on evasion squares), so its moves are counted, not listed. Pinned pieces and
+  // en passant go through the list and the one-by-one test.
   const OrdinaryFilter f = ordinary_filter(pos, ksq);
   const SliderTables& sl = v.sliders();
   const Bitboard occ = pos.occupied();
   const PseudoTargets pt(pos);
   const Bitboard not_ours = ~pos.pieces(us);
   std::uint64_t n = 0;
-  MoveList slow;
   for (int t = 0; t < v.piece_count(); ++t) {
     Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
     if (!mine) continue;
@@ -698,9 +670,61 @@ std::uint64_t count_legal(const Position& pos) {
       if (pt.en_passant(pm, from)) slow.push(pt.en_passant_move(from));
     }
   }
-  generate_castling(pos, slow);
   for (Move m : slow) n += ordinary_legal(pos, f, m) ? 1 : 0;
   return n;
+}
+
+/// Conversion Chess's bulk count: the quick destinations of each piece (ConversionFilter::quick,
+/// legal without a test) are counted; the other moves are listed and judged one by one by the
+/// same filter that generate_legal uses.
+std::uint64_t count_conversion(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  if (ksq != kNoSquare && !pos.variant().any_riders() && !has_co_pair(pos, us) &&
+      !has_co_pair(pos, ~us)) {
+    // No twins on either side: no move converts, and nothing threatens conversion now or
+    // after any move (a move gives the enemy no piece; a promotion forms no co-squares). Every
+    // move but castling, whose landing the co-effect may change, is legal exactly when it is
+    // by ordinary attacks.
+    MoveList castling, slow;
+    generate_castling(pos, castling);
+    std::uint64_t n = count_ordinary_moves(pos, ksq, slow);
+    if (castling.size() > 0) {
+      ConversionFilter filter(pos);
+      for (Move m : castling) n += filter.keep(m) ? 1 : 0;
+    }
+    return n;
+  }
+  ConversionFilter filter(pos);
+  const PseudoTargets pt(pos);
+  std::uint64_t n = 0;
+  MoveList slow;
+  pt.for_each_piece(
+      pos, [&](const PieceInfo& info, Square from, Bitboard quiet, Bitboard captures, bool ep) {
+        const Bitboard quick = filter.quick(from);
+        n += moves_to(info, us, (quiet | captures) & quick);
+        emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
+        if (ep) slow.push(pt.en_passant_move(from));
+      });
+  generate_castling(pos, slow, filter.in_check());
+  for (Move m : slow) n += filter.keep(m) ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+std::uint64_t count_legal(const Position& pos) {
+  const Variant& v = pos.variant();
+  const Square ksq = pos.king_square(pos.side_to_move());
+  if (v.conversion().enabled) return count_conversion(pos);
+  if (v.any_riders() || ksq == kNoSquare) {
+    MoveList list;
+    generate_legal(pos, list);
+    return static_cast<std::uint64_t>(list.size());
+  }
+  MoveList slow;
+  generate_castling(pos, slow);
+  return count_ordinary_moves(pos, ksq, slow);
 }
 
 bool is_legal(const Position& pos, Move m) {

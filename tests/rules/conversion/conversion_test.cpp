@@ -180,6 +180,25 @@ TEST(ConversionReferenceCheck, PawnsConvertedAwayAndBackMatchTheReference) {
   }
 }
 
+// Without twins on either side nothing converts, and the bulk count judges every move but
+// castling by ordinary attacks; a promotion on the way gives the promoting side a twin.
+TEST(ConversionReferenceCheck, PositionsWithoutTwinsMatchTheReference) {
+  const char* const fens[] = {
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",  // orthodox position 3
+      "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",           // one rook each, castling on both sides
+      "6rk/7p/8/8/8/8/8/4K2R w K - 0 1",            // castling onto an attacked square
+      "4k3/1P6/8/8/8/8/6p1/R3K3 w Q - 0 1",         // promotions give K+Q and R+R twins
+      "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",           // en passant would expose the king
+  };
+  const ConversionReference ref;
+  for (const char* fen : fens) {
+    Position pos = parse_fen(conversion(), fen);
+    const ConvBoard board = ConversionReference::from_position(pos);
+    for (int d = 1; d <= 3; ++d)
+      EXPECT_EQ(perft(pos, d), ref.perft(board, d)) << fen << " depth " << d;
+  }
+}
+
 TEST(ConversionReferenceCheck, StartPositionHasTheOrthodoxCountsToDepth3) {
   // The first conversion can come on the third ply (1.Nc3 g5 2.Nd5 converts g5: co-squares of
   // d5 and g1), which changes only what follows; the counts part from orthodox chess at depth 4.

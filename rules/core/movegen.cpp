@@ -696,16 +696,43 @@ std::uint64_t count_conversion(const Position& pos) {
     return n;
   }
   ConversionFilter filter(pos);
+  const Variant& v = pos.variant();
+  const SliderTables& sl = v.sliders();
+  const Bitboard occ = pos.occupied(), ours = pos.pieces(us);
   const PseudoTargets pt(pos);
   std::uint64_t n = 0;
   MoveList slow;
-  pt.for_each_piece(
-      pos, [&](const PieceInfo& info, Square from, Bitboard quiet, Bitboard captures, bool ep) {
+  for (int t = 0; t < v.piece_count(); ++t) {
+    Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
+    if (!mine) continue;
+    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+    const PieceMoves& pm = info.moves;
+    if (pm.same_move_and_capture && info.promotion_squares[us] == 0) {
+      // Targets are attacks off its own squares, as in count_ordinary_moves (no initial-only
+      // moves for a '~' piece to lose, no en passant).
+      while (mine) {
+        const Square from = pop_lsb(mine);
+        const SquareMoves& sm = pm.at[us][from];
+        Bitboard att = sm.leap_move;
+        if (pm.uses_rook) att |= rook_attacks(sl, from, occ) & sm.rook_move;
+        if (pm.uses_bishop) att |= bishop_attacks(sl, from, occ) & sm.bishop_move;
+        att &= ~ours;
         const Bitboard quick = filter.quick(from);
-        n += moves_to(info, us, (quiet | captures) & quick);
-        emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
-        if (ep) slow.push(pt.en_passant_move(from));
-      });
+        n += static_cast<std::uint64_t>(std::popcount(att & quick));
+        for (Bitboard b = att & ~quick; b;) slow.push(Move(from, pop_lsb(b)));
+      }
+      continue;
+    }
+    while (mine) {
+      const Square from = pop_lsb(mine);
+      Bitboard quiet, captures;
+      pt.targets(pm, from, quiet, captures);
+      const Bitboard quick = filter.quick(from);
+      n += moves_to(info, us, (quiet | captures) & quick);
+      emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
+      if (pt.en_passant(pm, from)) slow.push(pt.en_passant_move(from));
+    }
+  }
   generate_castling(pos, slow, filter.in_check());
   for (Move m : slow) n += filter.keep(m) ? 1 : 0;
   return n;

@@ -282,7 +282,7 @@ class ConversionFilter {
   bool enemy_pairs_ = false;
   ThreatWatch watch_;
   bool in_check_ = false, attacked_ = false;
-  bool fast_king_ = false, fast_ = false, fast_castling_ = false;
+  bool fast_king_ = false, fast_ = false, fast_castling_ = false, fast_under_threat_ = false;
   Bitboard checkers_ = 0, pinned_ = 0, evasions_ = ~Bitboard{0};
   Bitboard occ_, ours_, enemy_;
   Bitboard paired_enemies_ = 0;
@@ -365,6 +365,10 @@ ConversionFilter::ConversionFilter(const Position& pos)
   danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
   // Castling out of check and through a cleared square are judged after the move; under
   // 'ignored' a threat's own exposure is judged on the board after it too.
+  // Under a conversion threat the moves that keep() cannot drop at once are judged on the
+  // board after them (see keep()); the exposure of a threat under 'ignored' needs the full test.
+  fast_under_threat_ =
+      fast_king_ && watch_.threat_now && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts;
   fast_castling_ = fast_king_ && !in_check_ &&
                    ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden &&
                    (!enemy_pairs_ || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts);
@@ -501,6 +505,17 @@ bool ConversionFilter::keep(Move m) {
           full = true;
       }
     }
+  }
+  if (full && fast_under_threat_ && !special && from != ksq &&
+      !(converted & pos.pieces(them, v.royal()))) {
+    // The king stays, so the enemy's castling threats stay out of reach (danger_ only shrinks
+    // when its pieces are captured or converted); its other attacks and threats are read on
+    // the board after the move, without the pieces it loses.
+    const Bitboard gone = (bb(to) & enemy) | converted;
+    const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
+    return (pos.attackers(ksq, them, occ_after) & ~gone) == 0 &&
+           !conversion_threat_after(pos, ksq, them, occ_after, gone,
+                                    (ours & ~bb(from)) | bb(to) | converted, /*castling=*/false);
   }
   if (full) {
     if (!scratch_) scratch_.emplace(pos);

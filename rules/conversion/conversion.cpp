@@ -87,8 +87,9 @@ bool has_co_pair(const Position& pos, Color c) {
   for (PieceTypeMask m = v.conversion().paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
     const PieceType t = static_cast<PieceType>(std::countr_zero(m));
     const Bitboard movers = pos.pieces(c, t);
+    if (!movers) continue;
     const Bitboard partners = partner_pieces(pos, c, t);
-    if (movers && ((partners & ~movers) || (partners & (partners - 1)))) return true;
+    if ((partners & ~movers) || (partners & (partners - 1))) return true;
   }
   return false;
 }

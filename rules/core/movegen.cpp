@@ -257,6 +257,19 @@ class ConversionFilter {
   /// passant, which never land here) are legal without a test (see docs/conversion.md).
   Bitboard quick(Square from) const { return quick_to_[from]; }
 
+  /// Destinations of our piece on `from` (not the king) whose moves keep() refuses at once,
+  /// by their squares alone: under a conversion threat those that leave its support alone;
+  /// otherwise, those that answer no ordinary check or leave a pin's line. None converts.
+  Bitboard refuted(Square from) const {
+    if (from == ksq_) return 0;
+    if (watch_.threat_now)
+      return has(watch_.threat_support, from) ? 0 : ~watch_.threat_support & ~converts_[from];
+    if (!fast_) return 0;
+    Bitboard out = ~evasions_;
+    if (has(pinned_, from)) out |= ~v_.line(from, ksq_);
+    return out & ~converts_[from];
+  }
+
   /// Whether the pseudo-legal move `m` is legal. Not const: it may make the move on a scratch
   /// copy of the position.
   bool keep(Move m);
@@ -734,7 +747,8 @@ std::uint64_t count_conversion(const Position& pos) {
         att &= ~ours;
         const Bitboard quick = filter.quick(from);
         n += static_cast<std::uint64_t>(std::popcount(att & quick));
-        for (Bitboard b = att & ~quick; b;) slow.push(Move(from, pop_lsb(b)));
+        for (Bitboard b = att & ~quick & ~filter.refuted(from); b;)
+          slow.push(Move(from, pop_lsb(b)));
       }
       continue;
     }
@@ -742,9 +756,9 @@ std::uint64_t count_conversion(const Position& pos) {
       const Square from = pop_lsb(mine);
       Bitboard quiet, captures;
       pt.targets(pm, from, quiet, captures);
-      const Bitboard quick = filter.quick(from);
+      const Bitboard quick = filter.quick(from), listed = ~quick & ~filter.refuted(from);
       n += moves_to(info, us, (quiet | captures) & quick);
-      emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
+      emit(slow, info, us, from, quiet & listed, captures & listed);
       if (pt.en_passant(pm, from)) slow.push(pt.en_passant_move(from));
     }
   }

@@ -283,9 +283,12 @@ class ConversionFilter {
   /// it needs the full test.
   std::optional<bool> castling_safe(Move m) const;
 
-  /// Whether moving our piece off `s` (a watched square) could let a watched mover reach one of
-  /// its landing squares, wherever the piece goes (a superset of what it then reaches).
-  bool unblocks_threat(Square s) const;
+  /// Where our piece on `s` (a watched square) may go and still keep every watched mover from
+  /// its landing squares: all squares when none reaches one with the piece gone (any square it
+  /// could go to counted); else, for each such mover, its own square (taking it) and the squares
+  /// between it and each landing square it would reach by a slide (none when it would reach one
+  /// by a leap, which cannot be blocked).
+  Bitboard blocking_squares(Square s) const;
 
   const Position& pos_;
   const Variant& v_;
@@ -396,17 +399,18 @@ ConversionFilter::ConversionFilter(const Position& pos)
     const SliderTables& sl = v.sliders();
     for (Bitboard b = ours_ & ~bb(ksq); b;) {
       const Square s = pop_lsb(b);
-      // A piece on a watched mover's way is quick when that mover, with the way open (the
-      // piece gone, any square it could go to counted), still reaches none of its landing
-      // squares: the piece's landing only blocks or offers a capture keep() would test anyway
-      // (watched_landing stays excluded).
-      if (has(watched, s) && unblocks_threat(s)) continue;
+      // A piece on a watched mover's way is quick where it keeps the way shut: when that
+      // mover, with the way open, still reaches none of its landing squares, or by landing
+      // between the mover and each it would reach. A landing square itself offers a capture
+      // keep() would test (watched_landing stays excluded).
+      const Bitboard blocking = has(watched, s) ? blocking_squares(s) : ~Bitboard{0};
+      if (!blocking) continue;
       Bitboard converts_untouchable = 0;
       if (converts_[s])
         for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;)
           converts_untouchable |= conv_untouchable_by_square_[pop_lsb(tw)];
       const Bitboard not_quick = attacked_ || has(pinned_, s) ? converts_[s] : converts_untouchable;
-      quick_to_[s] = evasions_ & ~not_quick & ~watched_landing & ~en_passant;
+      quick_to_[s] = blocking & evasions_ & ~not_quick & ~watched_landing & ~en_passant;
       // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
       // up to the first piece each way (a leap past either end is not quick).
       if (has(pinned_, s))
@@ -416,15 +420,19 @@ ConversionFilter::ConversionFilter(const Position& pos)
   }
 }
 
-bool ConversionFilter::unblocks_threat(Square s) const {
+Bitboard ConversionFilter::blocking_squares(Square s) const {
   const Bitboard occ = occ_ & ~bb(s);
-  for (int w = 0; w < watch_.count; ++w) {
+  Bitboard out = ~Bitboard{0};
+  for (int w = 0; w < watch_.count && out; ++w) {
     const ThreatWatch::Mover& mv = watch_.movers[w];
-    if (has(mv.sensitive, s) &&
-        (piece_destinations(pos_, them_, mv.type, mv.from, occ, ~Bitboard{0}) & mv.landing))
-      return true;
+    if (!has(mv.sensitive, s)) continue;
+    Bitboard reached =
+        piece_destinations(pos_, them_, mv.type, mv.from, occ, ~Bitboard{0}) & mv.landing;
+    const SquareMoves& sm = v_.piece(mv.type).moves.at[them_][mv.from];
+    if (reached & (sm.leap_move | sm.leap_capture)) return 0;
+    while (reached) out &= v_.between(mv.from, pop_lsb(reached)) | bb(mv.from);
   }
-  return false;
+  return out;
 }
 
 std::optional<bool> ConversionFilter::castling_safe(Move m) const {

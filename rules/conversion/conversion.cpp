@@ -6,12 +6,6 @@
 
 namespace arbiter {
 
-Bitboard co_squares_of(Square to, Bitboard twins) {
-  Bitboard out = 0;
-  while (twins) out |= co_squares(to, pop_lsb(twins));
-  return out;
-}
-
 namespace {
 
 /// Every square the masks of `c`'s piece on `from` could take it to without promoting, on any

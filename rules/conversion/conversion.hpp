@@ -33,9 +33,21 @@ inline Bitboard co_squares(Square to, Square twin) {
   return bb(make_square(file_of(twin), rank_of(to))) | bb(make_square(file_of(to), rank_of(twin)));
 }
 
-/// The co-squares a piece of type `type` and colour `c` forms by landing on `to`; `twins` are
-/// the squares of its partners (the mover itself excluded).
-Bitboard co_squares_of(Square to, Bitboard twins);
+/// The co-squares a piece forms by landing on `to`; `twins` are the squares of its partners
+/// (the mover itself excluded). The twins off `to`'s rank and file give their files on `to`'s
+/// rank and their ranks on `to`'s file: both by fills, without a loop over the twins.
+inline Bitboard co_squares_of(Square to, Bitboard twins) {
+  const Bitboard rank = rank_bb(to), file = file_bb(to);
+  Bitboard files = twins & ~rank & ~file;
+  if (!files) return 0;
+  constexpr Bitboard kLow7 = 0x7F7F7F7F7F7F7F7FULL, kHigh = 0x8080808080808080ULL;
+  // Their ranks: a rank's byte is non-zero when a twin stands on it.
+  const Bitboard ranks = ((((files & kLow7) + kLow7) | files) & kHigh) >> 7;
+  files |= files >> 32;
+  files |= files >> 16;
+  files |= files >> 8;
+  return ((files & 0xFF) * 0x0101010101010101ULL & rank) | (ranks * 0xFF & file);
+}
 
 /// True when `by` has a move that would convert a piece standing on `target` (a royal piece
 /// there is in check). Occupancy and pieces are the position's.

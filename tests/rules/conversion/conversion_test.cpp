@@ -17,6 +17,7 @@
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 #include "rules/core/perft.hpp"
+#include "rules/core/splitmix.hpp"
 #include "rules/core/table_loader.hpp"
 #include "rules/core/variant.hpp"
 #include "tests/support/conversion_reference.hpp"
@@ -224,6 +225,21 @@ TEST(ConversionClause, CoSquaresAreTheTwoOtherCornersOfTheRectangle) {
   const Position next = after(pos, "b2b5");
   EXPECT_EQ(piece_at(next, "c5"), "black knight");
   EXPECT_EQ(piece_at(next, "f2"), "black pawn");
+}
+
+// co_squares_of forms the co-squares of many twins at once by fills; it must equal the union
+// of each twin's rectangle corners (co_squares), on sparse and dense sets of twins.
+TEST(ConversionClause, CoSquaresOfManyTwinsAreTheUnionOfEachTwinsCorners) {
+  for (std::uint64_t i = 0; i < 20000; ++i) {
+    const std::uint64_t r = splitmix64(i);
+    const Square to = static_cast<Square>(r % kSquares);
+    Bitboard twins = splitmix64(r) & (i % 2 ? splitmix64(r + 1) : ~Bitboard{0});
+    if (i % 3 == 0) twins &= splitmix64(r + 2) & splitmix64(r + 3);
+    twins &= ~bb(to);
+    Bitboard expected = 0;
+    for (Bitboard b = twins; b;) expected |= co_squares(to, pop_lsb(b));
+    ASSERT_EQ(co_squares_of(to, twins), expected) << square_name(to) << " " << twins;
+  }
 }
 
 TEST(ConversionClause, EnemyPieceIsConvertedToAFriendlyPieceOfTheSameType) {

@@ -263,11 +263,11 @@ class ConversionFilter {
   Bitboard refuted(Square from) const {
     if (from == ksq_) return 0;
     if (watch_.threat_now)
-      return has(watch_.threat_support, from) ? 0 : ~watch_.threat_support & ~converts_[from];
+      return has(watch_.threat_support, from) ? 0 : ~watch_.threat_support & ~converts(from);
     if (!fast_) return 0;
     Bitboard out = ~evasions_;
     if (has(pinned_, from)) out |= ~v_.line(from, ksq_);
-    return out & ~converts_[from];
+    return out ? out & ~converts(from) : 0;
   }
 
   /// Whether the pseudo-legal move `m` is legal. Not const: it may make the move on a scratch
@@ -282,6 +282,19 @@ class ConversionFilter {
   /// keep() for a castling move that converts nothing, judged without making it; nullopt when
   /// it needs the full test.
   std::optional<bool> castling_safe(Move m) const;
+
+  /// Where our piece on `s` would land and convert some enemy piece: found when first asked,
+  /// since most pieces of most positions never are.
+  Bitboard converts(Square s) const {
+    if (!has(converts_known_, s)) {
+      Bitboard out = 0;  // a piece forms no co-square with itself
+      for (Bitboard tw = twins_[pos_.piece_on(us_, s)] & ~bb(s); tw;)
+        out |= converting_landings(pop_lsb(tw), enemy_);
+      converts_[s] = out;
+      converts_known_ |= bb(s);
+    }
+    return converts_[s];
+  }
 
   /// Where our piece on `s` (a watched square) may go and still keep every watched mover from
   /// its landing squares: all squares when none reaches one with the piece gone (any square it
@@ -303,13 +316,10 @@ class ConversionFilter {
   Bitboard occ_, ours_, enemy_;
   Bitboard paired_enemies_ = 0;
   Bitboard twins_[kMaxPieceTypes];
-  // conv_by_square_[twin]: landing squares where a mover would form a co-square on an enemy
-  // piece with the twin there (set for twin squares only).
-  Bitboard conv_by_square_[kSquares];
-  // The same for the enemy pieces a quick move must not convert (see the constructor).
-  Bitboard conv_untouchable_by_square_[kSquares];
-  // converts_[s]: where our piece on s would convert some enemy piece (set for our squares).
-  Bitboard converts_[kSquares];
+  // converts_[s]: where our piece on s would convert some enemy piece, for the squares in
+  // converts_known_ (see converts()).
+  mutable Bitboard converts_[kSquares];
+  mutable Bitboard converts_known_ = 0;
   Bitboard danger_ = 0;
   Bitboard quick_to_[kSquares] = {};  // by the square moved from
   std::optional<Position> scratch_;
@@ -351,11 +361,9 @@ ConversionFilter::ConversionFilter(const Position& pos)
     pinned_ = pinned_pieces(pos, ksq);
     if (attacked_) evasions_ = evasion_squares(pos, ksq, checkers_);
   }
-  Bitboard all_twins = 0;
   for (int t = 0; t < v.piece_count(); ++t) {
     if (cr.paired >> t & 1U) paired_enemies_ |= pos.pieces(them, static_cast<PieceType>(t));
     twins_[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
-    all_twins |= twins_[t];
   }
   // Landings that convert an enemy piece the quick rule must not touch: the enemy royal piece
   // (converting it takes the full test) and the watched movers' landing squares.
@@ -365,19 +373,13 @@ ConversionFilter::ConversionFilter(const Position& pos)
     watched_landing |= watch_.movers[w].sensitive & watch_.movers[w].landing;
   }
   const Bitboard untouchable = enemy_ & (pos.pieces(them, v.royal()) | watched_landing);
-  for (Bitboard b = all_twins; b;) {
-    const Square tw = pop_lsb(b);
-    conv_by_square_[tw] = converting_landings(tw, enemy_);
-    conv_untouchable_by_square_[tw] = converting_landings(tw, untouchable);
+  // Only a twin on an untouchable piece's rank or file can convert it.
+  Bitboard untouchable_lines = 0;
+  for (Bitboard b = untouchable; b;) {
+    const Square u = pop_lsb(b);
+    untouchable_lines |= file_bb(u) | rank_bb(u);
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
-  for (Bitboard b = ours_; b;) {
-    const Square s = pop_lsb(b);
-    Bitboard converts = 0;  // a piece forms no co-square with itself
-    for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;)
-      converts |= conv_by_square_[pop_lsb(tw)];
-    converts_[s] = converts;
-  }
   danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
   // Castling out of check and through a cleared square are judged after the move; under
   // 'ignored' a threat's own exposure is judged on the board after it too.
@@ -405,11 +407,12 @@ ConversionFilter::ConversionFilter(const Position& pos)
       // keep() would test (watched_landing stays excluded).
       const Bitboard blocking = has(watched, s) ? blocking_squares(s) : ~Bitboard{0};
       if (!blocking) continue;
-      Bitboard converts_untouchable = 0;
-      if (converts_[s])
-        for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;)
-          converts_untouchable |= conv_untouchable_by_square_[pop_lsb(tw)];
-      const Bitboard not_quick = attacked_ || has(pinned_, s) ? converts_[s] : converts_untouchable;
+      Bitboard not_quick = 0;
+      if (attacked_ || has(pinned_, s))
+        not_quick = converts(s);
+      else
+        for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s) & untouchable_lines; tw;)
+          not_quick |= converting_landings(pop_lsb(tw), untouchable);
       quick_to_[s] = blocking & evasions_ & ~not_quick & ~watched_landing & ~en_passant;
       // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
       // up to the first piece each way (a leap past either end is not quick).
@@ -466,11 +469,9 @@ bool ConversionFilter::keep(Move m) {
   const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
   bool full = special || !(fast_ || (fast_king_ && from == ksq));
   Bitboard converted = 0;  // enemy pieces this move converts
-  if (!special && m.kind() != MoveKind::kPromotion && has(converts_[from], to)) {
-    for (Bitboard tw = twins_[pos.piece_on(us, from)] & ~bb(from); tw;) {
-      const Square twin = pop_lsb(tw);
-      if (has(conv_by_square_[twin], to)) converted |= co_squares(to, twin) & enemy;
-    }
+  if (!special && m.kind() != MoveKind::kPromotion && has(converts(from), to)) {
+    for (Bitboard tw = twins_[pos.piece_on(us, from)] & ~bb(from); tw;)
+      converted |= co_squares(to, pop_lsb(tw)) & enemy;
   }
   // Threatened with conversion: a move that leaves alone every square one threat needs keeps
   // that threat (see ThreatWatch::threat_support).

@@ -655,8 +655,10 @@ namespace {
 
 /// The bulk count of the moves of the side to move judged by ordinary attacks (tables without
 /// riders, with a royal piece on `ksq`): its pieces' moves, and the castling moves the caller
-/// put in `slow` (generated only when legal).
-std::uint64_t count_ordinary_moves(const Position& pos, Square ksq, MoveList& slow) {
+/// put in `slow` (generated only when legal). Inlined into both callers: as a call it cost
+/// orthodox perft about 1% (Kiwipete d5).
+[[gnu::always_inline]] inline std::uint64_t count_ordinary_moves(const Position& pos, Square ksq,
+                                                                 MoveList& slow) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   // The same targets as generate_pseudo_legal, judged by the same filter as generate_legal; a

@@ -6,12 +6,6 @@
 
 namespace arbiter {
 
-Bitboard co_squares_of(Square to, Bitboard twins) {
-  Bitboard out = 0;
-  while (twins) out |= co_squares(to, pop_lsb(twins));
-  return out;
-}
-
 namespace {
 
 /// Every square the masks of `c`'s piece on `from` could take it to without promoting, on any
@@ -58,7 +52,6 @@ Bitboard castling_co_squares(const Position& pos, const CastlingMove& cm, Color 
 /// Castling moves of `by` whose king or partner would form a co-square on `target`.
 bool castling_threat(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
-  const ConversionRules& cr = v.conversion();
   const ConversionKnobs& ck = v.knobs().conversion;
   const Bitboard occ = pos.occupied();
   for (const CastlingMove& cm : v.castling(by)) {
@@ -71,18 +64,7 @@ bool castling_threat(const Position& pos, Square target, Color by) {
     if (pos.piece_on(by, cm.king_from) != v.royal() ||
         pos.piece_on(by, cm.rook_from) != cm.rook_type)
       continue;
-    // The board after castling: both pieces on their new squares.
-    const Bitboard moved_away = bb(cm.king_from) | bb(cm.rook_from);
-    const auto twins_of = [&](PieceType mover, Square landed) {
-      Bitboard twins = 0;
-      twins = partner_pieces(pos, by, mover) & ~moved_away;
-      if (cr.partners[mover] >> v.royal() & 1U && landed != cm.king_to) twins |= bb(cm.king_to);
-      if (cr.partners[mover] >> cm.rook_type & 1U && landed != cm.rook_to) twins |= bb(cm.rook_to);
-      return twins;
-    };
-    const Bitboard formed = co_squares_of(cm.king_to, twins_of(v.royal(), cm.king_to)) |
-                            co_squares_of(cm.rook_to, twins_of(cm.rook_type, cm.rook_to));
-    if (!has(formed, target)) continue;
+    if (!has(castling_co_squares_formed(pos, cm, by), target)) continue;
     if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) return true;
     // 'ignored': a castling that would leave the castling king attacked threatens nothing.
     const Move castle(cm.king_from, cm.king_to, MoveKind::kCastling,
@@ -93,6 +75,33 @@ bool castling_threat(const Position& pos, Square target, Color by) {
 }
 
 }  // namespace
+
+bool has_co_pair(const Position& pos, Color c) {
+  const Variant& v = pos.variant();
+  for (PieceTypeMask m = v.conversion().paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const PieceType t = static_cast<PieceType>(std::countr_zero(m));
+    const Bitboard movers = pos.pieces(c, t);
+    if (!movers) continue;
+    const Bitboard partners = partner_pieces(pos, c, t);
+    if ((partners & ~movers) || (partners & (partners - 1))) return true;
+  }
+  return false;
+}
+
+Bitboard castling_co_squares_formed(const Position& pos, const CastlingMove& cm, Color by) {
+  const Variant& v = pos.variant();
+  const ConversionRules& cr = v.conversion();
+  // The board after castling: both pieces on their new squares.
+  const Bitboard moved_away = bb(cm.king_from) | bb(cm.rook_from);
+  const auto twins_of = [&](PieceType mover, Square landed) {
+    Bitboard twins = partner_pieces(pos, by, mover) & ~moved_away;
+    if (cr.partners[mover] >> v.royal() & 1U && landed != cm.king_to) twins |= bb(cm.king_to);
+    if (cr.partners[mover] >> cm.rook_type & 1U && landed != cm.rook_to) twins |= bb(cm.rook_to);
+    return twins;
+  };
+  return co_squares_of(cm.king_to, twins_of(v.royal(), cm.king_to)) |
+         co_squares_of(cm.rook_to, twins_of(cm.rook_type, cm.rook_to));
+}
 
 Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square from, Bitboard occ,
                             Bitboard victims) {

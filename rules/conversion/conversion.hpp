@@ -15,6 +15,7 @@
 namespace arbiter {
 
 class Position;
+struct CastlingMove;
 using PieceTypeMask = std::uint16_t;
 
 struct ConversionRules {
@@ -32,9 +33,21 @@ inline Bitboard co_squares(Square to, Square twin) {
   return bb(make_square(file_of(twin), rank_of(to))) | bb(make_square(file_of(to), rank_of(twin)));
 }
 
-/// The co-squares a piece of type `type` and colour `c` forms by landing on `to`; `twins` are
-/// the squares of its partners (the mover itself excluded).
-Bitboard co_squares_of(Square to, Bitboard twins);
+/// The co-squares a piece forms by landing on `to`; `twins` are the squares of its partners
+/// (the mover itself excluded). The twins off `to`'s rank and file give their files on `to`'s
+/// rank and their ranks on `to`'s file: both by fills, without a loop over the twins.
+inline Bitboard co_squares_of(Square to, Bitboard twins) {
+  const Bitboard rank = rank_bb(to), file = file_bb(to);
+  Bitboard files = twins & ~rank & ~file;
+  if (!files) return 0;
+  constexpr Bitboard kLow7 = 0x7F7F7F7F7F7F7F7FULL, kHigh = 0x8080808080808080ULL;
+  // Their ranks: a rank's byte is non-zero when a twin stands on it.
+  const Bitboard ranks = ((((files & kLow7) + kLow7) | files) & kHigh) >> 7;
+  files |= files >> 32;
+  files |= files >> 16;
+  files |= files >> 8;
+  return ((files & 0xFF) * 0x0101010101010101ULL & rank) | (ranks * 0xFF & file);
+}
 
 /// True when `by` has a move that would convert a piece standing on `target` (a royal piece
 /// there is in check). Occupancy and pieces are the position's.
@@ -45,6 +58,14 @@ bool conversion_threat(const Position& pos, Square target, Color by);
 /// judged on the position as it is (see castling_may_threaten).
 bool conversion_threat_after(const Position& pos, Square target, Color by, Bitboard occupied,
                              Bitboard removed, Bitboard victims, bool castling = true);
+
+/// Whether some piece of `c` has a twin (a partner other than itself): only then can a move
+/// of `c` convert.
+bool has_co_pair(const Position& pos, Color c);
+
+/// The co-squares the castling `cm` of `by` forms, both pieces judged on the board after it
+/// (its king and rook standing where the castling move found them).
+Bitboard castling_co_squares_formed(const Position& pos, const CastlingMove& cm, Color by);
 
 /// Squares on which some castling move of `by` (with its right) could ever form a co-square,
 /// whether or not it is possible now: castling threats lie within these.

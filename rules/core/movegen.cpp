@@ -43,7 +43,9 @@ void generate_conversion_castling(const Position& pos, const CastlingMove& cm, i
   out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, index));
 }
 
-void generate_castling(const Position& pos, MoveList& out) {
+/// `in_check`: whether the side to move's royal piece is in check, when the caller knows it
+/// (Conversion Chess asks only then); -1 when not known.
+void generate_castling(const Position& pos, MoveList& out, int in_check = -1) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move(), them = ~us;
   const std::uint8_t rights = pos.castling_rights();
@@ -51,7 +53,6 @@ void generate_castling(const Position& pos, MoveList& out) {
   const Bitboard occ = pos.occupied();
   const auto& moves = v.castling(us);
   const bool conversion = v.conversion().enabled;
-  int in_check = -1;  // Conversion Chess: found out at the first castling that may be played
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const CastlingMove& cm = moves[i];
     if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
@@ -256,14 +257,51 @@ class ConversionFilter {
   /// passant, which never land here) are legal without a test (see docs/conversion.md).
   Bitboard quick(Square from) const { return quick_to_[from]; }
 
+  /// Destinations of our piece on `from` (not the king) whose moves keep() refuses at once,
+  /// by their squares alone: under a conversion threat those that leave its support alone;
+  /// otherwise, those that answer no ordinary check or leave a pin's line. None converts.
+  Bitboard refuted(Square from) const {
+    if (from == ksq_) return 0;
+    if (watch_.threat_now)
+      return has(watch_.threat_support, from) ? 0 : ~watch_.threat_support & ~converts(from);
+    if (!fast_) return 0;
+    Bitboard out = ~evasions_;
+    if (has(pinned_, from)) out |= ~v_.line(from, ksq_);
+    return out ? out & ~converts(from) : 0;
+  }
+
   /// Whether the pseudo-legal move `m` is legal. Not const: it may make the move on a scratch
   /// copy of the position.
   bool keep(Move m);
 
+  /// The side to move's royal piece is attacked or threatened with conversion (what
+  /// Position::in_check() says, found here anyway).
+  bool in_check() const { return in_check_; }
+
  private:
-  /// Whether moving our piece off `s` (a watched square) could let a watched mover reach one of
-  /// its landing squares, wherever the piece goes (a superset of what it then reaches).
-  bool unblocks_threat(Square s) const;
+  /// keep() for a castling move that converts nothing, judged without making it; nullopt when
+  /// it needs the full test.
+  std::optional<bool> castling_safe(Move m) const;
+
+  /// Where our piece on `s` would land and convert some enemy piece: found when first asked,
+  /// since most pieces of most positions never are.
+  Bitboard converts(Square s) const {
+    if (!has(converts_known_, s)) {
+      Bitboard out = 0;  // a piece forms no co-square with itself
+      for (Bitboard tw = twins_[pos_.piece_on(us_, s)] & ~bb(s); tw;)
+        out |= converting_landings(pop_lsb(tw), enemy_);
+      converts_[s] = out;
+      converts_known_ |= bb(s);
+    }
+    return converts_[s];
+  }
+
+  /// Where our piece on `s` (a watched square) may go and still keep every watched mover from
+  /// its landing squares: all squares when none reaches one with the piece gone (any square it
+  /// could go to counted); else, for each such mover, its own square (taking it) and the squares
+  /// between it and each landing square it would reach by a slide (none when it would reach one
+  /// by a leap, which cannot be blocked).
+  Bitboard blocking_squares(Square s) const;
 
   const Position& pos_;
   const Variant& v_;
@@ -273,16 +311,15 @@ class ConversionFilter {
   bool enemy_pairs_ = false;
   ThreatWatch watch_;
   bool in_check_ = false, attacked_ = false;
-  bool fast_king_ = false, fast_ = false;
+  bool fast_king_ = false, fast_ = false, fast_castling_ = false, fast_under_threat_ = false;
   Bitboard checkers_ = 0, pinned_ = 0, evasions_ = ~Bitboard{0};
   Bitboard occ_, ours_, enemy_;
   Bitboard paired_enemies_ = 0;
   Bitboard twins_[kMaxPieceTypes];
-  // conv_by_square_[twin]: landing squares where a mover would form a co-square on an enemy
-  // piece with the twin there (set for twin squares only).
-  Bitboard conv_by_square_[kSquares];
-  // The same for the enemy pieces a quick move must not convert (see the constructor).
-  Bitboard conv_untouchable_by_square_[kSquares];
+  // converts_[s]: where our piece on s would convert some enemy piece, for the squares in
+  // converts_known_ (see converts()).
+  mutable Bitboard converts_[kSquares];
+  mutable Bitboard converts_known_ = 0;
   Bitboard danger_ = 0;
   Bitboard quick_to_[kSquares] = {};  // by the square moved from
   std::optional<Position> scratch_;
@@ -305,11 +342,7 @@ ConversionFilter::ConversionFilter(const Position& pos)
   const Square ksq = ksq_;
   // Only a mover with a twin threatens conversion. Without one on the enemy side there are no
   // threats now, and none after any move of ours (ours never gives it pieces).
-  for (int t = 0; t < v.piece_count() && !enemy_pairs_; ++t) {
-    const Bitboard movers = pos.pieces(them, static_cast<PieceType>(t));
-    const Bitboard partners = partner_pieces(pos, them, static_cast<PieceType>(t));
-    enemy_pairs_ = movers && ((partners & ~movers) || (partners & (partners - 1)));
-  }
+  enemy_pairs_ = has_co_pair(pos, them);
   if (ksq != kNoSquare) {
     if (enemy_pairs_) watch_ = watch_conversion_threats(pos, ksq, them);
     checkers_ = pos.attackers(ksq, them, occ_);
@@ -328,11 +361,9 @@ ConversionFilter::ConversionFilter(const Position& pos)
     pinned_ = pinned_pieces(pos, ksq);
     if (attacked_) evasions_ = evasion_squares(pos, ksq, checkers_);
   }
-  Bitboard all_twins = 0;
   for (int t = 0; t < v.piece_count(); ++t) {
     if (cr.paired >> t & 1U) paired_enemies_ |= pos.pieces(them, static_cast<PieceType>(t));
     twins_[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
-    all_twins |= twins_[t];
   }
   // Landings that convert an enemy piece the quick rule must not touch: the enemy royal piece
   // (converting it takes the full test) and the watched movers' landing squares.
@@ -342,13 +373,23 @@ ConversionFilter::ConversionFilter(const Position& pos)
     watched_landing |= watch_.movers[w].sensitive & watch_.movers[w].landing;
   }
   const Bitboard untouchable = enemy_ & (pos.pieces(them, v.royal()) | watched_landing);
-  for (Bitboard b = all_twins; b;) {
-    const Square tw = pop_lsb(b);
-    conv_by_square_[tw] = converting_landings(tw, enemy_);
-    conv_untouchable_by_square_[tw] = converting_landings(tw, untouchable);
+  // Only a twin on an untouchable piece's rank or file can convert it.
+  Bitboard untouchable_lines = 0;
+  for (Bitboard b = untouchable; b;) {
+    const Square u = pop_lsb(b);
+    untouchable_lines |= file_bb(u) | rank_bb(u);
   }
   // Squares where an enemy castling could ever convert: king steps there are tested fully.
   danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
+  // Castling out of check and through a cleared square are judged after the move; under
+  // 'ignored' a threat's own exposure is judged on the board after it too.
+  // Under a conversion threat the moves that keep() cannot drop at once are judged on the
+  // board after them (see keep()); the exposure of a threat under 'ignored' needs the full test.
+  fast_under_threat_ =
+      fast_king_ && watch_.threat_now && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts;
+  fast_castling_ = fast_king_ && !in_check_ &&
+                   ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden &&
+                   (!enemy_pairs_ || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts);
   // Most moves need none of the tests in keep(): a piece that is neither the king, pinned, nor
   // on a watched mover's way, going to a square that answers an ordinary check, converts
   // nothing and is on no watched mover's way either, passes them all (see the fast path).
@@ -360,19 +401,19 @@ ConversionFilter::ConversionFilter(const Position& pos)
     const SliderTables& sl = v.sliders();
     for (Bitboard b = ours_ & ~bb(ksq); b;) {
       const Square s = pop_lsb(b);
-      // A piece on a watched mover's way is quick when that mover, with the way open (the
-      // piece gone, any square it could go to counted), still reaches none of its landing
-      // squares: the piece's landing only blocks or offers a capture keep() would test anyway
-      // (watched_landing stays excluded).
-      if (has(watched, s) && unblocks_threat(s)) continue;
-      Bitboard converts = 0, converts_untouchable = 0;  // a piece forms no co-square with itself
-      for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s); tw;) {
-        const Square twin = pop_lsb(tw);
-        converts |= conv_by_square_[twin];
-        converts_untouchable |= conv_untouchable_by_square_[twin];
-      }
-      const Bitboard not_quick = attacked_ || has(pinned_, s) ? converts : converts_untouchable;
-      quick_to_[s] = evasions_ & ~not_quick & ~watched_landing & ~en_passant;
+      // A piece on a watched mover's way is quick where it keeps the way shut: when that
+      // mover, with the way open, still reaches none of its landing squares, or by landing
+      // between the mover and each it would reach. A landing square itself offers a capture
+      // keep() would test (watched_landing stays excluded).
+      const Bitboard blocking = has(watched, s) ? blocking_squares(s) : ~Bitboard{0};
+      if (!blocking) continue;
+      Bitboard not_quick = 0;
+      if (attacked_ || has(pinned_, s))
+        not_quick = converts(s);
+      else
+        for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s) & untouchable_lines; tw;)
+          not_quick |= converting_landings(pop_lsb(tw), untouchable);
+      quick_to_[s] = blocking & evasions_ & ~not_quick & ~watched_landing & ~en_passant;
       // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
       // up to the first piece each way (a leap past either end is not quick).
       if (has(pinned_, s))
@@ -382,15 +423,35 @@ ConversionFilter::ConversionFilter(const Position& pos)
   }
 }
 
-bool ConversionFilter::unblocks_threat(Square s) const {
+Bitboard ConversionFilter::blocking_squares(Square s) const {
   const Bitboard occ = occ_ & ~bb(s);
-  for (int w = 0; w < watch_.count; ++w) {
+  Bitboard out = ~Bitboard{0};
+  for (int w = 0; w < watch_.count && out; ++w) {
     const ThreatWatch::Mover& mv = watch_.movers[w];
-    if (has(mv.sensitive, s) &&
-        (piece_destinations(pos_, them_, mv.type, mv.from, occ, ~Bitboard{0}) & mv.landing))
-      return true;
+    if (!has(mv.sensitive, s)) continue;
+    Bitboard reached =
+        piece_destinations(pos_, them_, mv.type, mv.from, occ, ~Bitboard{0}) & mv.landing;
+    const SquareMoves& sm = v_.piece(mv.type).moves.at[them_][mv.from];
+    if (reached & (sm.leap_move | sm.leap_capture)) return 0;
+    while (reached) out &= v_.between(mv.from, pop_lsb(reached)) | bb(mv.from);
   }
-  return false;
+  return out;
+}
+
+std::optional<bool> ConversionFilter::castling_safe(Move m) const {
+  const CastlingMove& cm = v_.castling(us_)[m.arg()];
+  // A castling that converts nothing changes no enemy piece: the enemy's attacks and threats
+  // after it are those of this position on the board with king and rook moved. Its castling
+  // threats lie within danger_ (computed from its pieces and rights, which stay the same).
+  if ((castling_co_squares_formed(pos_, cm, us_) & enemy_) || has(danger_, cm.king_to))
+    return std::nullopt;
+  const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
+  const Bitboard landed = bb(cm.king_to) | bb(cm.rook_to);
+  const Bitboard occ_after = (occ_ & ~moved) | landed;
+  return pos_.attackers(cm.king_to, them_, occ_after) == 0 &&
+         !(enemy_pairs_ &&
+           conversion_threat_after(pos_, cm.king_to, them_, occ_after, 0, (ours_ & ~moved) | landed,
+                                   /*castling=*/false));
 }
 
 bool ConversionFilter::keep(Move m) {
@@ -403,14 +464,14 @@ bool ConversionFilter::keep(Move m) {
   const ThreatWatch& watch = watch_;
   const Square from = m.from(), to = m.to();
   if (has(quick_to_[from], to)) return true;
+  if (m.kind() == MoveKind::kCastling && fast_castling_)
+    if (const std::optional<bool> safe = castling_safe(m)) return *safe;
   const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
   bool full = special || !(fast_ || (fast_king_ && from == ksq));
   Bitboard converted = 0;  // enemy pieces this move converts
-  if (!special && m.kind() != MoveKind::kPromotion) {
-    for (Bitboard tw = twins_[pos.piece_on(us, from)] & ~bb(from); tw;) {
-      const Square twin = pop_lsb(tw);
-      if (has(conv_by_square_[twin], to)) converted |= co_squares(to, twin) & enemy;
-    }
+  if (!special && m.kind() != MoveKind::kPromotion && has(converts(from), to)) {
+    for (Bitboard tw = twins_[pos.piece_on(us, from)] & ~bb(from); tw;)
+      converted |= co_squares(to, pop_lsb(tw)) & enemy;
   }
   // Threatened with conversion: a move that leaves alone every square one threat needs keeps
   // that threat (see ThreatWatch::threat_support).
@@ -466,6 +527,17 @@ bool ConversionFilter::keep(Move m) {
           full = true;
       }
     }
+  }
+  if (full && fast_under_threat_ && !special && from != ksq &&
+      !(converted & pos.pieces(them, v.royal()))) {
+    // The king stays, so the enemy's castling threats stay out of reach (danger_ only shrinks
+    // when its pieces are captured or converted); its other attacks and threats are read on
+    // the board after the move, without the pieces it loses.
+    const Bitboard gone = (bb(to) & enemy) | converted;
+    const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
+    return (pos.attackers(ksq, them, occ_after) & ~gone) == 0 &&
+           !conversion_threat_after(pos, ksq, them, occ_after, gone,
+                                    (ours & ~bb(from)) | bb(to) | converted, /*castling=*/false);
   }
   if (full) {
     if (!scratch_) scratch_.emplace(pos);
@@ -577,43 +649,21 @@ std::uint64_t moves_to(const PieceInfo& info, Color us, Bitboard targets) {
              static_cast<std::uint64_t>(info.promotion_choices.size());
 }
 
-/// Conversion Chess's bulk count: the quick destinations of each piece (ConversionFilter::quick,
-/// legal without a test) are counted; the other moves are listed and judged one by one by the
-/// same filter that generate_legal uses.
-std::uint64_t count_conversion(const Position& pos) {
-  const Color us = pos.side_to_move();
-  ConversionFilter filter(pos);
-  const PseudoTargets pt(pos);
-  std::uint64_t n = 0;
-  MoveList slow;
-  pt.for_each_piece(
-      pos, [&](const PieceInfo& info, Square from, Bitboard quiet, Bitboard captures, bool ep) {
-        const Bitboard quick = filter.quick(from);
-        n += moves_to(info, us, (quiet | captures) & quick);
-        emit(slow, info, us, from, quiet & ~quick, captures & ~quick);
-        if (ep) slow.push(pt.en_passant_move(from));
-      });
-  generate_castling(pos, slow);
-  for (Move m : slow) n += filter.keep(m) ? 1 : 0;
-  return n;
-}
-
 }  // namespace
 
-std::uint64_t count_legal(const Position& pos) {
+namespace {
+
+/// The bulk count of the moves of the side to move judged by ordinary attacks (tables without
+/// riders, with a royal piece on `ksq`): its pieces' moves, and with `kCastling` its castling
+/// moves (generated only when legal).
+template <bool kCastling>
+std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
-  const Square ksq = pos.king_square(us);
-  if (v.conversion().enabled) return count_conversion(pos);
-  if (v.any_riders() || ksq == kNoSquare) {
-    MoveList list;
-    generate_legal(pos, list);
-    return static_cast<std::uint64_t>(list.size());
-  }
   // The same targets as generate_pseudo_legal, judged by the same filter as generate_legal; a
   // piece that is neither pinned nor the king needs no test per move (its legal targets are
-  // its targets on evasion squares), so its moves are counted, not listed. Pinned pieces, en
-  // passant and castling go through the list and the one-by-one test.
+  // its targets on evasion squares), so its moves are counted, not listed. Pinned pieces and
+  // en passant go through the list and the one-by-one test.
   const OrdinaryFilter f = ordinary_filter(pos, ksq);
   const SliderTables& sl = v.sliders();
   const Bitboard occ = pos.occupied();
@@ -659,9 +709,89 @@ std::uint64_t count_legal(const Position& pos) {
       if (pt.en_passant(pm, from)) slow.push(pt.en_passant_move(from));
     }
   }
-  generate_castling(pos, slow);
+  if constexpr (kCastling) generate_castling(pos, slow);
   for (Move m : slow) n += ordinary_legal(pos, f, m) ? 1 : 0;
   return n;
+}
+
+/// Conversion Chess's bulk count: the quick destinations of each piece (ConversionFilter::quick,
+/// legal without a test) are counted; the other moves are listed and judged one by one by the
+/// same filter that generate_legal uses.
+// Kept out of count_legal, whose orthodox count measured 1 to 3% slower with it inlined.
+[[gnu::noinline]] std::uint64_t count_conversion(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  if (ksq != kNoSquare && !pos.variant().any_riders() && !has_co_pair(pos, us) &&
+      !has_co_pair(pos, ~us)) {
+    // No twins on either side: no move converts, and nothing threatens conversion now or
+    // after any move (a move gives the enemy no piece; a promotion forms no co-squares). Every
+    // move but castling, whose landing the co-effect may change, is legal exactly when it is
+    // by ordinary attacks.
+    MoveList castling;
+    generate_castling(pos, castling);
+    std::uint64_t n = count_ordinary_moves<false>(pos, ksq);
+    if (castling.size() > 0) {
+      ConversionFilter filter(pos);
+      for (Move m : castling) n += filter.keep(m) ? 1 : 0;
+    }
+    return n;
+  }
+  ConversionFilter filter(pos);
+  const Variant& v = pos.variant();
+  const SliderTables& sl = v.sliders();
+  const Bitboard occ = pos.occupied(), ours = pos.pieces(us);
+  const PseudoTargets pt(pos);
+  std::uint64_t n = 0;
+  MoveList slow;
+  for (int t = 0; t < v.piece_count(); ++t) {
+    Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
+    if (!mine) continue;
+    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+    const PieceMoves& pm = info.moves;
+    if (pm.same_move_and_capture && info.promotion_squares[us] == 0) {
+      // Targets are attacks off its own squares, as in count_ordinary_moves (no initial-only
+      // moves for a '~' piece to lose, no en passant).
+      while (mine) {
+        const Square from = pop_lsb(mine);
+        const SquareMoves& sm = pm.at[us][from];
+        Bitboard att = sm.leap_move;
+        if (pm.uses_rook) att |= rook_attacks(sl, from, occ) & sm.rook_move;
+        if (pm.uses_bishop) att |= bishop_attacks(sl, from, occ) & sm.bishop_move;
+        att &= ~ours;
+        const Bitboard quick = filter.quick(from);
+        n += static_cast<std::uint64_t>(std::popcount(att & quick));
+        for (Bitboard b = att & ~quick & ~filter.refuted(from); b;)
+          slow.push(Move(from, pop_lsb(b)));
+      }
+      continue;
+    }
+    while (mine) {
+      const Square from = pop_lsb(mine);
+      Bitboard quiet, captures;
+      pt.targets(pm, from, quiet, captures);
+      const Bitboard quick = filter.quick(from), listed = ~quick & ~filter.refuted(from);
+      n += moves_to(info, us, (quiet | captures) & quick);
+      emit(slow, info, us, from, quiet & listed, captures & listed);
+      if (pt.en_passant(pm, from)) slow.push(pt.en_passant_move(from));
+    }
+  }
+  generate_castling(pos, slow, filter.in_check());
+  for (Move m : slow) n += filter.keep(m) ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+std::uint64_t count_legal(const Position& pos) {
+  const Variant& v = pos.variant();
+  const Square ksq = pos.king_square(pos.side_to_move());
+  if (v.conversion().enabled) return count_conversion(pos);
+  if (v.any_riders() || ksq == kNoSquare) {
+    MoveList list;
+    generate_legal(pos, list);
+    return static_cast<std::uint64_t>(list.size());
+  }
+  return count_ordinary_moves<true>(pos, ksq);
 }
 
 bool is_legal(const Position& pos, Move m) {

@@ -305,6 +305,12 @@ void Position::apply_conversions(Move m, Undo& u) {
       twins |= by_type_[us][std::countr_zero(mask)];
     return twins & ~bb(at);
   };
+  // Most moves carry no flag and form no co-square on an enemy piece: nothing changes.
+  // (A promotion forms none; undo.converted is empty already.)
+  if (!(converted_ | converted_unmoved_) && m.kind() != MoveKind::kCastling &&
+      (m.kind() == MoveKind::kPromotion ||
+       !(co_squares_of(m.to(), twins_of(board_[us][m.to()], m.to())) & by_color_[them])))
+    return;
   if (m.kind() == MoveKind::kCastling) {
     const CastlingMove& cm = v.castling(us)[m.arg()];
     const bool king_flag = has(flags, cm.king_from), rook_flag = has(flags, cm.rook_from);

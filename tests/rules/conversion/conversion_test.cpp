@@ -17,6 +17,7 @@
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 #include "rules/core/perft.hpp"
+#include "rules/core/splitmix.hpp"
 #include "rules/core/table_loader.hpp"
 #include "rules/core/variant.hpp"
 #include "tests/support/conversion_reference.hpp"
@@ -180,6 +181,25 @@ TEST(ConversionReferenceCheck, PawnsConvertedAwayAndBackMatchTheReference) {
   }
 }
 
+// Without twins on either side nothing converts, and the bulk count judges every move but
+// castling by ordinary attacks; a promotion on the way gives the promoting side a twin.
+TEST(ConversionReferenceCheck, PositionsWithoutTwinsMatchTheReference) {
+  const char* const fens[] = {
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",  // orthodox position 3
+      "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",           // one rook each, castling on both sides
+      "6rk/7p/8/8/8/8/8/4K2R w K - 0 1",            // castling onto an attacked square
+      "4k3/1P6/8/8/8/8/6p1/R3K3 w Q - 0 1",         // promotions give K+Q and R+R twins
+      "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",           // en passant would expose the king
+  };
+  const ConversionReference ref;
+  for (const char* fen : fens) {
+    Position pos = parse_fen(conversion(), fen);
+    const ConvBoard board = ConversionReference::from_position(pos);
+    for (int d = 1; d <= 3; ++d)
+      EXPECT_EQ(perft(pos, d), ref.perft(board, d)) << fen << " depth " << d;
+  }
+}
+
 TEST(ConversionReferenceCheck, StartPositionHasTheOrthodoxCountsToDepth3) {
   // The first conversion can come on the third ply (1.Nc3 g5 2.Nd5 converts g5: co-squares of
   // d5 and g1), which changes only what follows; the counts part from orthodox chess at depth 4.
@@ -205,6 +225,21 @@ TEST(ConversionClause, CoSquaresAreTheTwoOtherCornersOfTheRectangle) {
   const Position next = after(pos, "b2b5");
   EXPECT_EQ(piece_at(next, "c5"), "black knight");
   EXPECT_EQ(piece_at(next, "f2"), "black pawn");
+}
+
+// co_squares_of forms the co-squares of many twins at once by fills; it must equal the union
+// of each twin's rectangle corners (co_squares), on sparse and dense sets of twins.
+TEST(ConversionClause, CoSquaresOfManyTwinsAreTheUnionOfEachTwinsCorners) {
+  for (std::uint64_t i = 0; i < 20000; ++i) {
+    const std::uint64_t r = splitmix64(i);
+    const Square to = static_cast<Square>(r % kSquares);
+    Bitboard twins = splitmix64(r) & (i % 2 ? splitmix64(r + 1) : ~Bitboard{0});
+    if (i % 3 == 0) twins &= splitmix64(r + 2) & splitmix64(r + 3);
+    twins &= ~bb(to);
+    Bitboard expected = 0;
+    for (Bitboard b = twins; b;) expected |= co_squares(to, pop_lsb(b));
+    ASSERT_EQ(co_squares_of(to, twins), expected) << square_name(to) << " " << twins;
+  }
 }
 
 TEST(ConversionClause, EnemyPieceIsConvertedToAFriendlyPieceOfTheSameType) {

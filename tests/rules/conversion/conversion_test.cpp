@@ -384,6 +384,19 @@ TEST(ConversionClause, ThreatToConvertTheKingIsCheck) {
   EXPECT_FALSE(has_move(checked, "e8e7"));
 }
 
+TEST(ConversionClause, AConvertedPieceCanBeTakenToThreatenTheKing) {
+  // Co-effects 1 and 4: a converted piece is Black's, so White may take it, and a move that
+  // takes it can form a co-square on the king. Ng6-e5 or -e7 would form e8 with the knight
+  // on a8: Black is in check. Ra6-e6 converts both Ng6 (that threat is gone) and Pe3 (now a
+  // black pawn, which Bc1 can take: Bxe3 forms e8 with the bishop on g8), so it is illegal.
+  const Position pos = at("N3k1B1/8/r5N1/8/8/4P1r1/8/2B4K b - - 0 1");
+  EXPECT_TRUE(pos.in_check());
+  EXPECT_FALSE(pos.attacked(pos.king_square(kBlack), kWhite));
+  EXPECT_FALSE(has_move(pos, "a6e6"));
+  EXPECT_TRUE(has_move(pos, "a6d6"));  // converts Ng6 only: e3 stays White's, Bc1 is shut
+  expect_reference_agrees(pos);
+}
+
 TEST(ConversionClause, CheckmateByConversionThreatAlone) {
   // Co-effect 4 "...with respect to checkmate": Nf2-h3 threatens Nc6-d8, forming h8 with the
   // knight on h3. The king is not attacked, cannot move (g8, g7, h7 are Black's), and no black

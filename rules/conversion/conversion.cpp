@@ -17,10 +17,6 @@ Bitboard reach_of(const PieceInfo& info, Color c, Square from) {
          ~info.promotion_squares[c];
 }
 
-Bitboard destinations_now(const Position& pos, Color c, PieceType t, Square from) {
-  return piece_destinations(pos, c, t, from, pos.occupied(), pos.pieces(~c));
-}
-
 /// After `by` (to move or not) makes `m` with its co-effect, `king` is attacked in the ordinary
 /// way.
 bool attacked_after(const Position& pos, Color by, Move m, Square king) {
@@ -121,12 +117,12 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
   const ConversionKnobs& ck = v.knobs().conversion;
   const Bitboard on_file = file_bb(king) & ~rank_bb(king);
   const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
+  const Bitboard occ = pos.occupied(), victims = pos.pieces(~by);
   for (int t = 0; t < v.piece_count(); ++t) {
     const PieceTypeMask partners = cr.partners[t];
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));
     if (!partners || !movers) continue;
-    Bitboard twins = 0;
-    twins = partner_pieces(pos, by, static_cast<PieceType>(t));
+    const Bitboard twins = partner_pieces(pos, by, static_cast<PieceType>(t));
     const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
     if (!file_twins && !rank_twins) continue;
     const PieceInfo& info = v.piece(static_cast<PieceType>(t));
@@ -151,11 +147,13 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
         sensitive |= bb(d) | v.between(from, d);
       }
       Bitboard quiet, captures;
-      piece_targets(info.moves, v.sliders(), by, from, pos.occupied(), quiet, captures);
+      piece_targets(info.moves, v.sliders(), by, from, occ, quiet, captures);
       w.movers[w.count++] = {from, static_cast<PieceType>(t), landing,
                              sensitive & (quiet | captures)};
       if (!w.threat_now) {
-        Bitboard hits = destinations_now(pos, by, static_cast<PieceType>(t), from) & landing;
+        // Its destinations now (as piece_destinations gives them), from the same targets.
+        Bitboard hits =
+            ((quiet & ~occ) | (captures & victims)) & ~info.promotion_squares[by] & landing;
         if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) {
           // Under 'ignored' a move could also pin the mover, so no support is known there.
           const Square d = lsb(hits);

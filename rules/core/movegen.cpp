@@ -283,6 +283,13 @@ class ConversionFilter {
   /// it needs the full test.
   std::optional<bool> castling_safe(Move m) const;
 
+  /// Whether the enemy may threaten to convert a piece on `s` after a move of ours that
+  /// converts nothing: only a twin on the rank or file of `s` (a paired enemy piece other
+  /// than one standing on `s`, which the move would capture) can form a co-square there.
+  bool may_be_threatened(Square s) const {
+    return enemy_pairs_ && (paired_enemies_ & ~bb(s) & (file_bb(s) | rank_bb(s)));
+  }
+
   /// Where our piece on `s` would land and convert some enemy piece: found when first asked,
   /// since most pieces of most positions never are.
   Bitboard converts(Square s) const {
@@ -332,6 +339,10 @@ ConversionFilter::ConversionFilter(const Position& pos)
       us_(pos.side_to_move()),
       them_(~us_),
       ksq_(pos.king_square(us_)),
+      enemy_pairs_(has_co_pair(pos, them_)),
+      // Built in place: the watch is large and most positions have one.
+      watch_(enemy_pairs_ && ksq_ != kNoSquare ? watch_conversion_threats(pos, ksq_, them_)
+                                               : ThreatWatch{}),
       occ_(pos.occupied()),
       ours_(pos.pieces(us_)),
       enemy_(pos.pieces(them_)) {
@@ -340,11 +351,9 @@ ConversionFilter::ConversionFilter(const Position& pos)
   const ConversionKnobs& ck = ck_;
   const Color us = us_, them = them_;
   const Square ksq = ksq_;
-  // Only a mover with a twin threatens conversion. Without one on the enemy side there are no
-  // threats now, and none after any move of ours (ours never gives it pieces).
-  enemy_pairs_ = has_co_pair(pos, them);
+  // Only a mover with a twin threatens conversion (enemy_pairs_). Without one on the enemy side
+  // there are no threats now, and none after any move of ours (ours never gives it pieces).
   if (ksq != kNoSquare) {
-    if (enemy_pairs_) watch_ = watch_conversion_threats(pos, ksq, them);
     checkers_ = pos.attackers(ksq, them, occ_);
     attacked_ = checkers_ != 0;
     in_check_ = watch_.threat_now || attacked_;
@@ -449,7 +458,7 @@ std::optional<bool> ConversionFilter::castling_safe(Move m) const {
   const Bitboard landed = bb(cm.king_to) | bb(cm.rook_to);
   const Bitboard occ_after = (occ_ & ~moved) | landed;
   return pos_.attackers(cm.king_to, them_, occ_after) == 0 &&
-         !(enemy_pairs_ &&
+         !(may_be_threatened(cm.king_to) &&
            conversion_threat_after(pos_, cm.king_to, them_, occ_after, 0, (ours_ & ~moved) | landed,
                                    /*castling=*/false));
 }
@@ -490,7 +499,7 @@ bool ConversionFilter::keep(Move m) {
            (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger_, to));
     if (!full)
       ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
-           (!enemy_pairs_ ||
+           (!may_be_threatened(to) ||
             !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
                                      (ours & ~bb(ksq)) | bb(to), /*castling=*/false));
   } else if (!full) {

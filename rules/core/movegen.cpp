@@ -279,8 +279,8 @@ class ConversionFilter {
   bool in_check() const { return in_check_; }
 
  private:
-  /// keep() for a castling move that converts nothing, judged without making it; nullopt when
-  /// it needs the full test.
+  /// keep() for a castling move out of check, judged without making it; nullopt when it needs
+  /// the full test.
   std::optional<bool> castling_safe(Move m) const;
 
   /// Whether the enemy may threaten to convert a piece on `s` after a move of ours that
@@ -318,7 +318,7 @@ class ConversionFilter {
   bool enemy_pairs_ = false;
   ThreatWatch watch_;
   bool in_check_ = false, attacked_ = false;
-  bool fast_king_ = false, fast_ = false, fast_castling_ = false, fast_under_threat_ = false;
+  bool fast_king_ = false, fast_ = false, fast_castling_ = false, fast_after_ = false;
   Bitboard checkers_ = 0, pinned_ = 0, evasions_ = ~Bitboard{0};
   Bitboard occ_, ours_, enemy_;
   Bitboard paired_enemies_ = 0;
@@ -392,10 +392,10 @@ ConversionFilter::ConversionFilter(const Position& pos)
   danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
   // Castling out of check and through a cleared square are judged after the move; under
   // 'ignored' a threat's own exposure is judged on the board after it too.
-  // Under a conversion threat the moves that keep() cannot drop at once are judged on the
-  // board after them (see keep()); the exposure of a threat under 'ignored' needs the full test.
-  fast_under_threat_ =
-      fast_king_ && watch_.threat_now && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts;
+  // The moves that keep() can neither keep nor drop by its shortcuts (under a conversion
+  // threat, or capturing a paired piece a watched threat may need) are judged on the board
+  // after them (see keep()); the exposure of a threat under 'ignored' needs the full test.
+  fast_after_ = fast_king_ && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts;
   fast_castling_ = fast_king_ && !in_check_ &&
                    ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden &&
                    (!enemy_pairs_ || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts);
@@ -449,18 +449,20 @@ Bitboard ConversionFilter::blocking_squares(Square s) const {
 
 std::optional<bool> ConversionFilter::castling_safe(Move m) const {
   const CastlingMove& cm = v_.castling(us_)[m.arg()];
-  // A castling that converts nothing changes no enemy piece: the enemy's attacks and threats
-  // after it are those of this position on the board with king and rook moved. Its castling
-  // threats lie within danger_ (computed from its pieces and rights, which stay the same).
-  if ((castling_co_squares_formed(pos_, cm, us_) & enemy_) || has(danger_, cm.king_to))
-    return std::nullopt;
+  // A castling only takes enemy pieces away (those it converts, which stay where they are
+  // and become ours): the enemy's attacks and threats after it are those of this position on
+  // the board with king and rook moved, without the converted pieces. Its castling threats lie
+  // within danger_ (computed from its pieces and rights, which can only shrink). Converting the
+  // enemy royal piece takes the full test.
+  const Bitboard converted = castling_co_squares_formed(pos_, cm, us_) & enemy_;
+  if ((converted & pos_.pieces(them_, v_.royal())) || has(danger_, cm.king_to)) return std::nullopt;
   const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
   const Bitboard landed = bb(cm.king_to) | bb(cm.rook_to);
   const Bitboard occ_after = (occ_ & ~moved) | landed;
-  return pos_.attackers(cm.king_to, them_, occ_after) == 0 &&
+  return (pos_.attackers(cm.king_to, them_, occ_after) & ~converted) == 0 &&
          !(may_be_threatened(cm.king_to) &&
-           conversion_threat_after(pos_, cm.king_to, them_, occ_after, 0, (ours_ & ~moved) | landed,
-                                   /*castling=*/false));
+           conversion_threat_after(pos_, cm.king_to, them_, occ_after, converted,
+                                   (ours_ & ~moved) | landed | converted, /*castling=*/false));
 }
 
 bool ConversionFilter::keep(Move m) {
@@ -537,7 +539,7 @@ bool ConversionFilter::keep(Move m) {
       }
     }
   }
-  if (full && fast_under_threat_ && !special && from != ksq &&
+  if (full && fast_after_ && !special && from != ksq &&
       !(converted & pos.pieces(them, v.royal()))) {
     // The king stays, so the enemy's castling threats stay out of reach (danger_ only shrinks
     // when its pieces are captured or converted); its other attacks and threats are read on
@@ -545,8 +547,9 @@ bool ConversionFilter::keep(Move m) {
     const Bitboard gone = (bb(to) & enemy) | converted;
     const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
     return (pos.attackers(ksq, them, occ_after) & ~gone) == 0 &&
-           !conversion_threat_after(pos, ksq, them, occ_after, gone,
-                                    (ours & ~bb(from)) | bb(to) | converted, /*castling=*/false);
+           !(may_be_threatened(ksq) &&
+             conversion_threat_after(pos, ksq, them, occ_after, gone,
+                                     (ours & ~bb(from)) | bb(to) | converted, /*castling=*/false));
   }
   if (full) {
     if (!scratch_) scratch_.emplace(pos);

@@ -118,10 +118,18 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
   const Bitboard on_file = file_bb(king) & ~rank_bb(king);
   const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
   const Bitboard occ = pos.occupied(), victims = pos.pieces(~by);
-  for (int t = 0; t < v.piece_count(); ++t) {
-    const PieceTypeMask partners = cr.partners[t];
+  // Only the partners of a paired piece on the king's lines can be movers (as in
+  // conversion_threat_after).
+  PieceTypeMask mover_types = 0;
+  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int u = std::countr_zero(m);
+    if (pos.pieces(by, static_cast<PieceType>(u)) & (on_file | on_rank))
+      mover_types |= cr.partners[u];
+  }
+  for (PieceTypeMask mt = mover_types; mt; mt &= static_cast<PieceTypeMask>(mt - 1)) {
+    const int t = std::countr_zero(mt);
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));
-    if (!partners || !movers) continue;
+    if (!movers) continue;
     const Bitboard twins = partner_pieces(pos, by, static_cast<PieceType>(t));
     const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
     if (!file_twins && !rank_twins) continue;
@@ -166,10 +174,14 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
       }
     }
   }
-  // Geometry only: could a castling ever form a co-square on the king?
-  w.castling_danger = castling_danger(pos, by);
-  w.castling = has(w.castling_danger, king);
-  if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
+  // Geometry only: could a castling ever form a co-square on the king? Not off the lines of
+  // its landing squares.
+  w.castling_lines = castling_lines(pos, by);
+  if (has(w.castling_lines, king)) {
+    w.castling_danger = castling_danger(pos, by);
+    w.castling = has(w.castling_danger, king);
+    if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
+  }
   return w;
 }
 
@@ -186,14 +198,18 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
   const Bitboard on_file = file_bb(target) & ~rank_bb(target);
   const Bitboard on_rank = rank_bb(target) & ~file_bb(target);
   const Bitboard lines = on_file | on_rank;
-  for (int t = 0; t < v.piece_count(); ++t) {
-    const PieceTypeMask partners = cr.partners[t];
+  // Only the partners of a paired piece on the target's lines can be movers here (the pairing
+  // is symmetric: Variant builds partners both ways).
+  PieceTypeMask mover_types = 0;
+  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int u = std::countr_zero(m);
+    if (pos.pieces(by, static_cast<PieceType>(u)) & lines & ~removed) mover_types |= cr.partners[u];
+  }
+  for (PieceTypeMask mt = mover_types; mt; mt &= static_cast<PieceTypeMask>(mt - 1)) {
+    const int t = std::countr_zero(mt);
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t)) & ~removed;
-    if (!partners || !movers) continue;
-    Bitboard twins = 0;
-    for (PieceTypeMask m = partners; m; m &= static_cast<PieceTypeMask>(m - 1))
-      twins |= pos.pieces(by, static_cast<PieceType>(std::countr_zero(m)));
-    twins &= lines & ~removed;
+    if (!movers) continue;
+    const Bitboard twins = partner_pieces(pos, by, static_cast<PieceType>(t)) & lines & ~removed;
     // A twin on the target's file makes a co-square on the target for a mover landing on the
     // target's rank (and the other way round); the landing square is never the target itself.
     const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
@@ -216,6 +232,17 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
   }
   return castling && ck.castling_threatens == CastlingThreatens::kCounts &&
          castling_threat(pos, target, by);
+}
+
+Bitboard castling_lines(const Position& pos, Color by) {
+  const Variant& v = pos.variant();
+  if (v.knobs().conversion.castling_threatens == CastlingThreatens::kIgnored) return 0;
+  Bitboard lines = 0;
+  for (const CastlingMove& cm : v.castling(by))
+    if (pos.castling_rights() & cm.right)
+      lines |=
+          rank_bb(cm.king_to) | file_bb(cm.king_to) | rank_bb(cm.rook_to) | file_bb(cm.rook_to);
+  return lines;
 }
 
 Bitboard castling_danger(const Position& pos, Color by) {

@@ -290,6 +290,18 @@ class ConversionFilter {
     return enemy_pairs_ && (paired_enemies_ & ~bb(s) & (file_bb(s) | rank_bb(s)));
   }
 
+  /// Whether an enemy castling could ever form a co-square on `s` (ThreatWatch::castling_danger;
+  /// none when the fast paths are off): a king step there takes the full test. Computed when
+  /// first asked of a square on the lines of the enemy's castling landings.
+  bool in_castling_danger(Square s) const {
+    if (!has(danger_lines_, s)) return false;
+    if (!danger_known_) {
+      danger_ = castling_danger(pos_, them_);
+      danger_known_ = true;
+    }
+    return has(danger_, s);
+  }
+
   /// Where our piece on `s` would land and convert some enemy piece: found when first asked,
   /// since most pieces of most positions never are.
   Bitboard converts(Square s) const {
@@ -327,7 +339,10 @@ class ConversionFilter {
   // converts_known_ (see converts()).
   mutable Bitboard converts_[kSquares];
   mutable Bitboard converts_known_ = 0;
-  Bitboard danger_ = 0;
+  // The enemy's castling danger squares (see in_castling_danger), found when first needed.
+  Bitboard danger_lines_ = 0;
+  mutable Bitboard danger_ = 0;
+  mutable bool danger_known_ = false;
   Bitboard quick_to_[kSquares] = {};  // by the square moved from
   std::optional<Position> scratch_;
 };
@@ -388,8 +403,11 @@ ConversionFilter::ConversionFilter(const Position& pos)
     const Square u = pop_lsb(b);
     untouchable_lines |= file_bb(u) | rank_bb(u);
   }
-  // Squares where an enemy castling could ever convert: king steps there are tested fully.
-  danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
+  // Squares where an enemy castling could ever convert (see in_castling_danger): known already
+  // when the king stands on their lines.
+  danger_lines_ = fast_king_ && enemy_pairs_ ? watch_.castling_lines : 0;
+  danger_ = watch_.castling_danger;
+  danger_known_ = danger_lines_ && has(danger_lines_, ksq);
   // Castling out of check and through a cleared square are judged after the move; under
   // 'ignored' a threat's own exposure is judged on the board after it too.
   // The moves that keep() can neither keep nor drop by its shortcuts (under a conversion
@@ -455,7 +473,8 @@ std::optional<bool> ConversionFilter::castling_safe(Move m) const {
   // within danger_ (computed from its pieces and rights, which can only shrink). Converting the
   // enemy royal piece takes the full test.
   const Bitboard converted = castling_co_squares_formed(pos_, cm, us_) & enemy_;
-  if ((converted & pos_.pieces(them_, v_.royal())) || has(danger_, cm.king_to)) return std::nullopt;
+  if ((converted & pos_.pieces(them_, v_.royal())) || in_castling_danger(cm.king_to))
+    return std::nullopt;
   const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
   const Bitboard landed = bb(cm.king_to) | bb(cm.rook_to);
   const Bitboard occ_after = (occ_ & ~moved) | landed;
@@ -498,7 +517,7 @@ bool ConversionFilter::keep(Move m) {
     // A king step: ordinary attacks with the king off its square, then conversion threats
     // on the new square. Castling threats and the exposure knob need the full test.
     full = enemy_pairs_ &&
-           (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger_, to));
+           (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || in_castling_danger(to));
     if (!full)
       ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
            (!may_be_threatened(to) ||

@@ -74,12 +74,19 @@ bool castling_threat(const Position& pos, Square target, Color by) {
 
 bool has_co_pair(const Position& pos, Color c) {
   const Variant& v = pos.variant();
-  for (PieceTypeMask m = v.conversion().paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
-    const PieceType t = static_cast<PieceType>(std::countr_zero(m));
-    const Bitboard movers = pos.pieces(c, t);
+  const ConversionRules& cr = v.conversion();
+  // Two pieces of a type that pairs with itself, or pieces of two types that pair.
+  PieceTypeMask present = 0;
+  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int t = std::countr_zero(m);
+    const Bitboard movers = pos.pieces(c, static_cast<PieceType>(t));
     if (!movers) continue;
-    const Bitboard partners = partner_pieces(pos, c, t);
-    if ((partners & ~movers) || (partners & (partners - 1))) return true;
+    if ((movers & (movers - 1)) && (cr.partners[t] >> t & 1U)) return true;
+    present |= static_cast<PieceTypeMask>(1U << t);
+  }
+  for (PieceTypeMask m = present; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int t = std::countr_zero(m);
+    if (cr.partners[t] & present & ~(1U << t)) return true;
   }
   return false;
 }

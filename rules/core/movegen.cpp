@@ -251,7 +251,10 @@ Bitboard converting_landings(Square twin, Bitboard enemy) {
 /// the bulk count both read it, so they keep exactly the same moves.
 class ConversionFilter {
  public:
-  explicit ConversionFilter(const Position& pos);
+  explicit ConversionFilter(const Position& pos)
+      : ConversionFilter(pos, has_co_pair(pos, ~pos.side_to_move())) {}
+  /// `enemy_pairs`: has_co_pair for the side not to move, when the caller knows it.
+  ConversionFilter(const Position& pos, bool enemy_pairs);
 
   /// Destinations of our piece on `from` whose moves (of any kind but castling and en
   /// passant, which never land here) are legal without a test (see docs/conversion.md).
@@ -347,14 +350,14 @@ class ConversionFilter {
   std::optional<Position> scratch_;
 };
 
-ConversionFilter::ConversionFilter(const Position& pos)
+ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs)
     : pos_(pos),
       v_(pos.variant()),
       ck_(v_.knobs().conversion),
       us_(pos.side_to_move()),
       them_(~us_),
       ksq_(pos.king_square(us_)),
-      enemy_pairs_(has_co_pair(pos, them_)),
+      enemy_pairs_(enemy_pairs),
       // Built in place: the watch is large and most positions have one.
       watch_(enemy_pairs_ && ksq_ != kNoSquare ? watch_conversion_threats(pos, ksq_, them_)
                                                : ThreatWatch{}),
@@ -752,8 +755,9 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
 [[gnu::noinline]] std::uint64_t count_conversion(const Position& pos) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
-  if (ksq != kNoSquare && !pos.variant().any_riders() && !has_co_pair(pos, us) &&
-      !has_co_pair(pos, ~us)) {
+  // The enemy's twins first: the filter needs them too.
+  const bool enemy_pairs = has_co_pair(pos, ~us);
+  if (ksq != kNoSquare && !pos.variant().any_riders() && !enemy_pairs && !has_co_pair(pos, us)) {
     // No twins on either side: no move converts, and nothing threatens conversion now or
     // after any move (a move gives the enemy no piece; a promotion forms no co-squares). Every
     // move but castling, whose landing the co-effect may change, is legal exactly when it is
@@ -762,12 +766,12 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
     generate_castling(pos, castling);
     std::uint64_t n = count_ordinary_moves<false>(pos, ksq);
     if (castling.size() > 0) {
-      ConversionFilter filter(pos);
+      ConversionFilter filter(pos, enemy_pairs);
       for (Move m : castling) n += filter.keep(m) ? 1 : 0;
     }
     return n;
   }
-  ConversionFilter filter(pos);
+  ConversionFilter filter(pos, enemy_pairs);
   const Variant& v = pos.variant();
   const SliderTables& sl = v.sliders();
   const Bitboard occ = pos.occupied(), ours = pos.pieces(us);

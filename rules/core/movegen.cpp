@@ -258,7 +258,9 @@ class ConversionFilter {
 
   /// Destinations of our piece on `from` whose moves (of any kind but castling and en
   /// passant, which never land here) are legal without a test (see docs/conversion.md).
-  Bitboard quick(Square from) const { return quick_to_[from]; }
+  Bitboard quick(Square from) const {
+    return has(quick_own_, from) ? quick_to_[from] : quick_default_;
+  }
 
   /// Destinations of our piece on `from` (not the king) whose moves keep() refuses at once,
   /// by their squares alone: under a conversion threat those that leave its support alone;
@@ -346,7 +348,10 @@ class ConversionFilter {
   Bitboard danger_lines_ = 0;
   mutable Bitboard danger_ = 0;
   mutable bool danger_known_ = false;
-  Bitboard quick_to_[kSquares] = {};  // by the square moved from
+  // Most pieces share one quick set (quick_default_); those in quick_own_ have their own in
+  // quick_to_, by the square moved from (the other entries are never set).
+  Bitboard quick_default_ = 0, quick_own_ = 0;
+  Bitboard quick_to_[kSquares];
   std::optional<Position> scratch_;
 };
 
@@ -429,13 +434,25 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs)
     // Castling (a king move) and en passant are never quick: keep() needs not test the kind.
     const Bitboard en_passant = pos.en_passant() == kNoSquare ? 0 : bb(pos.en_passant());
     const SliderTables& sl = v.sliders();
-    for (Bitboard b = ours_ & ~bb(ksq); b;) {
+    // A piece that is not pinned, on no watched way, out of check, and without a twin on an
+    // untouchable piece's line converts nothing it must not and blocks nothing: it gets the
+    // shared set. The others (and the king, which has none) get their own.
+    quick_default_ = evasions_ & ~watched_landing & ~en_passant;
+    Bitboard own = attacked_ ? ours_ : pinned_ | (ours_ & watched);
+    for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+      const int t = std::countr_zero(m);
+      if (twins_[t] & untouchable_lines) own |= pos.pieces(us, static_cast<PieceType>(t));
+    }
+    quick_own_ = (own & ours_) | bb(ksq);
+    quick_to_[ksq] = 0;
+    for (Bitboard b = own & ours_ & ~bb(ksq); b;) {
       const Square s = pop_lsb(b);
       // A piece on a watched mover's way is quick where it keeps the way shut: when that
       // mover, with the way open, still reaches none of its landing squares, or by landing
       // between the mover and each it would reach. A landing square itself offers a capture
       // keep() would test (watched_landing stays excluded).
       const Bitboard blocking = has(watched, s) ? blocking_squares(s) : ~Bitboard{0};
+      quick_to_[s] = 0;
       if (!blocking) continue;
       Bitboard not_quick = 0;
       if (attacked_ || has(pinned_, s))
@@ -496,7 +513,7 @@ bool ConversionFilter::keep(Move m) {
   const Bitboard occ = occ_, ours = ours_, enemy = enemy_;
   const ThreatWatch& watch = watch_;
   const Square from = m.from(), to = m.to();
-  if (has(quick_to_[from], to)) return true;
+  if (has(quick(from), to)) return true;
   if (m.kind() == MoveKind::kCastling && fast_castling_)
     if (const std::optional<bool> safe = castling_safe(m)) return *safe;
   const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;

@@ -17,10 +17,6 @@ Bitboard reach_of(const PieceInfo& info, Color c, Square from) {
          ~info.promotion_squares[c];
 }
 
-Bitboard destinations_now(const Position& pos, Color c, PieceType t, Square from) {
-  return piece_destinations(pos, c, t, from, pos.occupied(), pos.pieces(~c));
-}
-
 /// After `by` (to move or not) makes `m` with its co-effect, `king` is attacked in the ordinary
 /// way.
 bool attacked_after(const Position& pos, Color by, Move m, Square king) {
@@ -78,12 +74,19 @@ bool castling_threat(const Position& pos, Square target, Color by) {
 
 bool has_co_pair(const Position& pos, Color c) {
   const Variant& v = pos.variant();
-  for (PieceTypeMask m = v.conversion().paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
-    const PieceType t = static_cast<PieceType>(std::countr_zero(m));
-    const Bitboard movers = pos.pieces(c, t);
+  const ConversionRules& cr = v.conversion();
+  // Two pieces of a type that pairs with itself, or pieces of two types that pair.
+  PieceTypeMask present = 0;
+  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int t = std::countr_zero(m);
+    const Bitboard movers = pos.pieces(c, static_cast<PieceType>(t));
     if (!movers) continue;
-    const Bitboard partners = partner_pieces(pos, c, t);
-    if ((partners & ~movers) || (partners & (partners - 1))) return true;
+    if ((movers & (movers - 1)) && (cr.partners[t] >> t & 1U)) return true;
+    present |= static_cast<PieceTypeMask>(1U << t);
+  }
+  for (PieceTypeMask m = present; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int t = std::countr_zero(m);
+    if (cr.partners[t] & present & ~(1U << t)) return true;
   }
   return false;
 }
@@ -121,12 +124,20 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
   const ConversionKnobs& ck = v.knobs().conversion;
   const Bitboard on_file = file_bb(king) & ~rank_bb(king);
   const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
-  for (int t = 0; t < v.piece_count(); ++t) {
-    const PieceTypeMask partners = cr.partners[t];
+  const Bitboard occ = pos.occupied(), victims = pos.pieces(~by);
+  // Only the partners of a paired piece on the king's lines can be movers (as in
+  // conversion_threat_after).
+  PieceTypeMask mover_types = 0;
+  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int u = std::countr_zero(m);
+    if (pos.pieces(by, static_cast<PieceType>(u)) & (on_file | on_rank))
+      mover_types |= cr.partners[u];
+  }
+  for (PieceTypeMask mt = mover_types; mt; mt &= static_cast<PieceTypeMask>(mt - 1)) {
+    const int t = std::countr_zero(mt);
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));
-    if (!partners || !movers) continue;
-    Bitboard twins = 0;
-    twins = partner_pieces(pos, by, static_cast<PieceType>(t));
+    if (!movers) continue;
+    const Bitboard twins = partner_pieces(pos, by, static_cast<PieceType>(t));
     const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
     if (!file_twins && !rank_twins) continue;
     const PieceInfo& info = v.piece(static_cast<PieceType>(t));
@@ -151,11 +162,13 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
         sensitive |= bb(d) | v.between(from, d);
       }
       Bitboard quiet, captures;
-      piece_targets(info.moves, v.sliders(), by, from, pos.occupied(), quiet, captures);
+      piece_targets(info.moves, v.sliders(), by, from, occ, quiet, captures);
       w.movers[w.count++] = {from, static_cast<PieceType>(t), landing,
                              sensitive & (quiet | captures)};
       if (!w.threat_now) {
-        Bitboard hits = destinations_now(pos, by, static_cast<PieceType>(t), from) & landing;
+        // Its destinations now (as piece_destinations gives them), from the same targets.
+        Bitboard hits =
+            ((quiet & ~occ) | (captures & victims)) & ~info.promotion_squares[by] & landing;
         if (hits && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts) {
           // Under 'ignored' a move could also pin the mover, so no support is known there.
           const Square d = lsb(hits);
@@ -168,10 +181,14 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
       }
     }
   }
-  // Geometry only: could a castling ever form a co-square on the king?
-  w.castling_danger = castling_danger(pos, by);
-  w.castling = has(w.castling_danger, king);
-  if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
+  // Geometry only: could a castling ever form a co-square on the king? Not off the lines of
+  // its landing squares.
+  w.castling_lines = castling_lines(pos, by);
+  if (has(w.castling_lines, king)) {
+    w.castling_danger = castling_danger(pos, by);
+    w.castling = has(w.castling_danger, king);
+    if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
+  }
   return w;
 }
 
@@ -188,14 +205,18 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
   const Bitboard on_file = file_bb(target) & ~rank_bb(target);
   const Bitboard on_rank = rank_bb(target) & ~file_bb(target);
   const Bitboard lines = on_file | on_rank;
-  for (int t = 0; t < v.piece_count(); ++t) {
-    const PieceTypeMask partners = cr.partners[t];
+  // Only the partners of a paired piece on the target's lines can be movers here (the pairing
+  // is symmetric: Variant builds partners both ways).
+  PieceTypeMask mover_types = 0;
+  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int u = std::countr_zero(m);
+    if (pos.pieces(by, static_cast<PieceType>(u)) & lines & ~removed) mover_types |= cr.partners[u];
+  }
+  for (PieceTypeMask mt = mover_types; mt; mt &= static_cast<PieceTypeMask>(mt - 1)) {
+    const int t = std::countr_zero(mt);
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t)) & ~removed;
-    if (!partners || !movers) continue;
-    Bitboard twins = 0;
-    for (PieceTypeMask m = partners; m; m &= static_cast<PieceTypeMask>(m - 1))
-      twins |= pos.pieces(by, static_cast<PieceType>(std::countr_zero(m)));
-    twins &= lines & ~removed;
+    if (!movers) continue;
+    const Bitboard twins = partner_pieces(pos, by, static_cast<PieceType>(t)) & lines & ~removed;
     // A twin on the target's file makes a co-square on the target for a mover landing on the
     // target's rank (and the other way round); the landing square is never the target itself.
     const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
@@ -218,6 +239,17 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
   }
   return castling && ck.castling_threatens == CastlingThreatens::kCounts &&
          castling_threat(pos, target, by);
+}
+
+Bitboard castling_lines(const Position& pos, Color by) {
+  const Variant& v = pos.variant();
+  if (v.knobs().conversion.castling_threatens == CastlingThreatens::kIgnored) return 0;
+  Bitboard lines = 0;
+  for (const CastlingMove& cm : v.castling(by))
+    if (pos.castling_rights() & cm.right)
+      lines |=
+          rank_bb(cm.king_to) | file_bb(cm.king_to) | rank_bb(cm.rook_to) | file_bb(cm.rook_to);
+  return lines;
 }
 
 Bitboard castling_danger(const Position& pos, Color by) {

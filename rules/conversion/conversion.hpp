@@ -20,7 +20,8 @@ using PieceTypeMask = std::uint16_t;
 
 struct ConversionRules {
   bool enabled = false;
-  /// partners[t]: bit u set when a moving piece of type t pairs with a standing piece of type u.
+  /// partners[t]: bit u set when a moving piece of type t pairs with a standing piece of type u;
+  /// symmetric (bit t of partners[u] is set too).
   PieceTypeMask partners[kMaxPieceTypes] = {};
   PieceTypeMask paired = 0;  ///< types that take part in some co-pair
   // Its knobs are in Variant::knobs().conversion (rules/conversion/conversion_knobs.hpp).
@@ -71,6 +72,10 @@ Bitboard castling_co_squares_formed(const Position& pos, const CastlingMove& cm,
 /// whether or not it is possible now: castling threats lie within these.
 Bitboard castling_danger(const Position& pos, Color by);
 
+/// The ranks and files of the landing squares of `by`'s castling moves (with their rights): a
+/// co-square shares a line with the piece that formed it, so castling_danger lies within these.
+Bitboard castling_lines(const Position& pos, Color by);
+
 /// Non-promoting destinations of `c`'s piece of type `t` on `from`, for a board occupied as
 /// `occupied`, capturing only among `victims`.
 Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square from,
@@ -91,8 +96,10 @@ struct ThreatWatch {
   Mover movers[16];
   int count = 0;
   bool castling = false;  ///< an enemy castling move could form a co-square on the king
-  /// What castling_danger returns (computed here anyway): squares where an enemy castling
-  /// could ever form a co-square. Unset when the watch gave up (more than 16 movers).
+  /// What castling_lines returns. Unset when the watch gave up (more than 16 movers).
+  Bitboard castling_lines = 0;
+  /// What castling_danger returns (squares where an enemy castling could ever form a
+  /// co-square), computed only when the king stands on castling_lines (else unset).
   Bitboard castling_danger = 0;
   bool threat_now = false;  ///< the king is threatened with conversion in this position
   /// With threat_now: squares one threat needs (its mover, landing square, the squares

@@ -251,11 +251,16 @@ Bitboard converting_landings(Square twin, Bitboard enemy) {
 /// the bulk count both read it, so they keep exactly the same moves.
 class ConversionFilter {
  public:
-  explicit ConversionFilter(const Position& pos);
+  explicit ConversionFilter(const Position& pos)
+      : ConversionFilter(pos, has_co_pair(pos, ~pos.side_to_move())) {}
+  /// `enemy_pairs`: has_co_pair for the side not to move, when the caller knows it.
+  ConversionFilter(const Position& pos, bool enemy_pairs);
 
   /// Destinations of our piece on `from` whose moves (of any kind but castling and en
   /// passant, which never land here) are legal without a test (see docs/conversion.md).
-  Bitboard quick(Square from) const { return quick_to_[from]; }
+  Bitboard quick(Square from) const {
+    return has(quick_own_, from) ? quick_to_[from] : quick_default_;
+  }
 
   /// Destinations of our piece on `from` (not the king) whose moves keep() refuses at once,
   /// by their squares alone: under a conversion threat those that leave its support alone;
@@ -279,9 +284,28 @@ class ConversionFilter {
   bool in_check() const { return in_check_; }
 
  private:
-  /// keep() for a castling move that converts nothing, judged without making it; nullopt when
-  /// it needs the full test.
+  /// keep() for a castling move out of check, judged without making it; nullopt when it needs
+  /// the full test.
   std::optional<bool> castling_safe(Move m) const;
+
+  /// Whether the enemy may threaten to convert a piece on `s` after a move of ours that
+  /// converts nothing: only a twin on the rank or file of `s` (a paired enemy piece other
+  /// than one standing on `s`, which the move would capture) can form a co-square there.
+  bool may_be_threatened(Square s) const {
+    return enemy_pairs_ && (paired_enemies_ & ~bb(s) & (file_bb(s) | rank_bb(s)));
+  }
+
+  /// Whether an enemy castling could ever form a co-square on `s` (ThreatWatch::castling_danger;
+  /// none when the fast paths are off): a king step there takes the full test. Computed when
+  /// first asked of a square on the lines of the enemy's castling landings.
+  bool in_castling_danger(Square s) const {
+    if (!has(danger_lines_, s)) return false;
+    if (!danger_known_) {
+      danger_ = castling_danger(pos_, them_);
+      danger_known_ = true;
+    }
+    return has(danger_, s);
+  }
 
   /// Where our piece on `s` would land and convert some enemy piece: found when first asked,
   /// since most pieces of most positions never are.
@@ -311,7 +335,7 @@ class ConversionFilter {
   bool enemy_pairs_ = false;
   ThreatWatch watch_;
   bool in_check_ = false, attacked_ = false;
-  bool fast_king_ = false, fast_ = false, fast_castling_ = false, fast_under_threat_ = false;
+  bool fast_king_ = false, fast_ = false, fast_castling_ = false, fast_after_ = false;
   Bitboard checkers_ = 0, pinned_ = 0, evasions_ = ~Bitboard{0};
   Bitboard occ_, ours_, enemy_;
   Bitboard paired_enemies_ = 0;
@@ -320,18 +344,28 @@ class ConversionFilter {
   // converts_known_ (see converts()).
   mutable Bitboard converts_[kSquares];
   mutable Bitboard converts_known_ = 0;
-  Bitboard danger_ = 0;
-  Bitboard quick_to_[kSquares] = {};  // by the square moved from
+  // The enemy's castling danger squares (see in_castling_danger), found when first needed.
+  Bitboard danger_lines_ = 0;
+  mutable Bitboard danger_ = 0;
+  mutable bool danger_known_ = false;
+  // Most pieces share one quick set (quick_default_); those in quick_own_ have their own in
+  // quick_to_, by the square moved from (the other entries are never set).
+  Bitboard quick_default_ = 0, quick_own_ = 0;
+  Bitboard quick_to_[kSquares];
   std::optional<Position> scratch_;
 };
 
-ConversionFilter::ConversionFilter(const Position& pos)
+ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs)
     : pos_(pos),
       v_(pos.variant()),
       ck_(v_.knobs().conversion),
       us_(pos.side_to_move()),
       them_(~us_),
       ksq_(pos.king_square(us_)),
+      enemy_pairs_(enemy_pairs),
+      // Built in place: the watch is large and most positions have one.
+      watch_(enemy_pairs_ && ksq_ != kNoSquare ? watch_conversion_threats(pos, ksq_, them_)
+                                               : ThreatWatch{}),
       occ_(pos.occupied()),
       ours_(pos.pieces(us_)),
       enemy_(pos.pieces(them_)) {
@@ -340,11 +374,9 @@ ConversionFilter::ConversionFilter(const Position& pos)
   const ConversionKnobs& ck = ck_;
   const Color us = us_, them = them_;
   const Square ksq = ksq_;
-  // Only a mover with a twin threatens conversion. Without one on the enemy side there are no
-  // threats now, and none after any move of ours (ours never gives it pieces).
-  enemy_pairs_ = has_co_pair(pos, them);
+  // Only a mover with a twin threatens conversion (enemy_pairs_). Without one on the enemy side
+  // there are no threats now, and none after any move of ours (ours never gives it pieces).
   if (ksq != kNoSquare) {
-    if (enemy_pairs_) watch_ = watch_conversion_threats(pos, ksq, them);
     checkers_ = pos.attackers(ksq, them, occ_);
     attacked_ = checkers_ != 0;
     in_check_ = watch_.threat_now || attacked_;
@@ -379,14 +411,17 @@ ConversionFilter::ConversionFilter(const Position& pos)
     const Square u = pop_lsb(b);
     untouchable_lines |= file_bb(u) | rank_bb(u);
   }
-  // Squares where an enemy castling could ever convert: king steps there are tested fully.
-  danger_ = fast_king_ && enemy_pairs_ ? watch_.castling_danger : 0;
+  // Squares where an enemy castling could ever convert (see in_castling_danger): known already
+  // when the king stands on their lines.
+  danger_lines_ = fast_king_ && enemy_pairs_ ? watch_.castling_lines : 0;
+  danger_ = watch_.castling_danger;
+  danger_known_ = danger_lines_ && has(danger_lines_, ksq);
   // Castling out of check and through a cleared square are judged after the move; under
   // 'ignored' a threat's own exposure is judged on the board after it too.
-  // Under a conversion threat the moves that keep() cannot drop at once are judged on the
-  // board after them (see keep()); the exposure of a threat under 'ignored' needs the full test.
-  fast_under_threat_ =
-      fast_king_ && watch_.threat_now && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts;
+  // The moves that keep() can neither keep nor drop by its shortcuts (under a conversion
+  // threat, or capturing a paired piece a watched threat may need) are judged on the board
+  // after them (see keep()); the exposure of a threat under 'ignored' needs the full test.
+  fast_after_ = fast_king_ && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts;
   fast_castling_ = fast_king_ && !in_check_ &&
                    ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden &&
                    (!enemy_pairs_ || ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts);
@@ -399,13 +434,25 @@ ConversionFilter::ConversionFilter(const Position& pos)
     // Castling (a king move) and en passant are never quick: keep() needs not test the kind.
     const Bitboard en_passant = pos.en_passant() == kNoSquare ? 0 : bb(pos.en_passant());
     const SliderTables& sl = v.sliders();
-    for (Bitboard b = ours_ & ~bb(ksq); b;) {
+    // A piece that is not pinned, on no watched way, out of check, and without a twin on an
+    // untouchable piece's line converts nothing it must not and blocks nothing: it gets the
+    // shared set. The others (and the king, which has none) get their own.
+    quick_default_ = evasions_ & ~watched_landing & ~en_passant;
+    Bitboard own = attacked_ ? ours_ : pinned_ | (ours_ & watched);
+    for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+      const int t = std::countr_zero(m);
+      if (twins_[t] & untouchable_lines) own |= pos.pieces(us, static_cast<PieceType>(t));
+    }
+    quick_own_ = (own & ours_) | bb(ksq);
+    quick_to_[ksq] = 0;
+    for (Bitboard b = own & ours_ & ~bb(ksq); b;) {
       const Square s = pop_lsb(b);
       // A piece on a watched mover's way is quick where it keeps the way shut: when that
       // mover, with the way open, still reaches none of its landing squares, or by landing
       // between the mover and each it would reach. A landing square itself offers a capture
       // keep() would test (watched_landing stays excluded).
       const Bitboard blocking = has(watched, s) ? blocking_squares(s) : ~Bitboard{0};
+      quick_to_[s] = 0;
       if (!blocking) continue;
       Bitboard not_quick = 0;
       if (attacked_ || has(pinned_, s))
@@ -440,18 +487,21 @@ Bitboard ConversionFilter::blocking_squares(Square s) const {
 
 std::optional<bool> ConversionFilter::castling_safe(Move m) const {
   const CastlingMove& cm = v_.castling(us_)[m.arg()];
-  // A castling that converts nothing changes no enemy piece: the enemy's attacks and threats
-  // after it are those of this position on the board with king and rook moved. Its castling
-  // threats lie within danger_ (computed from its pieces and rights, which stay the same).
-  if ((castling_co_squares_formed(pos_, cm, us_) & enemy_) || has(danger_, cm.king_to))
+  // A castling only takes enemy pieces away (those it converts, which stay where they are
+  // and become ours): the enemy's attacks and threats after it are those of this position on
+  // the board with king and rook moved, without the converted pieces. Its castling threats lie
+  // within danger_ (computed from its pieces and rights, which can only shrink). Converting the
+  // enemy royal piece takes the full test.
+  const Bitboard converted = castling_co_squares_formed(pos_, cm, us_) & enemy_;
+  if ((converted & pos_.pieces(them_, v_.royal())) || in_castling_danger(cm.king_to))
     return std::nullopt;
   const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);
   const Bitboard landed = bb(cm.king_to) | bb(cm.rook_to);
   const Bitboard occ_after = (occ_ & ~moved) | landed;
-  return pos_.attackers(cm.king_to, them_, occ_after) == 0 &&
-         !(enemy_pairs_ &&
-           conversion_threat_after(pos_, cm.king_to, them_, occ_after, 0, (ours_ & ~moved) | landed,
-                                   /*castling=*/false));
+  return (pos_.attackers(cm.king_to, them_, occ_after) & ~converted) == 0 &&
+         !(may_be_threatened(cm.king_to) &&
+           conversion_threat_after(pos_, cm.king_to, them_, occ_after, converted,
+                                   (ours_ & ~moved) | landed | converted, /*castling=*/false));
 }
 
 bool ConversionFilter::keep(Move m) {
@@ -463,7 +513,7 @@ bool ConversionFilter::keep(Move m) {
   const Bitboard occ = occ_, ours = ours_, enemy = enemy_;
   const ThreatWatch& watch = watch_;
   const Square from = m.from(), to = m.to();
-  if (has(quick_to_[from], to)) return true;
+  if (has(quick(from), to)) return true;
   if (m.kind() == MoveKind::kCastling && fast_castling_)
     if (const std::optional<bool> safe = castling_safe(m)) return *safe;
   const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
@@ -487,10 +537,10 @@ bool ConversionFilter::keep(Move m) {
     // A king step: ordinary attacks with the king off its square, then conversion threats
     // on the new square. Castling threats and the exposure knob need the full test.
     full = enemy_pairs_ &&
-           (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || has(danger_, to));
+           (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || in_castling_danger(to));
     if (!full)
       ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
-           (!enemy_pairs_ ||
+           (!may_be_threatened(to) ||
             !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
                                      (ours & ~bb(ksq)) | bb(to), /*castling=*/false));
   } else if (!full) {
@@ -528,7 +578,7 @@ bool ConversionFilter::keep(Move m) {
       }
     }
   }
-  if (full && fast_under_threat_ && !special && from != ksq &&
+  if (full && fast_after_ && !special && from != ksq &&
       !(converted & pos.pieces(them, v.royal()))) {
     // The king stays, so the enemy's castling threats stay out of reach (danger_ only shrinks
     // when its pieces are captured or converted); its other attacks and threats are read on
@@ -536,8 +586,9 @@ bool ConversionFilter::keep(Move m) {
     const Bitboard gone = (bb(to) & enemy) | converted;
     const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
     return (pos.attackers(ksq, them, occ_after) & ~gone) == 0 &&
-           !conversion_threat_after(pos, ksq, them, occ_after, gone,
-                                    (ours & ~bb(from)) | bb(to) | converted, /*castling=*/false);
+           !(may_be_threatened(ksq) &&
+             conversion_threat_after(pos, ksq, them, occ_after, gone,
+                                     (ours & ~bb(from)) | bb(to) | converted, /*castling=*/false));
   }
   if (full) {
     if (!scratch_) scratch_.emplace(pos);
@@ -721,8 +772,9 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
 [[gnu::noinline]] std::uint64_t count_conversion(const Position& pos) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
-  if (ksq != kNoSquare && !pos.variant().any_riders() && !has_co_pair(pos, us) &&
-      !has_co_pair(pos, ~us)) {
+  // The enemy's twins first: the filter needs them too.
+  const bool enemy_pairs = has_co_pair(pos, ~us);
+  if (ksq != kNoSquare && !pos.variant().any_riders() && !enemy_pairs && !has_co_pair(pos, us)) {
     // No twins on either side: no move converts, and nothing threatens conversion now or
     // after any move (a move gives the enemy no piece; a promotion forms no co-squares). Every
     // move but castling, whose landing the co-effect may change, is legal exactly when it is
@@ -731,12 +783,12 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
     generate_castling(pos, castling);
     std::uint64_t n = count_ordinary_moves<false>(pos, ksq);
     if (castling.size() > 0) {
-      ConversionFilter filter(pos);
+      ConversionFilter filter(pos, enemy_pairs);
       for (Move m : castling) n += filter.keep(m) ? 1 : 0;
     }
     return n;
   }
-  ConversionFilter filter(pos);
+  ConversionFilter filter(pos, enemy_pairs);
   const Variant& v = pos.variant();
   const SliderTables& sl = v.sliders();
   const Bitboard occ = pos.occupied(), ours = pos.pieces(us);

@@ -730,11 +730,7 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
     if (pm.same_move_and_capture && info.promotion_squares[us] == 0) {
       // Most pieces: their free ones in one go (targets are attacks off their own squares).
       for (Bitboard free = mine & ~f.pinned & ~bb(ksq); free;) {
-        const Square from = pop_lsb(free);
-        const SquareMoves& sm = pm.at[us][from];
-        Bitboard att = sm.leap_move;
-        if (pm.uses_rook) att |= rook_attacks(sl, from, occ) & sm.rook_move;
-        if (pm.uses_bishop) att |= bishop_attacks(sl, from, occ) & sm.bishop_move;
+        const Bitboard att = shared_mask_targets(pm, sl, us, pop_lsb(free), occ);
         n += static_cast<std::uint64_t>(std::popcount(att & not_ours & f.evasions));
       }
       mine &= f.pinned | bb(ksq);
@@ -805,11 +801,7 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
       // moves for a '~' piece to lose, no en passant).
       while (mine) {
         const Square from = pop_lsb(mine);
-        const SquareMoves& sm = pm.at[us][from];
-        Bitboard att = sm.leap_move;
-        if (pm.uses_rook) att |= rook_attacks(sl, from, occ) & sm.rook_move;
-        if (pm.uses_bishop) att |= bishop_attacks(sl, from, occ) & sm.bishop_move;
-        att &= ~ours;
+        const Bitboard att = shared_mask_targets(pm, sl, us, from, occ) & ~ours;
         const Bitboard quick = filter.quick(from);
         n += static_cast<std::uint64_t>(std::popcount(att & quick));
         for (Bitboard b = att & ~quick & ~filter.refuted(from); b;)

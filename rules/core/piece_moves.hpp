@@ -93,4 +93,16 @@ inline void piece_targets(const PieceMoves& pm, const SliderTables& sl, Color c,
   if (pm.has_riders) rider_targets(pm.riders[c], from, occupied, quiet, captures);
 }
 
+/// For a piece whose moves and captures share their masks (`same_move_and_capture`: no
+/// riders, no initial-only moves), piece_targets' two sets in one: the squares it reaches,
+/// before masking with the squares it may land on.
+inline Bitboard shared_mask_targets(const PieceMoves& pm, const SliderTables& sl, Color c,
+                                    Square from, Bitboard occupied) {
+  const SquareMoves& sm = pm.at[c][from];
+  Bitboard targets = sm.leap_move;
+  if (pm.uses_rook) targets |= rook_attacks(sl, from, occupied) & sm.rook_move;
+  if (pm.uses_bishop) targets |= bishop_attacks(sl, from, occupied) & sm.bishop_move;
+  return targets;
+}
+
 }  // namespace arbiter

@@ -47,14 +47,8 @@ class SimultaneousGame final : public Game {
   }
 
   void write_view(cli::JsonWriter& w, Color side) const override {
-    const std::string* const sealed[2] = {pending_[kWhite] ? &pending_[kWhite]->written : nullptr,
-                                          pending_[kBlack] ? &pending_[kBlack]->written : nullptr};
-    write_sealed_view_head(w, *v_, *rules_, state_, status_, static_cast<int>(history_.size()) + 1,
-                           sealed, side);
-    w.key("history").begin_array();
-    for (const ResolvedTurn& t : history_) write_turn(w, t);
-    w.end_array();
-    w.field("board", cli::svg_board(cli::SvgBoard{state_.pos}));
+    write_sealed_view(w, *v_, *rules_, state_, status_, pending_, history_, side,
+                      [](cli::JsonWriter& out, const ResolvedTurn& t) { write_turn(out, t); });
   }
 
   std::string record() const override {

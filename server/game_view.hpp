@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/core/json_writer.hpp"
+#include "cli/report/svg_board.hpp"
 #include "rules/core/geometry.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
 
@@ -33,6 +35,24 @@ void write_legal(cli::JsonWriter& w, const std::vector<std::string>& legal);
 void write_sealed_view_head(cli::JsonWriter& w, const Variant& v, const SimRules& rules,
                             const SimState& state, const SimStatus& status, int turn,
                             const std::string* const (&sealed)[2], Color side);
+
+/// The whole view of a sealed-move game for `side`: write_sealed_view_head, then "history"
+/// (each turn by `write_turn`) and "board". `pending[c]` is colour c's sealed submission, its
+/// text in `written`; both sealed-move games (single moves, sets) write their view here.
+template <class Pending, class Turn, class WriteTurn>
+void write_sealed_view(cli::JsonWriter& w, const Variant& v, const SimRules& rules,
+                       const SimState& state, const SimStatus& status,
+                       const std::optional<Pending> (&pending)[2], const std::vector<Turn>& history,
+                       Color side, WriteTurn&& write_turn) {
+  const std::string* const sealed[2] = {pending[kWhite] ? &pending[kWhite]->written : nullptr,
+                                        pending[kBlack] ? &pending[kBlack]->written : nullptr};
+  write_sealed_view_head(w, v, rules, state, status, static_cast<int>(history.size()) + 1, sealed,
+                         side);
+  w.key("history").begin_array();
+  for (const Turn& t : history) write_turn(w, t);
+  w.end_array();
+  w.field("board", cli::svg_board(cli::SvgBoard{state.pos}));
+}
 
 /// A sealed-move game's public version (Game::public_version): grows when a side's
 /// "submitted" flag turns on and when a turn ends (resolved or void); a resubmission does not

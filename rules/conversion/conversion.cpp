@@ -72,7 +72,7 @@ bool castling_threat(const Position& pos, Square target, Color by) {
 
 }  // namespace
 
-bool has_co_pair(const Position& pos, Color c) {
+bool pieces_pair(const Position& pos, Color c) {
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
   // Two pieces of a type that pairs with itself, or pieces of two types that pair.

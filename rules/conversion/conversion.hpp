@@ -60,9 +60,9 @@ bool conversion_threat(const Position& pos, Square target, Color by);
 bool conversion_threat_after(const Position& pos, Square target, Color by, Bitboard occupied,
                              Bitboard removed, Bitboard victims, bool castling = true);
 
-/// Whether some piece of `c` has a twin (a partner other than itself): only then can a move
-/// of `c` convert.
-bool has_co_pair(const Position& pos, Color c);
+/// Whether some piece of `c` has a twin (a partner other than itself), from its pieces: only
+/// then can a move of `c` convert. Position keeps it (Position::has_co_pair).
+bool pieces_pair(const Position& pos, Color c);
 
 /// The co-squares the castling `cm` of `by` forms, both pieces judged on the board after it
 /// (its king and rook standing where the castling move found them).

@@ -252,7 +252,7 @@ Bitboard converting_landings(Square twin, Bitboard enemy) {
 class ConversionFilter {
  public:
   explicit ConversionFilter(const Position& pos)
-      : ConversionFilter(pos, has_co_pair(pos, ~pos.side_to_move())) {}
+      : ConversionFilter(pos, pos.has_co_pair(~pos.side_to_move())) {}
   /// `enemy_pairs`: has_co_pair for the side not to move, when the caller knows it.
   ConversionFilter(const Position& pos, bool enemy_pairs);
 
@@ -264,7 +264,8 @@ class ConversionFilter {
 
   /// Destinations of our piece on `from` (not the king) whose moves keep() refuses at once,
   /// by their squares alone: under a conversion threat those that leave its support alone;
-  /// otherwise, those that answer no ordinary check or leave a pin's line. None converts.
+  /// otherwise, those that answer no ordinary check, leave a pin's line, or open a watched way
+  /// (unblocking_squares). None converts.
   Bitboard refuted(Square from) const {
     if (from == ksq_) return 0;
     if (watch_.threat_now)
@@ -272,6 +273,8 @@ class ConversionFilter {
     if (!fast_) return 0;
     Bitboard out = ~evasions_;
     if (has(pinned_, from)) out |= ~v_.line(from, ksq_);
+    // Capturing a paired piece may take away the twin a threat needs: keep() tests that.
+    if (has(unblockers_, from)) out |= unblocking(from) & ~paired_enemies_;
     return out ? out & ~converts(from) : 0;
   }
 
@@ -327,6 +330,22 @@ class ConversionFilter {
   /// by a leap, which cannot be blocked).
   Bitboard blocking_squares(Square s) const;
 
+  /// Where our piece on `s` (a watched square) may not go, by 'counts' (threat-by-pinned-piece):
+  /// for each watched mover that, with the piece gone, reaches one of its landing squares, every
+  /// square off its way there (its own square, the squares between and the landing square
+  /// itself aside). A move there that converts nothing and captures no paired piece leaves
+  /// that threat standing (keep() refuses it).
+  Bitboard unblocking_squares(Square s) const;
+
+  /// unblocking_squares(s) for a piece in unblockers_, found when first asked.
+  Bitboard unblocking(Square s) const {
+    if (!has(unblocking_known_, s)) {
+      unblocking_[s] = unblocking_squares(s);
+      unblocking_known_ |= bb(s);
+    }
+    return unblocking_[s];
+  }
+
   const Position& pos_;
   const Variant& v_;
   const ConversionKnobs& ck_;
@@ -352,6 +371,11 @@ class ConversionFilter {
   // quick_to_, by the square moved from (the other entries are never set).
   Bitboard quick_default_ = 0, quick_own_ = 0;
   Bitboard quick_to_[kSquares];
+  // Our pieces on a watched mover's way, under 'counts' (see unblocking()); unblocking_[s] is
+  // set for the squares in unblocking_known_.
+  Bitboard unblockers_ = 0;
+  mutable Bitboard unblocking_known_ = 0;
+  mutable Bitboard unblocking_[kSquares];
   std::optional<Position> scratch_;
 };
 
@@ -444,6 +468,8 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs)
       if (twins_[t] & untouchable_lines) own |= pos.pieces(us, static_cast<PieceType>(t));
     }
     quick_own_ = (own & ours_) | bb(ksq);
+    if (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts)
+      unblockers_ = ours_ & watched & ~bb(ksq);
     quick_to_[ksq] = 0;
     for (Bitboard b = own & ours_ & ~bb(ksq); b;) {
       const Square s = pop_lsb(b);
@@ -481,6 +507,24 @@ Bitboard ConversionFilter::blocking_squares(Square s) const {
     const SquareMoves& sm = v_.piece(mv.type).moves.at[them_][mv.from];
     if (reached & (sm.leap_move | sm.leap_capture)) return 0;
     while (reached) out &= v_.between(mv.from, pop_lsb(reached)) | bb(mv.from);
+  }
+  return out;
+}
+
+Bitboard ConversionFilter::unblocking_squares(Square s) const {
+  const Bitboard occ = occ_ & ~bb(s), victims = ours_ & ~bb(s);
+  Bitboard out = 0;
+  for (int w = 0; w < watch_.count; ++w) {
+    const ThreatWatch::Mover& mv = watch_.movers[w];
+    if (!has(mv.sensitive, s)) continue;
+    Bitboard reached = piece_destinations(pos_, them_, mv.type, mv.from, occ, victims) & mv.landing;
+    if (!reached) continue;
+    Bitboard stays = ~Bitboard{0};  // squares that keep it from every landing square it reaches
+    while (reached) {
+      const Square d = pop_lsb(reached);
+      stays &= v_.between(mv.from, d) | bb(d);
+    }
+    out |= ~(stays | bb(mv.from));
   }
   return out;
 }
@@ -769,8 +813,8 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
   // The enemy's twins first: the filter needs them too.
-  const bool enemy_pairs = has_co_pair(pos, ~us);
-  if (ksq != kNoSquare && !pos.variant().any_riders() && !enemy_pairs && !has_co_pair(pos, us)) {
+  const bool enemy_pairs = pos.has_co_pair(~us);
+  if (ksq != kNoSquare && !pos.variant().any_riders() && !enemy_pairs && !pos.has_co_pair(us)) {
     // No twins on either side: no move converts, and nothing threatens conversion now or
     // after any move (a move gives the enemy no piece; a promotion forms no co-squares). Every
     // move but castling, whose landing the co-effect may change, is legal exactly when it is
@@ -804,8 +848,9 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
         const Bitboard att = shared_mask_targets(pm, sl, us, from, occ) & ~ours;
         const Bitboard quick = filter.quick(from);
         n += static_cast<std::uint64_t>(std::popcount(att & quick));
-        for (Bitboard b = att & ~quick & ~filter.refuted(from); b;)
-          slow.push(Move(from, pop_lsb(b)));
+        if (att & ~quick)
+          for (Bitboard b = att & ~quick & ~filter.refuted(from); b;)
+            slow.push(Move(from, pop_lsb(b)));
       }
       continue;
     }

@@ -25,6 +25,7 @@ void Position::put(Color c, PieceType t, Square s) {
   by_color_[c] |= bb(s);
   by_type_[c][t] |= bb(s);
   key_ ^= zobrist_->piece[c][t][s];
+  refresh_co_pairs(c);
 }
 
 void Position::remove(Color c, Square s) {
@@ -34,6 +35,13 @@ void Position::remove(Color c, Square s) {
   by_color_[c] &= ~bb(s);
   by_type_[c][t] &= ~bb(s);
   key_ ^= zobrist_->piece[c][t][s];
+  refresh_co_pairs(c);
+}
+
+void Position::refresh_co_pairs(Color c) {
+  if (!variant_->conversion().enabled) return;
+  const auto bit = static_cast<std::uint8_t>(1U << c);
+  co_pairs_ = static_cast<std::uint8_t>(pieces_pair(*this, c) ? co_pairs_ | bit : co_pairs_ & ~bit);
 }
 
 void Position::place(Color c, PieceType t, Square s) {
@@ -107,6 +115,7 @@ void Position::make(Move m, Undo& u) {
   u.captured = kNoPiece;
   u.captured_square = kNoSquare;
   u.converted = 0;
+  u.co_pairs_before = co_pairs_;
   if (ep_ != kNoSquare) {
     key ^= z.en_passant[ep_];
     ep_ = kNoSquare;
@@ -188,6 +197,7 @@ void Position::unmake(Move m, const Undo& u) {
     }
     converted_ = u.converted_before;
     converted_unmoved_ = u.converted_unmoved_before;
+    co_pairs_ = u.co_pairs_before;
   }
   switch (m.kind()) {
     case MoveKind::kCastling: {
@@ -286,6 +296,9 @@ void Position::apply_conversions(Move m, Undo& u) {
   const ConversionRules& cr = v.conversion();
   const ConversionKnobs& ck = v.knobs().conversion;
   const Color us = ~stm_, them = stm_;  // called after the side to move was switched
+  // A capture changes their material, and so may end their co-pairs (a promotion's put()
+  // kept ours; conversions below change both sides').
+  if (u.captured != kNoPiece) refresh_co_pairs(them);
   // Flags follow the pieces: moved with the mover, gone with a captured piece. A '^' pawn
   // that moves has now moved: it lands as '~' (castling moves no pawn).
   Bitboard flags = converted_, unmoved = converted_unmoved_;
@@ -306,7 +319,9 @@ void Position::apply_conversions(Move m, Undo& u) {
     return twins & ~bb(at);
   };
   // Most moves carry no flag and form no co-square on an enemy piece: nothing changes.
-  // (A promotion forms none; undo.converted is empty already.)
+  // (A promotion forms none; undo.converted is empty already.) Without a twin, no piece of
+  // ours forms one: a capture took only enemy pieces, and a promotion forms none.
+  if (!(converted_ | converted_unmoved_) && !(u.co_pairs_before >> us & 1U)) return;
   if (!(converted_ | converted_unmoved_) && m.kind() != MoveKind::kCastling &&
       (m.kind() == MoveKind::kPromotion ||
        !(co_squares_of(m.to(), twins_of(board_[us][m.to()], m.to())) & by_color_[them])))
@@ -337,10 +352,15 @@ void Position::apply_conversions(Move m, Undo& u) {
     const PieceInfo& info = v.piece(t);
     if (info.pawn && (has(unmoved, s) || (!has(flags, s) && info.moves.at[them][s].initial_only)))
       stays_unmoved |= bb(s);
-    remove(them, s);
-    put(us, t, s);
+    lift(them, s);
+    place(us, t, s);
+    key_ ^= zobrist_->piece[them][t][s] ^ zobrist_->piece[us][t][s];
   }
   u.converted = victims;
+  if (victims) {
+    refresh_co_pairs(us);
+    refresh_co_pairs(them);
+  }
   set_converted((flags | victims) & ~stays_unmoved);
   set_converted_unmoved((unmoved & ~victims) | stays_unmoved);
   if (victims && ck.converted_rook_castling == ConvertedRookCastling::kLost) {

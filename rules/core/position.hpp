@@ -31,6 +31,7 @@ struct Undo {
   // Conversion tables only (Position::make leaves them alone elsewhere):
   Bitboard converted_before = 0;          ///< Position::converted() before the move
   Bitboard converted_unmoved_before = 0;  ///< Position::converted_unmoved() before the move
+  std::uint8_t co_pairs_before = 0;       ///< Position's co-pair bits before the move
 };
 
 class Position {
@@ -62,6 +63,10 @@ class Position {
   Bitboard converted_unmoved() const { return converted_unmoved_; }
   void set_converted_unmoved(Bitboard squares);
   Square king_square(Color c) const;  ///< kNoSquare when that side has no royal piece
+  /// Conversion tables: some piece of colour `c` has a twin (pieces_pair in
+  /// rules/conversion/conversion.hpp), so a move of `c` may convert. Pairing depends on the
+  /// material alone: it is recomputed only when the material changes. False in other tables.
+  bool has_co_pair(Color c) const { return (co_pairs_ >> c & 1U) != 0; }
 
   // Editing (used by FEN parsing and tests); each keeps the key consistent.
   void put(Color c, PieceType t, Square s);
@@ -108,7 +113,9 @@ class Position {
   std::uint64_t key_ = 0;
   Bitboard converted_ = 0;
   Bitboard converted_unmoved_ = 0;
+  std::uint8_t co_pairs_ = 0;  // bit c: has_co_pair(c)
 
+  void refresh_co_pairs(Color c);
   void apply_conversions(Move m, Undo& undo);
   void move_piece(Color c, PieceType t, Square from, Square to);
   // The boards alone, key untouched: unmake() restores the key from the Undo.

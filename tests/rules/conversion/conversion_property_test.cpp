@@ -2,7 +2,8 @@
 // test positions of tests/data/conversion/positions.txt: the engine agrees with the
 // independent reference (tests/support/conversion_reference.hpp) on the legal moves, on what
 // each move converts and on the board after it; conversion changes colours and never types;
-// a piece without a twin converts nothing; make/unmake restores position and key; the
+// a piece without a twin converts nothing; make/unmake restores position and key and keeps
+// the co-pair flags equal to the pieces; the
 // colour-flipped mirror has the mirrored moves and the same perft; the bulk count counts the
 // legal moves.
 #include <gtest/gtest.h>
@@ -216,6 +217,26 @@ RC_GTEST_PROP(ConversionProperty, MakeUnmakeRestoresPositionAndKey, ()) {
     pos.unmake(m, undo);
     RC_ASSERT(pos == before);
     RC_ASSERT(pos.key() == before.key());
+  }
+}
+
+// Position keeps whether each side has a twin, recomputing it only when the material changes;
+// it must always equal the count from the pieces.
+RC_GTEST_PROP(ConversionProperty, CoPairFlagsFollowTheMaterial, ()) {
+  Position pos = random_position(conversion());
+  const auto agrees = [](const Position& p) {
+    for (Color c : {kWhite, kBlack})
+      if (p.has_co_pair(c) != pieces_pair(p, c))
+        RC_FAIL(to_fen(p) + ": has_co_pair(" + (c == kWhite ? "white" : "black") + ") is " +
+                (p.has_co_pair(c) ? "true" : "false"));
+  };
+  agrees(pos);
+  for (Move m : legal_moves(pos)) {
+    Undo undo;
+    pos.make(m, undo);
+    agrees(pos);
+    pos.unmake(m, undo);
+    agrees(pos);
   }
 }
 

@@ -397,6 +397,43 @@ TEST(ConversionClause, AConvertedPieceCanBeTakenToThreatenTheKing) {
   expect_reference_agrees(pos);
 }
 
+TEST(ConversionClause, APieceOnAThreatsWayMayLeaveItOnlyAlongIt) {
+  // Co-effect 4: Qd7-d1 would form e1 (twin: the king on e8) and convert the white king;
+  // Qd2 shuts the d-file. Every queen move off the file is illegal, as in an ordinary pin,
+  // and the bulk count (which refuses them by their squares) agrees with the list.
+  const Position pos = at("r3k2r/1ppq1pp1/8/1R3n2/1r3N2/8/1PPQ1PP1/R3K2R w KQkq - 0 1");
+  EXPECT_FALSE(pos.in_check());
+  Strings queen;
+  for (const std::string& m : legal_uci(pos))
+    if (m.rfind("d2", 0) == 0) queen.push_back(m);
+  EXPECT_EQ(queen, (Strings{"d2d3", "d2d4", "d2d5", "d2d6", "d2d7"}));
+  EXPECT_FALSE(leaves_king_safe(pos, Move(*parse_square("d2"), *parse_square("e2"))));
+  EXPECT_EQ(count_legal(pos), legal_uci(pos).size());
+  expect_reference_agrees(pos);
+}
+
+TEST(ConversionClause, CoPairsFollowTheMaterial) {
+  // Co-chess rule 2: pairing depends on which pieces a side has, not where they stand. A
+  // capture can end a side's last pair, a promotion can start one (the promoted queen pairs
+  // with the king), and unmaking restores both.
+  Position pos = at("4k3/P7/8/8/8/8/7r/R3K3 w - - 0 1");
+  EXPECT_FALSE(pos.has_co_pair(kWhite));  // a lone rook; no queen for the king
+  EXPECT_FALSE(pos.has_co_pair(kBlack));
+  const Move promote = uci(pos, "a7a8q");
+  Undo undo;
+  pos.make(promote, undo);
+  EXPECT_TRUE(pos.has_co_pair(kWhite));
+  pos.unmake(promote, undo);
+  EXPECT_FALSE(pos.has_co_pair(kWhite));
+  Position two_rooks = at("4k3/8/8/8/8/8/r7/R3K2R b - - 0 1");
+  EXPECT_TRUE(two_rooks.has_co_pair(kWhite));
+  const Move capture = uci(two_rooks, "a2a1");
+  two_rooks.make(capture, undo);
+  EXPECT_FALSE(two_rooks.has_co_pair(kWhite));
+  two_rooks.unmake(capture, undo);
+  EXPECT_TRUE(two_rooks.has_co_pair(kWhite));
+}
+
 TEST(ConversionClause, CheckmateByConversionThreatAlone) {
   // Co-effect 4 "...with respect to checkmate": Nf2-h3 threatens Nc6-d8, forming h8 with the
   // knight on h3. The king is not attacked, cannot move (g8, g7, h7 are Black's), and no black

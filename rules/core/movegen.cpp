@@ -858,9 +858,12 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
       const Square from = pop_lsb(mine);
       Bitboard quiet, captures;
       pt.targets(pm, from, quiet, captures);
-      const Bitboard quick = filter.quick(from), listed = ~quick & ~filter.refuted(from);
+      const Bitboard quick = filter.quick(from);
       n += moves_to(info, us, (quiet | captures) & quick);
-      emit(slow, info, us, from, quiet & listed, captures & listed);
+      if ((quiet | captures) & ~quick) {
+        const Bitboard listed = ~quick & ~filter.refuted(from);
+        emit(slow, info, us, from, quiet & listed, captures & listed);
+      }
       if (pt.en_passant(pm, from)) slow.push(pt.en_passant_move(from));
     }
   }

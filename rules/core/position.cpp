@@ -291,14 +291,37 @@ void Position::set_converted_unmoved(Bitboard squares) {
 /// Conversion Chess: after the move, enemy pieces on the co-squares the moving piece (both
 /// pieces, for castling) formed change colour. Promotion forms none; conversions don't cascade.
 /// The flags: '~' (converted, counts as moved) and '^' (a converted pawn that never moved).
+namespace {
+
+/// `c`'s partners of a `mover` standing on `at`, the mover itself excluded.
+Bitboard twins_of(const Position& pos, Color c, PieceType mover, Square at) {
+  return partner_pieces(pos, c, mover) & ~bb(at);
+}
+
+}  // namespace
+
 void Position::apply_conversions(Move m, Undo& u) {
-  const Variant& v = *variant_;
-  const ConversionRules& cr = v.conversion();
-  const ConversionKnobs& ck = v.knobs().conversion;
   const Color us = ~stm_, them = stm_;  // called after the side to move was switched
   // A capture changes their material, and so may end their co-pairs (a promotion's put()
-  // kept ours; conversions below change both sides').
+  // kept ours; conversions change both sides').
   if (u.captured != kNoPiece) refresh_co_pairs(them);
+  // Most moves carry no flag and form no co-square on an enemy piece: nothing changes.
+  // (A promotion forms none; undo.converted is empty already.) Without a twin, no piece of
+  // ours forms one: a capture took only enemy pieces, and a promotion forms none. Tested
+  // here, before the bookkeeping's call, since most moves stop here.
+  if (!(converted_ | converted_unmoved_)) {
+    if (!(u.co_pairs_before >> us & 1U) || m.kind() == MoveKind::kPromotion) return;
+    if (m.kind() != MoveKind::kCastling &&
+        !(co_squares_of(m.to(), twins_of(*this, us, board_[us][m.to()], m.to())) & by_color_[them]))
+      return;
+  }
+  convert_on_co_squares(m, u);
+}
+
+void Position::convert_on_co_squares(Move m, Undo& u) {
+  const Variant& v = *variant_;
+  const ConversionKnobs& ck = v.knobs().conversion;
+  const Color us = ~stm_, them = stm_;
   // Flags follow the pieces: moved with the mover, gone with a captured piece. A '^' pawn
   // that moves has now moved: it lands as '~' (castling moves no pawn).
   Bitboard flags = converted_, unmoved = converted_unmoved_;
@@ -311,35 +334,20 @@ void Position::apply_conversions(Move m, Undo& u) {
     unmoved &= ~bb(u.captured_square);
   }
   Bitboard formed = 0;
-  const auto twins_of = [&](PieceType mover, Square at) {
-    Bitboard twins = 0;
-    for (PieceTypeMask mask = cr.partners[mover]; mask;
-         mask &= static_cast<PieceTypeMask>(mask - 1))
-      twins |= by_type_[us][std::countr_zero(mask)];
-    return twins & ~bb(at);
-  };
-  // Most moves carry no flag and form no co-square on an enemy piece: nothing changes.
-  // (A promotion forms none; undo.converted is empty already.) Without a twin, no piece of
-  // ours forms one: a capture took only enemy pieces, and a promotion forms none.
-  if (!(converted_ | converted_unmoved_) && !(u.co_pairs_before >> us & 1U)) return;
-  if (!(converted_ | converted_unmoved_) && m.kind() != MoveKind::kCastling &&
-      (m.kind() == MoveKind::kPromotion ||
-       !(co_squares_of(m.to(), twins_of(board_[us][m.to()], m.to())) & by_color_[them])))
-    return;
   if (m.kind() == MoveKind::kCastling) {
     const CastlingMove& cm = v.castling(us)[m.arg()];
     const bool king_flag = has(flags, cm.king_from), rook_flag = has(flags, cm.rook_from);
     flags &= ~(bb(cm.king_from) | bb(cm.rook_from));
     if (king_flag) flags |= bb(cm.king_to);
     if (rook_flag) flags |= bb(cm.rook_to);
-    formed = co_squares_of(cm.king_to, twins_of(v.royal(), cm.king_to)) |
-             co_squares_of(cm.rook_to, twins_of(cm.rook_type, cm.rook_to));
+    formed = co_squares_of(cm.king_to, twins_of(*this, us, v.royal(), cm.king_to)) |
+             co_squares_of(cm.rook_to, twins_of(*this, us, cm.rook_type, cm.rook_to));
   } else {
     const bool flag = has(flags, m.from());
     flags &= ~(bb(m.from()) | bb(m.to()));
     if (m.kind() != MoveKind::kPromotion) {
       if (flag) flags |= bb(m.to());
-      formed = co_squares_of(m.to(), twins_of(board_[us][m.to()], m.to()));
+      formed = co_squares_of(m.to(), twins_of(*this, us, board_[us][m.to()], m.to()));
     }
   }
   const Bitboard victims = formed & by_color_[them];

@@ -117,6 +117,7 @@ class Position {
 
   void refresh_co_pairs(Color c);
   void apply_conversions(Move m, Undo& undo);
+  void convert_on_co_squares(Move m, Undo& undo);  // apply_conversions' bookkeeping
   void move_piece(Color c, PieceType t, Square from, Square to);
   // The boards alone, key untouched: unmake() restores the key from the Undo.
   void place(Color c, PieceType t, Square s);

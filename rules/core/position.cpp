@@ -288,9 +288,6 @@ void Position::set_converted_unmoved(Bitboard squares) {
   converted_unmoved_ = squares;
 }
 
-/// Conversion Chess: after the move, enemy pieces on the co-squares the moving piece (both
-/// pieces, for castling) formed change colour. Promotion forms none; conversions don't cascade.
-/// The flags: '~' (converted, counts as moved) and '^' (a converted pawn that never moved).
 namespace {
 
 /// `c`'s partners of a `mover` standing on `at`, the mover itself excluded.
@@ -300,6 +297,9 @@ Bitboard twins_of(const Position& pos, Color c, PieceType mover, Square at) {
 
 }  // namespace
 
+/// Conversion Chess: after the move, enemy pieces on the co-squares the moving piece (both
+/// pieces, for castling) formed change colour. Promotion forms none; conversions don't cascade.
+/// The flags: '~' (converted, counts as moved) and '^' (a converted pawn that never moved).
 void Position::apply_conversions(Move m, Undo& u) {
   const Color us = ~stm_, them = stm_;  // called after the side to move was switched
   // A capture changes their material, and so may end their co-pairs (a promotion's put()

@@ -28,24 +28,20 @@ inline void emit(MoveList& out, const PieceInfo& info, Color us, Square from, Bi
   }
 }
 
+class ConversionFilter;
+bool filter_in_check(const ConversionFilter& filter);
+
 /// Conversion Chess castling: the co-effect may remove a check, so the landing square is
 /// judged after the move (by the legality filter); start and passing squares are judged now
-/// unless a knob says the co-effect may clear them too.
+/// unless a knob says the co-effect may clear them too. `filter`, when given, is the side to
+/// move's legality filter: it judges the passing squares with what it knows of the position.
 void generate_conversion_castling(const Position& pos, const CastlingMove& cm, int index,
-                                  bool in_check, MoveList& out) {
-  const ConversionKnobs& ck = pos.variant().knobs().conversion;
-  const Color them = ~pos.side_to_move();
-  if (in_check && ck.castle_out_of_check_by_conversion == CastleOutOfCheckByConversion::kForbidden)
-    return;
-  if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden)
-    for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path;)
-      if (pos.threatened(pop_lsb(path), them)) return;
-  out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, index));
-}
+                                  bool in_check, const ConversionFilter* filter, MoveList& out);
 
-/// `in_check`: whether the side to move's royal piece is in check, when the caller knows it
-/// (Conversion Chess asks only then); -1 when not known.
-void generate_castling(const Position& pos, MoveList& out, int in_check = -1) {
+/// Conversion Chess: `filter`, when given, is the side to move's legality filter (which knows
+/// whether it is in check, and judges the passing squares); without one both are found here.
+void generate_castling(const Position& pos, MoveList& out,
+                       const ConversionFilter* filter = nullptr) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move(), them = ~us;
   const std::uint8_t rights = pos.castling_rights();
@@ -53,6 +49,7 @@ void generate_castling(const Position& pos, MoveList& out, int in_check = -1) {
   const Bitboard occ = pos.occupied();
   const auto& moves = v.castling(us);
   const bool conversion = v.conversion().enabled;
+  int in_check = -1;  // found when a castling first asks
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const CastlingMove& cm = moves[i];
     if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
@@ -60,8 +57,8 @@ void generate_castling(const Position& pos, MoveList& out, int in_check = -1) {
         pos.piece_on(us, cm.rook_from) != cm.rook_type)
       continue;
     if (conversion) {
-      if (in_check < 0) in_check = pos.king_in_check(us);
-      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check != 0, out);
+      if (in_check < 0) in_check = filter ? filter_in_check(*filter) : pos.king_in_check(us);
+      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check != 0, filter, out);
       continue;
     }
     bool safe = true;
@@ -285,6 +282,11 @@ class ConversionFilter {
   /// The side to move's royal piece is attacked or threatened with conversion (what
   /// Position::in_check() says, found here anyway).
   bool in_check() const { return in_check_; }
+
+  /// Position::threatened(s, enemy) for an empty square `s` our king passes when castling,
+  /// with the shortcuts the filter knows: no conversion threat without a paired enemy piece
+  /// on its lines, no castling threat off the enemy's castling danger squares.
+  bool path_threatened(Square s) const;
 
  private:
   /// keep() for a castling move out of check, judged without making it; nullopt when it needs
@@ -527,6 +529,34 @@ Bitboard ConversionFilter::unblocking_squares(Square s) const {
     out |= ~(stays | bb(mv.from));
   }
   return out;
+}
+
+bool ConversionFilter::path_threatened(Square s) const {
+  if (pos_.attackers(s, them_, occ_)) return true;
+  // Without the fast paths, in_castling_danger knows nothing: the full test.
+  if (!fast_king_) return conversion_threat(pos_, s, them_);
+  if (!enemy_pairs_) return false;  // no twin, no co-square, castling's included
+  if (in_castling_danger(s)) return conversion_threat(pos_, s, them_);
+  return may_be_threatened(s) &&
+         conversion_threat_after(pos_, s, them_, occ_, 0, ours_, /*castling=*/false);
+}
+
+void generate_conversion_castling(const Position& pos, const CastlingMove& cm, int index,
+                                  bool in_check, const ConversionFilter* filter, MoveList& out) {
+  const ConversionKnobs& ck = pos.variant().knobs().conversion;
+  const Color them = ~pos.side_to_move();
+  if (in_check && ck.castle_out_of_check_by_conversion == CastleOutOfCheckByConversion::kForbidden)
+    return;
+  if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kForbidden)
+    for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path;) {
+      const Square s = pop_lsb(path);
+      if (filter ? filter->path_threatened(s) : pos.threatened(s, them)) return;
+    }
+  out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, index));
+}
+
+bool filter_in_check(const ConversionFilter& filter) {
+  return filter.in_check();
 }
 
 std::optional<bool> ConversionFilter::castling_safe(Move m) const {
@@ -867,7 +897,7 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
       if (pt.en_passant(pm, from)) slow.push(pt.en_passant_move(from));
     }
   }
-  generate_castling(pos, slow, filter.in_check());
+  generate_castling(pos, slow, &filter);
   for (Move m : slow) n += filter.keep(m) ? 1 : 0;
   return n;
 }

@@ -482,6 +482,24 @@ TEST(ConversionClause, CastlingThroughAThreatenedSquareIsForbidden) {
   EXPECT_TRUE(has_move(free, "e1g1"));
 }
 
+TEST(ConversionClause, PerftCountJudgesTheCastlingKingsPassingSquareAsTheListDoes) {
+  // perft's count judges the square the king passes with the legality filter's shortcuts, the
+  // list with Position::threatened. Nc3-d1 threatens f1 (with the knight on f5); in the second
+  // position f1 also lies where Black's O-O could form a co-square (rook f8 with the rook on
+  // a1), and Rh8-f8 threatens it outright. White may not castle in either, though on g1 it
+  // would be safe in the second (Rf1 with the rook on a4 converts the rook on a1).
+  for (const std::string fen :
+       {"k7/8/8/1R3n2/8/2n5/8/4K2R w K - 0 1", "4k2r/8/8/8/R7/8/8/r1N1K2R w Kk - 0 1"}) {
+    SCOPED_TRACE(fen);
+    const Position pos = at(fen);
+    expect_reference_agrees(pos);
+    EXPECT_FALSE(pos.in_check());
+    EXPECT_TRUE(pos.threatened(*parse_square("f1"), kBlack));
+    EXPECT_FALSE(has_move(pos, "e1g1"));
+    EXPECT_EQ(count_legal(pos), legal_uci(pos).size());
+  }
+}
+
 TEST(ConversionClause, PinnedPieceStillThreatensConversion) {
   // Co-effect 4 "exactly the same as regular check" (threat-by-pinned-piece = counts): the
   // knight on f2 is pinned by the bishop on d4, yet Nf2-e4 (forming e8 with the knight on b8)

@@ -142,8 +142,9 @@ void watch_conversion_threats(const Position& pos, Square king, Color by, Threat
   // Exposure under 'ignored' reads the king's side's pieces, riders their own ways: those
   // watches are never reused.
   w.depends = ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !v.any_riders()
-                  ? file_bb(king) | rank_bb(king)
+                  ? 0
                   : ~Bitboard{0};
+  w.twin_lines = file_bb(king) | rank_bb(king);
   for (PieceTypeMask mt = mover_types; mt; mt &= static_cast<PieceTypeMask>(mt - 1)) {
     const int t = std::countr_zero(mt);
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));

@@ -249,14 +249,16 @@ Bitboard converting_landings(Square twin, Bitboard enemy) {
 /// type it moved, and whether it did anything else the watch reads (promoted, castled,
 /// converted, changed a castling right).
 struct SiblingStep {
-  SiblingCache* cache = nullptr;
+  const SiblingCache* cache = nullptr;
   Bitboard touched = 0;
   PieceType moved = kNoPiece;
+  bool moved_paired = false;  ///< the moved piece's type takes part in some co-pair
   bool plain = false;
 
-  /// The move changed nothing `w` depends on.
+  /// The move changed nothing `w` depends on (see ThreatWatch::depends).
   bool leaves(const ThreatWatch& w) const {
-    return plain && !(touched & w.depends) && !(w.mover_types >> moved & 1U);
+    return plain && !(touched & w.depends) && !(w.mover_types >> moved & 1U) &&
+           !(moved_paired && (touched & w.twin_lines));
   }
 };
 
@@ -309,21 +311,14 @@ class ConversionFilter {
   std::optional<bool> castling_safe(Move m) const;
 
   /// The watch on our royal piece, built in place (it is large): none without enemy twins;
-  /// with a cache, the cache's (see SiblingCache), else own_watch_.
+  /// the siblings' (see SiblingCache) when the move that led here left it alone.
   const ThreatWatch& select_watch(const Position& pos, const SiblingStep& step) {
     if (!enemy_pairs_ || ksq_ == kNoSquare) return own_watch_;  // empty
-    SiblingCache* cache = step.cache;
-    if (!cache) {
-      watch_conversion_threats(pos, ksq_, them_, own_watch_);
-      return own_watch_;
-    }
-    if (cache->valid && cache->side == us_ && cache->king == ksq_ && step.leaves(cache->watch))
+    const SiblingCache* cache = step.cache;
+    if (cache && cache->valid && cache->king == ksq_ && step.leaves(cache->watch))
       return cache->watch;
-    watch_conversion_threats(pos, ksq_, them_, cache->watch);
-    cache->valid = step.leaves(cache->watch);
-    cache->side = us_;
-    cache->king = ksq_;
-    return cache->watch;
+    watch_conversion_threats(pos, ksq_, them_, own_watch_);
+    return own_watch_;
   }
 
   /// Whether the enemy may threaten to convert a piece on `s` after a move of ours that
@@ -921,14 +916,24 @@ std::uint64_t count_legal(const Position& pos) {
   return count_ordinary_moves<true>(pos, ksq);
 }
 
+SiblingCache::SiblingCache(const Position& parent) {
+  // The watch of the side to move on the other side's royal piece: what each child's filter
+  // builds, unless the move between touched what it reads.
+  const Color by = parent.side_to_move();
+  king = parent.king_square(~by);
+  valid = parent.variant().conversion().enabled && king != kNoSquare && parent.has_co_pair(by);
+  if (valid) watch_conversion_threats(parent, king, by, watch);
+}
+
 std::uint64_t count_legal_after(const Position& pos, Move last, const Undo& undo,
-                                SiblingCache& cache) {
+                                const SiblingCache& cache) {
   if (!pos.variant().conversion().enabled) return count_legal(pos);
   SiblingStep step;
   step.cache = &cache;
   step.touched = bb(last.from()) | bb(last.to()) |
                  (undo.captured_square != kNoSquare ? bb(undo.captured_square) : 0);
   step.moved = undo.moved;
+  step.moved_paired = (pos.variant().conversion().paired >> undo.moved & 1U) != 0;
   step.plain = !undo.converted && last.kind() != MoveKind::kPromotion &&
                last.kind() != MoveKind::kCastling && undo.castling == pos.castling_rights();
   return count_conversion(pos, step);

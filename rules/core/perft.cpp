@@ -29,7 +29,7 @@ std::uint64_t count_leaves(Position& pos, int depth) {
   if constexpr (kBulk) {
     if (depth == 2 && pos.variant().conversion().enabled) {
       // Siblings share what the last ply may keep (see SiblingCache).
-      SiblingCache cache;
+      const SiblingCache cache(pos);
       for (Move m : moves) {
         pos.make(m, undo);
         nodes += count_legal_after(pos, m, undo, cache);

@@ -117,8 +117,13 @@ Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square fr
   return ((quiet & ~occ) | (captures & victims)) & ~info.promotion_squares[c];
 }
 
-ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by) {
-  ThreatWatch w;
+void watch_conversion_threats(const Position& pos, Square king, Color by, ThreatWatch& w) {
+  w.count = 0;
+  w.castling = false;
+  w.castling_lines = 0;
+  w.castling_danger = 0;
+  w.threat_now = false;
+  w.threat_support = ~Bitboard{0};
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
   const ConversionKnobs& ck = v.knobs().conversion;
@@ -133,6 +138,13 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
     if (pos.pieces(by, static_cast<PieceType>(u)) & (on_file | on_rank))
       mover_types |= cr.partners[u];
   }
+  w.mover_types = mover_types;
+  // Exposure under 'ignored' reads the king's side's pieces, riders their own ways: those
+  // watches are never reused.
+  w.depends = ck.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts && !v.any_riders()
+                  ? 0
+                  : ~Bitboard{0};
+  w.twin_lines = file_bb(king) | rank_bb(king);
   for (PieceTypeMask mt = mover_types; mt; mt &= static_cast<PieceTypeMask>(mt - 1)) {
     const int t = std::countr_zero(mt);
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));
@@ -152,7 +164,8 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
         w.castling = true;
         w.threat_now = conversion_threat(pos, king, by);
         w.threat_support = ~Bitboard{0};
-        return w;
+        w.depends = ~Bitboard{0};
+        return;
       }
       // Which landing squares it reaches changes only when a move empties, fills or converts
       // one of them or a square on its way there, up to the first piece in its way.
@@ -165,6 +178,7 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
       piece_targets(info.moves, v.sliders(), by, from, occ, quiet, captures);
       w.movers[w.count++] = {from, static_cast<PieceType>(t), landing,
                              sensitive & (quiet | captures)};
+      w.depends |= bb(from) | w.movers[w.count - 1].sensitive;
       if (!w.threat_now) {
         // Its destinations now (as piece_destinations gives them), from the same targets.
         Bitboard hits =
@@ -188,8 +202,8 @@ ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by)
     w.castling_danger = castling_danger(pos, by);
     w.castling = has(w.castling_danger, king);
     if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
+    w.depends = ~Bitboard{0};
   }
-  return w;
 }
 
 bool conversion_threat(const Position& pos, Square target, Color by) {

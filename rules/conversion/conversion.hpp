@@ -106,7 +106,20 @@ struct ThreatWatch {
   /// between, its twins); a move of the king's side that leaves them all alone, captures or
   /// converts none and does not move the king keeps that threat. All squares when unknown.
   Bitboard threat_support = ~Bitboard{0};
+  /// The types of the pieces that could be movers (partners of the watching side's paired
+  /// pieces on the king's lines).
+  PieceTypeMask mover_types = 0;
+  /// Squares whose change may change this watch: each mover's square and its sensitive
+  /// squares; all squares when the watch looks further (castling threats on the king, more
+  /// than 16 movers, riders, or 'ignored' threat-by-pinned-piece, which reads the king's side
+  /// too). The paired pieces on the king's rank and file (twin_lines) choose the movers and
+  /// their landing squares. A move of the watching side that touches none of `depends`, moves
+  /// no piece of mover_types, moves no paired piece on or off twin_lines, and neither promotes,
+  /// castles, converts nor changes a castling right leaves the watch as it is.
+  Bitboard depends = ~Bitboard{0};
+  Bitboard twin_lines = 0;  ///< the king's rank and file
 };
-ThreatWatch watch_conversion_threats(const Position& pos, Square king, Color by);
+/// Fills `w` with the watch of `by`'s pieces on the royal piece on `king`.
+void watch_conversion_threats(const Position& pos, Square king, Color by, ThreatWatch& w);
 
 }  // namespace arbiter

@@ -242,6 +242,23 @@ Bitboard converting_landings(Square twin, Bitboard enemy) {
   return (on_file * 0xFFULL | on_rank * 0x0101010101010101ULL) & ~file & ~rank;
 }
 
+/// The move that led to a position, as a SiblingCache needs it: the squares it touched and the
+/// type it moved, and whether it did anything else the watch reads (promoted, castled,
+/// converted, changed a castling right).
+struct SiblingStep {
+  const SiblingCache* cache = nullptr;
+  Bitboard touched = 0;
+  PieceType moved = kNoPiece;
+  bool moved_paired = false;  ///< the moved piece's type takes part in some co-pair
+  bool plain = false;
+
+  /// The move changed nothing `w` depends on (see ThreatWatch::depends).
+  bool leaves(const ThreatWatch& w) const {
+    return plain && !(touched & w.depends) && !(w.mover_types >> moved & 1U) &&
+           !(moved_paired && (touched & w.twin_lines));
+  }
+};
+
 /// Conversion Chess: a move is legal when, after it and its conversions, the mover's royal
 /// piece is neither attacked nor threatened with conversion (castling adds its own tests).
 /// What the test needs of a position is computed once, in the constructor; the list filter and
@@ -250,8 +267,10 @@ class ConversionFilter {
  public:
   explicit ConversionFilter(const Position& pos)
       : ConversionFilter(pos, pos.has_co_pair(~pos.side_to_move())) {}
-  /// `enemy_pairs`: has_co_pair for the side not to move, when the caller knows it.
-  ConversionFilter(const Position& pos, bool enemy_pairs);
+  /// `enemy_pairs`: has_co_pair for the side not to move, when the caller knows it. With a
+  /// `step.cache`, the watch is taken from the cache when the move that led here left it
+  /// alone, else built there (see SiblingCache).
+  ConversionFilter(const Position& pos, bool enemy_pairs, const SiblingStep& step = {});
 
   /// Destinations of our piece on `from` whose moves (of any kind but castling and en
   /// passant, which never land here) are legal without a test (see docs/conversion.md).
@@ -292,6 +311,17 @@ class ConversionFilter {
   /// keep() for a castling move out of check, judged without making it; nullopt when it needs
   /// the full test.
   std::optional<bool> castling_safe(Move m) const;
+
+  /// The watch on our royal piece, built in place (it is large): none without enemy twins;
+  /// the siblings' (see SiblingCache) when the move that led here left it alone.
+  const ThreatWatch& select_watch(const Position& pos, const SiblingStep& step) {
+    if (!enemy_pairs_ || ksq_ == kNoSquare) return own_watch_;  // empty
+    const SiblingCache* cache = step.cache;
+    if (cache && cache->valid && cache->king == ksq_ && step.leaves(cache->watch))
+      return cache->watch;
+    watch_conversion_threats(pos, ksq_, them_, own_watch_);
+    return own_watch_;
+  }
 
   /// Whether the enemy may threaten to convert a piece on `s` after a move of ours that
   /// converts nothing: only a twin on the rank or file of `s` (a paired enemy piece other
@@ -354,7 +384,8 @@ class ConversionFilter {
   Color us_, them_;
   Square ksq_;
   bool enemy_pairs_ = false;
-  ThreatWatch watch_;
+  ThreatWatch own_watch_;     // the watch, unless a SiblingCache holds it
+  const ThreatWatch& watch_;  // own_watch_ or the cache's
   bool in_check_ = false, attacked_ = false;
   bool fast_king_ = false, fast_ = false, fast_castling_ = false, fast_after_ = false;
   Bitboard checkers_ = 0, pinned_ = 0, evasions_ = ~Bitboard{0};
@@ -381,7 +412,7 @@ class ConversionFilter {
   std::optional<Position> scratch_;
 };
 
-ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs)
+ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs, const SiblingStep& step)
     : pos_(pos),
       v_(pos.variant()),
       ck_(v_.knobs().conversion),
@@ -389,9 +420,7 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs)
       them_(~us_),
       ksq_(pos.king_square(us_)),
       enemy_pairs_(enemy_pairs),
-      // Built in place: the watch is large and most positions have one.
-      watch_(enemy_pairs_ && ksq_ != kNoSquare ? watch_conversion_threats(pos, ksq_, them_)
-                                               : ThreatWatch{}),
+      watch_(select_watch(pos, step)),
       occ_(pos.occupied()),
       ours_(pos.pieces(us_)),
       enemy_(pos.pieces(them_)) {
@@ -839,7 +868,8 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
 /// legal without a test) are counted; the other moves are listed and judged one by one by the
 /// same filter that generate_legal uses.
 // Kept out of count_legal, whose orthodox count measured 1 to 3% slower with it inlined.
-[[gnu::noinline]] std::uint64_t count_conversion(const Position& pos) {
+// `step`: see ConversionFilter.
+[[gnu::noinline]] std::uint64_t count_conversion(const Position& pos, const SiblingStep& step) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
   // The enemy's twins first: the filter needs them too.
@@ -858,7 +888,7 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
     }
     return n;
   }
-  ConversionFilter filter(pos, enemy_pairs);
+  ConversionFilter filter(pos, enemy_pairs, step);
   const Variant& v = pos.variant();
   const SliderTables& sl = v.sliders();
   const Bitboard occ = pos.occupied(), ours = pos.pieces(us);
@@ -907,13 +937,36 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
 std::uint64_t count_legal(const Position& pos) {
   const Variant& v = pos.variant();
   const Square ksq = pos.king_square(pos.side_to_move());
-  if (v.conversion().enabled) return count_conversion(pos);
+  if (v.conversion().enabled) return count_conversion(pos, SiblingStep{});
   if (v.any_riders() || ksq == kNoSquare) {
     MoveList list;
     generate_legal(pos, list);
     return static_cast<std::uint64_t>(list.size());
   }
   return count_ordinary_moves<true>(pos, ksq);
+}
+
+SiblingCache::SiblingCache(const Position& parent) {
+  // The watch of the side to move on the other side's royal piece: what each child's filter
+  // builds, unless the move between touched what it reads.
+  const Color by = parent.side_to_move();
+  king = parent.king_square(~by);
+  valid = parent.variant().conversion().enabled && king != kNoSquare && parent.has_co_pair(by);
+  if (valid) watch_conversion_threats(parent, king, by, watch);
+}
+
+std::uint64_t count_legal_after(const Position& pos, Move last, const Undo& undo,
+                                const SiblingCache& cache) {
+  if (!pos.variant().conversion().enabled) return count_legal(pos);
+  SiblingStep step;
+  step.cache = &cache;
+  step.touched = bb(last.from()) | bb(last.to()) |
+                 (undo.captured_square != kNoSquare ? bb(undo.captured_square) : 0);
+  step.moved = undo.moved;
+  step.moved_paired = (pos.variant().conversion().paired >> undo.moved & 1U) != 0;
+  step.plain = !undo.converted && last.kind() != MoveKind::kPromotion &&
+               last.kind() != MoveKind::kCastling && undo.castling == pos.castling_rights();
+  return count_conversion(pos, step);
 }
 
 bool is_legal(const Position& pos, Move m) {

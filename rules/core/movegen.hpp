@@ -15,6 +15,22 @@ void generate_legal(const Position& pos, MoveList& out);
 /// where it can (perft's bulk-counted last ply).
 std::uint64_t count_legal(const Position& pos);
 
+/// What perft's last ply may share between siblings (the positions one move after the same
+/// position): Conversion Chess's threat watch on the royal piece of the side not to move there,
+/// built once on that position. A sibling whose move left it alone (touched none of the squares
+/// it depends on, see ThreatWatch::depends) has that very watch.
+struct SiblingCache {
+  explicit SiblingCache(const Position& parent);
+  ThreatWatch watch;
+  bool valid = false;       ///< `watch` was built (the watching side has twins, the other a king)
+  Square king = kNoSquare;  ///< the watched royal piece
+};
+
+/// count_legal of the position `last` (made with `undo`) led to from the position `cache` was
+/// built on.
+std::uint64_t count_legal_after(const Position& pos, Move last, const Undo& undo,
+                                const SiblingCache& cache);
+
 /// Appends every pseudo-legal move (the piece moves as the table says; the own king may be
 /// left attacked). Castling is included only when it is fully legal.
 void generate_pseudo_legal(const Position& pos, MoveList& out);

@@ -26,6 +26,18 @@ std::uint64_t count_leaves(Position& pos, int depth) {
     return static_cast<std::uint64_t>(moves.size());
   }
   std::uint64_t nodes = 0;
+  if constexpr (kBulk) {
+    if (depth == 2 && pos.variant().conversion().enabled) {
+      // Siblings share what the last ply may keep (see SiblingCache).
+      const SiblingCache cache(pos);
+      for (Move m : moves) {
+        pos.make(m, undo);
+        nodes += count_legal_after(pos, m, undo, cache);
+        pos.unmake(m, undo);
+      }
+      return nodes;
+    }
+  }
   for (Move m : moves) {
     pos.make(m, undo);
     nodes += count_leaves<kBulk>(pos, depth - 1);

@@ -3,9 +3,9 @@
 // independent reference (tests/support/conversion_reference.hpp) on the legal moves, on what
 // each move converts and on the board after it; conversion changes colours and never types;
 // a piece without a twin converts nothing; make/unmake restores position and key and keeps
-// the co-pair flags equal to the pieces; the
-// colour-flipped mirror has the mirrored moves and the same perft; the bulk count counts the
-// legal moves.
+// the co-pair flags equal to the pieces; the colour-flipped mirror has the mirrored moves and
+// the same perft; the bulk count counts the legal moves; perft's last ply counts each sibling
+// as its own position.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -353,6 +353,29 @@ RC_GTEST_PROP(ConversionProperty, BulkCountEqualsLegalMoveCount, ()) {
                            if (counted != static_cast<std::uint64_t>(list.size()))
                              RC_FAIL(to_fen(pos) + ": counted " + std::to_string(counted) +
                                      ", listed " + std::to_string(list.size()));
+                         });
+}
+
+// perft's last ply keeps a position's threat watch for its siblings when their moves leave it
+// alone (SiblingCache); each count must still be what the position alone gives, under every
+// knob.
+RC_GTEST_PROP(ConversionProperty, PerftLastPlyCountsEachSiblingAsItsOwnPosition, ()) {
+  const VariantPtr& v = conversion(random_knob_settings());
+  const auto game = *test::gen_random_game(conversion_start_fens().size(), 30);
+  test::play_random_game(v, conversion_start_fens(), game,
+                         [&](const Position& pos, const std::vector<Move>&) {
+                           std::uint64_t alone = 0;
+                           for (Move m : legal_moves(pos)) {
+                             Position child = pos;
+                             Undo undo;
+                             child.make(m, undo);
+                             alone += legal_moves(child).size();
+                           }
+                           Position copy = pos;
+                           const std::uint64_t bulk = perft(copy, 2);
+                           if (bulk != alone)
+                             RC_FAIL(to_fen(pos) + ": perft 2 is " + std::to_string(bulk) +
+                                     ", the children's legal moves " + std::to_string(alone));
                          });
 }
 

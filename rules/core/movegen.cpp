@@ -1,5 +1,6 @@
 #include "rules/core/movegen.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <optional>
 
@@ -251,6 +252,12 @@ struct SiblingStep {
   PieceType moved = kNoPiece;
   bool moved_paired = false;  ///< the moved piece's type takes part in some co-pair
   bool plain = false;
+  bool captured = false;  ///< it captured (or converted) a piece of the side now to move
+
+  /// The side to move has the twins it had before the move.
+  bool twins_kept() const { return cache && !captured; }
+  /// The other side has the castling danger squares it had before the move.
+  bool danger_kept() const { return cache && plain && !(cache->castling_types >> moved & 1U); }
 
   /// The move changed nothing `w` depends on (see ThreatWatch::depends).
   bool leaves(const ThreatWatch& w) const {
@@ -448,10 +455,13 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs, const 
     pinned_ = pinned_pieces(pos, ksq);
     if (attacked_) evasions_ = evasion_squares(pos, ksq, checkers_);
   }
-  for (int t = 0; t < v.piece_count(); ++t) {
-    if (cr.paired >> t & 1U) paired_enemies_ |= pos.pieces(them, static_cast<PieceType>(t));
-    twins_[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
-  }
+  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1))
+    paired_enemies_ |= pos.pieces(them, static_cast<PieceType>(std::countr_zero(m)));
+  if (step.twins_kept())
+    std::copy(step.cache->twins, step.cache->twins + v.piece_count(), twins_);
+  else
+    for (int t = 0; t < v.piece_count(); ++t)
+      twins_[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
   // Landings that convert an enemy piece the quick rule must not touch: the enemy royal piece
   // (converting it takes the full test) and the watched movers' landing squares.
   Bitboard watched = 0, watched_landing = 0;
@@ -471,6 +481,10 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs, const 
   danger_lines_ = fast_king_ && enemy_pairs_ ? watch_.castling_lines : 0;
   danger_ = watch_.castling_danger;
   danger_known_ = danger_lines_ && has(danger_lines_, ksq);
+  if (danger_lines_ && !danger_known_ && step.danger_kept()) {
+    danger_ = step.cache->danger;
+    danger_known_ = true;
+  }
   // Castling out of check and through a cleared square are judged after the move; under
   // 'ignored' a threat's own exposure is judged on the board after it too.
   // The moves that keep() can neither keep nor drop by its shortcuts (under a conversion
@@ -951,8 +965,20 @@ SiblingCache::SiblingCache(const Position& parent) {
   // builds, unless the move between touched what it reads.
   const Color by = parent.side_to_move();
   king = parent.king_square(~by);
-  valid = parent.variant().conversion().enabled && king != kNoSquare && parent.has_co_pair(by);
+  const Variant& v = parent.variant();
+  if (!v.conversion().enabled) return;
+  valid = king != kNoSquare && parent.has_co_pair(by);
   if (valid) watch_conversion_threats(parent, king, by, watch);
+  for (int t = 0; t < v.piece_count(); ++t)
+    twins[t] = partner_pieces(parent, ~by, static_cast<PieceType>(t));
+  // castling_danger reads the castling rights and where the royal piece, the castling rooks
+  // and their partners stand.
+  danger = castling_danger(parent, by);
+  const ConversionRules& cr = v.conversion();
+  if (v.royal() != kNoPiece)
+    castling_types = static_cast<PieceTypeMask>(1U << v.royal()) | cr.partners[v.royal()];
+  for (const CastlingMove& cm : v.castling(by))
+    castling_types |= static_cast<PieceTypeMask>(1U << cm.rook_type) | cr.partners[cm.rook_type];
 }
 
 std::uint64_t count_legal_after(const Position& pos, Move last, const Undo& undo,
@@ -964,6 +990,7 @@ std::uint64_t count_legal_after(const Position& pos, Move last, const Undo& undo
                  (undo.captured_square != kNoSquare ? bb(undo.captured_square) : 0);
   step.moved = undo.moved;
   step.moved_paired = (pos.variant().conversion().paired >> undo.moved & 1U) != 0;
+  step.captured = undo.captured != kNoPiece || undo.converted;
   step.plain = !undo.converted && last.kind() != MoveKind::kPromotion &&
                last.kind() != MoveKind::kCastling && undo.castling == pos.castling_rights();
   return count_conversion(pos, step);

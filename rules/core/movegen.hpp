@@ -19,11 +19,18 @@ std::uint64_t count_legal(const Position& pos);
 /// position): Conversion Chess's threat watch on the royal piece of the side not to move there,
 /// built once on that position. A sibling whose move left it alone (touched none of the squares
 /// it depends on, see ThreatWatch::depends) has that very watch.
+/// It also keeps the watched side's twins (what a move that captures and converts none of its
+/// pieces leaves alone) and the watching side's castling danger squares (castling_danger: what
+/// a move that changes no castling right and moves no royal piece, castling rook or partner of
+/// either leaves alone).
 struct SiblingCache {
   explicit SiblingCache(const Position& parent);
   ThreatWatch watch;
   bool valid = false;       ///< `watch` was built (the watching side has twins, the other a king)
   Square king = kNoSquare;  ///< the watched royal piece
+  Bitboard twins[kMaxPieceTypes] = {};  ///< partner_pieces of the watched side, by type
+  Bitboard danger = 0;                  ///< castling_danger of the watching side
+  PieceTypeMask castling_types = 0;     ///< the types castling_danger reads
 };
 
 /// count_legal of the position `last` (made with `undo`) led to from the position `cache` was

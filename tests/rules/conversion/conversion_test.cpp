@@ -200,6 +200,20 @@ TEST(ConversionReferenceCheck, PositionsWithoutTwinsMatchTheReference) {
   }
 }
 
+TEST(ConversionReferenceCheck, PerftSiblingsShareNoCastlingDangerTheirMoveChanged) {
+  // perft's last ply shares the enemy's castling danger squares between siblings only while
+  // their move cannot change them (see SiblingCache). Here Black's queen pairs with its king:
+  // where it stands decides where a black castling could form a co-square, so after a queen
+  // move the danger squares are the child's own. Sharing them gave 2154.
+  const Position pos = at("r3k2r/2n3n1/1b4b1/8/8/1B4B1/2N1q1N1/1K1R3R b kq - 1 2");
+  std::uint64_t alone = 0;
+  for (const std::string& m : legal_uci(pos)) alone += legal_uci(after(pos, m)).size();
+  EXPECT_EQ(alone, 2152U);
+  Position copy = pos;
+  EXPECT_EQ(perft(copy, 2), alone);
+  expect_reference_agrees(pos);
+}
+
 TEST(ConversionReferenceCheck, StartPositionHasTheOrthodoxCountsToDepth3) {
   // The first conversion can come on the third ply (1.Nc3 g5 2.Nd5 converts g5: co-squares of
   // d5 and g1), which changes only what follows; the counts part from orthodox chess at depth 4.

@@ -17,6 +17,19 @@ Bitboard reach_of(const PieceInfo& info, Color c, Square from) {
          ~info.promotion_squares[c];
 }
 
+/// The types of `by`'s pieces that could form a co-square on a target whose rank and file
+/// (the target itself aside) are `lines`: the partners of `by`'s paired pieces standing there
+/// (the pairing is symmetric: Variant builds partners both ways).
+PieceTypeMask mover_types_on(const Position& pos, Color by, Bitboard lines) {
+  const ConversionRules& cr = pos.variant().conversion();
+  PieceTypeMask types = 0;
+  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
+    const int u = std::countr_zero(m);
+    if (pos.pieces(by, static_cast<PieceType>(u)) & lines) types |= cr.partners[u];
+  }
+  return types;
+}
+
 /// After `by` (to move or not) makes `m` with its co-effect, `king` is attacked in the ordinary
 /// way.
 bool attacked_after(const Position& pos, Color by, Move m, Square king) {
@@ -125,19 +138,11 @@ void watch_conversion_threats(const Position& pos, Square king, Color by, Threat
   w.threat_now = false;
   w.threat_support = ~Bitboard{0};
   const Variant& v = pos.variant();
-  const ConversionRules& cr = v.conversion();
   const ConversionKnobs& ck = v.knobs().conversion;
   const Bitboard on_file = file_bb(king) & ~rank_bb(king);
   const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
   const Bitboard occ = pos.occupied(), victims = pos.pieces(~by);
-  // Only the partners of a paired piece on the king's lines can be movers (as in
-  // conversion_threat_after).
-  PieceTypeMask mover_types = 0;
-  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
-    const int u = std::countr_zero(m);
-    if (pos.pieces(by, static_cast<PieceType>(u)) & (on_file | on_rank))
-      mover_types |= cr.partners[u];
-  }
+  const PieceTypeMask mover_types = mover_types_on(pos, by, on_file | on_rank);
   w.mover_types = mover_types;
   // Exposure under 'ignored' reads the king's side's pieces, riders their own ways: those
   // watches are never reused.
@@ -219,13 +224,7 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
   const Bitboard on_file = file_bb(target) & ~rank_bb(target);
   const Bitboard on_rank = rank_bb(target) & ~file_bb(target);
   const Bitboard lines = on_file | on_rank;
-  // Only the partners of a paired piece on the target's lines can be movers here (the pairing
-  // is symmetric: Variant builds partners both ways).
-  PieceTypeMask mover_types = 0;
-  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1)) {
-    const int u = std::countr_zero(m);
-    if (pos.pieces(by, static_cast<PieceType>(u)) & lines & ~removed) mover_types |= cr.partners[u];
-  }
+  const PieceTypeMask mover_types = mover_types_on(pos, by, lines & ~removed);
   for (PieceTypeMask mt = mover_types; mt; mt &= static_cast<PieceTypeMask>(mt - 1)) {
     const int t = std::countr_zero(mt);
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t)) & ~removed;
@@ -264,6 +263,16 @@ Bitboard castling_lines(const Position& pos, Color by) {
       lines |=
           rank_bb(cm.king_to) | file_bb(cm.king_to) | rank_bb(cm.rook_to) | file_bb(cm.rook_to);
   return lines;
+}
+
+PieceTypeMask castling_danger_types(const Variant& v, Color by) {
+  const ConversionRules& cr = v.conversion();
+  PieceTypeMask types = 0;
+  if (v.royal() != kNoPiece)
+    types = static_cast<PieceTypeMask>(1U << v.royal()) | cr.partners[v.royal()];
+  for (const CastlingMove& cm : v.castling(by))
+    types |= static_cast<PieceTypeMask>(1U << cm.rook_type) | cr.partners[cm.rook_type];
+  return types;
 }
 
 Bitboard castling_danger(const Position& pos, Color by) {

@@ -15,6 +15,7 @@
 namespace arbiter {
 
 class Position;
+class Variant;
 struct CastlingMove;
 using PieceTypeMask = std::uint16_t;
 
@@ -71,6 +72,11 @@ Bitboard castling_co_squares_formed(const Position& pos, const CastlingMove& cm,
 /// Squares on which some castling move of `by` (with its right) could ever form a co-square,
 /// whether or not it is possible now: castling threats lie within these.
 Bitboard castling_danger(const Position& pos, Color by);
+
+/// The types whose pieces castling_danger reads (besides the castling rights): the royal piece,
+/// `by`'s castling rooks and the partners of both. A move of no such piece that changes no
+/// right leaves castling_danger as it is.
+PieceTypeMask castling_danger_types(const Variant& v, Color by);
 
 /// The ranks and files of the landing squares of `by`'s castling moves (with their rights): a
 /// co-square shares a line with the piece that formed it, so castling_danger lies within these.

@@ -30,48 +30,12 @@ inline void emit(MoveList& out, const PieceInfo& info, Color us, Square from, Bi
 }
 
 class ConversionFilter;
-bool filter_in_check(const ConversionFilter& filter);
 
-/// Conversion Chess castling: the co-effect may remove a check, so the landing square is
-/// judged after the move (by the legality filter); start and passing squares are judged now
-/// unless a knob says the co-effect may clear them too. `filter`, when given, is the side to
-/// move's legality filter: it judges the passing squares with what it knows of the position.
-void generate_conversion_castling(const Position& pos, const CastlingMove& cm, int index,
-                                  bool in_check, const ConversionFilter* filter, MoveList& out);
-
-/// Conversion Chess: `filter`, when given, is the side to move's legality filter (which knows
-/// whether it is in check, and judges the passing squares); without one both are found here.
+/// Appends the side to move's legal castling moves. Conversion Chess: `filter`, when given, is
+/// the side to move's legality filter (which knows whether it is in check, and judges the
+/// passing squares); without one both are found here.
 void generate_castling(const Position& pos, MoveList& out,
-                       const ConversionFilter* filter = nullptr) {
-  const Variant& v = pos.variant();
-  const Color us = pos.side_to_move(), them = ~us;
-  const std::uint8_t rights = pos.castling_rights();
-  if (rights == 0) return;
-  const Bitboard occ = pos.occupied();
-  const auto& moves = v.castling(us);
-  const bool conversion = v.conversion().enabled;
-  int in_check = -1;  // found when a castling first asks
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const CastlingMove& cm = moves[i];
-    if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
-    if (pos.piece_on(us, cm.king_from) != v.royal() ||
-        pos.piece_on(us, cm.rook_from) != cm.rook_type)
-      continue;
-    if (conversion) {
-      if (in_check < 0) in_check = filter ? filter_in_check(*filter) : pos.king_in_check(us);
-      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check != 0, filter, out);
-      continue;
-    }
-    bool safe = true;
-    for (Bitboard path = cm.king_path & ~bb(cm.king_to); path && safe;)
-      safe = pos.attackers(pop_lsb(path), them, occ) == 0;
-    if (!safe) continue;
-    const Bitboard after =
-        (occ & ~bb(cm.king_from) & ~bb(cm.rook_from)) | bb(cm.king_to) | bb(cm.rook_to);
-    if (pos.attackers(cm.king_to, them, after)) continue;
-    out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, static_cast<int>(i)));
-  }
-}
+                       const ConversionFilter* filter = nullptr);
 
 /// Our pieces that alone stand between our king and an enemy piece that slides along a
 /// rank, file or diagonal onto it.
@@ -584,6 +548,10 @@ bool ConversionFilter::path_threatened(Square s) const {
          conversion_threat_after(pos_, s, them_, occ_, 0, ours_, /*castling=*/false);
 }
 
+/// Conversion Chess castling: the co-effect may remove a check, so the landing square is
+/// judged after the move (by the legality filter); start and passing squares are judged now
+/// unless a knob says the co-effect may clear them too. `filter`, when given, is the side to
+/// move's legality filter: it judges the passing squares with what it knows of the position.
 void generate_conversion_castling(const Position& pos, const CastlingMove& cm, int index,
                                   bool in_check, const ConversionFilter* filter, MoveList& out) {
   const ConversionKnobs& ck = pos.variant().knobs().conversion;
@@ -598,8 +566,35 @@ void generate_conversion_castling(const Position& pos, const CastlingMove& cm, i
   out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, index));
 }
 
-bool filter_in_check(const ConversionFilter& filter) {
-  return filter.in_check();
+void generate_castling(const Position& pos, MoveList& out, const ConversionFilter* filter) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move(), them = ~us;
+  const std::uint8_t rights = pos.castling_rights();
+  if (rights == 0) return;
+  const Bitboard occ = pos.occupied();
+  const auto& moves = v.castling(us);
+  const bool conversion = v.conversion().enabled;
+  int in_check = -1;  // found when a castling first asks
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const CastlingMove& cm = moves[i];
+    if (!(rights & cm.right) || (occ & cm.must_be_empty)) continue;
+    if (pos.piece_on(us, cm.king_from) != v.royal() ||
+        pos.piece_on(us, cm.rook_from) != cm.rook_type)
+      continue;
+    if (conversion) {
+      if (in_check < 0) in_check = filter ? filter->in_check() : pos.king_in_check(us);
+      generate_conversion_castling(pos, cm, static_cast<int>(i), in_check != 0, filter, out);
+      continue;
+    }
+    bool safe = true;
+    for (Bitboard path = cm.king_path & ~bb(cm.king_to); path && safe;)
+      safe = pos.attackers(pop_lsb(path), them, occ) == 0;
+    if (!safe) continue;
+    const Bitboard after =
+        (occ & ~bb(cm.king_from) & ~bb(cm.rook_from)) | bb(cm.king_to) | bb(cm.rook_to);
+    if (pos.attackers(cm.king_to, them, after)) continue;
+    out.push(Move(cm.king_from, cm.king_to, MoveKind::kCastling, static_cast<int>(i)));
+  }
 }
 
 std::optional<bool> ConversionFilter::castling_safe(Move m) const {

@@ -207,6 +207,13 @@ Bitboard converting_landings(Square twin, Bitboard enemy) {
   return (on_file * 0xFFULL | on_rank * 0x0101010101010101ULL) & ~file & ~rank;
 }
 
+/// `out[t]`: the pieces of `c` that pair with a mover of type `t` (partner_pieces), for every
+/// type of the table.
+void partners_by_type(const Position& pos, Color c, Bitboard* out) {
+  for (int t = 0; t < pos.variant().piece_count(); ++t)
+    out[t] = partner_pieces(pos, c, static_cast<PieceType>(t));
+}
+
 /// The move that led to a position, as a SiblingCache needs it: the squares it touched and the
 /// type it moved, and whether it did anything else the watch reads (promoted, castled,
 /// converted, changed a castling right).
@@ -313,13 +320,15 @@ class ConversionFilter {
     return has(danger_, s);
   }
 
+  /// The twins of our piece on `s`: its partners, itself aside.
+  Bitboard twins_of(Square s) const { return twins_[pos_.piece_on(us_, s)] & ~bb(s); }
+
   /// Where our piece on `s` would land and convert some enemy piece: found when first asked,
   /// since most pieces of most positions never are.
   Bitboard converts(Square s) const {
     if (!has(converts_known_, s)) {
       Bitboard out = 0;  // a piece forms no co-square with itself
-      for (Bitboard tw = twins_[pos_.piece_on(us_, s)] & ~bb(s); tw;)
-        out |= converting_landings(pop_lsb(tw), enemy_);
+      for (Bitboard tw = twins_of(s); tw;) out |= converting_landings(pop_lsb(tw), enemy_);
       converts_[s] = out;
       converts_known_ |= bb(s);
     }
@@ -424,8 +433,7 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs, const 
   if (step.twins_kept())
     std::copy(step.cache->twins, step.cache->twins + v.piece_count(), twins_);
   else
-    for (int t = 0; t < v.piece_count(); ++t)
-      twins_[t] = partner_pieces(pos, us, static_cast<PieceType>(t));
+    partners_by_type(pos, us, twins_);
   // Landings that convert an enemy piece the quick rule must not touch: the enemy royal piece
   // (converting it takes the full test) and the watched movers' landing squares.
   Bitboard watched = 0, watched_landing = 0;
@@ -493,7 +501,7 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs, const 
       if (attacked_ || has(pinned_, s))
         not_quick = converts(s);
       else
-        for (Bitboard tw = twins_[pos.piece_on(us, s)] & ~bb(s) & untouchable_lines; tw;)
+        for (Bitboard tw = twins_of(s) & untouchable_lines; tw;)
           not_quick |= converting_landings(pop_lsb(tw), untouchable);
       quick_to_[s] = blocking & evasions_ & ~not_quick & ~watched_landing & ~en_passant;
       // A pinned piece stays between its king and the pinner, or takes the pinner: on its line
@@ -632,8 +640,7 @@ bool ConversionFilter::keep(Move m) {
   bool full = special || !(fast_ || (fast_king_ && from == ksq));
   Bitboard converted = 0;  // enemy pieces this move converts
   if (!special && m.kind() != MoveKind::kPromotion && has(converts(from), to)) {
-    for (Bitboard tw = twins_[pos.piece_on(us, from)] & ~bb(from); tw;)
-      converted |= co_squares(to, pop_lsb(tw)) & enemy;
+    for (Bitboard tw = twins_of(from); tw;) converted |= co_squares(to, pop_lsb(tw)) & enemy;
   }
   // Threatened with conversion: a move that leaves alone every square one threat needs keeps
   // that threat (see ThreatWatch::threat_support).
@@ -964,16 +971,9 @@ SiblingCache::SiblingCache(const Position& parent) {
   if (!v.conversion().enabled) return;
   valid = king != kNoSquare && parent.has_co_pair(by);
   if (valid) watch_conversion_threats(parent, king, by, watch);
-  for (int t = 0; t < v.piece_count(); ++t)
-    twins[t] = partner_pieces(parent, ~by, static_cast<PieceType>(t));
-  // castling_danger reads the castling rights and where the royal piece, the castling rooks
-  // and their partners stand.
+  partners_by_type(parent, ~by, twins);
   danger = castling_danger(parent, by);
-  const ConversionRules& cr = v.conversion();
-  if (v.royal() != kNoPiece)
-    castling_types = static_cast<PieceTypeMask>(1U << v.royal()) | cr.partners[v.royal()];
-  for (const CastlingMove& cm : v.castling(by))
-    castling_types |= static_cast<PieceTypeMask>(1U << cm.rook_type) | cr.partners[cm.rook_type];
+  castling_types = castling_danger_types(v, by);
 }
 
 std::uint64_t count_legal_after(const Position& pos, Move last, const Undo& undo,

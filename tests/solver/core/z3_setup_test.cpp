@@ -36,13 +36,17 @@ TEST(Z3Setup, DescribesSatAndUnsat) {
   EXPECT_EQ(describe(s, r), "unsat");
 }
 
+/// A multiplication puzzle that needs far more than one unit of work: factor 1000003 * 7919.
+z3::expr z3_setup_factoring_puzzle(z3::context& ctx) {
+  const z3::expr x = ctx.bv_const("x", 32), y = ctx.bv_const("y", 32);
+  return x * y == ctx.bv_val(1000003U * 7919U, 32) && ugt(x, ctx.bv_val(1, 32)) &&
+         ugt(y, ctx.bv_val(1, 32));
+}
+
 TEST(Z3Setup, ExhaustedBudgetIsUnknownNotUnsat) {
   z3::context ctx;
   z3::solver s = make_solver(ctx, SolverLimits{0, 0, 1}, "QF_BV");
-  // A multiplication puzzle that needs far more than one unit of work.
-  const z3::expr x = ctx.bv_const("x", 32), y = ctx.bv_const("y", 32);
-  s.add(x * y == ctx.bv_val(1000003U * 7919U, 32) && ugt(x, ctx.bv_val(1, 32)) &&
-        ugt(y, ctx.bv_val(1, 32)));
+  s.add(z3_setup_factoring_puzzle(ctx));
   const z3::check_result r = s.check();
   EXPECT_EQ(r, z3::unknown);
   EXPECT_NE(describe(s, r).find("unknown"), std::string::npos);
@@ -96,9 +100,7 @@ TEST(Z3Setup, LeanPipelineTakesAssumptionsAndLaterAssertions) {
 TEST(Z3Setup, LeanPipelineExhaustedBudgetIsUnknownNotUnsat) {
   z3::context ctx;
   z3::solver s = make_solver(ctx, SolverLimits{0, 0, 1}, SolverPipeline::kLean);
-  const z3::expr x = ctx.bv_const("x", 32), y = ctx.bv_const("y", 32);
-  s.add(x * y == ctx.bv_val(1000003U * 7919U, 32) && ugt(x, ctx.bv_val(1, 32)) &&
-        ugt(y, ctx.bv_val(1, 32)));
+  s.add(z3_setup_factoring_puzzle(ctx));
   const z3::check_result r = s.check();
   EXPECT_EQ(r, z3::unknown);
   EXPECT_NE(describe(s, r).find("unknown"), std::string::npos);

@@ -276,6 +276,10 @@ class ConversionFilter {
   /// copy of the position.
   bool keep(Move m);
 
+  /// keep() for a move of our royal piece from its square that is neither castling nor en
+  /// passant (a king step); the bulk count asks it without listing the move.
+  bool king_step_legal(Move m);
+
   /// The side to move's royal piece is attacked or threatened with conversion (what
   /// Position::in_check() says, found here anyway).
   bool in_check() const { return in_check_; }
@@ -286,6 +290,9 @@ class ConversionFilter {
   bool path_threatened(Square s) const;
 
  private:
+  /// The full test: makes `m` on a scratch copy and judges the position after it.
+  bool legal_after(Move m);
+
   /// keep() for a castling move out of check, judged without making it; nullopt when it needs
   /// the full test.
   std::optional<bool> castling_safe(Move m) const;
@@ -628,7 +635,7 @@ bool ConversionFilter::keep(Move m) {
   const Position& pos = pos_;
   const Variant& v = v_;
   const ConversionKnobs& ck = ck_;
-  const Color us = us_, them = them_;
+  const Color them = them_;
   const Square ksq = ksq_;
   const Bitboard occ = occ_, ours = ours_, enemy = enemy_;
   const ThreatWatch& watch = watch_;
@@ -637,32 +644,22 @@ bool ConversionFilter::keep(Move m) {
   if (m.kind() == MoveKind::kCastling && fast_castling_)
     if (const std::optional<bool> safe = castling_safe(m)) return *safe;
   const bool special = m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant;
-  bool full = special || !(fast_ || (fast_king_ && from == ksq));
+  if (from == ksq && !special) return king_step_legal(m);
+  // From here on the king moves only by castling or en passant, both judged fully.
+  bool full = special || !fast_;
   Bitboard converted = 0;  // enemy pieces this move converts
   if (!special && m.kind() != MoveKind::kPromotion && has(converts(from), to)) {
     for (Bitboard tw = twins_of(from); tw;) converted |= co_squares(to, pop_lsb(tw)) & enemy;
   }
   // Threatened with conversion: a move that leaves alone every square one threat needs keeps
   // that threat (see ThreatWatch::threat_support).
-  if (watch.threat_now && !special && from != ksq &&
-      !((bb(from) | bb(to) | converted) & watch.threat_support))
+  if (watch.threat_now && !special && !((bb(from) | bb(to) | converted) & watch.threat_support))
     return false;
-  if (!full && m.kind() != MoveKind::kPromotion) {
-    // A converting king step, or one converting the enemy royal piece, takes the full test.
-    full = converted && (from == ksq || (converted & pos.pieces(them, v.royal())));
-  }
+  // A move converting the enemy royal piece takes the full test.
+  if (!full && m.kind() != MoveKind::kPromotion)
+    full = (converted & pos.pieces(them, v.royal())) != 0;
   bool ok = true;
-  if (!full && from == ksq) {
-    // A king step: ordinary attacks with the king off its square, then conversion threats
-    // on the new square. Castling threats and the exposure knob need the full test.
-    full = enemy_pairs_ &&
-           (ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || in_castling_danger(to));
-    if (!full)
-      ok = (pos.attackers(to, them, occ & ~bb(ksq)) & ~bb(to)) == 0 &&
-           (!may_be_threatened(to) ||
-            !conversion_threat_after(pos, to, them, (occ & ~bb(ksq)) | bb(to), bb(to) & enemy,
-                                     (ours & ~bb(ksq)) | bb(to), /*castling=*/false));
-  } else if (!full) {
+  if (!full) {
     // Converted pieces stay where they are (occupancy unchanged) but change sides: they
     // neither attack nor threaten any more, and become capturable by the enemy.
     const Bitboard occ_after = (occ & ~bb(from)) | bb(to);
@@ -697,8 +694,7 @@ bool ConversionFilter::keep(Move m) {
       }
     }
   }
-  if (full && fast_after_ && !special && from != ksq &&
-      !(converted & pos.pieces(them, v.royal()))) {
+  if (full && fast_after_ && !special && !(converted & pos.pieces(them, v.royal()))) {
     // The king stays, so the enemy's castling threats stay out of reach (danger_ only shrinks
     // when its pieces are captured or converted); its other attacks and threats are read on
     // the board after the move, without the pieces it loses.
@@ -709,30 +705,44 @@ bool ConversionFilter::keep(Move m) {
              conversion_threat_after(pos, ksq, them, occ_after, gone,
                                      (ours & ~bb(from)) | bb(to) | converted, /*castling=*/false));
   }
-  if (full) {
-    if (!scratch_) scratch_.emplace(pos);
-    Undo undo;
-    scratch_->make(m, undo);
-    ok = ksq == kNoSquare || safe_after(pos, *scratch_, undo, m, ksq);
-    if (ok && m.kind() == MoveKind::kCastling) {
-      const CastlingMove& cm = v.castling(us)[m.arg()];
-      if (in_check_) ok = !scratch_->threatened(cm.king_from, them);
-      if (ck.castle_through_cleared_square == CastleThroughClearedSquare::kAllowed)
-        for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
-          ok = !scratch_->threatened(pop_lsb(path), them);
-    }
-    scratch_->unmake(m, undo);
-  }
-  return ok;
+  return full ? legal_after(m) : ok;
 }
 
-void filter_conversion(const Position& pos, MoveList& out, int first) {
-  ConversionFilter filter(pos);
-  int kept = first;
-  const int size = out.size();
-  for (int i = first; i < size; ++i)
-    if (filter.keep(out[i])) out[kept++] = out[i];
-  out.truncate(kept);
+bool ConversionFilter::king_step_legal(Move m) {
+  const Square ksq = ksq_, to = m.to();
+  // A converting king step takes the full test, as do castling threats and the exposure knob
+  // (the enemy's, under 'ignored'); so does everything without the fast paths.
+  Bitboard converted = 0;
+  if (m.kind() != MoveKind::kPromotion && has(converts(ksq), to))
+    for (Bitboard tw = twins_of(ksq); tw;) converted |= co_squares(to, pop_lsb(tw)) & enemy_;
+  if (!fast_king_ || converted ||
+      (enemy_pairs_ &&
+       (ck_.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || in_castling_danger(to))))
+    return legal_after(m);
+  // Ordinary attacks with the king off its square, then conversion threats on the new square
+  // (which holds under a conversion threat now too: the king leaves it).
+  const Bitboard occ_after = (occ_ & ~bb(ksq)) | bb(to);
+  return (pos_.attackers(to, them_, occ_ & ~bb(ksq)) & ~bb(to)) == 0 &&
+         (!may_be_threatened(to) ||
+          !conversion_threat_after(pos_, to, them_, occ_after, bb(to) & enemy_,
+                                   (ours_ & ~bb(ksq)) | bb(to), /*castling=*/false));
+}
+
+bool ConversionFilter::legal_after(Move m) {
+  const Color them = them_;
+  if (!scratch_) scratch_.emplace(pos_);
+  Undo undo;
+  scratch_->make(m, undo);
+  bool ok = ksq_ == kNoSquare || safe_after(pos_, *scratch_, undo, m, ksq_);
+  if (ok && m.kind() == MoveKind::kCastling) {
+    const CastlingMove& cm = v_.castling(us_)[m.arg()];
+    if (in_check_) ok = !scratch_->threatened(cm.king_from, them);
+    if (ck_.castle_through_cleared_square == CastleThroughClearedSquare::kAllowed)
+      for (Bitboard path = cm.king_path & ~bb(cm.king_to) & ~bb(cm.king_from); path && ok;)
+        ok = !scratch_->threatened(pop_lsb(path), them);
+  }
+  scratch_->unmake(m, undo);
+  return ok;
 }
 
 }  // namespace
@@ -784,6 +794,43 @@ bool ordinary_legal(const Position& pos, const OrdinaryFilter& f, Move m) {
   if (has(f.pinned, m.from()))
     return has(pos.variant().line(m.from(), f.ksq), m.to()) && leaves_king_safe(pos, m);
   return true;
+}
+
+/// Conversion Chess without a twin on either side (a royal piece `ksq`, no riders): no move
+/// converts, and nothing threatens conversion now or after any move (a move gives the enemy no
+/// piece; a promotion forms no co-squares). Every move but castling, whose landing the
+/// co-effect may change, is then legal exactly when it is by ordinary attacks.
+bool judged_by_ordinary_attacks(const Position& pos, Square ksq, bool enemy_pairs) {
+  return ksq != kNoSquare && !pos.variant().any_riders() && !enemy_pairs &&
+         !pos.has_co_pair(pos.side_to_move());
+}
+
+/// generate_legal's filter for Conversion Chess: keeps the legal moves of out[first..].
+void filter_conversion(const Position& pos, MoveList& out, int first) {
+  const Square ksq = pos.king_square(pos.side_to_move());
+  const bool enemy_pairs = pos.has_co_pair(~pos.side_to_move());
+  int kept = first;
+  const int size = out.size();
+  if (judged_by_ordinary_attacks(pos, ksq, enemy_pairs)) {
+    const OrdinaryFilter f = ordinary_filter(pos, ksq);
+    std::optional<ConversionFilter> castling;  // built for the first castling move
+    for (int i = first; i < size; ++i) {
+      const Move m = out[i];
+      bool legal;
+      if (m.kind() == MoveKind::kCastling) {
+        if (!castling) castling.emplace(pos, enemy_pairs);
+        legal = castling->keep(m);
+      } else {
+        legal = ordinary_legal(pos, f, m);
+      }
+      if (legal) out[kept++] = m;
+    }
+  } else {
+    ConversionFilter filter(pos, enemy_pairs);
+    for (int i = first; i < size; ++i)
+      if (filter.keep(out[i])) out[kept++] = out[i];
+  }
+  out.truncate(kept);
 }
 
 }  // namespace
@@ -890,11 +937,7 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
   const Square ksq = pos.king_square(us);
   // The enemy's twins first: the filter needs them too.
   const bool enemy_pairs = pos.has_co_pair(~us);
-  if (ksq != kNoSquare && !pos.variant().any_riders() && !enemy_pairs && !pos.has_co_pair(us)) {
-    // No twins on either side: no move converts, and nothing threatens conversion now or
-    // after any move (a move gives the enemy no piece; a promotion forms no co-squares). Every
-    // move but castling, whose landing the co-effect may change, is legal exactly when it is
-    // by ordinary attacks.
+  if (judged_by_ordinary_attacks(pos, ksq, enemy_pairs)) {
     MoveList castling;
     generate_castling(pos, castling);
     std::uint64_t n = count_ordinary_moves<false>(pos, ksq);
@@ -924,9 +967,13 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
         const Bitboard att = shared_mask_targets(pm, sl, us, from, occ) & ~ours;
         const Bitboard quick = filter.quick(from);
         n += static_cast<std::uint64_t>(std::popcount(att & quick));
-        if (att & ~quick)
+        if (from == ksq) {  // king steps: judged here, not listed
+          for (Bitboard b = att & ~quick; b;)
+            n += filter.king_step_legal(Move(from, pop_lsb(b))) ? 1 : 0;
+        } else if (att & ~quick) {
           for (Bitboard b = att & ~quick & ~filter.refuted(from); b;)
             slow.push(Move(from, pop_lsb(b)));
+        }
       }
       continue;
     }

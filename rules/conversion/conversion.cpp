@@ -11,10 +11,7 @@ namespace {
 /// Every square the masks of `c`'s piece on `from` could take it to without promoting, on any
 /// board (riders aside): a superset of piece_destinations.
 Bitboard reach_of(const PieceInfo& info, Color c, Square from) {
-  const SquareMoves& sm = info.moves.at[c][from];
-  return (sm.leap_move | sm.leap_capture | sm.rook_move | sm.rook_capture | sm.bishop_move |
-          sm.bishop_capture) &
-         ~info.promotion_squares[c];
+  return info.reach[c][from];
 }
 
 /// The types of `by`'s pieces that could form a co-square on a target whose rank and file

@@ -178,6 +178,13 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSetti
       info.forbidden[kWhite] |= rank_bb_of(0);
       info.forbidden[kBlack] |= rank_bb_of(7);
     }
+    for (Color c : {kWhite, kBlack})
+      for (Square s = 0; s < kSquares; ++s) {
+        const SquareMoves& sm = info.moves.at[c][s];
+        info.reach[c][s] = (sm.leap_move | sm.leap_capture | sm.rook_move | sm.rook_capture |
+                            sm.bishop_move | sm.bishop_capture) &
+                           ~info.promotion_squares[c];
+      }
   }
 
   std::fill(std::begin(v->castling_keep_), std::end(v->castling_keep_), std::uint8_t{0xFF});

@@ -41,6 +41,10 @@ struct PieceInfo {
   std::vector<PieceType> promotion_choices;
   Bitboard forbidden[2] = {0, 0};  ///< where the piece may never stand (FEN check)
   PieceMoves moves;
+  /// reach[c][s]: every square the masks could take `c`'s piece on `s` to on any board without
+  /// promoting (riders aside): a superset of its destinations, one load for tests that rule
+  /// pieces out by geometry (Conversion's threat tests).
+  Bitboard reach[2][kSquares] = {};
 };
 
 /// How attack tests read one colour's piece types (Position::attackers). A type that captures

@@ -103,17 +103,23 @@ bool pieces_pair(const Position& pos, Color c) {
 
 Bitboard castling_co_squares_formed(const Position& pos, const CastlingMove& cm, Color by) {
   const Variant& v = pos.variant();
+  return castling_co_squares_formed(v, cm, partner_pieces(pos, by, v.royal()),
+                                    partner_pieces(pos, by, cm.rook_type));
+}
+
+Bitboard castling_co_squares_formed(const Variant& v, const CastlingMove& cm,
+                                    Bitboard royal_partners, Bitboard rook_partners) {
   const ConversionRules& cr = v.conversion();
   // The board after castling: both pieces on their new squares.
   const Bitboard moved_away = bb(cm.king_from) | bb(cm.rook_from);
-  const auto twins_of = [&](PieceType mover, Square landed) {
-    Bitboard twins = partner_pieces(pos, by, mover) & ~moved_away;
+  const auto twins_of = [&](PieceType mover, Bitboard partners, Square landed) {
+    Bitboard twins = partners & ~moved_away;
     if (cr.partners[mover] >> v.royal() & 1U && landed != cm.king_to) twins |= bb(cm.king_to);
     if (cr.partners[mover] >> cm.rook_type & 1U && landed != cm.rook_to) twins |= bb(cm.rook_to);
     return twins;
   };
-  return co_squares_of(cm.king_to, twins_of(v.royal(), cm.king_to)) |
-         co_squares_of(cm.rook_to, twins_of(cm.rook_type, cm.rook_to));
+  return co_squares_of(cm.king_to, twins_of(v.royal(), royal_partners, cm.king_to)) |
+         co_squares_of(cm.rook_to, twins_of(cm.rook_type, rook_partners, cm.rook_to));
 }
 
 Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square from, Bitboard occ,

@@ -68,6 +68,10 @@ bool pieces_pair(const Position& pos, Color c);
 /// The co-squares the castling `cm` of `by` forms, both pieces judged on the board after it
 /// (its king and rook standing where the castling move found them).
 Bitboard castling_co_squares_formed(const Position& pos, const CastlingMove& cm, Color by);
+/// The same from the partners of the castling side's royal piece and castling rook as they
+/// stand before it (partner_pieces of their types), for a caller that has them.
+Bitboard castling_co_squares_formed(const Variant& v, const CastlingMove& cm,
+                                    Bitboard royal_partners, Bitboard rook_partners);
 
 /// Squares on which some castling move of `by` (with its right) could ever form a co-square,
 /// whether or not it is possible now: castling threats lie within these.

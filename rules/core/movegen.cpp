@@ -619,7 +619,8 @@ std::optional<bool> ConversionFilter::castling_safe(Move m) const {
   // the board with king and rook moved, without the converted pieces. Its castling threats lie
   // within danger_ (computed from its pieces and rights, which can only shrink). Converting the
   // enemy royal piece takes the full test.
-  const Bitboard converted = castling_co_squares_formed(pos_, cm, us_) & enemy_;
+  const Bitboard converted =
+      castling_co_squares_formed(v_, cm, twins_[v_.royal()], twins_[cm.rook_type]) & enemy_;
   if ((converted & pos_.pieces(them_, v_.royal())) || in_castling_danger(cm.king_to))
     return std::nullopt;
   const Bitboard moved = bb(cm.king_from) | bb(cm.rook_from);

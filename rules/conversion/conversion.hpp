@@ -106,7 +106,9 @@ struct ThreatWatch {
   Mover movers[16];
   int count = 0;
   bool castling = false;  ///< an enemy castling move could form a co-square on the king
-  /// What castling_lines returns. Unset when the watch gave up (more than 16 movers).
+  /// What castling_lines returned when the watch was built; unset when it gave up (more than
+  /// 16 movers). Castling rights only shrink, and so do these lines: a watch kept over a move
+  /// that lost a right (see depends) holds a superset of the position's.
   Bitboard castling_lines = 0;
   /// What castling_danger returns (squares where an enemy castling could ever form a
   /// co-square), computed only when the king stands on castling_lines (else unset).
@@ -125,7 +127,9 @@ struct ThreatWatch {
   /// too). The paired pieces on the king's rank and file (twin_lines) choose the movers and
   /// their landing squares. A move of the watching side that touches none of `depends`, moves
   /// no piece of mover_types, moves no paired piece on or off twin_lines, and neither promotes,
-  /// castles, converts nor changes a castling right leaves the watch as it is.
+  /// castles nor converts leaves the watch as it is, castling_lines aside (a superset when it
+  /// lost a right: castling threats read them only when the king stands on them, and then
+  /// depends is every square).
   Bitboard depends = ~Bitboard{0};
   Bitboard twin_lines = 0;  ///< the king's rank and file
 };

@@ -215,22 +215,26 @@ void partners_by_type(const Position& pos, Color c, Bitboard* out) {
 }
 
 /// The move that led to a position, as a SiblingCache needs it: the squares it touched and the
-/// type it moved, and whether it did anything else the watch reads (promoted, castled,
+/// type it moved, and whether it did anything else the cache's parts read (promoted, castled,
 /// converted, changed a castling right).
 struct SiblingStep {
   const SiblingCache* cache = nullptr;
   Bitboard touched = 0;
   PieceType moved = kNoPiece;
   bool moved_paired = false;  ///< the moved piece's type takes part in some co-pair
-  bool plain = false;
-  bool captured = false;  ///< it captured (or converted) a piece of the side now to move
+  bool plain = false;         ///< it neither promoted, castled nor converted
+  bool rights_kept = false;   ///< it changed no castling right
+  bool captured = false;      ///< it captured (or converted) a piece of the side now to move
 
   /// The side to move has the twins it had before the move.
   bool twins_kept() const { return cache && !captured; }
   /// The other side has the castling danger squares it had before the move.
-  bool danger_kept() const { return cache && plain && !(cache->castling_types >> moved & 1U); }
+  bool danger_kept() const {
+    return cache && plain && rights_kept && !(cache->castling_types >> moved & 1U);
+  }
 
-  /// The move changed nothing `w` depends on (see ThreatWatch::depends).
+  /// The move changed nothing `w` depends on (see ThreatWatch::depends; a lost castling right
+  /// leaves its castling_lines a superset).
   bool leaves(const ThreatWatch& w) const {
     return plain && !(touched & w.depends) && !(w.mover_types >> moved & 1U) &&
            !(moved_paired && (touched & w.twin_lines));
@@ -456,7 +460,8 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs, const 
     untouchable_lines |= file_bb(u) | rank_bb(u);
   }
   // Squares where an enemy castling could ever convert (see in_castling_danger): known already
-  // when the king stands on their lines.
+  // when the king stands on their lines. A shared watch's lines may be a superset (a lost
+  // right): in_castling_danger then asks castling_danger, which reads the rights as they are.
   danger_lines_ = fast_king_ && enemy_pairs_ ? watch_.castling_lines : 0;
   danger_ = watch_.castling_danger;
   danger_known_ = danger_lines_ && has(danger_lines_, ksq);
@@ -1034,8 +1039,9 @@ std::uint64_t count_legal_after(const Position& pos, Move last, const Undo& undo
   step.moved = undo.moved;
   step.moved_paired = (pos.variant().conversion().paired >> undo.moved & 1U) != 0;
   step.captured = undo.captured != kNoPiece || undo.converted;
-  step.plain = !undo.converted && last.kind() != MoveKind::kPromotion &&
-               last.kind() != MoveKind::kCastling && undo.castling == pos.castling_rights();
+  step.plain =
+      !undo.converted && last.kind() != MoveKind::kPromotion && last.kind() != MoveKind::kCastling;
+  step.rights_kept = undo.castling == pos.castling_rights();
   return count_conversion(pos, step);
 }
 

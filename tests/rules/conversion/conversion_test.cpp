@@ -200,6 +200,26 @@ TEST(ConversionReferenceCheck, PositionsWithoutTwinsMatchTheReference) {
   }
 }
 
+TEST(ConversionReferenceCheck, PerftSiblingsShareTheWatchOverALostCastlingRight) {
+  // perft's last ply shares the watch on White's king with a sibling whose move lost a black
+  // castling right (co-chess rule 3, castling threats): the watch's castling lines are then a
+  // superset. After 1...Rh7 Black keeps O-O-O, whose king on c8 would form a co-square on c4
+  // with the queen on h4 (its twin): Kc4 stays illegal, as the king step onto those lines asks
+  // for Black's castling danger as the rights now are. Ignoring the danger there gave 198.
+  const Position pos = at("r3k2r/8/8/1K6/4P2q/8/8/8 b kq - 0 1");
+  std::uint64_t alone = 0;
+  for (const std::string& m : legal_uci(pos)) alone += legal_uci(after(pos, m)).size();
+  EXPECT_EQ(alone, 194U);
+  const Strings replies = legal_uci(after(pos, "h8h7"));
+  EXPECT_EQ(std::count(replies.begin(), replies.end(), "b5c4"), 0);
+  EXPECT_EQ(std::count(replies.begin(), replies.end(), "b5b4"), 1);
+  Position copy = pos;
+  EXPECT_EQ(perft(copy, 2), alone);
+  const ConversionReference ref;
+  EXPECT_EQ(perft(copy, 3), ref.perft(ConversionReference::from_position(pos), 3));
+  expect_reference_agrees(pos);
+}
+
 TEST(ConversionReferenceCheck, PerftSiblingsShareNoCastlingDangerTheirMoveChanged) {
   // perft's last ply shares the enemy's castling danger squares between siblings only while
   // their move cannot change them (see SiblingCache). Here Black's queen pairs with its king:

@@ -226,6 +226,12 @@ struct SiblingStep {
   bool rights_kept = false;   ///< it changed no castling right
   bool captured = false;      ///< it captured (or converted) a piece of the side now to move
 
+  /// The other side's paired pieces (SiblingCache::paired) after the move, `enemy` its pieces.
+  /// Only for a plain move: a promotion or a conversion makes new ones.
+  Bitboard paired_after(Bitboard enemy) const {
+    return (cache->paired & ~touched) | (moved_paired ? touched & enemy : 0);
+  }
+
   /// The side to move has the twins it had before the move.
   bool twins_kept() const { return cache && !captured; }
   /// The other side has the castling danger squares it had before the move.
@@ -439,8 +445,11 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs, const 
     pinned_ = pinned_pieces(pos, ksq);
     if (attacked_) evasions_ = evasion_squares(pos, ksq, checkers_);
   }
-  for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1))
-    paired_enemies_ |= pos.pieces(them, static_cast<PieceType>(std::countr_zero(m)));
+  if (step.cache && step.plain)
+    paired_enemies_ = step.paired_after(enemy_);
+  else
+    for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1))
+      paired_enemies_ |= pos.pieces(them, static_cast<PieceType>(std::countr_zero(m)));
   if (step.twins_kept())
     std::copy(step.cache->twins, step.cache->twins + v.piece_count(), twins_);
   else
@@ -1027,6 +1036,8 @@ SiblingCache::SiblingCache(const Position& parent) {
   partners_by_type(parent, ~by, twins);
   danger = castling_danger(parent, by);
   castling_types = castling_danger_types(v, by);
+  for (PieceTypeMask m = v.conversion().paired; m; m &= static_cast<PieceTypeMask>(m - 1))
+    paired |= parent.pieces(by, static_cast<PieceType>(std::countr_zero(m)));
 }
 
 std::uint64_t count_legal_after(const Position& pos, Move last, const Undo& undo,

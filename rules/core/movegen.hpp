@@ -30,7 +30,8 @@ struct SiblingCache {
   Square king = kNoSquare;  ///< the watched royal piece
   Bitboard twins[kMaxPieceTypes] = {};  ///< partner_pieces of the watched side, by type
   Bitboard danger = 0;                  ///< castling_danger of the watching side
-  PieceTypeMask castling_types = 0;     ///< the types castling_danger reads
+  Bitboard paired = 0;  ///< the watching side's pieces whose type takes part in some co-pair
+  PieceTypeMask castling_types = 0;  ///< the types castling_danger reads
 };
 
 /// count_legal of the position `last` (made with `undo`) led to from the position `cache` was

@@ -133,7 +133,14 @@ Bitboard piece_destinations(const Position& pos, Color c, PieceType t, Square fr
   return ((quiet & ~occ) | (captures & victims)) & ~info.promotion_squares[c];
 }
 
-void watch_conversion_threats(const Position& pos, Square king, Color by, ThreatWatch& w) {
+namespace {
+
+/// The movers of a ThreatWatch (everything but castling threats) on a royal piece on `king`,
+/// on a board occupied as `occ` where `by` may capture `victims`; `castling`: whether the
+/// threat found when it gives up (more than 16 movers) counts castling threats. False when it
+/// gave up (`w` then says: test fully).
+bool watch_movers(const Position& pos, Square king, Color by, Bitboard occ, Bitboard victims,
+                  bool castling, ThreatWatch& w) {
   w.count = 0;
   w.castling = false;
   w.castling_lines = 0;
@@ -144,7 +151,6 @@ void watch_conversion_threats(const Position& pos, Square king, Color by, Threat
   const ConversionKnobs& ck = v.knobs().conversion;
   const Bitboard on_file = file_bb(king) & ~rank_bb(king);
   const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
-  const Bitboard occ = pos.occupied(), victims = pos.pieces(~by);
   const PieceTypeMask mover_types = mover_types_on(pos, by, on_file | on_rank);
   w.mover_types = mover_types;
   // Exposure under 'ignored' reads the king's side's pieces, riders their own ways: those
@@ -170,10 +176,10 @@ void watch_conversion_threats(const Position& pos, Square king, Color by, Threat
       if (!(landing & reach) && !info.moves.has_riders) continue;
       if (w.count == 16) {  // more watchers than expected: let the caller test fully
         w.castling = true;
-        w.threat_now = conversion_threat(pos, king, by);
+        w.threat_now = conversion_threat_after(pos, king, by, occ, 0, victims, castling);
         w.threat_support = ~Bitboard{0};
         w.depends = ~Bitboard{0};
-        return;
+        return false;
       }
       // Which landing squares it reaches changes only when a move empties, fills or converts
       // one of them or a square on its way there, up to the first piece in its way.
@@ -203,6 +209,13 @@ void watch_conversion_threats(const Position& pos, Square king, Color by, Threat
       }
     }
   }
+  return true;
+}
+
+}  // namespace
+
+void watch_conversion_threats(const Position& pos, Square king, Color by, ThreatWatch& w) {
+  if (!watch_movers(pos, king, by, pos.occupied(), pos.pieces(~by), /*castling=*/true, w)) return;
   // Geometry only: could a castling ever form a co-square on the king? Not off the lines of
   // its landing squares.
   w.castling_lines = castling_lines(pos, by);
@@ -212,6 +225,14 @@ void watch_conversion_threats(const Position& pos, Square king, Color by, Threat
     if (w.castling && !w.threat_now) w.threat_now = castling_threat(pos, king, by);
     w.depends = ~Bitboard{0};
   }
+}
+
+void watch_step_threats(const Position& pos, Square from, Square to, Color by, ThreatWatch& w) {
+  watch_movers(pos, to, by, (pos.occupied() & ~bb(from)) | bb(to),
+               (pos.pieces(~by) & ~bb(from)) | bb(to), /*castling=*/false, w);
+  // The step's own squares: a move there is left to the full test (a safe margin; no legal
+  // move of `by` reaches `from`, and one onto `to` is a capture the king step would make).
+  w.depends |= bb(from) | bb(to);
 }
 
 bool conversion_threat(const Position& pos, Square target, Color by) {

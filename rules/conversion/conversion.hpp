@@ -136,4 +136,12 @@ struct ThreatWatch {
 /// Fills `w` with the watch of `by`'s pieces on the royal piece on `king`.
 void watch_conversion_threats(const Position& pos, Square king, Color by, ThreatWatch& w);
 
+/// Fills `w` with the watch of `by`'s pieces on the royal piece on `from` as if it had stepped
+/// to the empty square `to`, castling threats left out: its threat_now is then
+/// conversion_threat_after(pos, to, by, the occupancy after the step, 0, the other side's
+/// pieces after the step, /*castling=*/false), and a move that leaves `w` alone (see
+/// ThreatWatch::depends) keeps that answer. Meaningless where depends is every square
+/// ('ignored' threat-by-pinned-piece reads the board as it stands).
+void watch_step_threats(const Position& pos, Square from, Square to, Color by, ThreatWatch& w);
+
 }  // namespace arbiter

@@ -337,6 +337,15 @@ class ConversionFilter {
     return has(danger_, s);
   }
 
+  /// The siblings' watch on a step of our royal piece to `to` (SiblingCache::steps), when the
+  /// move that led here left it alone; else null.
+  const ThreatWatch* shared_step_watch(Square to) const {
+    const SiblingCache* cache = step_.cache;
+    if (!cache || !has(cache->step_squares, to) || cache->king != ksq_) return nullptr;
+    const ThreatWatch& w = cache->steps.w[std::popcount(cache->step_squares & (bb(to) - 1))];
+    return step_.leaves(w) ? &w : nullptr;
+  }
+
   /// The twins of our piece on `s`: its partners, itself aside.
   Bitboard twins_of(Square s) const { return twins_[pos_.piece_on(us_, s)] & ~bb(s); }
 
@@ -383,6 +392,7 @@ class ConversionFilter {
   bool enemy_pairs_ = false;
   ThreatWatch own_watch_;     // the watch, unless a SiblingCache holds it
   const ThreatWatch& watch_;  // own_watch_ or the cache's
+  SiblingStep step_;          // the move that led here, with the siblings' cache
   bool in_check_ = false, attacked_ = false;
   bool fast_king_ = false, fast_ = false, fast_castling_ = false, fast_after_ = false;
   Bitboard checkers_ = 0, pinned_ = 0, evasions_ = ~Bitboard{0};
@@ -418,6 +428,7 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs, const 
       ksq_(pos.king_square(us_)),
       enemy_pairs_(enemy_pairs),
       watch_(select_watch(pos, step)),
+      step_(step),
       occ_(pos.occupied()),
       ours_(pos.pieces(us_)),
       enemy_(pos.pieces(them_)) {
@@ -737,10 +748,12 @@ bool ConversionFilter::king_step_legal(Move m) {
   // Ordinary attacks with the king off its square, then conversion threats on the new square
   // (which holds under a conversion threat now too: the king leaves it).
   const Bitboard occ_after = (occ_ & ~bb(ksq)) | bb(to);
-  return (pos_.attackers(to, them_, occ_ & ~bb(ksq)) & ~bb(to)) == 0 &&
-         (!may_be_threatened(to) ||
-          !conversion_threat_after(pos_, to, them_, occ_after, bb(to) & enemy_,
-                                   (ours_ & ~bb(ksq)) | bb(to), /*castling=*/false));
+  if ((pos_.attackers(to, them_, occ_ & ~bb(ksq)) & ~bb(to)) != 0) return false;
+  if (!may_be_threatened(to)) return true;
+  // The siblings share the answer when the move that led here changed nothing it reads.
+  if (const ThreatWatch* w = shared_step_watch(to)) return !w->threat_now;
+  return !conversion_threat_after(pos_, to, them_, occ_after, bb(to) & enemy_,
+                                  (ours_ & ~bb(ksq)) | bb(to), /*castling=*/false);
 }
 
 bool ConversionFilter::legal_after(Move m) {
@@ -1038,6 +1051,20 @@ SiblingCache::SiblingCache(const Position& parent) {
   castling_types = castling_danger_types(v, by);
   for (PieceTypeMask m = v.conversion().paired; m; m &= static_cast<PieceTypeMask>(m - 1))
     paired |= parent.pieces(by, static_cast<PieceType>(std::countr_zero(m)));
+  if (valid && v.knobs().conversion.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts &&
+      !v.any_riders()) {
+    const Bitboard occ = parent.occupied();
+    const SquareMoves& sm = v.piece(v.royal()).moves.at[~by][king];
+    int n = 0;
+    for (Bitboard b = (sm.leap_move | sm.leap_capture) & ~occ; b && n < kMaxSteps;) {
+      const Square s = pop_lsb(b);
+      if (!(paired & ~bb(s) & (file_bb(s) | rank_bb(s))) ||
+          parent.attackers(s, by, occ & ~bb(king)))
+        continue;
+      watch_step_threats(parent, king, s, by, steps.w[n++]);
+      step_squares |= bb(s);
+    }
+  }
 }
 
 std::uint64_t count_legal_after(const Position& pos, Move last, const Undo& undo,

@@ -32,6 +32,17 @@ struct SiblingCache {
   Bitboard danger = 0;                  ///< castling_danger of the watching side
   Bitboard paired = 0;  ///< the watching side's pieces whose type takes part in some co-pair
   PieceTypeMask castling_types = 0;  ///< the types castling_danger reads
+  /// Watches on steps of the watched royal piece (watch_step_threats): on the empty squares it
+  /// reaches by a leap where a child is likely to ask (a paired piece of the watching side on
+  /// the square's lines, the square not attacked now), at most kMaxSteps; steps.w[i] is for
+  /// the i-th square of step_squares. Built with `watch`, under 'counts' threat-by-pinned-piece
+  /// and without riders.
+  static constexpr int kMaxSteps = 4;
+  Bitboard step_squares = 0;
+  union Steps {
+    Steps() {}  // left unset: only the watches step_squares names are built
+    ThreatWatch w[kMaxSteps];
+  } steps;
 };
 
 /// count_legal of the position `last` (made with `undo`) led to from the position `cache` was

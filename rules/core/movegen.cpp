@@ -456,11 +456,7 @@ ConversionFilter::ConversionFilter(const Position& pos, bool enemy_pairs, const 
     pinned_ = pinned_pieces(pos, ksq);
     if (attacked_) evasions_ = evasion_squares(pos, ksq, checkers_);
   }
-  if (step.cache && step.plain)
-    paired_enemies_ = step.paired_after(enemy_);
-  else
-    for (PieceTypeMask m = cr.paired; m; m &= static_cast<PieceTypeMask>(m - 1))
-      paired_enemies_ |= pos.pieces(them, static_cast<PieceType>(std::countr_zero(m)));
+  paired_enemies_ = step.cache && step.plain ? step.paired_after(enemy_) : paired_pieces(pos, them);
   if (step.twins_kept())
     std::copy(step.cache->twins, step.cache->twins + v.piece_count(), twins_);
   else
@@ -1049,8 +1045,7 @@ SiblingCache::SiblingCache(const Position& parent) {
   partners_by_type(parent, ~by, twins);
   danger = castling_danger(parent, by);
   castling_types = castling_danger_types(v, by);
-  for (PieceTypeMask m = v.conversion().paired; m; m &= static_cast<PieceTypeMask>(m - 1))
-    paired |= parent.pieces(by, static_cast<PieceType>(std::countr_zero(m)));
+  paired = paired_pieces(parent, by);
   if (valid && v.knobs().conversion.threat_by_pinned_piece == ThreatByPinnedPiece::kCounts &&
       !v.any_riders()) {
     const Bitboard occ = parent.occupied();

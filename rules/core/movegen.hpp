@@ -20,9 +20,10 @@ std::uint64_t count_legal(const Position& pos);
 /// built once on that position. A sibling whose move left it alone (touched none of the squares
 /// it depends on, see ThreatWatch::depends) has that very watch.
 /// It also keeps the watched side's twins (what a move that captures and converts none of its
-/// pieces leaves alone) and the watching side's castling danger squares (castling_danger: what
+/// pieces leaves alone), the watching side's castling danger squares (castling_danger: what
 /// a move that changes no castling right and moves no royal piece, castling rook or partner of
-/// either leaves alone).
+/// either leaves alone) and paired pieces (which a plain move moves one of at most), and
+/// watches on the watched royal piece's steps, each kept as the main watch is.
 struct SiblingCache {
   explicit SiblingCache(const Position& parent);
   ThreatWatch watch;

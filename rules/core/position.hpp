@@ -125,6 +125,15 @@ class Position {
   void shift(Color c, PieceType t, Square from, Square to);
 };
 
+/// Conversion Chess: the pieces of colour `c` whose type takes part in some co-pair.
+inline Bitboard paired_pieces(const Position& pos, Color c) {
+  Bitboard out = 0;
+  for (PieceTypeMask m = pos.variant().conversion().paired; m;
+       m &= static_cast<PieceTypeMask>(m - 1))
+    out |= pos.pieces(c, static_cast<PieceType>(std::countr_zero(m)));
+  return out;
+}
+
 /// Conversion Chess: the pieces of colour `c` that pair with a mover of type `t` (the mover
 /// itself included when its own type pairs).
 inline Bitboard partner_pieces(const Position& pos, Color c, PieceType t) {

@@ -214,6 +214,12 @@ void partners_by_type(const Position& pos, Color c, Bitboard* out) {
     out[t] = partner_pieces(pos, c, static_cast<PieceType>(t));
 }
 
+/// Whether some of the `paired` pieces stands on the rank or file of `s` (`s` itself aside):
+/// only there can a twin make a co-square on `s`.
+bool paired_on_lines(Bitboard paired, Square s) {
+  return (paired & ~bb(s) & (file_bb(s) | rank_bb(s))) != 0;
+}
+
 /// The move that led to a position, as a SiblingCache needs it: the squares it touched and the
 /// type it moved, and whether it did anything else the cache's parts read (promoted, castled,
 /// converted, changed a castling right).
@@ -322,7 +328,7 @@ class ConversionFilter {
   /// converts nothing: only a twin on the rank or file of `s` (a paired enemy piece other
   /// than one standing on `s`, which the move would capture) can form a co-square there.
   bool may_be_threatened(Square s) const {
-    return enemy_pairs_ && (paired_enemies_ & ~bb(s) & (file_bb(s) | rank_bb(s)));
+    return enemy_pairs_ && paired_on_lines(paired_enemies_, s);
   }
 
   /// Whether an enemy castling could ever form a co-square on `s` (ThreatWatch::castling_danger;
@@ -344,6 +350,11 @@ class ConversionFilter {
     if (!cache || !has(cache->step_squares, to) || cache->king != ksq_) return nullptr;
     const ThreatWatch& w = cache->steps.w[std::popcount(cache->step_squares & (bb(to) - 1))];
     return step_.leaves(w) ? &w : nullptr;
+  }
+
+  /// The enemy pieces our piece on `from` converts by landing on `to` (a move that converts).
+  Bitboard converted_by(Square from, Square to) const {
+    return co_squares_of(to, twins_of(from)) & enemy_;
   }
 
   /// The twins of our piece on `s`: its partners, itself aside.
@@ -671,7 +682,7 @@ bool ConversionFilter::keep(Move m) {
   bool full = special || !fast_;
   Bitboard converted = 0;  // enemy pieces this move converts
   if (!special && m.kind() != MoveKind::kPromotion && has(converts(from), to)) {
-    for (Bitboard tw = twins_of(from); tw;) converted |= co_squares(to, pop_lsb(tw)) & enemy;
+    converted = converted_by(from, to);
   }
   // Threatened with conversion: a move that leaves alone every square one threat needs keeps
   // that threat (see ThreatWatch::threat_support).
@@ -735,8 +746,7 @@ bool ConversionFilter::king_step_legal(Move m) {
   // A converting king step takes the full test, as do castling threats and the exposure knob
   // (the enemy's, under 'ignored'); so does everything without the fast paths.
   Bitboard converted = 0;
-  if (m.kind() != MoveKind::kPromotion && has(converts(ksq), to))
-    for (Bitboard tw = twins_of(ksq); tw;) converted |= co_squares(to, pop_lsb(tw)) & enemy_;
+  if (m.kind() != MoveKind::kPromotion && has(converts(ksq), to)) converted = converted_by(ksq, to);
   if (!fast_king_ || converted ||
       (enemy_pairs_ &&
        (ck_.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored || in_castling_danger(to))))
@@ -1053,9 +1063,7 @@ SiblingCache::SiblingCache(const Position& parent) {
     int n = 0;
     for (Bitboard b = (sm.leap_move | sm.leap_capture) & ~occ; b && n < kMaxSteps;) {
       const Square s = pop_lsb(b);
-      if (!(paired & ~bb(s) & (file_bb(s) | rank_bb(s))) ||
-          parent.attackers(s, by, occ & ~bb(king)))
-        continue;
+      if (!paired_on_lines(paired, s) || parent.attackers(s, by, occ & ~bb(king))) continue;
       watch_step_threats(parent, king, s, by, steps.w[n++]);
       step_squares |= bb(s);
     }

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages arbiter needs, then configures and builds it in build/ (Release).
+# Installs the Debian packages arbiter needs, then configures build/ (Release) and builds the
+# arbiter command (build/arbiter, with build/arbiter-serve beside it): what the main job,
+# `build/arbiter verify`, needs. The tests and benchmarks are built by scripts/test.sh (or
+# `scripts/build.sh`, which builds everything).
 #
-#   scripts/setup.sh               # install what is missing (needs root), then build
+#   scripts/setup.sh               # install what is missing (needs root), then build arbiter
 #   scripts/setup.sh --deps-only   # only install what is missing
 #   scripts/setup.sh --check       # only report missing packages (exit 1 if any)
 #
@@ -91,8 +94,8 @@ else
 fi
 [[ $mode == all ]] || exit 0
 
-# --- stage 2: configure and build ------------------------------------------------------------
-log "configuring and building build/ (Release)"
+# --- stage 2: configure and build the command -------------------------------------------------
+log "configuring build/ (Release) and building arbiter"
 start=$SECONDS
-"$root/scripts/build.sh" build -DCMAKE_BUILD_TYPE=Release
-log "build/ is ready in $((SECONDS - start)) s: build/arbiter --help"
+"$root/scripts/build.sh" build -DCMAKE_BUILD_TYPE=Release -- arbiter
+log "build/arbiter is ready in $((SECONDS - start)) s: build/arbiter --help"

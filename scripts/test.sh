@@ -10,7 +10,8 @@
 #   scripts/test.sh --no-fuzz   # skip the fuzz targets and their runs
 #
 # Stages:
-#   1. setup     scripts/setup.sh: install missing packages, build build/ (Release)
+#   1. setup     scripts/setup.sh: install missing packages, build build/arbiter (Release)
+#      build     the rest of build/: the test binaries and the benchmarks
 #      chromium  install the Debian package chromium when missing (the browser test,
 #                tests/cli/report/report_browser_test.cpp, opens the HTML report in it; without it that
 #                test is skipped with a message)
@@ -18,7 +19,8 @@
 #   3. san-build one clang tree, build-san/, for the sanitizer tests and the fuzzers:
 #                -DARBITER_BUILD_FUZZ=ON (ASan + UBSan everywhere, libFuzzer's coverage in
 #                the fuzz targets and their own copy of the engine), RelWithDebInfo with line
-#                tables only; no benchmarks, no slow or browser tests (they do not run there)
+#                tables only; no benchmarks, no slow or browser tests (they do not run there),
+#                and the tests of the layers that parse and resolve input (not the solver's)
 #   4. san-tests ctest --test-dir build-san (ASan + UBSan; leaks are errors)
 #   5. verify    build/arbiter verify
 #   6. fuzz      unless --no-fuzz: each libFuzzer target in build-san/fuzz/ for 20 s (--fuzz
@@ -180,9 +182,12 @@ san_build() {
   local targets=()
   if [[ $asan -eq 1 ]]; then targets+=(all); fi
   if [[ $fuzz_seconds -gt 0 ]]; then targets+=(arbiter_fuzz); fi
+  # The solver's tests (Z3 encodings, checked term by term against the engine) run in the
+  # Release tree only: they parse no input and were most of this stage's time.
   CXX=clang++ "$root/scripts/build.sh" build-san -DARBITER_BUILD_FUZZ=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_BUILD_BENCH=OFF -DARBITER_BUILD_SLOW_TESTS=OFF \
-    -DARBITER_BUILD_BROWSER_TESTS=OFF -- "${targets[@]}"
+    -DARBITER_BUILD_BROWSER_TESTS=OFF "-DARBITER_TEST_LAYERS=rules;puzzles;cli;server" \
+    -- "${targets[@]}"
 }
 
 san_tests() {
@@ -256,7 +261,8 @@ ensure_chromium() {
   return 0
 }
 
-stage setup "scripts/setup.sh (packages, Release build in build/)" "$root/scripts/setup.sh"
+stage setup "scripts/setup.sh (packages, build/arbiter)" "$root/scripts/setup.sh"
+stage build "scripts/build.sh build (tests and benchmarks)" "$root/scripts/build.sh" build
 stage chromium "install chromium for the browser test when missing" ensure_chromium
 release_args="--output-on-failure -j$jobs"
 if [[ $fast -eq 1 ]]; then release_args+=" -LE slow"; fi

@@ -11,6 +11,10 @@
 namespace arbiter::puzzles {
 namespace {
 
+/// How long a connection waits for another's write lock before it fails (SQLITE_BUSY): the
+/// shards writing one database wait for each other's commits, each a few milliseconds.
+constexpr int kBusyTimeoutMs = 30000;
+
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS problems (
   id          INTEGER PRIMARY KEY,
@@ -183,9 +187,36 @@ CorpusDb::CorpusDb(const std::string& path) {
     sqlite3_close(db_);
     throw std::runtime_error("cannot open " + path + ": " + why);
   }
-  sqlite3_busy_timeout(db_, 10000);
-  exec(kSchema);
-  add_grade_columns("main");
+  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  try {
+    create_schema();
+  } catch (...) {
+    sqlite3_close(db_);
+    throw;
+  }
+}
+
+void CorpusDb::create_schema() {
+  // A read-only file is read as it is: its rows come ungraded (grade_select).
+  if (sqlite3_db_readonly(db_, "main") == 1) {
+    exec(kSchema);
+    return;
+  }
+  // WAL: the shards writing one database do not block its readers, and a commit is one
+  // append. The mode is kept in the file, so this is a no-op once set.
+  exec("PRAGMA journal_mode = WAL");
+  // Creation and migration in one transaction that takes the write lock first: a second
+  // process opening the same new file waits for it, then finds every table and column, rather
+  // than adding a column the first has just added ("duplicate column name").
+  exec("BEGIN IMMEDIATE");
+  try {
+    exec(kSchema);
+    add_grade_columns("main");
+    exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
 }
 
 std::set<std::string> CorpusDb::problem_columns(const std::string& schema) {
@@ -204,8 +235,6 @@ std::string CorpusDb::grade_select(const std::string& schema) {
 }
 
 void CorpusDb::add_grade_columns(const std::string& schema) {
-  // A read-only file is read as it is: its rows come ungraded (grade_select).
-  if (sqlite3_db_readonly(db_, schema.c_str()) == 1) return;
   const std::set<std::string> have = problem_columns(schema);
   for (const auto& [name, type] : kGradeColumns)
     if (!have.count(name))
@@ -297,6 +326,12 @@ void CorpusDb::for_each(const std::function<void(const CorpusProblem&)>& f) {
     p.candidate = static_cast<std::uint64_t>(s.integer(11));
     p.source = s.text(12);
     p.grade = read_grade(s, 13);
+    if (p.grade) {  // not a column: it follows from the stipulation
+      try {
+        p.grade->mates_counted = counts_mates(parse_stipulation(p.stipulation).kind);
+      } catch (const std::invalid_argument&) {
+      }
+    }
     f(p);
   }
 }

@@ -360,8 +360,10 @@ std::int64_t CorpusDb::merge_from(const std::string& path) {
         "next_candidate = max(next_candidate, excluded.next_candidate)");
     exec("COMMIT");
   } catch (...) {
-    exec("ROLLBACK");
-    exec("DETACH DATABASE src");
+    // No transaction yet when the source is no corpus (grade_select failed): errors ignored,
+    // the first one is what the caller hears.
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_exec(db_, "DETACH DATABASE src", nullptr, nullptr, nullptr);
     throw;
   }
   exec("DETACH DATABASE src");

@@ -6,12 +6,14 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/core/json_writer.hpp"
 #include "cli/puzzle/problem_source.hpp"
 #include "cli/report/svg_board.hpp"
+#include "puzzles/corpus_db.hpp"
 #include "puzzles/grading.hpp"
 #include "puzzles/stipulation.hpp"
 #include "puzzles/verdict.hpp"
@@ -149,6 +151,10 @@ int guarded(F&& f) {
   }
   return 2;
 }
+
+/// Opens (creating if needed) a corpus database; one that cannot be opened or is not a
+/// database is an input error (PuzzleInputError naming the file).
+std::unique_ptr<puzzles::CorpusDb> open_corpus(const std::string& path);
 
 void register_puzzle_corpus_commands(CLI::App* puzzle, int& status);  // generate, merge, check
 void register_puzzle_export_command(CLI::App* puzzle, int& status);   // cmd_puzzle_export.cpp

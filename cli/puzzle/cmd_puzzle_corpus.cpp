@@ -90,7 +90,7 @@ int run_generate(const GenerateOptions& o) {
       return solver::mating_net_candidate(v, attacker, help ? kBlack : kWhite, seed, index);
     };
   }
-  puzzles::CorpusDb db(o.db);
+  const std::unique_ptr<puzzles::CorpusDb> db = open_corpus(o.db);
   // The bar redraws itself with '\r': only on a terminal, never into a log file.
   const bool bar = !o.quiet && stderr_is_terminal();
   double drawn_at = -1;
@@ -99,7 +99,7 @@ int run_generate(const GenerateOptions& o) {
     drawn_at = s.seconds;
     draw_bar(s, o.count);
   };
-  const puzzles::GeneratorStatus s = puzzles::generate(db, c, progress);
+  const puzzles::GeneratorStatus s = puzzles::generate(*db, c, progress);
   if (bar) {
     draw_bar(s, o.count);
     std::cerr << '\n';
@@ -128,15 +128,32 @@ int run_generate(const GenerateOptions& o) {
 }
 
 int run_merge(const std::string& out, const std::vector<std::string>& inputs) {
-  puzzles::CorpusDb db(out);
+  for (const std::string& in : inputs)  // before OUT is created
+    if (!std::ifstream(in)) throw PuzzleInputError("cannot read " + in);
+  const std::unique_ptr<puzzles::CorpusDb> db = open_corpus(out);
   std::int64_t added = 0;
   for (const std::string& in : inputs) {
-    if (!std::ifstream(in)) throw PuzzleInputError("cannot read " + in);
-    added += db.merge_from(in);
+    try {
+      added += db->merge_from(in);
+    } catch (const std::runtime_error& e) {
+      throw PuzzleInputError(fmt::format("cannot merge '{}': {}", in, e.what()));
+    }
   }
-  std::cout << fmt::format("{}: {} problems ({} added)\n", out, db.count_all(), added);
+  std::cout << fmt::format("{}: {} problems ({} added)\n", out, db->count_all(), added);
   return 0;
 }
+
+}  // namespace
+
+std::unique_ptr<puzzles::CorpusDb> open_corpus(const std::string& path) {
+  try {
+    return std::make_unique<puzzles::CorpusDb>(path);
+  } catch (const std::runtime_error& e) {
+    throw PuzzleInputError(fmt::format("'{}' is not a corpus database: {}", path, e.what()));
+  }
+}
+
+namespace {
 
 /// One problem line: "FEN ; STIPULATION", or an EPD line (epd.hpp: `dm 2;`, `stip "h#2";`,
 /// an older export's `c0 "#2";`), told apart by what follows the four FEN fields: an EPD

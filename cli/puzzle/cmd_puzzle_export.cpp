@@ -217,7 +217,8 @@ std::string csv_row(Cell cell) {
 
 int run_export(const ExportOptions& o) {
   if (!std::ifstream(o.db)) throw PuzzleInputError("cannot read " + o.db);
-  puzzles::CorpusDb db(o.db);
+  const std::unique_ptr<puzzles::CorpusDb> corpus = open_corpus(o.db);
+  puzzles::CorpusDb& db = *corpus;
   if (o.format == "svg") {
     export_svg(db, o.out);
     return 0;

@@ -104,11 +104,13 @@ TEST_F(PuzzleExitStatus, CheckExitsOneWhenAnyProblemIsUnsoundTwoWhenALineIsBad) 
 
 TEST_F(PuzzleExitStatus, UnreadableOrEmptyFilesAreInputErrors) {
   const std::string empty = write("empty.txt", "\n% nothing\n");
+  const std::string text = write("text.txt", "not a database\n");
   for (const std::string& command :
        {"puzzle solve --stip '#1' " + empty, "puzzle solve --epd " + empty, "puzzle check " + empty,
         "puzzle check " + path("missing.txt"), "puzzle solve " + path("missing.inp"),
         "puzzle export --db " + path("missing.db"),
-        "puzzle merge " + path("out.db") + " " + path("missing.db")}) {
+        "puzzle merge " + path("out.db") + " " + path("missing.db"), "puzzle export --db " + text,
+        "puzzle merge " + path("out.db") + " " + text, "puzzle generate -q --db " + text}) {
     const test::CommandResult r = test::run_arbiter(command);
     EXPECT_EQ(r.status, 2) << command << '\n' << r.err;
     EXPECT_TRUE(says(r.err, "arbiter: error: ")) << command << '\n' << r.err;

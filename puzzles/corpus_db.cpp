@@ -179,17 +179,54 @@ constexpr const char* kSetCursor =
     "INSERT INTO cursors VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO UPDATE SET "
     "next_candidate = max(next_candidate, excluded.next_candidate)";
 
+/// "%3F" for '?'.
+std::string percent_encoded(char c) {
+  constexpr const char* kHex = "0123456789ABCDEF";
+  const auto u = static_cast<unsigned char>(c);
+  return {'%', kHex[u >> 4], kHex[u & 15]};
+}
+
+/// `path` as an SQLite URI of a file nothing writes while it is open ("immutable"): its
+/// characters that mean something in a URI percent-encoded.
+std::string immutable_uri(const std::string& path) {
+  std::string out = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#')
+      out += percent_encoded(c);
+    else
+      out += c;
+  }
+  return out + "?immutable=1";
+}
+
 }  // namespace
 
-CorpusDb::CorpusDb(const std::string& path) {
-  if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
+void CorpusDb::open(const std::string& name, int flags) {
+  if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
-    throw std::runtime_error("cannot open " + path + ": " + why);
+    db_ = nullptr;
+    throw std::runtime_error("cannot open " + name + ": " + why);
   }
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+}
+
+CorpusDb::CorpusDb(const std::string& path) {
+  open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
   try {
     create_schema();
+    return;
+  } catch (const std::runtime_error&) {
+    const bool read_only = sqlite3_db_readonly(db_, "main") == 1;
+    sqlite3_close(db_);
+    db_ = nullptr;
+    if (!read_only) throw;
+  }
+  // A WAL file we may not write, in a folder where its -shm index cannot be made: read as
+  // immutable (no locks, no index), which a file we cannot write is to us.
+  open(immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  try {
+    exec(kSchema);
   } catch (...) {
     sqlite3_close(db_);
     throw;

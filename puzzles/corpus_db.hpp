@@ -65,6 +65,8 @@ class CorpusDb {
   std::int64_t merge_from(const std::string& path);
 
  private:
+  /// Opens `name` (a path, or a URI with SQLITE_OPEN_URI) into db_ with the busy timeout.
+  void open(const std::string& name, int flags);
   void exec(const std::string& sql);
   /// WAL mode, then the tables and the migration in one BEGIN IMMEDIATE transaction.
   void create_schema();

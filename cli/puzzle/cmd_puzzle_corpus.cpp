@@ -6,7 +6,6 @@
 #include <cctype>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <sstream>
 
 #include "cli/core/knob_options.hpp"

@@ -11,6 +11,10 @@
 namespace arbiter::puzzles {
 namespace {
 
+/// How long a connection waits for another's write lock before it fails (SQLITE_BUSY): the
+/// shards writing one database wait for each other's commits, each a few milliseconds.
+constexpr int kBusyTimeoutMs = 30000;
+
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS problems (
   id          INTEGER PRIMARY KEY,
@@ -175,17 +179,81 @@ constexpr const char* kSetCursor =
     "INSERT INTO cursors VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO UPDATE SET "
     "next_candidate = max(next_candidate, excluded.next_candidate)";
 
+/// "%3F" for '?'.
+std::string percent_encoded(char c) {
+  constexpr const char* kHex = "0123456789ABCDEF";
+  const auto u = static_cast<unsigned char>(c);
+  return {'%', kHex[u >> 4], kHex[u & 15]};
+}
+
+/// `path` as an SQLite URI of a file nothing writes while it is open ("immutable"): its
+/// characters that mean something in a URI percent-encoded.
+std::string immutable_uri(const std::string& path) {
+  std::string out = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#')
+      out += percent_encoded(c);
+    else
+      out += c;
+  }
+  return out + "?immutable=1";
+}
+
 }  // namespace
 
-CorpusDb::CorpusDb(const std::string& path) {
-  if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
+void CorpusDb::open(const std::string& name, int flags) {
+  if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
-    throw std::runtime_error("cannot open " + path + ": " + why);
+    db_ = nullptr;
+    throw std::runtime_error("cannot open " + name + ": " + why);
   }
-  sqlite3_busy_timeout(db_, 10000);
-  exec(kSchema);
-  add_grade_columns("main");
+  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+}
+
+CorpusDb::CorpusDb(const std::string& path) {
+  open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  try {
+    create_schema();
+    return;
+  } catch (const std::runtime_error&) {
+    const bool read_only = sqlite3_db_readonly(db_, "main") == 1;
+    sqlite3_close(db_);
+    db_ = nullptr;
+    if (!read_only) throw;
+  }
+  // A WAL file we may not write, in a folder where its -shm index cannot be made: read as
+  // immutable (no locks, no index), which a file we cannot write is to us.
+  open(immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  try {
+    exec(kSchema);
+  } catch (...) {
+    sqlite3_close(db_);
+    throw;
+  }
+}
+
+void CorpusDb::create_schema() {
+  // A read-only file is read as it is: its rows come ungraded (grade_select).
+  if (sqlite3_db_readonly(db_, "main") == 1) {
+    exec(kSchema);
+    return;
+  }
+  // WAL: the shards writing one database do not block its readers, and a commit is one
+  // append. The mode is kept in the file, so this is a no-op once set.
+  exec("PRAGMA journal_mode = WAL");
+  // Creation and migration in one transaction that takes the write lock first: a second
+  // process opening the same new file waits for it, then finds every table and column, rather
+  // than adding a column the first has just added ("duplicate column name").
+  exec("BEGIN IMMEDIATE");
+  try {
+    exec(kSchema);
+    add_grade_columns("main");
+    exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
 }
 
 std::set<std::string> CorpusDb::problem_columns(const std::string& schema) {
@@ -204,8 +272,6 @@ std::string CorpusDb::grade_select(const std::string& schema) {
 }
 
 void CorpusDb::add_grade_columns(const std::string& schema) {
-  // A read-only file is read as it is: its rows come ungraded (grade_select).
-  if (sqlite3_db_readonly(db_, schema.c_str()) == 1) return;
   const std::set<std::string> have = problem_columns(schema);
   for (const auto& [name, type] : kGradeColumns)
     if (!have.count(name))
@@ -297,6 +363,12 @@ void CorpusDb::for_each(const std::function<void(const CorpusProblem&)>& f) {
     p.candidate = static_cast<std::uint64_t>(s.integer(11));
     p.source = s.text(12);
     p.grade = read_grade(s, 13);
+    if (p.grade) {  // not a column: it follows from the stipulation
+      try {
+        p.grade->mates_counted = counts_mates(parse_stipulation(p.stipulation).kind);
+      } catch (const std::invalid_argument&) {
+      }
+    }
     f(p);
   }
 }
@@ -325,8 +397,10 @@ std::int64_t CorpusDb::merge_from(const std::string& path) {
         "next_candidate = max(next_candidate, excluded.next_candidate)");
     exec("COMMIT");
   } catch (...) {
-    exec("ROLLBACK");
-    exec("DETACH DATABASE src");
+    // No transaction yet when the source is no corpus (grade_select failed): errors ignored,
+    // the first one is what the caller hears.
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_exec(db_, "DETACH DATABASE src", nullptr, nullptr, nullptr);
     throw;
   }
   exec("DETACH DATABASE src");

@@ -2,7 +2,8 @@
 // unique by variant and canonical form) and the generator cursors (where each seed/shard
 // stream stopped, so a restarted run continues). Every write is its own transaction. The
 // schema is documented in docs/puzzles.md; a file written before the grade columns existed
-// gets them on opening (NULL: not graded).
+// gets them on opening (NULL: not graded). Several processes may write one file at once
+// (shards of one machine): it is in WAL mode, and creation and migration are one transaction.
 #pragma once
 
 #include <cstdint>
@@ -64,7 +65,11 @@ class CorpusDb {
   std::int64_t merge_from(const std::string& path);
 
  private:
+  /// Opens `name` (a path, or a URI with SQLITE_OPEN_URI) into db_ with the busy timeout.
+  void open(const std::string& name, int flags);
   void exec(const std::string& sql);
+  /// WAL mode, then the tables and the migration in one BEGIN IMMEDIATE transaction.
+  void create_schema();
   /// The column names of `schema`.problems ("main", or "src" while merging).
   std::set<std::string> problem_columns(const std::string& schema);
   /// ", legal, illegal, ..." with NULL for each grade column `schema`.problems lacks.

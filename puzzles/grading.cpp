@@ -180,6 +180,10 @@ std::string to_string(KeyKind k) {
   return "none";
 }
 
+bool counts_mates(StipulationKind kind) {
+  return kind == StipulationKind::kHelpMate || kind == StipulationKind::kDirectMate;
+}
+
 std::string men_class(int men) {
   return men <= 7 ? "miniature" : men <= 12 ? "meredith" : "other";
 }
@@ -251,7 +255,7 @@ Grade grade_problem(const Position& pos, const Verdict& v, const GradeOptions& o
     if (guards_mean_model && is_model_mate(final)) models.insert(final.key());
   g.distinct_mates = static_cast<int>(mates.size());
   g.model_mates = static_cast<int>(models.size());
-  g.mates_counted = help || v.stipulation.kind == StipulationKind::kDirectMate;
+  g.mates_counted = counts_mates(v.stipulation.kind);
   if (o.surplus) g.surplus = surplus_men(pos, v.stipulation, v);
   g.score = grade_score(g, o.surplus);
   return g;

@@ -57,6 +57,10 @@ struct GradeOptions {
   bool surplus = true;  ///< look for surplus men (a keys-only solve per white man)
 };
 
+/// Whether a grade counts the distinct and model mates of this kind of stipulation: #n and
+/// h#n, not s#n (Grade::mates_counted).
+bool counts_mates(StipulationKind kind);
+
 /// The kind of the key written `key` (SAN) of `pos`.
 KeyKind key_kind(const Position& pos, const std::string& key);
 

@@ -28,6 +28,7 @@ struct RecordOptions {
   unsigned timeout_ms = 0;
   bool no_scenarios = false;
   bool quiet = false;
+  bool json = false;
 };
 
 /// FENs from a file, one per line; blank lines and lines starting with '#' are skipped.
@@ -71,9 +72,21 @@ int run_record(RecordOptions& o) {
   std::ofstream out(o.out);
   if (!out) throw std::runtime_error(fmt::format("corpus record: cannot write '{}'", o.out));
   out << solver::corpus_toml(o.variant, cases, "arbiter corpus record");
-  std::cout << fmt::format(
-      "recorded {} case(s) of table {} in {}: {} from coverage witnesses, {} from {} position(s)\n",
-      cases.size(), r.table, o.out, witnesses.size(), from_positions, fens.size());
+  if (o.json) {
+    JsonWriter w;
+    w.begin_object().field("table", r.table).field("out", o.out);
+    w.field("cases", static_cast<std::uint64_t>(cases.size()));
+    w.field("from_coverage", static_cast<std::uint64_t>(witnesses.size()));
+    w.field("from_positions", static_cast<std::uint64_t>(from_positions));
+    w.field("positions", static_cast<std::uint64_t>(fens.size()));
+    w.field("unexplained", r.unexplained());
+    std::cout << w.end_object().str() << '\n';
+  } else {
+    std::cout << fmt::format(
+        "recorded {} case(s) of table {} in {}: {} from coverage witnesses, {} from {} "
+        "position(s)\n",
+        cases.size(), r.table, o.out, witnesses.size(), from_positions, fens.size());
+  }
   if (r.unexplained() > 0)
     std::cerr << fmt::format(
         "corpus record: note: {} coverage item(s) have no witness (see arbiter coverage)\n",
@@ -153,6 +166,9 @@ void register_corpus_command(CLI::App& app, int& status) {
   record->add_option("--rlimit", r->cov.limits.rlimit, "Z3 resource limit per check (0 = none)");
   record->add_flag("--no-scenarios", r->no_scenarios, "Skip the catalog scenarios (no Z3)");
   record->add_flag("--quiet,-q", r->quiet, "No progress lines on stderr");
+  record->add_flag("--json", r->json,
+                   "Print the summary as one JSON object (table, out, cases, from_coverage, "
+                   "from_positions, positions, unexplained)");
   record->callback([r, &status] { status = run_record(*r); });
 
   auto c = std::make_shared<CheckOptions>();

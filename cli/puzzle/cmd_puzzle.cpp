@@ -33,7 +33,7 @@ struct SolveOptions {
 };
 
 /// The problems of FILE or --epd FILE. Throws ProblemFileError / PuzzleInputError.
-std::vector<ProblemSpec> read_problems(const SolveOptions& o) {
+std::vector<ProblemSpec> read_problems_of(const SolveOptions& o) {
   if (!o.epd.empty()) return read_epd(read_problem_file(o.epd), o.epd, o.stip);
   const std::string text = read_problem_file(o.file);
   if (looks_like_popeye(text)) {
@@ -47,6 +47,14 @@ std::vector<ProblemSpec> read_problems(const SolveOptions& o) {
         "--stip",
         o.file));
   return read_fen_lines(text, o.file, o.stip);
+}
+
+/// As read_problems_of; a file without a problem is an input error too.
+std::vector<ProblemSpec> read_problems(const SolveOptions& o) {
+  std::vector<ProblemSpec> problems = read_problems_of(o);
+  if (problems.empty())
+    throw PuzzleInputError(fmt::format("'{}' holds no problem", o.epd.empty() ? o.file : o.epd));
+  return problems;
 }
 
 int run_solve(const SolveOptions& o) {
@@ -90,7 +98,7 @@ int run_solve(const SolveOptions& o) {
       std::cout << (o.json               ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
                     : o.format == "tree" ? verdict_tree(pos, verdict)
                                          : verdict_text(verdict));
-      return 0;
+      return verdict_status(verdict.soundness);
     }
     const puzzles::Grade grade = puzzles::grade_problem(pos, verdict);
     const bool graded = verdict.soundness == puzzles::Soundness::kSound;
@@ -104,7 +112,7 @@ int run_solve(const SolveOptions& o) {
       std::cout << (o.format == "tree" ? verdict_tree(pos, verdict) : verdict_text(verdict))
                 << grade_text(grade, graded);
     }
-    return 0;
+    return verdict_status(verdict.soundness);
   } catch (const PuzzleInputError& e) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
     return 2;
@@ -122,22 +130,26 @@ void register_puzzle_command(CLI::App& app, int& status) {
       "solve",
       "Solve a problem: keys (SAN), threats, tries with refutations, duals, and the verdict\n"
       "(sound = one key, cooked = more than one, no solution). The side to move in the FEN\n"
-      "starts: the attacker in #n and s#n, the side to be mated in h#n. Exit status 2 for a\n"
-      "bad FEN or stipulation.\n"
+      "starts: the attacker in #n and s#n, the side to be mated in h#n. Exit status 0 when\n"
+      "the problem is sound, 1 when it has no solution or is cooked, 2 for a bad FEN or\n"
+      "stipulation.\n"
       "Many problems: FILE, a Popeye input file (BeginProblem ... EndProblem, English, German\n"
       "or French; docs/popeye-input.md) or a file of FEN lines (with --stip), or --epd FILE\n"
-      "(stip \"#2\"; per line, or --stip). One result per problem, headed by its number and\n"
-      "source (file:line); --json: one object per line. Exit status 2 when a problem could\n"
-      "not be read; the others are solved all the same.");
+      "(dm 2; or stip \"h#2\"; per line, or --stip). One result per problem, headed by its\n"
+      "number and source (file:line), then a summary line (on stderr with --json); --json:\n"
+      "one object per line. Exit status 2 when a problem could not be read (the others are\n"
+      "solved all the same), else 1 when one has no solution or is cooked, else 0.");
   solve->add_option("--variant,-v", o->variant, "Bundled table name or .toml path (sequential)")
       ->capture_default_str();
   solve->add_option("file", o->file, "Popeye input file, or a file of FEN lines (with --stip)");
   solve->add_option("--fen", o->fen, "The problem position")->check(fen_text(false));
-  solve->add_option("--epd", o->epd, "EPD file: one problem per line (operation stip \"#2\";)");
+  solve->add_option("--epd", o->epd,
+                    "EPD file: one problem per line, the stipulation as `dm 2;` (#2) or `stip "
+                    "\"h#2\";` (older exports' `c0 \"#2\";` too)");
   solve->add_option("--stip,-s", o->stip,
                     "Stipulation: #N, h#N or s#N (N from 1 to 30), h#N.5 (the mating side "
                     "starts, N from 0 to 29); with --fen, FEN lines, and "
-                    "EPD lines without a stip operation");
+                    "EPD lines without a dm or stip operation");
   solve
       ->add_option("--format", o->format,
                    "text: keys, threats, tries, duals and the node count (default); tree: the "
@@ -173,6 +185,7 @@ void register_puzzle_command(CLI::App& app, int& status) {
                     "first moves of the solutions), the verdict as its caption");
   solve->callback([o, &status] { status = run_solve(*o); });
   register_puzzle_corpus_commands(puzzle, status);
+  register_puzzle_export_command(puzzle, status);
   register_puzzle_task_command(puzzle, status);
 }
 

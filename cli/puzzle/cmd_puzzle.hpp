@@ -5,12 +5,15 @@
 
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/core/json_writer.hpp"
 #include "cli/puzzle/problem_source.hpp"
 #include "cli/report/svg_board.hpp"
+#include "puzzles/corpus_db.hpp"
 #include "puzzles/grading.hpp"
 #include "puzzles/stipulation.hpp"
 #include "puzzles/verdict.hpp"
@@ -88,6 +91,8 @@ TaskAnswer solve_task(const VariantPtr& v, const std::string& fen, const std::st
 
 /// "no solution", "sound" (one answer) or "cooked".
 std::string task_verdict(const std::vector<std::string>& answers);
+/// The exit status of a task: 0 when sound (one answer), 1 otherwise.
+int task_status(const std::vector<std::string>& answers);
 
 /// How `puzzle solve` prints a list of problems (a Popeye, EPD or FEN-lines file).
 struct BatchOutput {
@@ -100,16 +105,59 @@ struct BatchOutput {
   int max_refutations = 1;   ///< --defence N (or Popeye's Defence n, problem by problem)
 };
 
+/// The exit status of one verdict: 0 when the problem is sound (a solution and no cook), 1
+/// when it has no solution or is cooked.
+int verdict_status(puzzles::Soundness s);
+
+/// The verdicts of a file of problems, counted for its summary line and exit status.
+class VerdictTally {
+ public:
+  void add(puzzles::Soundness s);
+  void add_error() { ++errors_; }
+  /// "4 problems: 2 sound, 1 cooked, 1 no solution, 0 not read".
+  std::string summary() const;
+  /// 2 when a problem could not be read, else 1 when one is not sound, else 0.
+  int status() const;
+  bool empty() const { return sound_ + cooked_ + no_solution_ + errors_ == 0; }
+
+ private:
+  int sound_ = 0, cooked_ = 0, no_solution_ = 0, errors_ = 0;
+};
+
 /// Solves each problem in turn and prints one result per problem, headed by its number,
 /// source and metadata, in `v` or in the table its Popeye `Condition` names (compiled with its
-/// defaults, unless it is `v`'s table). Returns 0, or 2 when some problem could not be read or
-/// loaded (the others are solved all the same).
+/// defaults, unless it is `v`'s table), then the summary line (stdout; stderr with --json, so
+/// that stdout stays one object per line). Returns VerdictTally::status(): 2 when some problem
+/// could not be read or loaded (the others are solved all the same), else 1 when one is not
+/// sound, else 0.
 int solve_batch(const VariantPtr& v, const std::vector<ProblemSpec>& problems,
                 const BatchOutput& o);
 
 bool stderr_is_terminal();
 
-void register_puzzle_corpus_commands(CLI::App* puzzle, int& status);  // generate, merge, ...
+/// Runs `f` (a command returning its exit status), turning a bad input (PuzzleInputError,
+/// ProblemFileError, std::invalid_argument: a table of the wrong protocol, a bad knob) into
+/// exit status 2.
+template <typename F>
+int guarded(F&& f) {
+  try {
+    return f();
+  } catch (const PuzzleInputError& e) {
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+  } catch (const ProblemFileError& e) {
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+  }
+  return 2;
+}
+
+/// Opens (creating if needed) a corpus database; one that cannot be opened or is not a
+/// database is an input error (PuzzleInputError naming the file).
+std::unique_ptr<puzzles::CorpusDb> open_corpus(const std::string& path);
+
+void register_puzzle_corpus_commands(CLI::App* puzzle, int& status);  // generate, merge, check
+void register_puzzle_export_command(CLI::App* puzzle, int& status);   // cmd_puzzle_export.cpp
 void register_puzzle_task_command(CLI::App* puzzle, int& status);     // simultaneous tasks
 
 }  // namespace arbiter::cli

@@ -130,9 +130,37 @@ puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const Batc
 
 }  // namespace
 
+int verdict_status(puzzles::Soundness s) {
+  return s == puzzles::Soundness::kSound ? 0 : 1;
+}
+
+void VerdictTally::add(puzzles::Soundness s) {
+  switch (s) {
+    case puzzles::Soundness::kSound:
+      ++sound_;
+      return;
+    case puzzles::Soundness::kCooked:
+      ++cooked_;
+      return;
+    case puzzles::Soundness::kNoSolution:
+      ++no_solution_;
+      return;
+  }
+}
+
+std::string VerdictTally::summary() const {
+  const int total = sound_ + cooked_ + no_solution_ + errors_;
+  return fmt::format("{} problem{}: {} sound, {} cooked, {} no solution, {} not read", total,
+                     total == 1 ? "" : "s", sound_, cooked_, no_solution_, errors_);
+}
+
+int VerdictTally::status() const {
+  return errors_ > 0 ? 2 : cooked_ + no_solution_ > 0 ? 1 : 0;
+}
+
 int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems,
                 const BatchOutput& o) {
-  int status = 0;
+  VerdictTally tally;
   ConditionTables tables(base);
   const std::size_t total = problems.size();
   for (const ProblemSpec& p : problems) {
@@ -157,8 +185,10 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
       }
     }
     if (!error.empty()) {
-      status = 2;
+      tally.add_error();
       std::cerr << "arbiter: error: " << error << '\n';
+    } else {
+      tally.add(verdict.soundness);
     }
     if (o.json) {
       JsonWriter w;
@@ -178,7 +208,11 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
     }
     std::cout << std::flush;
   }
-  return status;
+  if (o.json)
+    std::cerr << tally.summary() << '\n';
+  else
+    std::cout << '\n' << tally.summary() << '\n';
+  return tally.status();
 }
 
 bool stderr_is_terminal() {

@@ -1,17 +1,17 @@
-// `arbiter puzzle generate | merge | export | check`: the corpus of sound problems.
+// `arbiter puzzle generate | merge | check`: the corpus of sound problems (export:
+// cmd_puzzle_export.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <sstream>
 
 #include "cli/core/knob_options.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "cli/puzzle/epd.hpp"
 #include "cli/puzzle/problem_source.hpp"
-#include "cli/report/report_html.hpp"
-#include "cli/report/report_puzzles.hpp"
 #include "puzzles/corpus_db.hpp"
 #include "puzzles/generator.hpp"
 #include "rules/core/fen.hpp"
@@ -26,7 +26,7 @@ struct GenerateOptions {
   std::int64_t count = 10;
   std::uint64_t seed = 1, max_candidates = 0;
   bool quiet = false, quiet_key = false, any_key = false, allow_surplus = false,
-       allow_illegal = false, dual_free = false;
+       allow_illegal = false, dual_free = false, json = false;
   int min_grade = 0;
 };
 
@@ -89,133 +89,105 @@ int run_generate(const GenerateOptions& o) {
       return solver::mating_net_candidate(v, attacker, help ? kBlack : kWhite, seed, index);
     };
   }
-  puzzles::CorpusDb db(o.db);
+  const std::unique_ptr<puzzles::CorpusDb> db = open_corpus(o.db);
+  // The bar redraws itself with '\r': only on a terminal, never into a log file.
+  const bool bar = !o.quiet && stderr_is_terminal();
   double drawn_at = -1;
   const auto progress = [&](const puzzles::GeneratorStatus& s) {
-    if (o.quiet || s.seconds - drawn_at < 0.25) return;
+    if (!bar || s.seconds - drawn_at < 0.25) return;
     drawn_at = s.seconds;
     draw_bar(s, o.count);
   };
-  const puzzles::GeneratorStatus s = puzzles::generate(db, c, progress);
-  if (!o.quiet) {
+  const puzzles::GeneratorStatus s = puzzles::generate(*db, c, progress);
+  if (bar) {
     draw_bar(s, o.count);
     std::cerr << '\n';
   }
   const double per_min = s.seconds > 0 ? 60.0 * static_cast<double>(s.added) / s.seconds : 0.0;
-  std::cout << fmt::format(
-      "{} {} shard {}/{} seed {} source {}: {} problems in the stream ({} new), {} candidates "
-      "({} sound before the filters), {:.1f} s, {:.1f} kept problems/min\n",
-      v->name(), c.stipulation.str(), c.shard, c.shards, c.seed, o.source, s.found, s.added,
-      s.candidates, s.sound, s.seconds, per_min);
-  return 0;
+  const bool complete = s.found >= o.count;
+  if (o.json) {
+    JsonWriter w;
+    w.begin_object().field("variant", v->name()).field("stipulation", c.stipulation.str());
+    w.field("shard", c.shard).field("shards", c.shards).field("seed", c.seed);
+    w.field("source", o.source).field("db", o.db).field("count", o.count);
+    w.field("found", s.found).field("added", s.added).field("candidates", s.candidates);
+    w.field("sound", s.sound).field("seconds", s.seconds).field("per_minute", per_min);
+    w.field("complete", complete);
+    std::cout << w.end_object().str() << '\n';
+  } else {
+    std::cout << fmt::format(
+        "{} {} shard {}/{} seed {} source {}: {} problems in the stream ({} new), {} candidates "
+        "({} sound before the filters), {:.1f} s, {:.1f} kept problems/min\n",
+        v->name(), c.stipulation.str(), c.shard, c.shards, c.seed, o.source, s.found, s.added,
+        s.candidates, s.sound, s.seconds, per_min);
+  }
+  // --max-candidates spent before the stream held --count problems: the run did not do what
+  // it was asked.
+  return complete ? 0 : 1;
 }
 
 int run_merge(const std::string& out, const std::vector<std::string>& inputs) {
-  puzzles::CorpusDb db(out);
+  for (const std::string& in : inputs)  // before OUT is created
+    if (!std::ifstream(in)) throw PuzzleInputError("cannot read " + in);
+  const std::unique_ptr<puzzles::CorpusDb> db = open_corpus(out);
   std::int64_t added = 0;
   for (const std::string& in : inputs) {
-    if (!std::ifstream(in)) throw std::runtime_error("cannot read " + in);
-    added += db.merge_from(in);
-  }
-  std::cout << fmt::format("{}: {} problems ({} added)\n", out, db.count_all(), added);
-  return 0;
-}
-
-/// One board per problem: its keys (solved again, keys only) drawn, "variant:id stipulation
-/// verdict" as the caption. Into `out`, or on stdout when `out` is empty.
-int export_svg(puzzles::CorpusDb& db, const std::string& out) {
-  std::vector<SvgBoard> boards;
-  puzzles::SolveOptions keys_only;
-  keys_only.details = false;
-  std::map<std::string, VariantPtr> variants;
-  db.for_each([&](const puzzles::CorpusProblem& p) {
-    VariantPtr& v = variants[p.variant];
-    if (!v) v = load_variant(p.variant);
-    const Position pos = load_problem(v, p.fen);
-    const puzzles::Verdict verdict =
-        puzzles::solve(pos, load_stipulation(p.stipulation), keys_only);
-    boards.push_back(problem_board(
-        pos, verdict, fmt::format("{}:{} {}", p.variant, p.id, verdict_caption(verdict))));
-  });
-  if (out.empty())
-    std::cout << svg_document(boards);
-  else
-    write_svg(out, boards);
-  return 0;
-}
-
-/// One HTML page: per variant of the corpus, its best `best` problems by grade score, drawn
-/// and tabled with their verdicts and grades (the report's section).
-int export_best_html(puzzles::CorpusDb& db, const std::string& path, const std::string& out,
-                     int best) {
-  std::vector<std::string> names;
-  db.for_each([&](const puzzles::CorpusProblem& p) {
-    if (std::find(names.begin(), names.end(), p.variant) == names.end()) names.push_back(p.variant);
-  });
-  std::string body;
-  for (const std::string& name : names) {
-    const VariantPtr v = load_variant(name);
-    const ReportSection s = best_problems_section(
-        db, v,
-        fmt::format("<p>The best {} problems of <code>{}</code> by grade score "
-                    "(docs/puzzles.md, Grades).</p>\n",
-                    best, html_escape(path)),
-        best);
-    body += "<h2>" + html_escape(name) + "</h2>\n" + s.html;
-  }
-  if (names.empty()) body = "<p>The corpus holds no problem.</p>\n";
-  const std::string page = html_page("Problems of " + path, body);
-  if (out.empty()) {
-    std::cout << page;
-  } else {
-    std::ofstream f(out);
-    if (!(f << page)) throw std::runtime_error("cannot write " + out);
-  }
-  return 0;
-}
-
-int run_export(const std::string& path, const std::string& format, const std::string& out,
-               int best) {
-  if (!std::ifstream(path)) throw std::runtime_error("cannot read " + path);
-  puzzles::CorpusDb db(path);
-  if (format == "svg") return export_svg(db, out);
-  if (format == "html") return export_best_html(db, path, out, best);
-  if (!out.empty()) throw PuzzleInputError("--out is for --format svg and html");
-  db.for_each([&](const puzzles::CorpusProblem& p) {
-    if (format == "fen") {
-      std::cout << p.fen << '\n';
-      return;
+    try {
+      added += db->merge_from(in);
+    } catch (const std::runtime_error& e) {
+      throw PuzzleInputError(fmt::format("cannot merge '{}': {}", in, e.what()));
     }
-    std::string epd = p.fen;
-    for (int i = 0; i < 2; ++i) epd.erase(epd.find_last_of(' '));
-    std::cout << fmt::format("{} bm {}; c0 \"{}\"; id \"{}:{}\";\n", epd, p.key, p.stipulation,
-                             p.variant, p.id);
-  });
+  }
+  std::cout << fmt::format("{}: {} problems ({} added)\n", out, db->count_all(), added);
   return 0;
 }
 
-/// One problem line: "FEN ; STIPULATION" or an exported EPD line (its c0 holds the
-/// stipulation).
+}  // namespace
+
+std::unique_ptr<puzzles::CorpusDb> open_corpus(const std::string& path) {
+  try {
+    return std::make_unique<puzzles::CorpusDb>(path);
+  } catch (const std::runtime_error& e) {
+    throw PuzzleInputError(fmt::format("'{}' is not a corpus database: {}", path, e.what()));
+  }
+}
+
+namespace {
+
+/// One problem line: "FEN ; STIPULATION", or an EPD line (epd.hpp: `dm 2;`, `stip "h#2";`,
+/// an older export's `c0 "#2";`), told apart by what follows the four FEN fields: an EPD
+/// opcode starts with a letter, the rest of a FEN with a digit and "; STIPULATION" with ';'.
 std::pair<std::string, std::string> split_problem_line(const std::string& line) {
-  const auto c0 = line.find("c0 \"");
-  if (c0 != std::string::npos) {
-    const auto close = line.find('"', c0 + 4);
-    std::istringstream fields(line);
-    std::string fen, f;
-    for (int i = 0; i < 4 && fields >> f; ++i) fen += (i ? " " : "") + f;
-    return {fen, close == std::string::npos ? "" : line.substr(c0 + 4, close - c0 - 4)};
+  std::istringstream fields(line);
+  std::string f;
+  for (int i = 0; i < 5; ++i) f.clear(), fields >> f;
+  // The clocks of a full FEN may stand before an EPD line's operations too.
+  for (int clock = 0; clock < 2 && !f.empty() && std::isdigit(static_cast<unsigned char>(f[0]));
+       ++clock)
+    f.clear(), fields >> f;
+  if (!f.empty() && std::isalpha(static_cast<unsigned char>(f[0]))) {
+    try {
+      const EpdProblem e = parse_epd_line(line);
+      if (e.stip.empty())
+        throw PuzzleInputError(
+            "this EPD line names no stipulation: expected `dm N;` (#N) or `stip \"h#2\";`");
+      return {e.fen, e.stip};
+    } catch (const EpdError& e) {
+      throw PuzzleInputError(e.what());
+    }
   }
   const auto semi = line.find(';');
   if (semi == std::string::npos)
-    throw PuzzleInputError("expected 'FEN ; stipulation' or an EPD line with c0 \"#2\"");
+    throw PuzzleInputError("expected 'FEN ; stipulation' or an EPD line with `dm 2;`");
   return {trim_blanks(line.substr(0, semi)), trim_blanks(line.substr(semi + 1))};
 }
 
 int run_check(const std::string& file, const std::string& variant, bool json) {
   std::ifstream in(file);
-  if (!in) throw std::runtime_error("cannot read " + file);
+  if (!in) throw PuzzleInputError("cannot read " + file);
   const VariantPtr v = load_variant(variant);
-  int status = 0, number = 0;
+  VerdictTally tally;
+  int number = 0;
   std::string line;
   while (std::getline(in, line)) {
     ++number;
@@ -227,9 +199,11 @@ int run_check(const std::string& file, const std::string& variant, bool json) {
       const puzzles::Verdict verdict = puzzles::solve(pos, stip);
       const puzzles::Grade grade = puzzles::grade_problem(pos, verdict);
       const bool graded = verdict.soundness == puzzles::Soundness::kSound;
+      tally.add(verdict.soundness);
       if (json) {
         JsonWriter w;
-        w.begin_object().field("variant", v->name()).field("fen", to_fen(pos));
+        w.begin_object().field("line", number).field("variant", v->name());
+        w.field("fen", to_fen(pos));
         write_verdict_fields(w, verdict);
         write_grade_fields(w, grade, graded);
         std::cout << w.end_object().str() << '\n';
@@ -244,21 +218,12 @@ int run_check(const std::string& file, const std::string& variant, bool json) {
       }
     } catch (const PuzzleInputError& e) {
       std::cerr << fmt::format("arbiter: error: {}:{}: {}\n", file, number, e.what());
-      status = 2;
+      tally.add_error();
     }
   }
-  return status;
-}
-
-/// Runs `f`, turning a bad input into exit status 2.
-template <typename F>
-int guarded(F&& f) {
-  try {
-    return f();
-  } catch (const PuzzleInputError& e) {
-    std::cerr << "arbiter: error: " << e.what() << '\n';
-    return 2;
-  }
+  if (tally.empty()) throw PuzzleInputError(fmt::format("'{}' holds no problem", file));
+  (json ? std::cerr : std::cout) << tally.summary() << '\n';
+  return tally.status();
 }
 
 }  // namespace
@@ -270,7 +235,9 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
       "Generate sound problems into an SQLite corpus (random placement; each problem committed "
       "in its own transaction with its grade; a restart continues the stream where it stopped). "
       "By default only what a composer would publish is kept: legal (retro counting rules), a "
-      "quiet or flight-giving key, no surplus white man (docs/puzzles.md)");
+      "quiet or flight-giving key, no surplus white man (docs/puzzles.md). Exit status 0 when "
+      "the stream holds --count problems, 1 when --max-candidates ran out first, 2 for bad "
+      "input");
   gen->add_option("--variant,-v", g->variant, "Sequential table")->capture_default_str();
   gen->add_option("--stip,-s", g->stip, "Stipulation: #N, h#N or s#N")->capture_default_str();
   gen->add_option("--count,-n", g->count, "Stop when the stream holds this many problems")
@@ -281,7 +248,10 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
       ->capture_default_str();
   gen->add_option("--max-candidates", g->max_candidates,
                   "Stop after trying this many candidates (0: no limit)");
-  gen->add_flag("--quiet,-q", g->quiet, "No progress bar");
+  gen->add_flag("--quiet,-q", g->quiet, "No progress bar (drawn only when stderr is a terminal)");
+  gen->add_flag("--json", g->json,
+                "Print the summary as one JSON object (found, added, candidates, sound, seconds, "
+                "complete, ...)");
   gen->add_option("--source", g->source,
                   "Candidates: placement (a few random pieces), play (random legal play from "
                   "the setup) or solver (Z3 proposes mating nets); a stream is one seed and one "
@@ -310,26 +280,8 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
       puzzle->add_subcommand("merge", "Join corpus databases into OUT without duplicates");
   merge->add_option("out", *merge_out, "Output database (created if missing)")->required();
   merge->add_option("inputs", *merge_in, "Input databases")->required();
-  merge->callback([merge_out, merge_in, &status] { status = run_merge(*merge_out, *merge_in); });
-
-  auto e_db = std::make_shared<std::string>();
-  auto e_format = std::make_shared<std::string>("epd");
-  auto e_out = std::make_shared<std::string>();
-  auto e_best = std::make_shared<int>(20);
-  auto* exp = puzzle->add_subcommand("export", "Print the problems of a corpus");
-  exp->add_option("--db", *e_db, "SQLite database")->required();
-  exp->add_option("--format", *e_format,
-                  "epd (with bm key and c0 stipulation), fen, svg (one board per problem, its "
-                  "keys as arrows, the verdict as caption), html (a page of the best problems "
-                  "by grade, boards and grades)")
-      ->check(CLI::IsMember({"epd", "fen", "svg", "html"}))
-      ->capture_default_str();
-  exp->add_option("--out,-o", *e_out, "svg, html: write this file instead of stdout");
-  exp->add_option("--best", *e_best, "html: problems shown per variant, best grade first")
-      ->check(CLI::Range(1, 100000))
-      ->capture_default_str();
-  exp->callback([e_db, e_format, e_out, e_best, &status] {
-    status = guarded([&] { return run_export(*e_db, *e_format, *e_out, *e_best); });
+  merge->callback([merge_out, merge_in, &status] {
+    status = guarded([&] { return run_merge(*merge_out, *merge_in); });
   });
 
   auto c_file = std::make_shared<std::string>();
@@ -340,12 +292,15 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
       "Verdicts and grades for a file of problems: one per line, 'FEN ; stipulation' or an "
       "exported EPD line; blank lines and lines starting with '#' are skipped. Each verdict is "
       "followed by the retro legality (the rule a position breaks and why) and, for a sound "
-      "problem, its grade (docs/puzzles.md). Exit 2 if a line is bad");
+      "problem, its grade (docs/puzzles.md); a summary line closes the output (on stderr with "
+      "--json). Exit status 0 when every problem is sound, 1 when one is cooked or has no "
+      "solution, 2 when a line cannot be read (the others are checked all the same)");
   check->add_option("file", *c_file, "Problem file")->required();
   check->add_option("--variant,-v", *c_variant, "Sequential table")->capture_default_str();
   check->add_flag("--json", *c_json, "One JSON object per problem");
-  check->callback(
-      [c_file, c_variant, c_json, &status] { status = run_check(*c_file, *c_variant, *c_json); });
+  check->callback([c_file, c_variant, c_json, &status] {
+    status = guarded([&] { return run_check(*c_file, *c_variant, *c_json); });
+  });
 }
 
 }  // namespace arbiter::cli

@@ -81,6 +81,10 @@ std::string task_verdict(const std::vector<std::string>& answers) {
   return answers.empty() ? "no solution" : answers.size() == 1 ? "sound" : "cooked";
 }
 
+int task_status(const std::vector<std::string>& answers) {
+  return answers.size() == 1 ? 0 : 1;
+}
+
 TaskAnswer solve_task(const VariantPtr& v, const std::string& fen, const std::string& task,
                       Color side) {
   if (v->table().protocol == Protocol::kConditional) return conditional_task(v, fen, task);
@@ -121,7 +125,7 @@ int run_task(const TaskOptions& o) {
     r.board.caption = fmt::format("{} {}: {}", v->name(), o.task, task_verdict(r.answers));
     write_svg(o.svg, {r.board});
   }
-  return 0;
+  return task_status(r.answers);
 }
 
 }  // namespace
@@ -133,7 +137,8 @@ void register_puzzle_task_command(CLI::App* puzzle, int& status) {
       "Tasks of the other protocols. Diplomacy, Move-Neutral: win-material (moves of --side "
       "that win material, counted in pieces, whatever the opponent submits) or both-mated "
       "(submission pairs after which both kings are mated). Conditional, a phase-B FEN: "
-      "conditional-mate (statements whose C-move mates whatever the B-move)");
+      "conditional-mate (statements whose C-move mates whatever the B-move). Exit status 0 "
+      "when the task has one answer (sound), 1 for none or several (cooked), 2 for bad input");
   cmd->add_option("--variant,-v", o->variant, "diplomacy, move-neutral or conditional")
       ->capture_default_str();
   cmd->add_option("--fen", o->fen, "Position (simultaneous FEN)")
@@ -149,14 +154,7 @@ void register_puzzle_task_command(CLI::App* puzzle, int& status) {
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->add_option("--svg", o->svg,
                   "Also draw the position into this SVG file with the answers' moves as arrows");
-  cmd->callback([o, &status] {
-    try {
-      status = run_task(*o);
-    } catch (const PuzzleInputError& e) {
-      std::cerr << "arbiter: error: " << e.what() << '\n';
-      status = 2;
-    }
-  });
+  cmd->callback([o, &status] { status = guarded([&] { return run_task(*o); }); });
 }
 
 }  // namespace arbiter::cli

@@ -1,9 +1,10 @@
-// The problem files that are not Popeye's: EPD (`stip` and `id` operations) and FEN lines.
+// The problem files that are not Popeye's: EPD (epd.hpp reads each line) and FEN lines.
 #include <fmt/format.h>
 
 #include <fstream>
 #include <sstream>
 
+#include "cli/puzzle/epd.hpp"
 #include "cli/puzzle/problem_source.hpp"
 
 namespace arbiter::cli {
@@ -18,30 +19,6 @@ namespace {
 
 bool skipped(const std::string& line) {
   return line.empty() || line[0] == '%' || line[0] == '#';
-}
-
-/// EPD operations after the four FEN fields: `opcode operand...;`, operands maybe quoted.
-std::vector<std::pair<std::string, std::string>> epd_operations(const std::string& text) {
-  std::vector<std::pair<std::string, std::string>> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    if (i >= text.size()) break;
-    std::string op;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t' && text[i] != ';') op += text[i++];
-    std::string operand;
-    while (i < text.size() && text[i] != ';') {
-      if (text[i] == '"') {
-        for (++i; i < text.size() && text[i] != '"'; ++i) operand += text[i];
-        if (i < text.size()) ++i;
-      } else {
-        operand += text[i++];
-      }
-    }
-    if (i < text.size()) ++i;  // the ';'
-    out.emplace_back(op, trim_blanks(operand));
-  }
-  return out;
 }
 
 template <typename Line>
@@ -68,22 +45,17 @@ std::vector<ProblemSpec> each_line(const std::string& text, const std::string& n
 std::vector<ProblemSpec> read_epd(const std::string& text, const std::string& name,
                                   const std::string& default_stip) {
   return each_line(text, name, [&](const std::string& line, ProblemSpec& p) {
-    std::istringstream fields(line);
-    std::string f[4];
-    for (auto& x : f) fields >> x;
-    if (f[3].empty()) {
-      p.error = "an EPD line needs four FEN fields (board, side, castling, en passant)";
+    try {
+      const EpdProblem e = parse_epd_line(line);
+      p.fen = e.fen;
+      p.stip = e.stip.empty() ? default_stip : e.stip;
+      p.title = e.id;
+    } catch (const EpdError& e) {
+      p.error = e.what();
       return;
     }
-    p.fen = fmt::format("{} {} {} {} 0 1", f[0], f[1], f[2], f[3]);
-    std::string rest;
-    std::getline(fields, rest);
-    p.stip = default_stip;
-    for (const auto& [op, operand] : epd_operations(rest)) {
-      if (op == "stip") p.stip = operand;
-      if (op == "id") p.title = operand;
-    }
-    if (p.stip.empty()) p.error = "no stipulation: give the operation `stip \"#2\";` or --stip";
+    if (p.stip.empty())
+      p.error = "no stipulation: give the operation `dm 2;` (#2) or `stip \"h#2\";`, or --stip";
   });
 }
 

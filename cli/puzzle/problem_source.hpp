@@ -54,7 +54,8 @@ bool looks_like_popeye(const std::string& text);
 std::vector<ProblemSpec> read_popeye(const std::string& text, const std::string& name);
 
 /// An EPD file: one position per line (four FEN fields, then operations `op operand;`), the
-/// stipulation from the `stip` operation or else `default_stip`; `id` becomes the title.
+/// stipulation from the `dm` or `stip` operation (epd.hpp) or else `default_stip`; `id`
+/// becomes the title. A malformed line is returned with `error` set.
 std::vector<ProblemSpec> read_epd(const std::string& text, const std::string& name,
                                   const std::string& default_stip);
 

@@ -1,6 +1,7 @@
 // The name a misspelt one was most likely meant to be, for "did you mean ...?" in messages.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>

@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <vector>
 
 namespace arbiter {
@@ -25,6 +26,71 @@ const char* color_name(Color c) {
 }
 const char* color_word(Color c) {
   return c == kWhite ? "white" : "black";
+}
+
+/// The fields after the piece placement, in order (the two clocks are optional together).
+enum class FenSlot { kSide, kCastling, kEnPassant, kHalfmove, kFullmove, kCount };
+
+const char* slot_name(FenSlot k) {
+  switch (k) {
+    case FenSlot::kSide:
+      return "side to move";
+    case FenSlot::kCastling:
+      return "castling field";
+    case FenSlot::kEnPassant:
+      return "en-passant field";
+    case FenSlot::kHalfmove:
+      return "halfmove clock";
+    default:
+      return "fullmove number";
+  }
+}
+
+const char* slot_expected(FenSlot k) {
+  switch (k) {
+    case FenSlot::kSide:
+      return "'w' or 'b'";
+    case FenSlot::kCastling:
+      return "'-' or castling rights such as KQkq";
+    case FenSlot::kEnPassant:
+      return "'-' or a square such as e3";
+    default:
+      return "a whole number";
+  }
+}
+
+/// Whether `t` has the shape of field `k` (not whether it is right for the position): how a
+/// field that is missing or out of place is told from one that is only wrong.
+bool fits(FenSlot k, std::string_view t) {
+  const auto all = [&](auto pred) {
+    return !t.empty() && std::all_of(t.begin(), t.end(),
+                                     [&](char c) { return pred(static_cast<unsigned char>(c)); });
+  };
+  switch (k) {
+    case FenSlot::kSide:
+      return t == "w" || t == "b";
+    case FenSlot::kCastling:  // KQkq, or the files of Shredder-FEN and X-FEN
+      return t == "-" || all([](unsigned char c) {
+               return c != 0 && std::strchr("KQkqABCDEFGHabcdefgh", c) != nullptr;
+             });
+    case FenSlot::kEnPassant:
+      return t == "-" ||
+             (t.size() == 2 && t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' && t[1] <= '8');
+    default:
+      return all([](unsigned char c) { return std::isdigit(c) != 0; });
+  }
+}
+
+/// "; 'KQkq' looks like the castling field, which comes after the side to move" when `t`,
+/// found in field `at`, has the shape of another field only; "" otherwise.
+std::string misplaced_hint(std::string_view t, FenSlot at) {
+  for (int k = 0; k < static_cast<int>(FenSlot::kCount); ++k) {
+    const auto other = static_cast<FenSlot>(k);
+    if (other == at || t == "-" || !fits(other, t) || fits(at, t)) continue;
+    return fmt::format("; '{}' looks like the {}, which comes {} the {}", t, slot_name(other),
+                       other < at ? "before" : "after", slot_name(at));
+  }
+  return "";
 }
 
 /// Where each square's piece was written in the FEN (1-based column), for messages.
@@ -263,8 +329,8 @@ void parse_castling(Position& pos, const FenField& f) {
         for (const CastlingMove& cm : v.castling(c)) letters += cm.fen;
       throw_fen_error(col,
                       fmt::format("bad castling field '{}': '{}' is not a castling right; expected "
-                                  "'-' or some of '{}'",
-                                  f.text, ch, letters));
+                                  "'-' or some of '{}'{}",
+                                  f.text, ch, letters, misplaced_hint(f.text, FenSlot::kCastling)));
     }
     if (rights & found->right)
       throw_fen_error(col, fmt::format("bad castling field '{}': '{}' appears twice", f.text, ch));
@@ -290,7 +356,8 @@ void parse_en_passant(Position& pos, const FenField& f) {
       "expected '-' or a square on rank {} behind a {} pawn that has just made a double step",
       want_rank + 1, color_word(them));
   if (!sq)
-    throw_fen_error(f.column(), fmt::format("bad en-passant field '{}': {}", f.text, expected));
+    throw_fen_error(f.column(), fmt::format("bad en-passant field '{}': {}{}", f.text, expected,
+                                            misplaced_hint(f.text, FenSlot::kEnPassant)));
   const Square victim = en_passant_victim_of(*sq, us);
   const Square origin = 2 * *sq - victim;  // the square the pawn started from
   const auto bad = [&](const std::string& why) {
@@ -320,27 +387,66 @@ int parse_counter(const FenField& f, const char* what, int min) {
   return value;
 }
 
-}  // namespace
+constexpr std::string_view kFieldList =
+    "placement, side to move, castling, en passant, halfmove clock, fullmove number";
 
-Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOptions& options) {
-  const std::vector<FenField> fields = split_fen_fields(fen, kFenWhitespace);
+/// Checks the number of fields, and names a field that is missing (the fields after it are
+/// all there, one place early): "the side to move is missing" for
+/// "rnbqkbnr/... KQkq - 0 1", not "a halfmove clock but no fullmove number".
+void check_field_layout(std::string_view fen, const std::vector<FenField>& fields) {
   if (fields.empty())
     throw_fen_error(1,
                     "empty FEN: expected piece placement, side to move, castling, "
                     "en passant, and optionally the two clocks");
+  if (fields.size() > 6)
+    throw_fen_error(fields[6].column(),
+                    fmt::format("unexpected text '{}' after the fullmove number", fields[6].text));
+  // The first field after the placement that does not have its slot's shape, where it and
+  // every later field have the shape of the slot one (or two) further on: the field(s) of
+  // that slot are missing. Not with 6 fields, where every slot has one: a misfit there is a
+  // wrong field, said by the field's own check.
+  if (fields.size() > 1 && fields.size() < 6) {
+    const auto fits_from = [&](std::size_t i, std::size_t shift) {
+      for (std::size_t j = i; j < fields.size(); ++j)
+        if (j - 1 + shift >= static_cast<std::size_t>(FenSlot::kCount) ||
+            !fits(static_cast<FenSlot>(j - 1 + shift), fields[j].text))
+          return false;
+      return true;
+    };
+    std::size_t i = 1;
+    while (i < fields.size() && fits(static_cast<FenSlot>(i - 1), fields[i].text)) ++i;
+    for (std::size_t shift = 1; i < fields.size() && shift <= 2; ++shift) {
+      if (!fits_from(i, shift)) continue;
+      const auto slot = static_cast<FenSlot>(i - 1);
+      // After a '-' that may be either, the castling or the en-passant field is missing.
+      const std::string missing =
+          shift == 2 ? fmt::format("{} and the field after it are", slot_name(slot))
+          : slot == FenSlot::kEnPassant && fields[i - 1].text == "-"
+              ? std::string("castling or en-passant field is")
+              : fmt::format("{} is", slot_name(slot));
+      throw_fen_error(
+          fields[i].column(),
+          fmt::format("the {} missing: field {} should be the {} ({}), but '{}' looks like the "
+                      "{}; expected {} (the two clocks may be left out together)",
+                      missing, i + 1, slot_name(slot), slot_expected(slot), fields[i].text,
+                      slot_name(static_cast<FenSlot>(i - 1 + shift)), kFieldList));
+    }
+  }
   if (fields.size() < 4)
-    throw_fen_error(
-        static_cast<int>(fen.size()) + 1,
-        fmt::format("the FEN has {} field(s), expected 6 (or 4 without the clocks): placement, "
-                    "side to move, castling, en passant, halfmove clock, fullmove number",
-                    fields.size()));
+    throw_fen_error(static_cast<int>(fen.size()) + 1,
+                    fmt::format("the FEN has {} field(s), expected 6 (or 4 without the clocks): {}",
+                                fields.size(), kFieldList));
   if (fields.size() == 5)
     throw_fen_error(fields[4].column(),
                     "the FEN has a halfmove clock but no fullmove number: expected both "
                     "clocks or neither");
-  if (fields.size() > 6)
-    throw_fen_error(fields[6].column(),
-                    fmt::format("unexpected text '{}' after the fullmove number", fields[6].text));
+}
+
+}  // namespace
+
+Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOptions& options) {
+  const std::vector<FenField> fields = split_fen_fields(fen, kFenWhitespace);
+  check_field_layout(fen, fields);
   Position pos(variant);
   SquareColumns columns{};
   parse_placement(pos, fields[0], columns, options.allow_shared_squares);
@@ -351,7 +457,8 @@ Position parse_fen(const VariantPtr& variant, std::string_view fen, const FenOpt
     pos.set_side_to_move(kBlack);
   } else {
     throw_fen_error(fields[1].column(),
-                    fmt::format("bad side to move '{}': expected 'w' or 'b'", fields[1].text));
+                    fmt::format("bad side to move '{}': expected 'w' or 'b'{}", fields[1].text,
+                                misplaced_hint(fields[1].text, FenSlot::kSide)));
   }
   parse_castling(pos, fields[2]);
   parse_en_passant(pos, fields[3]);

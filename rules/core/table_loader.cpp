@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "rules/core/bundled_tables.hpp"
+#include "rules/core/closest_name.hpp"
 #include "rules/core/rule_knobs.hpp"
 
 namespace arbiter {
@@ -695,6 +696,31 @@ void read_knob_keys(Context& c, const Scope& s, KnobDef& knob) {
   if (const auto description = get<std::string>(s, "description")) knob.description = *description;
 }
 
+/// A new knob without alternatives in a table that inherits knobs: most likely an inherited
+/// knob misspelt ([knobs.castling-threaten] for castling-threatens), not a new knob missing
+/// its keys. Says so, with the closest inherited name, and returns true; false when nothing
+/// is inherited (a new knob then reports its missing keys).
+bool report_not_inherited(Context& c, const Scope& s, const std::string& name) {
+  std::vector<std::string> inherited;
+  for (const KnobDef& k : c.out.table.knobs)
+    if (k.where.file != c.r.file()) inherited.push_back(k.name);
+  if (!c.has_parent || inherited.empty()) return false;
+  const std::string parent = c.out.table.extends_chain.empty()
+                                 ? "the parent table"
+                                 : in_quotes(c.out.table.extends_chain.front());
+  std::string message = "no knob " + in_quotes(name) + " is inherited from " + parent;
+  if (const auto closest = closest_name(name, inherited)) {
+    message += ": did you mean " + *closest + "?";
+  } else {
+    message += ": it has ";
+    for (std::size_t k = 0; k < inherited.size(); ++k)
+      message += (k == 0 ? "" : ", ") + inherited[k];
+  }
+  message += " (a new knob needs alternatives, default and clause)";
+  s.r.error(s.r.at(s.t), std::move(message));
+  return true;
+}
+
 void apply_knob(Context& c, const std::string& name, const Scope& s, const SourceLoc& where) {
   check_keys(s, kKnobKeys);
   auto& knobs = c.out.table.knobs;
@@ -704,6 +730,9 @@ void apply_knob(Context& c, const std::string& name, const Scope& s, const Sourc
   KnobDef knob = is_new ? KnobDef{} : *it;
   knob.name = name;
   knob.where = where;
+  if (is_new && c.base_known && s.t.get("alternatives") == nullptr &&
+      report_not_inherited(c, s, name))
+    return;
   read_knob_keys(c, s, knob);
   if (is_new && c.base_known) {
     if (s.t.get("alternatives") == nullptr)

@@ -188,6 +188,71 @@ TEST(FenMalformed, HalfmoveClockWithoutFullmoveNumber) {
   EXPECT_EQ(f.column, kHalfmoveColumn);
 }
 
+// "rnbqkbnr/... KQkq - 0 1": the side to move is missing, not the fullmove number; the error
+// names field 2, what it expects, and points at the field that stands in its place.
+TEST(Fen, MissingSideToMoveIsNamed) {
+  for (const std::string rest : {"KQkq - 0 1", "- - 0 1", "KQkq -", "KQkq - 0"}) {
+    const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR " + rest);
+    EXPECT_THAT(f.message, AllOf(HasSubstr("the side to move is missing"),
+                                 HasSubstr("field 2 should be the side to move ('w' or 'b')"),
+                                 Not(HasSubstr("fullmove number:"))))
+        << rest;
+    EXPECT_EQ(f.column, kSideColumn) << rest;
+  }
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1");
+  EXPECT_THAT(f.message, HasSubstr("'KQkq' looks like the castling field"));
+  // Side to move and castling both left out: two fields, said as such.
+  const FenFailure two = fen_failure_of("8/8/8/8/8/8/8/K6k - 0 1");
+  EXPECT_THAT(two.message, HasSubstr("the side to move and the field after it are missing"));
+}
+
+TEST(Fen, MissingCastlingFieldIsNamed) {
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w e3 0 1");
+  EXPECT_THAT(f.message, AllOf(HasSubstr("the castling field is missing"),
+                               HasSubstr("'e3' looks like the en-passant field")));
+  EXPECT_EQ(f.column, kCastlingColumn);
+  // One '-' for the two fields: either may be the one left out.
+  const FenFailure dash = fen_failure_of("4k3/8/8/8/8/8/8/4K3 w - 0 1");
+  EXPECT_THAT(dash.message, HasSubstr("the castling or en-passant field is missing"));
+  EXPECT_EQ(dash.column, column_of("4k3/8/8/8/8/8/8/4K3 w - 0 1", "0 1"));
+}
+
+TEST(Fen, MissingEnPassantFieldIsNamed) {
+  const FenFailure f = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 0 1");
+  EXPECT_THAT(f.message, AllOf(HasSubstr("the en-passant field is missing"),
+                               HasSubstr("field 4 should be the en-passant field")));
+  EXPECT_EQ(f.column, kEnPassantColumn);
+}
+
+// A '-' or castling rights in the wrong field: the field's own error says what it looks like.
+TEST(Fen, FieldsInTheWrongOrderSayWhatTheyLookLike) {
+  const FenFailure swapped =
+      fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - KQkq 0 1");
+  EXPECT_THAT(swapped.message, AllOf(HasSubstr("bad en-passant field 'KQkq'"),
+                                     HasSubstr("'KQkq' looks like the castling field, which "
+                                               "comes before the en-passant field")));
+  const FenFailure side_last =
+      fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq w - 0 1");
+  EXPECT_THAT(side_last.message, AllOf(HasSubstr("bad side to move 'KQkq'"),
+                                       HasSubstr("looks like the castling field, which comes "
+                                                 "after the side to move")));
+  EXPECT_EQ(side_last.column, kSideColumn);
+  const FenFailure ep_for_castling =
+      fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w e3 - 0 1");
+  EXPECT_THAT(ep_for_castling.message,
+              HasSubstr("'e3' looks like the en-passant field, which comes after the castling"));
+}
+
+// Seven ranks, or nine squares in a rank, are said as such whatever else is wrong after them.
+TEST(Fen, PlacementMistakesAreNamedByRank) {
+  const FenFailure seven = fen_failure_of("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  EXPECT_THAT(seven.message, HasSubstr("the piece placement has 7 ranks, expected 8"));
+  EXPECT_EQ(seven.column, 1);
+  const FenFailure nine =
+      fen_failure_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1");
+  EXPECT_THAT(nine.message, HasSubstr("rank 1 describes more than 8 squares, expected 8"));
+}
+
 TEST(FenMalformed, ExtraField) {
   const FenFailure f = fen_failure_of(std::string(kStart) + " extra");
   EXPECT_THAT(f.message, HasSubstr("unexpected text 'extra' after the fullmove number"));

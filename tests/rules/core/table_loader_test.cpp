@@ -495,6 +495,28 @@ TEST(TableLoader, KnobAlternativesAreDistinctAndNamed) {
       has_diagnostic(errors, "inline.toml", 9, "missing key 'clause' in [knobs.no-clause]"));
 }
 
+// A child that sets [knobs.castling-threaten] meant the inherited castling-threatens: said so,
+// at the knob's table, not "missing key 'alternatives'" as if it declared a new knob.
+TEST(TableLoader, MisspeltInheritedKnobNamesTheClosestInheritedKnob) {
+  const auto errors = file_errors("misspelt_inherited_knob.toml");
+  ASSERT_EQ(errors.size(), 1U) << listing(errors);
+  EXPECT_TRUE(has_diagnostic(errors, "misspelt_inherited_knob.toml", 5,
+                             "no knob 'castling-threaten' is inherited from 'conversion': did "
+                             "you mean castling-threatens?",
+                             1));
+  EXPECT_EQ(errors[0].message.find("missing key"), std::string::npos) << errors[0].message;
+}
+
+// A knob name close to none inherited: the inherited ones are listed instead.
+TEST(TableLoader, UnknownInheritedKnobListsTheInheritedKnobs) {
+  const auto errors = file_errors("unknown_inherited_knob.toml");
+  ASSERT_EQ(errors.size(), 1U) << listing(errors);
+  EXPECT_TRUE(has_diagnostic(errors, "unknown_inherited_knob.toml", 5,
+                             "no knob 'touch-move' is inherited from 'conversion': it has "
+                             "threat-by-pinned-piece, castling-threatens,",
+                             1));
+}
+
 TEST(TableLoader, ChildKnobOverrideIsValidatedOnTheMergedKnob) {
   const auto errors = text_errors(
       "[table]\nextends = \"fairy_child\"\n[knobs.touch-move]\nalternatives = [\"a\", \"b\"]\n");

@@ -15,10 +15,6 @@ namespace {
 
 using test::diplomacy;
 
-Move sub(const SimState& s, Color c, std::string_view uci) {
-  return test::submission(s, c, uci);
-}
-
 // White: Ke1, Rd6. Black: Kf8, Bc6, Pc7. Rd6-a6 fails at once on the bishop (conflict rule 3,
 // obstacle) while c7xd6 arrives on d6 in the same step. White's move first: the returning rook
 // takes the pawn (same destination, rule 1); Black's first: the pawn's capture of a departed
@@ -26,7 +22,7 @@ Move sub(const SimState& s, Color c, std::string_view uci) {
 // whose target left, so the rook is back home when the pawn arrives and outranks it.
 TEST(DiplomacyRegression, CaptureOfAPieceWhoseMoveFailsAtStepOne) {
   const SimState s = parse_sim_fen(diplomacy(), "5k2/2p5/2bR4/8/8/8/8/4K3 w - - 0 1");
-  const Move rook = sub(s, kWhite, "d6a6"), pawn = sub(s, kBlack, "c7d6");
+  const Move rook = test::submission(s, kWhite, "d6a6"), pawn = test::submission(s, kBlack, "c7d6");
   const DiplomacyResolution wb =
       resolve_diplomacy(s, std::vector<Submission>{{kWhite, rook}, {kBlack, pawn}});
   const DiplomacyResolution bw =
@@ -42,8 +38,8 @@ TEST(DiplomacyRegression, CaptureOfAPieceWhoseMoveFailsAtStepOne) {
 // ("c6 and c7 must be empty after a double step").
 TEST(DiplomacyRegression, EnPassantRightWhoseOriginWasEnteredRoundTrips) {
   const SimState s = parse_sim_fen(diplomacy(), "4k3/2p5/1B6/3P4/8/8/8/4K3 w - - 0 1");
-  const DiplomacyResolution r =
-      resolve_diplomacy(s, sub(s, kWhite, "b6c7"), sub(s, kBlack, "c7c5"));
+  const DiplomacyResolution r = resolve_diplomacy(s, test::submission(s, kWhite, "b6c7"),
+                                                  test::submission(s, kBlack, "c7c5"));
   const std::string fen = to_sim_fen(r.after);  // 4k3/2B5/8/2pP4/8/8/8/4K3 w - c6 0 2
   EXPECT_EQ(fen, "4k3/2B5/8/2pP4/8/8/8/4K3 w - c6 0 2");
   EXPECT_EQ(to_sim_fen(parse_sim_fen(diplomacy(), fen)), fen);

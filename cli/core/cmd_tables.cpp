@@ -5,6 +5,7 @@
 
 #include "cli/core/commands.hpp"
 #include "cli/core/json_writer.hpp"
+#include "cli/core/option_checks.hpp"
 #include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {
@@ -71,6 +72,7 @@ int list_variants(bool json) {
 }
 
 int check_table(const std::string& path, bool json) {
+  require_table_source(path);  // no file to check: an input error, not an invalid table
   try {
     RuleTable table = load_table_file(path);
     const std::string name = table.name;

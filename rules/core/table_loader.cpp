@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "rules/core/bundled_tables.hpp"
+#include "rules/core/closest_name.hpp"
 #include "rules/core/rule_knobs.hpp"
 
 namespace arbiter {
@@ -1248,10 +1249,14 @@ RuleTable load_table_text(std::string_view text, const std::string& path) {
 
 RuleTable load_bundled_table(const std::string& name) {
   const auto source = bundled_source(name);
-  if (!source)
-    throw TableError(single(SourceLoc{}, "unknown bundled table " + in_quotes(name) +
-                                             ": expected one of " + join(bundled_table_names()) +
-                                             ", or a path to a .toml file"));
+  if (!source) {
+    const std::string hint = did_you_mean(name, bundled_table_names());
+    throw TableError(
+        single(SourceLoc{}, "unknown bundled table " + in_quotes(name) + ": " +
+                                (hint.empty() ? "expected one of " + join(bundled_table_names()) +
+                                                    ", or a path to a .toml file"
+                                              : hint + " (or give a path to a .toml file)")));
+  }
   return Loader{}.load(*source).table;
 }
 

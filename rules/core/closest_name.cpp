@@ -31,6 +31,7 @@ int edit_distance(std::string_view a, std::string_view b) {
 namespace {
 
 int allowed_edits(std::string_view word) {
+  if (word.size() <= 2) return 0;  // "-q": every other short option is one edit away
   if (word.size() <= 4) return 1;
   if (word.size() <= 8) return 2;
   return static_cast<int>(word.size() / 3);
@@ -45,13 +46,15 @@ bool begins(std::string_view name, std::string_view word) {
 
 std::vector<std::string> closest_names(std::string_view word,
                                        const std::vector<std::string>& known) {
+  const int allowed = allowed_edits(word);
   std::vector<std::string> best;
-  int best_distance = allowed_edits(word) + 1;
+  int best_distance = allowed;
   for (const std::string& name : known) {
     if (name.empty() || name == word) continue;
     // A name the word begins counts as one edit away (the rest of it was left out).
     const int d = begins(name, word) ? 1 : edit_distance(name, word);
-    if (d < best_distance) {
+    if (d > allowed) continue;
+    if (best.empty() || d < best_distance) {
       best_distance = d;
       best.clear();
     }

@@ -12,10 +12,10 @@ namespace arbiter {
 /// neighbouring letters swapped ("conversoin" -> "conversion" is one edit).
 int edit_distance(std::string_view a, std::string_view b);
 
-/// The names of `known` nearest to `word` when they are near enough to be what was meant (one
-/// edit for a word of up to four letters, two up to eight, a third of the letters beyond), in
-/// the order of `known`; empty when none is. A name `word` begins (`--dep` for `--depth`) is
-/// near too.
+/// The names of `known` nearest to `word` when they are near enough to be what was meant (none
+/// for a word of two letters such as "-q", one edit up to four letters, two up to eight, a
+/// third of the letters beyond), in the order of `known`; empty when none is. A name `word`
+/// begins (`--dep` for `--depth`) is near too.
 std::vector<std::string> closest_names(std::string_view word,
                                        const std::vector<std::string>& known);
 

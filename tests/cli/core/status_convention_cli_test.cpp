@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/core/exit_status.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {
@@ -88,6 +89,20 @@ TEST(ExitStatus, AClaimThatHoldsIsZero) {
                  "find --list", "verify --no-solver -q --table orthodox"},
                 0);
   expect_status({"replay -"}, 0, "1. e4 e5 2. Nf3\n");
+}
+
+TEST(ExitStatus, TheConventionsTableOfTheDocsGivesEachStatusTheCodeUses) {
+  const std::string docs = test::slurp(std::string(ARBITER_SOURCE_DIR) + "/docs/cli.md");
+  const std::pair<int, const char*> rows[] = {
+      {cli::kHolds, "the claim holds"},
+      {cli::kFails, "it does not"},
+      {cli::kBadInput, "usage or input error"},
+      {cli::kInternal, "a bug: the solver and the engine disagree"},
+      {cli::kUndecided, "undecided: a search hit its limit"},
+  };
+  for (const auto& [status, meaning] : rows)
+    EXPECT_NE(docs.find("| " + std::to_string(status) + " | " + meaning), std::string::npos)
+        << status << " " << meaning;
 }
 
 }  // namespace

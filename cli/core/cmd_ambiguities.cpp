@@ -3,13 +3,17 @@
 // the engine under each, with the clause of the rule text the knob reads. Built on clause
 // coverage's knob sweep (solver/analysis/coverage.hpp); docs/coverage.md.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
 
 #include "cli/core/commands.hpp"
+#include "cli/core/exit_status.hpp"
 #include "cli/core/json_writer.hpp"
+#include "cli/core/progress.hpp"
 #include "cli/core/sweep_options.hpp"
 #include "cli/report/report_boards.hpp"
+#include "rules/core/closest_name.hpp"
 #include "rules/core/load_variant.hpp"
 #include "solver/analysis/coverage.hpp"
 
@@ -34,18 +38,22 @@ int run_ambiguities(AmbiguityOptions& o) {
   const VariantPtr v = load_variant(o.variant);
   for (const std::string& k : o.cov.knobs)
     if (!v->table().knob(k)) {
-      std::string names;
-      for (const KnobDef& d : v->table().knobs) names += (names.empty() ? "" : ", ") + d.name;
+      std::vector<std::string> names;
+      for (const KnobDef& d : v->table().knobs) names.push_back(d.name);
+      const std::string hint = did_you_mean(k, names);
       throw std::invalid_argument(
-          fmt::format("ambiguities: table {} has no knob '{}' (its knobs: {})", v->name(), k,
-                      names.empty() ? "none" : names));
+          fmt::format("ambiguities: table {} has no knob '{}' ({})", v->name(), k,
+                      !hint.empty()   ? hint
+                      : names.empty() ? "it has no knobs"
+                                      : fmt::format("its knobs: {}", fmt::join(names, ", "))));
     }
   // The catalog's witnesses are swept too (some knobs decide only in positions a scenario
   // describes, such as a forced non-mating check); only the knob items are reported.
   o.cov.clauses = false;
-  if (!o.quiet)
-    o.cov.progress = [](const std::string& line) { std::cerr << "ambiguities: " << line << '\n'; };
+  Progress progress(o.quiet, "ambiguities");
+  o.cov.progress = [&progress](const solver::ProgressStep& step) { progress.step(step); };
   const solver::CoverageReport r = solver::coverage(o.variant, o.cov);
+  progress.finish();
   std::vector<KnobFinding> findings;
   for (const KnobDef& k : v->table().knobs)
     for (const solver::CoverageItem& i : r.items)
@@ -109,7 +117,7 @@ int run_ambiguities(AmbiguityOptions& o) {
         "undecided\n",
         findings.size(), findings.size() - missing - proofs, proofs, o.cov.max_pieces, missing);
   }
-  return missing == 0 ? 0 : 1;
+  return missing == 0 ? kHolds : kFails;
 }
 
 }  // namespace

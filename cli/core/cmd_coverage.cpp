@@ -7,7 +7,9 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
+#include "cli/core/exit_status.hpp"
 #include "cli/core/json_writer.hpp"
+#include "cli/core/progress.hpp"
 #include "cli/core/sweep_options.hpp"
 #include "solver/analysis/corpus.hpp"
 
@@ -68,10 +70,11 @@ void print_text(const solver::CoverageReport& r) {
 int run_coverage(CoverageCliOptions& o) {
   o.cov.limits.timeout_ms = o.timeout_ms;
   o.cov.scenarios = !o.no_scenarios;
-  if (!o.quiet)
-    o.cov.progress = [](const std::string& line) { std::cerr << "coverage: " << line << '\n'; };
+  Progress progress(o.quiet, "coverage");
+  o.cov.progress = [&progress](const solver::ProgressStep& step) { progress.step(step); };
   solver::CoverageReport r;
   r = solver::coverage(o.variant, o.cov);
+  progress.finish();
   if (o.json)
     print_json(r);
   else
@@ -80,9 +83,9 @@ int run_coverage(CoverageCliOptions& o) {
     std::ofstream out(o.save);
     if (!out) throw std::runtime_error(fmt::format("coverage: cannot write '{}'", o.save));
     out << solver::corpus_toml(r);
-    if (!o.quiet) std::cerr << "coverage: corpus written to " << o.save << '\n';
+    progress.note("corpus written to " + o.save);
   }
-  return r.unexplained() == 0 ? 0 : 1;
+  return r.unexplained() == 0 ? kHolds : kFails;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // `arbiter diff OLD NEW`: what a rule-table edit changes. Every behavioural key that changed,
 // with steps whose outcome differs (the engine plays them under both tables), grouped by key;
 // cosmetic edits listed apart; "no behavioural change" backed by a bounded Z3 proof. Exit 0: no
-// behavioural change; 1: a change; 3: undecided (a key changed but neither a witness nor a
+// behavioural change; 1: a change; 4: undecided (a key changed but neither a witness nor a
 // proof was found). See docs/diff.md.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
+#include "cli/core/exit_status.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
 #include "rules/core/load_variant.hpp"
@@ -158,10 +159,10 @@ int run_diff(DiffCliOptions& o) {
     print_json(r);
   else
     print_text(r);
-  if (!r.changed()) return 0;
+  if (!r.changed()) return kHolds;
   for (const solver::DiffGroup& g : r.groups)
-    if (g.status == solver::DiffStatus::kWitness) return 1;
-  return 3;
+    if (g.status == solver::DiffStatus::kWitness) return kFails;
+  return kUndecided;
 }
 
 }  // namespace

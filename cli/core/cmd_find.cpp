@@ -5,9 +5,12 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
+#include "cli/core/exit_status.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
+#include "cli/core/progress.hpp"
 #include "cli/report/report_boards.hpp"
+#include "rules/core/closest_name.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/notation.hpp"
@@ -28,6 +31,7 @@ struct FindOptions {
   int max_rounds = 2000;
   bool list = false;
   bool json = false;
+  bool quiet = false;
   std::string svg;  ///< write the witnesses as boards to this SVG file
 };
 
@@ -80,22 +84,45 @@ std::string fen_text(const solver::Witness& wit) {
   return wit.fen.empty() ? to_fen(wit.position) : wit.fen;
 }
 
+/// "no scenario 'dubble-check' for table 'orthodox': did you mean orthodox/double-check?".
+std::string unknown_scenario(const std::string& name, const std::string& table) {
+  std::vector<std::string> names;
+  const bool short_name = name.find('/') == std::string::npos;
+  for (const solver::ScenarioInfo& s : solver::scenario_infos())
+    if (s.variant == table)
+      names.push_back(short_name ? s.name.substr(s.name.find('/') + 1) : s.name);
+  const std::string hint = did_you_mean(name, names);
+  return fmt::format("find: no scenario '{}' for table '{}': {}", name, table,
+                     hint.empty() ? "arbiter find --list shows them" : hint);
+}
+
 int run_find(const FindOptions& o) {
   if (o.list) return list_catalog(o.json);
-  if (o.scenario.empty()) throw std::invalid_argument("find: name a scenario (see --list)");
+  if (o.scenario.empty())
+    throw CLI::ValidationError("scenario", "name one (arbiter find --list shows the catalog)");
   const VariantPtr v = load_variant(o.variant);
   const solver::ScenarioInfo* scenario = solver::find_scenario_info(v->name(), o.scenario);
-  if (!scenario)
-    throw std::invalid_argument(
-        fmt::format("find: no scenario '{}' for table '{}' (see --list)", o.scenario, v->name()));
+  if (!scenario) throw std::invalid_argument(unknown_scenario(o.scenario, v->name()));
   solver::SearchOptions so;
   so.max_pieces = o.max_pieces;
   so.side = o.side == "b" ? kBlack : kWhite;
   so.count = o.count;
   so.limits = solver::SolverLimits{o.seed, o.timeout_ms, o.rlimit};
   so.max_rounds = o.max_rounds;
+  // A line when the search starts and one per witness; the proposals only on a terminal.
+  Progress progress(o.quiet, "find");
+  progress.step(0, o.count, scenario->name + ": Z3 proposes, the engine judges");
+  int found = 0;
+  so.on_round = [&](int rounds, int witnesses) {
+    if (witnesses > found)
+      progress.step(found = witnesses, o.count,
+                    fmt::format("{}: witness found after {} proposal(s)", scenario->name, rounds));
+    else
+      progress.tick(fmt::format("{} proposal(s) judged", rounds));
+  };
   solver::SearchResult r;
   r = solver::find_witnesses(*scenario, v, so);
+  progress.finish();
   const bool complete = static_cast<int>(r.witnesses.size()) == o.count;
   if (!o.svg.empty()) {
     std::vector<SvgBoard> boards;
@@ -139,8 +166,8 @@ int run_find(const FindOptions& o) {
     std::cout << fmt::format("status {} ({} witness(es), {} proposal(s) judged by the engine)\n",
                              r.status, r.witnesses.size(), r.rounds);
   }
-  if (complete) return 0;
-  return r.status.rfind("unknown", 0) == 0 ? 4 : 1;
+  if (complete) return kHolds;
+  return r.status.rfind("unknown", 0) == 0 ? kUndecided : kFails;
 }
 
 }  // namespace
@@ -169,6 +196,7 @@ void register_find_command(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_flag("--list", o->list, "List the scenario catalog");
   cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
   cmd->add_option("--svg", o->svg, "Also draw the witnesses (one board each) into this SVG file");
   cmd->callback([o, &status] { status = run_find(*o); });
 }

@@ -5,6 +5,7 @@
 
 #include "cli/core/commands.hpp"
 #include "cli/core/json_writer.hpp"
+#include "cli/core/option_checks.hpp"
 #include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {
@@ -71,6 +72,9 @@ int list_variants(bool json) {
 }
 
 int check_table(const std::string& path, bool json) {
+  // No file to check is an input error (the loader's message, exit status 2), not an invalid
+  // table.
+  if (!readable_file(path)) (void)load_table_file(path);
   try {
     RuleTable table = load_table_file(path);
     const std::string name = table.name;

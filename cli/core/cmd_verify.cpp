@@ -3,6 +3,7 @@
 
 #include "cli/core/commands.hpp"
 #include "cli/core/option_checks.hpp"
+#include "cli/core/progress.hpp"
 #include "cli/core/verify.hpp"
 
 namespace arbiter::cli {
@@ -26,10 +27,14 @@ void register_verify_command(CLI::App& app, int& status) {
       ->check(whole_number(2, 32));
   cmd->add_option("--seed", o->seed, "Sweep and Z3 seed")->capture_default_str();
   cmd->add_option("--report", o->report_dir,
-                  "Directory of the HTML report written at the end (default: report/ next to "
-                  "the arbiter binary, e.g. build/report; with --table, only when given)");
+                  "Directory of the HTML report written at the end (default: arbiter-report/ "
+                  "in the working directory, none when it is not writable; with --table, only "
+                  "when given)");
   cmd->add_flag("!--no-report", o->report, "Do not write the HTML report");
-  cmd->callback([o, &status] { status = run_verify(*o, std::cout, std::cerr); });
+  cmd->add_flag("--quiet,-q", o->quiet,
+                "No progress and no line per table: only errors and the final verdict");
+  cmd->callback(
+      [o, &status] { status = run_verify(*o, std::cout, std::cerr, stderr_is_terminal()); });
 }
 
 }  // namespace arbiter::cli

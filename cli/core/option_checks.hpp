@@ -3,8 +3,13 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <charconv>
+#include <filesystem>
+#include <fstream>
 #include <string>
+
+#include "rules/core/table_loader.hpp"
 
 namespace arbiter::cli {
 
@@ -36,6 +41,23 @@ inline CLI::Validator fen_text(bool setup_when_left_out) {
                (setup_when_left_out ? "; leave --fen out to start from the table's setup" : "");
       },
       "FEN");
+}
+
+/// A regular file that can be opened for reading.
+inline bool readable_file(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec) && std::ifstream(path).good();
+}
+
+/// Throws the loader's TableError ("unknown bundled table", "cannot open rule table: no such
+/// file") when `name` is neither a bundled table nor a file that can be read: for the commands
+/// whose verdict on a table that fails to load is "check failed" (exit status 1), a table that
+/// is not there at all is an input error (2) instead.
+inline void require_table_source(const std::string& name) {
+  const std::vector<std::string> bundled = bundled_table_names();
+  if (std::find(bundled.begin(), bundled.end(), name) != bundled.end() || readable_file(name))
+    return;
+  (void)load_table(name);
 }
 
 }  // namespace arbiter::cli

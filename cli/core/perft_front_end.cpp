@@ -7,6 +7,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "cli/core/exit_status.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
 #include "rules/core/load_variant.hpp"
@@ -90,9 +91,8 @@ int run_bench_positions(const PerftOptions& o, const Variant& v,
     std::uint64_t nodes = 0;
     const double secs = time_of([&] { nodes = count(depth); });
     if (nodes != c.nodes[depth - 1])
-      throw std::runtime_error(
-          fmt::format("{}: perft of '{}' depth {} gave {}, the table expects {}", c.where.str(),
-                      c.name, depth, nodes, c.nodes[depth - 1]));
+      throw CheckFailed(fmt::format("{}: perft of '{}' depth {} gave {}, the table expects {}",
+                                    c.where.str(), c.name, depth, nodes, c.nodes[depth - 1]));
     total += nodes, total_secs += secs;
     if (o.json) {
       w.begin_object().field("name", c.name).field("fen", c.fen).field("depth", depth);

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "cli/core/exit_status.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/perft_front_end.hpp"
 #include "rules/core/fen.hpp"
@@ -63,9 +64,8 @@ int run_sequential_bench(const PerftOptions& o, const VariantPtr& v) {
     const double sb = time_of([&] { bulk = perft(pos, depth); });
     const double sf = time_of([&] { full = perft_full(pos, full_depth); });
     if (bulk != c.nodes[depth - 1] || full != c.nodes[full_depth - 1])
-      throw std::runtime_error(fmt::format("perft of '{}' gave {} / {}, the table expects {} / {}",
-                                           c.name, bulk, full, c.nodes[depth - 1],
-                                           c.nodes[full_depth - 1]));
+      throw CheckFailed(fmt::format("perft of '{}' gave {} / {}, the table expects {} / {}", c.name,
+                                    bulk, full, c.nodes[depth - 1], c.nodes[full_depth - 1]));
     total_bulk += bulk, total_full += full, secs_bulk += sb, secs_full += sf;
     if (o.json) {
       w.begin_object().field("name", c.name).field("fen", c.fen).field("depth", depth);

@@ -3,6 +3,8 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
+#include "cli/core/exit_status.hpp"
+#include "cli/core/mistyped_words.hpp"
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/notation.hpp"
@@ -17,7 +19,7 @@ int run(int argc, char** argv) {
   app.name("arbiter");
   app.require_subcommand(1);
   app.set_version_flag("--version", "arbiter 0.1.0");
-  int status = 0;
+  int status = kHolds;
   register_table_commands(app, status);
   register_perft_command(app, status);
   register_verify_command(app, status);
@@ -34,19 +36,9 @@ int run(int argc, char** argv) {
   register_serve_command(app, status);
   // CLI11 reports an unknown first word only as "A subcommand is required": name it.
   if (argc > 1 && argv[1][0] != '-') {
-    const std::string word = argv[1];
-    std::string names;
-    bool known = false;
-    for (const CLI::App* sub : app.get_subcommands({})) {
-      known = known || sub->check_name(word);
-      names += (names.empty() ? "" : ", ") + sub->get_name();
-    }
-    if (!known) {
-      std::cerr << fmt::format(
-          "arbiter: error: unknown subcommand '{}': expected one of {} (see "
-          "arbiter --help)\n",
-          word, names);
-      return 2;
+    if (const std::string error = unknown_subcommand(app, argv[1]); !error.empty()) {
+      std::cerr << "arbiter: error: " << error << '\n';
+      return kBadInput;
     }
   }
   try {
@@ -58,26 +50,33 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return 2;
+    // Words CLI11 could not place ("3 --dept"): each named, with the nearest known name.
+    const std::vector<std::string> errors = unknown_words(app);
+    for (const std::string& error : errors) std::cerr << "arbiter: error: " << error << '\n';
+    if (errors.empty()) app.exit(e);
+    return kBadInput;
   } catch (const solver::EngineDisagreement& e) {
     // An exact formula's witness the engine rejects (find, coverage, diff): a bug, not bad input.
     std::cerr << "arbiter: error: the solver and the engine disagree on " << e.fen() << '\n'
               << "  solver: " << e.solver_view() << '\n'
               << "  engine: " << e.engine_view() << '\n';
-    return 3;
+    return kInternal;
+  } catch (const CheckFailed& e) {
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+    return kFails;
   } catch (const TableError& e) {
     for (const Diagnostic& d : e.diagnostics()) std::cerr << "arbiter: error: " << d.str() << '\n';
-    return 1;
+    return kBadInput;
   } catch (const FenError& e) {
     std::cerr << "arbiter: error: bad FEN: " << e.what() << '\n';
-    return 1;
+    return kBadInput;
   } catch (const NotationError& e) {
     std::cerr << "arbiter: error: bad move (" << to_string(e.kind()) << "): " << e.what() << '\n';
-    return 1;
+    return kBadInput;
   } catch (const std::exception& e) {
+    // What a command throws is what it could not read or do (a verdict is a return value).
     std::cerr << "arbiter: error: " << e.what() << '\n';
-    return 1;
+    return kBadInput;
   }
   return status;
 }

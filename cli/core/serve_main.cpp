@@ -12,6 +12,7 @@
 #include <iostream>
 #include <thread>
 
+#include "cli/core/exit_status.hpp"
 #include "cli/core/serve_options.hpp"
 #include "rules/core/diagnostic.hpp"
 #include "server/game_store.hpp"
@@ -85,12 +86,13 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
     return cli::run_serve(options);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    const int status = app.exit(e);  // prints help or the error
+    return status == 0 ? cli::kHolds : cli::kBadInput;
   } catch (const TableError& e) {
     for (const Diagnostic& d : e.diagnostics()) std::cerr << "arbiter: error: " << d.str() << '\n';
-    return 1;
+    return cli::kBadInput;
   } catch (const std::exception& e) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
-    return 1;
+    return cli::kBadInput;
   }
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/core/progress.hpp"
 #include "rules/core/variant.hpp"
 #include "solver/analysis/coverage.hpp"
 
@@ -22,7 +23,8 @@ struct VerifyOptions {
   /// End by writing the HTML report (cli/report/report_verify.hpp): for a run over every bundled
   /// table, or with --table where report_dir is given.
   bool report = true;
-  std::string report_dir;  ///< empty: report/ next to the arbiter binary
+  std::string report_dir;  ///< empty: arbiter-report/ in the working directory, when writable
+  bool quiet = false;      ///< no progress and no line per table: errors and the verdict only
 };
 
 struct TableVerdict {
@@ -35,9 +37,16 @@ struct TableVerdict {
   std::optional<solver::CoverageReport> coverage;  ///< the solver part's, for the report
 };
 
-std::vector<TableVerdict> verify_tables(const VerifyOptions& options, std::ostream& progress);
+/// Verifies each table in turn: a step on `progress` as each table and each of its solver
+/// steps starts, and a PASS or FAIL line on `results` (unless null) as each table ends.
+std::vector<TableVerdict> verify_tables(const VerifyOptions& options, Progress& progress,
+                                        std::ostream* results);
 
-/// Runs the verification and prints the report; returns the exit status (0 all passed).
-int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
+/// Runs the verification: results (a line per table, the verdict, the report's path) on `out`,
+/// progress and failures on `err` (`err_is_terminal`: progress redrawn in place); returns the
+/// exit status (kHolds: all passed, kFails: a table failed). Throws before the run when an
+/// explicit report_dir cannot be written or a --table is neither bundled nor a file.
+int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err,
+               bool err_is_terminal);
 
 }  // namespace arbiter::cli

@@ -8,15 +8,14 @@
 namespace arbiter::cli {
 
 void check_solver(const std::string& name, const VerifyOptions& options, TableVerdict& verdict,
-                  std::ostream* progress) {
+                  Progress& progress) {
   solver::CoverageOptions o;
   o.positions = options.coverage_positions;
   o.max_pieces = options.max_pieces;
   o.seed = options.seed;
-  if (progress)
-    o.progress = [progress, &name](const std::string& line) {
-      *progress << fmt::format("  {}: {}\n", name, line) << std::flush;
-    };
+  o.progress = [&progress, &name](const solver::ProgressStep& step) {
+    progress.step(solver::ProgressStep(fmt::format("{}: {}", name, step.text)));
+  };
   solver::CoverageReport r;
   try {
     r = solver::coverage(name, o);

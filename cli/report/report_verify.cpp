@@ -21,10 +21,9 @@ ReportSection checks_section(const TableVerdict& v) {
 }  // namespace
 
 std::string default_report_dir() {
-  std::error_code ec;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec || exe.empty()) return "report";
-  return (exe.parent_path() / "report").string();
+  // In the working directory, never next to the binary: an installed binary's folder is
+  // read-only.
+  return "arbiter-report";
 }
 
 std::string write_verify_report(const std::vector<TableVerdict>& verdicts,

@@ -11,8 +11,7 @@
 
 namespace arbiter::cli {
 
-/// The default report directory: report/ next to the running arbiter binary (build/report for
-/// build/arbiter), or ./report when the binary's path is unknown.
+/// The default report directory: arbiter-report/ in the working directory.
 std::string default_report_dir();
 
 /// Writes the report of `verdicts` (tables that did not load are left out) into

@@ -709,8 +709,8 @@ bool report_not_inherited(Context& c, const Scope& s, const std::string& name) {
                                  ? "the parent table"
                                  : in_quotes(c.out.table.extends_chain.front());
   std::string message = "no knob " + in_quotes(name) + " is inherited from " + parent;
-  if (const auto closest = closest_name(name, inherited)) {
-    message += ": did you mean " + *closest + "?";
+  if (const std::string suggestion = did_you_mean(name, inherited); !suggestion.empty()) {
+    message += ": " + suggestion;
   } else {
     message += ": it has ";
     for (std::size_t k = 0; k < inherited.size(); ++k)
@@ -1277,10 +1277,14 @@ RuleTable load_table_text(std::string_view text, const std::string& path) {
 
 RuleTable load_bundled_table(const std::string& name) {
   const auto source = bundled_source(name);
-  if (!source)
-    throw TableError(single(SourceLoc{}, "unknown bundled table " + in_quotes(name) +
-                                             ": expected one of " + join(bundled_table_names()) +
-                                             ", or a path to a .toml file"));
+  if (!source) {
+    const std::string hint = did_you_mean(name, bundled_table_names());
+    throw TableError(
+        single(SourceLoc{}, "unknown bundled table " + in_quotes(name) + ": " +
+                                (hint.empty() ? "expected one of " + join(bundled_table_names()) +
+                                                    ", or a path to a .toml file"
+                                              : hint + " (or give a path to a .toml file)")));
+  }
   return Loader{}.load(*source).table;
 }
 

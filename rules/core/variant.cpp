@@ -1,11 +1,13 @@
 #include "rules/core/variant.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 
+#include "rules/core/closest_name.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/splitmix.hpp"
 
@@ -61,17 +63,21 @@ KnobSettings resolve_knobs(const RuleTable& t, const KnobSettings& chosen) {
   for (const auto& [name, value] : chosen) {
     const KnobDef* k = t.knob(name);
     if (k == nullptr) {
-      std::string names;
-      for (const KnobDef& d : t.knobs) names += (names.empty() ? "" : ", ") + d.name;
+      std::vector<std::string> names;
+      for (const KnobDef& d : t.knobs) names.push_back(d.name);
+      const std::string hint = did_you_mean(name, names);
       throw std::invalid_argument(
-          fmt::format("unknown knob '{}' for table '{}': expected one of {}", name, t.name,
-                      names.empty() ? "(none)" : names));
+          fmt::format("unknown knob '{}' for table '{}': {}", name, t.name,
+                      !hint.empty()   ? hint
+                      : names.empty() ? "it has no knobs"
+                                      : fmt::format("expected one of {}", fmt::join(names, ", "))));
     }
     if (std::find(k->alternatives.begin(), k->alternatives.end(), value) == k->alternatives.end()) {
-      std::string alts;
-      for (const auto& a : k->alternatives) alts += (alts.empty() ? "" : ", ") + a;
-      throw std::invalid_argument(
-          fmt::format("knob '{}' has no alternative '{}': expected one of {}", name, value, alts));
+      const std::string hint = did_you_mean(value, k->alternatives);
+      throw std::invalid_argument(fmt::format(
+          "knob '{}' has no alternative '{}': {}", name, value,
+          !hint.empty() ? hint
+                        : fmt::format("expected one of {}", fmt::join(k->alternatives, ", "))));
     }
     values[name] = value;
   }

@@ -58,24 +58,28 @@ bool steppable(const VariantPtr& v, const std::string& fen) {
   }
 }
 
-void say(const CoverageOptions& o, const std::string& line) {
-  if (o.progress) o.progress(line);
+void say(const CoverageOptions& o, const ProgressStep& step) {
+  if (o.progress) o.progress(step);
 }
 
 /// Clause items: the first step of the sweep that reports each clause. A clause that fires
 /// only under a knob alternative (CoverageItem::setting) is looked for under that setting.
 void find_clauses(const std::string& table, const VariantPtr& v,
-                  const std::vector<std::string>& fens, std::vector<CoverageItem>& items,
-                  long long& steps) {
+                  const std::vector<std::string>& fens, const CoverageOptions& o,
+                  std::vector<CoverageItem>& items, long long& steps) {
   std::map<std::string, std::map<std::string, CoverageItem*>> open;  // setting -> clause -> item
   for (CoverageItem& i : items)
     if (i.kind == "clause" && i.status != CoverageStatus::kWitness)
       open[i.setting.empty() ? "default" : i.setting][i.name] = &i;
+  int index = 0;
   for (auto& entry : open) {
     // Named references rather than a structured binding: lambdas may not capture bindings
     // before C++20's P1091 is implemented (clang 14).
     const std::string& setting = entry.first;
     std::map<std::string, CoverageItem*>& wanted = entry.second;
+    say(o, {++index, static_cast<int>(open.size()),
+            fmt::format("clauses under {}: {} to find in {} positions", setting, wanted.size(),
+                        fens.size())});
     const VariantPtr sv =
         setting == "default" ? v : load_variant(table, knob_settings_of(setting).value());
     for (const std::string& fen : fens) {
@@ -190,9 +194,13 @@ bool open_item(const std::vector<CoverageItem>& items, const std::string& kind,
 
 void find_knobs(const std::string& table, const VariantPtr& v, const std::vector<std::string>& fens,
                 const CoverageOptions& o, std::vector<CoverageItem>& items, long long& steps) {
-  for (const KnobDef& k : v->table().knobs) {
-    if (!open_item(items, "knob", k.name)) continue;
-    say(o, fmt::format("knob {}: sweeping {} positions", k.name, fens.size()));
+  std::vector<const KnobDef*> open;
+  for (const KnobDef& k : v->table().knobs)
+    if (open_item(items, "knob", k.name)) open.push_back(&k);
+  for (std::size_t i = 0; i < open.size(); ++i) {
+    const KnobDef& k = *open[i];
+    say(o, {static_cast<int>(i + 1), static_cast<int>(open.size()),
+            fmt::format("knob {}: sweeping {} positions", k.name, fens.size())});
     record_knob(k, knob_witness(knob_settings(table, k), fens, steps), items);
   }
 }
@@ -201,11 +209,18 @@ void find_knobs(const std::string& table, const VariantPtr& v, const std::vector
 /// the item itself.
 void run_probes(const std::string& table, const VariantPtr& v, const CoverageOptions& o,
                 std::vector<CoverageItem>& items, long long& steps) {
-  for (const CoverageProbe& probe : coverage_probes(*v)) {
+  const auto open_probe = [&items](const CoverageProbe& probe) {
+    const auto space = probe.item.find(' ');
+    return open_item(items, probe.item.substr(0, space), probe.item.substr(space + 1));
+  };
+  const std::vector<CoverageProbe> probes = coverage_probes(*v);
+  const int total = static_cast<int>(std::count_if(probes.begin(), probes.end(), open_probe));
+  int index = 0;
+  for (const CoverageProbe& probe : probes) {
     const auto space = probe.item.find(' ');
     const std::string kind = probe.item.substr(0, space), name = probe.item.substr(space + 1);
-    if (!open_item(items, kind, name)) continue;
-    say(o, fmt::format("probe {}: Z3 proposes, the engine plays", probe.item));
+    if (!open_item(items, kind, name)) continue;  // an earlier probe's steps showed it
+    say(o, {++index, total, fmt::format("probe {}: Z3 proposes, the engine plays", probe.item)});
     const KnobDef* knob = kind == "knob" ? v->table().knob(name) : nullptr;
     const std::vector<KnobSetting> settings =
         knob ? knob_settings(table, *knob) : std::vector<KnobSetting>{};
@@ -225,7 +240,7 @@ void run_probes(const std::string& table, const VariantPtr& v, const CoverageOpt
       if (knob) {
         verdict.holds = record_knob(*knob, knob_witness(settings, {fen}, steps), items);
       } else {
-        find_clauses(table, v, {fen}, items, steps);
+        find_clauses(table, v, {fen}, CoverageOptions{}, items, steps);
         verdict.holds = !open_item(items, kind, name);
       }
       if (verdict.holds)
@@ -253,13 +268,17 @@ void run_probes(const std::string& table, const VariantPtr& v, const CoverageOpt
 /// board of up to max_pieces satisfies: proved not to matter there.
 void prove_knobs_irrelevant(const VariantPtr& v, const CoverageOptions& o,
                             std::vector<CoverageItem>& items) {
-  for (const KnobDef& k : v->table().knobs) {
-    if (!open_item(items, "knob", k.name)) continue;
+  std::vector<const KnobDef*> open;
+  for (const KnobDef& k : v->table().knobs)
+    if (open_item(items, "knob", k.name)) open.push_back(&k);
+  for (std::size_t index = 0; index < open.size(); ++index) {
+    const KnobDef& k = *open[index];
     SolverLimits limits = o.limits;
     limits.seed = o.seed;
     const RelevanceProof p = prove_knob_irrelevant(v, k.name, o.max_pieces, limits);
     if (p.status == "none") continue;
-    say(o, fmt::format("knob {}: Z3 looks for a board with {}: {}", k.name, p.needs, p.status));
+    say(o, {static_cast<int>(index + 1), static_cast<int>(open.size()),
+            fmt::format("knob {}: Z3 looks for a board with {}: {}", k.name, p.needs, p.status)});
     if (p.status != "unsat") continue;
     for (CoverageItem& i : items)
       if (i.kind == "knob" && is_setting_of(i.name, k.name)) {
@@ -291,8 +310,14 @@ void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<C
                     std::vector<std::string>& extra_fens) {
   const std::string family = catalog_table(v);
   const bool inherited = family != v->name();
+  const auto of_family = [&family](const Scenario& s) {
+    return !family.empty() && s.variant == family;
+  };
+  const int total = static_cast<int>(
+      std::count_if(scenario_catalog().begin(), scenario_catalog().end(), of_family));
+  int index = 0;
   for (const Scenario& catalog_entry : scenario_catalog()) {
-    if (family.empty() || catalog_entry.variant != family) continue;
+    if (!of_family(catalog_entry)) continue;
     Scenario s = catalog_entry;
     if (inherited) {
       // Another table's formula says nothing exact about this one: it only proposes boards,
@@ -301,7 +326,8 @@ void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<C
       s.kind = FormulaKind::kFilter;
     }
     CoverageItem item{"scenario", s.name, "", CoverageStatus::kNotFound, "", std::nullopt};
-    say(o, fmt::format("scenario {}{}", s.name, inherited ? " (as a proposal filter)" : ""));
+    say(o, {++index, total,
+            fmt::format("scenario {}{}", s.name, inherited ? " (as a proposal filter)" : "")});
     SearchOptions so;
     so.max_pieces = o.max_pieces;
     so.limits = o.limits;
@@ -372,7 +398,7 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
   for (std::string& fen : sweep_positions(v, o.positions, o.plies, o.seed))
     fens.push_back(std::move(fen));
   report.positions = static_cast<int>(fens.size());
-  find_clauses(table, v, fens, report.items, report.steps);
+  find_clauses(table, v, fens, o, report.items, report.steps);
   // Knobs: a quick sweep, then the probes, then the whole sweep for what is still open.
   const std::size_t quick = std::min(fens.size(), static_cast<std::size_t>(o.quick_positions));
   find_knobs(table, v,

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "rules/core/variant.hpp"
+#include "solver/core/progress_step.hpp"
 #include "solver/core/solver_limits.hpp"
 
 namespace arbiter::solver {
@@ -35,8 +36,10 @@ struct CoverageOptions {
   std::vector<std::string> knobs;  ///< only these knobs (by name); empty: every knob
   bool probes = true;              ///< Z3-proposed positions for items the sweep missed
   int probe_rounds = 60;           ///< proposals per probe
-  /// Called with a short line per stage (progress on stderr for long runs); may be null.
-  std::function<void(const std::string&)> progress;
+  /// Called with a short line per step as it starts, counted within its stage ("[2/5] knob
+  /// castling: sweeping 40 positions"; progress on stderr for long runs); may be null. A
+  /// callback that takes a `const std::string&` gets the line.
+  std::function<void(const ProgressStep&)> progress;
 };
 
 /// One engine-played step that shows an item, with its outcome under one or more knob settings

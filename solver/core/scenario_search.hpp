@@ -4,6 +4,7 @@
 // (solver/core/scenario.hpp, solver/core/witness_search.hpp).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct SearchOptions {
   int count = 1;          ///< distinct witnesses wanted
   SolverLimits limits;    ///< seed, timeout (whole search), rlimit (per check)
   int max_rounds = 2000;  ///< engine refutations before giving up ("unknown")
+  /// Called after each proposal the engine has judged, with the proposals so far and the
+  /// witnesses found among them (progress lines); may be null.
+  std::function<void(int rounds, int witnesses)> on_round;
 };
 
 struct SearchResult {

@@ -100,10 +100,10 @@ SearchResult find_witnesses(const Scenario& scenario, const VariantPtr& variant,
     if (unreadable)
       throw EngineDisagreement(to_fen(pos), "a valid position", "rejects the FEN: " + fen_error);
     solver.add(!board.equals(pos));
-    if (verdict.holds) {
-      result.witnesses.push_back(*verdict.witness);
-      continue;
-    }
+    if (verdict.holds) result.witnesses.push_back(*verdict.witness);
+    if (options.on_round)
+      options.on_round(result.rounds, static_cast<int>(result.witnesses.size()));
+    if (verdict.holds) continue;
     if (scenario.kind == FormulaKind::kExact)
       throw EngineDisagreement(to_fen(pos), scenario.description, verdict.why_not);
     if (scenario.refine) solver.add(scenario.refine(sc, pos, verdict));

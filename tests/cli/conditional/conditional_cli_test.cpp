@@ -58,15 +58,15 @@ TEST(ConditionalCli, PerftRefusesWhatItCannotDo) {
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("--full: the table 'conditional' uses the conditional protocol"));
   r = run_arbiter("perft -v conditional --bench --compare orthodox");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("arbiter: error: --compare with the conditional table "
                                "'conditional' needs a table with the conditional protocol: "
                                "'orthodox' uses the sequential protocol"));
   r = run_arbiter("perft -v orthodox --bench --compare conditional");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("'conditional' uses the conditional protocol"));
   r = run_arbiter("perft -v conditional --fen '8/8/8/8/8/8/8/K6k w - - 0 1 D' -d 1");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("bad FEN: FEN column 29: unknown phase 'D'"));
 }
 
@@ -132,21 +132,21 @@ TEST(ConditionalCli, MovesPlaysConditionalPlies) {
 
 TEST(ConditionalCli, MovesRefusesWrongPlies) {
   auto r = run_arbiter("moves -v conditional --play e4 'd2?Nf3/e6'");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("--play ply 2 ('d2?Nf3/e6', phase B): a conditional move executes "
                                "in phase C"));
   r = run_arbiter("moves -v conditional --play Bc4");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("bad move (illegal): --play ply 1 ('Bc4', phase A)"));
   r = run_arbiter("moves -v conditional --knob b-move-check=replace-c-move --fen " + kBCheck +
                   " --play skip");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("the C-move cannot be skipped here"));
   r = run_arbiter("moves -v conditional --knob illegal-c-move=opponent-moves --play e4 e5 '!Ke3'");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("Black picks a move of White in its place"));
   r = run_arbiter("moves -v conditional --knob c-move-resolution=statement --play e4 e5 '!Nf3'");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("write the C-move's outcome (a move or skip)"));
   r = run_arbiter("moves -v conditional --knob c-move-resolution=statement --play e4 e5 Nf3");
   EXPECT_EQ(r.status, 0) << r.err;

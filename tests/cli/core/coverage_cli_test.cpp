@@ -1,5 +1,6 @@
 // `arbiter coverage`, `arbiter corpus check` and the solver part of `arbiter verify`, run as a
 // user would, with small budgets.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -105,14 +106,17 @@ TEST(CoverageCli, VerifyRunsTheCatalogAndCoverage) {
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("PASS orthodox"), std::string::npos) << r.out;
   // The catalog: each of the orthodox scenarios is searched; the coverage: the sweep runs
-  // over the positions asked for.
-  EXPECT_EQ(test::occurrences(r.out, "  orthodox: scenario orthodox/"), 5) << r.out;
+  // over the positions asked for. Progress (on stderr) counts the scenarios.
+  EXPECT_EQ(test::occurrences(r.err, "] scenario orthodox/"), 5) << r.err;
+  int index = 0;
   for (const char* s :
        {"check", "double-check", "checkmate", "stalemate", "castling-through-attack"})
-    EXPECT_NE(r.out.find(std::string("  orthodox: scenario orthodox/") + s + "\n"),
-              std::string::npos)
-        << s;
-  EXPECT_NE(r.out.find("  orthodox: sweep: 30 positions"), std::string::npos) << r.out;
+    EXPECT_NE(
+        r.err.find(fmt::format("verify: orthodox: [{}/5] scenario orthodox/{}\n", ++index, s)),
+        std::string::npos)
+        << s << '\n'
+        << r.err;
+  EXPECT_NE(r.err.find("verify: orthodox: sweep: 30 positions"), std::string::npos) << r.err;
 }
 
 }  // namespace

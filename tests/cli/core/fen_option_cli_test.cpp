@@ -82,7 +82,7 @@ TEST(FenOptionCli, FullmoveNumberZeroIsReadAsOne) {
 
 TEST(FenOptionCli, DiffRefusesAFenNeitherTableReads) {
   const auto r = run_arbiter("diff orthodox conversion -q --fen '8/8/8 w - - 0 1'");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
             "arbiter: error: --fen 1 ('8/8/8 w - - 0 1'): neither table reads it: FEN column 1: "

@@ -66,7 +66,7 @@ TEST(FindCli, ExhaustedBudgetIsUnknownNotNoWitness) {
 
 TEST(FindCli, UnknownScenarioIsAnError) {
   const test::CommandResult r = run_arbiter("find --variant orthodox no-such-thing");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("no scenario"), std::string::npos);
 }
 

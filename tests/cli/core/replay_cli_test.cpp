@@ -127,17 +127,17 @@ TEST(ReplayCli, FenOptionOverridesTheTable) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, StartsWith("final 8/3k4/8/8/8/8/8/5RK1 w - - 2 31\n"));
   const auto bad = run_arbiter("replay --fen '8/8/8 w - - 0 1' -", "");
-  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.status, 2);
   EXPECT_THAT(bad.err, HasSubstr("arbiter: error: bad FEN:"));
 }
 
 TEST(ReplayCli, InputAndUsageErrors) {
   const auto missing = run_arbiter("replay /nonexistent/game.pgn");
-  EXPECT_EQ(missing.status, 1);
+  EXPECT_EQ(missing.status, 2);
   EXPECT_EQ(missing.err,
             "arbiter: error: cannot read '/nonexistent/game.pgn': No such file or directory\n");
   const auto dir = run_arbiter("replay " + game(""));
-  EXPECT_EQ(dir.status, 1);
+  EXPECT_EQ(dir.status, 2);
   EXPECT_THAT(dir.err, HasSubstr("it is a directory"));
   EXPECT_EQ(run_arbiter("replay").status, 2);
   EXPECT_EQ(run_arbiter("replay --bogus -").status, 2);
@@ -146,7 +146,7 @@ TEST(ReplayCli, InputAndUsageErrors) {
   EXPECT_EQ(protocol.status, 1);  // a simultaneous record: both moves of a turn on a line
   EXPECT_THAT(protocol.err, HasSubstr("turn 1 has White's move only"));
   const auto knob = run_arbiter("replay --knob nosuch=x -", "");
-  EXPECT_EQ(knob.status, 1);
+  EXPECT_EQ(knob.status, 2);
 }
 
 }  // namespace

@@ -105,7 +105,7 @@ TEST(ReplayGamesCli, AFileOfOneGamePrintsAsItAlwaysHas) {
 TEST(ReplayGamesCli, SvgDrawsOneGameOnly) {
   const std::string svg = test::write_temp_file("replay_games.svg", "");
   const auto r = run_arbiter("replay --svg '" + svg + "' " + game("twic_style.pgn"));
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
             "arbiter: error: --svg draws the final position of one game, and the record holds "
@@ -136,7 +136,7 @@ TEST(ReplayGamesCli, BadOptionValuesAreUsageErrors) {
   const auto null_move = run_arbiter("replay --null-move skip -", "1. e4");
   EXPECT_EQ(null_move.status, 2);
   const auto sets = run_arbiter("replay --sets progressive -", "1. e4 e5");
-  EXPECT_EQ(sets.status, 1);
+  EXPECT_EQ(sets.status, 2);
   EXPECT_EQ(sets.err,
             "arbiter: error: --sets progressive: sets of moves are Diplomacy Chess's; table "
             "'orthodox' uses the sequential protocol\n");

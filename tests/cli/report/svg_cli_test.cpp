@@ -82,7 +82,7 @@ TEST(SvgCli, AmbiguitiesDrawsOneBoardPerKnobWithAWitness) {
 TEST(SvgCli, UnwritableFileIsAnError) {
   const test::CommandResult r =
       run_arbiter("resolve -v diplomacy --white e4 --black e5 --svg /nonexistent-dir/x.svg");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("cannot write the SVG file"), std::string::npos) << r.err;
 }
 

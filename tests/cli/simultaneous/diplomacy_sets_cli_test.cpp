@@ -28,13 +28,13 @@ TEST(ResolveConditionalCli, AConditionalMoveIsEvaluatedOnThePosition) {
 
 TEST(ResolveConditionalCli, ErrorsOfAConditionalMove) {
   const auto forward = run_arbiter("resolve --white '3?e4:d4' --black e5");
-  EXPECT_EQ(forward.status, 1);
+  EXPECT_EQ(forward.status, 2);
   EXPECT_THAT(forward.err, HasSubstr("has a meaning only in progressive play"));
   const auto shape = run_arbiter("resolve --white '2Q?e4' --black e5");
-  EXPECT_EQ(shape.status, 1);
+  EXPECT_EQ(shape.status, 2);
   EXPECT_THAT(shape.err, HasSubstr("expected ':' between the two moves"));
   const auto neutral = run_arbiter("resolve -v move-neutral --white '2Q?e4:d4' --black e5");
-  EXPECT_EQ(neutral.status, 1);
+  EXPECT_EQ(neutral.status, 2);
   EXPECT_EQ(neutral.err,
             "arbiter: error: bad move (syntax): White's '2Q?e4:d4' is a conditional move, which "
             "only Diplomacy Chess has (rule text, \"Conditional Moves\")\n");
@@ -72,21 +72,21 @@ TEST(ResolveSetsCli, SimultaneouslyProgressiveRuleTextExample) {
 
 TEST(ResolveSetsCli, ErrorsOfSets) {
   const auto empty = run_arbiter("resolve --sets progressive --white 'e4,,d4' --black e5");
-  EXPECT_EQ(empty.status, 1);
+  EXPECT_EQ(empty.status, 2);
   EXPECT_EQ(empty.err,
             "arbiter: error: --white 'e4,,d4': an empty entry before ',': expected moves "
             "separated by commas or spaces, such as 'Qh1, Rf6'\n");
   const auto trailing = run_arbiter("resolve --sets progressive --white 'e4,' --black e5");
-  EXPECT_EQ(trailing.status, 1);
+  EXPECT_EQ(trailing.status, 2);
   EXPECT_THAT(trailing.err, HasSubstr("a ',' at the end"));
   const auto first = run_arbiter("resolve --sets progressive --white 'e5' --black e5");
-  EXPECT_EQ(first.status, 1);
+  EXPECT_EQ(first.status, 2);
   EXPECT_EQ(first.err,
             "arbiter: error: bad set: White's move 1: 'e5' is not a move White may submit in "
             "this position (expected a move it may submit on the starting board)\n");
   const auto neutral =
       run_arbiter("resolve -v move-neutral --sets progressive --white e4 --black e5");
-  EXPECT_EQ(neutral.status, 1);
+  EXPECT_EQ(neutral.status, 2);
   EXPECT_THAT(neutral.err, HasSubstr("sets of moves are Diplomacy Chess's"));
   const auto bad = run_arbiter("resolve --sets both --white e4 --black e5");
   EXPECT_EQ(bad.status, 2);
@@ -110,10 +110,10 @@ TEST(ResolveConditionalCli, ANullMoveAsRecordsWriteItIsAPass) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("white  passes (does not move)\n"));
   const auto neutral = run_arbiter("resolve -v move-neutral --white Z0 --black e5");
-  EXPECT_EQ(neutral.status, 1);
+  EXPECT_EQ(neutral.status, 2);
   EXPECT_THAT(neutral.err, HasSubstr("White must submit a move"));
   const auto moves = run_arbiter("moves --play Z0");
-  EXPECT_EQ(moves.status, 1);
+  EXPECT_EQ(moves.status, 2);
   EXPECT_THAT(moves.err, HasSubstr("'Z0' is a null move (a pass), which the rules do not allow"));
 }
 

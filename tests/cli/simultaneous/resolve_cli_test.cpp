@@ -231,7 +231,7 @@ TEST(ResolveCli, JsonStatusAndPass) {
 
 TEST(ResolveCli, BadFenNamesTheColumn) {
   const auto r = resolve_turn("4k3/8/8/8/8/8/8/4K3 w - e4 0 1", "Kd1", "Kd8");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_THAT(r.err, StartsWith("arbiter: error: bad FEN: FEN column 25: bad en-passant square e4: "
                                 "it is on rank 4"));
@@ -239,7 +239,7 @@ TEST(ResolveCli, BadFenNamesTheColumn) {
 
 TEST(ResolveCli, MoveThatNoPieceCanMakeListsSubmissions) {
   const auto r = run_arbiter("resolve --white e4 --black Ke7");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err,
             "arbiter: error: bad move (illegal): Black may not submit 'Ke7': 'Ke7' is illegal: no "
             "king of the side to move can go to e7; Black may submit Na6, Nc6, Nf6, Nh6, a5, a6, "
@@ -248,7 +248,7 @@ TEST(ResolveCli, MoveThatNoPieceCanMakeListsSubmissions) {
 
 TEST(ResolveCli, MoveThatLeavesTheKingAttackedNowIsNoSubmission) {
   const auto r = resolve_turn("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "Bd3", "Kd8");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err,
             "arbiter: error: bad move (illegal): White may not submit 'Bd3': it would leave "
             "White's king attacked now (exposing-move=refused); White may submit Kd1, Kf1, Kd2, "
@@ -258,7 +258,7 @@ TEST(ResolveCli, MoveThatLeavesTheKingAttackedNowIsNoSubmission) {
 TEST(ResolveCli, EnPassantCaptureThatLeavesTheKingAttackedNowSaysWhy) {
   // White: Kh5, Pe5. Black: Kd8, Ra5, Pd5 (just double-stepped): exd6 e.p. empties the rank.
   const auto r = resolve_turn("3k4/8/8/r2pP2K/8/8/8/8 w - d6 0 1", "exd6", "Kc7");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("White may not submit 'exd6': it would leave White's king attacked now "
                        "(exposing-move=refused)"),
             std::string::npos)
@@ -271,7 +271,7 @@ constexpr const char* kTwoRooks = "4k3/8/8/8/8/8/4K3/R2n3R w - - 0 1";
 
 TEST(ResolveCli, SanAmbiguousAmongSubmissions) {
   const auto r = resolve_turn(kTwoRooks, "Re1", "Nc3");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, StartsWith("arbiter: error: bad move (ambiguous): White may not submit "
                                 "'Re1': 'Re1' is ambiguous: it matches Rhe1, Rae1; White may "
                                 "submit "));
@@ -286,22 +286,22 @@ TEST(ResolveCli, SanIsDisambiguatedAmongSubmissions) {
 
 TEST(ResolveCli, MoveSyntaxError) {
   const auto r = run_arbiter("resolve --white Zz4 --black e5");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, StartsWith("arbiter: error: bad move (syntax): White may not submit 'Zz4': "));
 }
 
 TEST(ResolveCli, KingSafetyCurrentPositionRefusesTheKingStep) {
   const auto r = resolve_turn(kRule5, "Kb7", "Rh6", "--knob king-safety=current-position");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("White may not submit 'Kb7': under king-safety=current-position"));
 }
 
 TEST(ResolveCli, UnknownKnobAndAlternative) {
   const auto name = run_arbiter("resolve --knob no-such=x --white e4 --black e5");
-  EXPECT_EQ(name.status, 1);
+  EXPECT_EQ(name.status, 2);
   EXPECT_THAT(name.err, HasSubstr("unknown knob 'no-such' for table 'diplomacy'"));
   const auto alt = run_arbiter("resolve --knob king-safety=x --white e4 --black e5");
-  EXPECT_EQ(alt.status, 1);
+  EXPECT_EQ(alt.status, 2);
   EXPECT_THAT(alt.err, HasSubstr("knob 'king-safety' has no alternative 'x'"));
   const auto form = run_arbiter("resolve --knob king-safety --white e4 --black e5");
   EXPECT_EQ(form.status, 2);
@@ -310,7 +310,7 @@ TEST(ResolveCli, UnknownKnobAndAlternative) {
 
 TEST(ResolveCli, TableOfAnotherProtocol) {
   const auto r = run_arbiter("resolve --variant orthodox --white e4 --black e5");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err,
             "arbiter: error: resolve needs a table with the simultaneous protocol: 'orthodox' uses "
             "the sequential protocol (arbiter moves lists its moves)\n");
@@ -324,7 +324,7 @@ TEST(ResolveCli, MissingMoveIsAUsageError) {
 
 TEST(ResolveCli, GameAlreadyOver) {
   const auto r = resolve_turn("k7/8/1Q6/8/8/8/8/7K w - - 0 1", "Kg1", "-");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err,
             "arbiter: error: the game is already over in this position: 1/2-1/2 (stalemate)\n");
 }

@@ -1,28 +1,33 @@
-// closest_name (rules/core/closest_name.hpp): the "did you mean ...?" of the table loader.
-#include <gtest/gtest.h>
-
-#include <string>
-#include <vector>
-
+// The suggestion helper behind every "did you mean ...?" (rules/core/closest_name.hpp).
 #include "rules/core/closest_name.hpp"
+
+#include <gtest/gtest.h>
 
 namespace arbiter {
 namespace {
 
-TEST(ClosestName, EditDistanceCountsATranspositionAsOneEdit) {
-  EXPECT_EQ(edit_distance("castling-threaten", "castling-threatens"), 1U);
-  EXPECT_EQ(edit_distance("tuoch", "touch"), 1U);
-  EXPECT_EQ(edit_distance("", "abc"), 3U);
-  EXPECT_EQ(edit_distance("kitten", "sitting"), 3U);
+TEST(ClosestName, ASwapOfNeighbouringLettersIsOneEdit) {
+  EXPECT_EQ(edit_distance("conversoin", "conversion"), 1);
+  EXPECT_EQ(edit_distance("perfy", "perft"), 1);
+  EXPECT_EQ(edit_distance("--dept", "--depth"), 1);
+  EXPECT_EQ(edit_distance("Orthodox", "orthodox"), 0);  // case is not an edit
+  EXPECT_EQ(edit_distance("", "abc"), 3);
 }
 
-TEST(ClosestName, ASlipOfTheKeyboardFindsTheNameAndAnotherWordDoesNot) {
-  const std::vector<std::string> knobs = {"threat-by-pinned-piece", "castling-threatens",
-                                          "castle-through-cleared-square"};
-  EXPECT_EQ(closest_name("castling-threaten", knobs), "castling-threatens");
-  EXPECT_EQ(closest_name("threat-by-pined-piece", knobs), "threat-by-pinned-piece");
-  EXPECT_EQ(closest_name("touch-move", knobs), std::nullopt);
-  EXPECT_EQ(closest_name("castling-threatens", knobs), std::nullopt);  // not misspelt
+TEST(ClosestName, SuggestsTheNearestNameOnlyWhenItIsNearEnough) {
+  const std::vector<std::string> subcommands{"perft", "verify", "moves", "replay", "resolve"};
+  EXPECT_EQ(did_you_mean("perfy", subcommands), "did you mean perft?");
+  EXPECT_EQ(did_you_mean("verfiy", subcommands), "did you mean verify?");
+  EXPECT_EQ(did_you_mean("frobnicate", subcommands), "");
+  EXPECT_EQ(did_you_mean("x", subcommands), "");
+}
+
+TEST(ClosestName, AWordANameBeginsWithIsNear) {
+  EXPECT_EQ(did_you_mean("--dep", {"--depth", "--divide", "--json"}), "did you mean --depth?");
+}
+
+TEST(ClosestName, TiesAreAllNamedInTheGivenOrder) {
+  EXPECT_EQ(did_you_mean("cat", {"bat", "dog", "car"}), "did you mean bat or car?");
 }
 
 }  // namespace

@@ -299,6 +299,18 @@ TEST(PopeyeInput, TwinsAreProblemsOfTheirOwn) {
   EXPECT_EQ(problems[5].error, "t.inp:9: twin 'move': no piece on h1");
 }
 
+TEST(PopeyeInput, TwinsAfterZAreLabelledZ1Z2AsPopeyeLabelsThem) {
+  // Popeye's REGRESSIONS/4_51_to_4_53.inp has a problem with 130 twins: "z)", then "z1)", ...
+  std::string text = "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n";
+  for (int i = 0; i < 28; ++i) text += "Twin Move a1 b1\n";
+  const auto problems = read(text + "EndProblem\n");
+  ASSERT_EQ(problems.size(), 29U);
+  EXPECT_EQ(problems[25].twin, "z) Move a1 b1");
+  EXPECT_EQ(problems[26].twin, "z1) Move a1 b1");
+  EXPECT_EQ(problems[28].twin, "z3) Move a1 b1");
+  EXPECT_EQ(problems[28].error, "");
+}
+
 TEST(PopeyeInput, ContinuedTwinsBuildOnTheLastTwinAndZeroPositionIsNotSolved) {
   const auto problems = read(
       "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n"

@@ -2,7 +2,8 @@
 """Runs `arbiter puzzle solve` over Popeye's own example files and compares with Popeye's answers.
 
     scripts/popeye-examples.py MIRROR [--arbiter build/arbiter] [--timeout 10] [--only PATH...]
-                               [--list] [--emit DIR --max-seconds 0.5]
+                               [--list] [--emit DIR [--max-seconds 0.05]]
+                               [--emit-slow DIR [--slow-seconds 1]]
 
 MIRROR is a clone (or bare git dir) of https://github.com/thomas-maeder/popeye. Every .inp file
 of BEISPIEL/, EXAMPLES/, TESTS/ and REGRESSIONS/ is cut into its problems (at NextProblem), and
@@ -24,9 +25,11 @@ and the counts are printed. Moves are compared as moves, not as text: Popeye's l
 The verdict is read from arbiter's output, never from its exit status.
 
 --emit DIR writes, for every file with identical problems that arbiter solves within
---max-seconds each, DIR/NAME.inp (those problems, at their original lines) and
-DIR/NAME.popeye (Popeye's answers for them, one block per arbiter result, in Popeye's
-notation), which tests/cli/puzzle/popeye_examples_test.cpp checks; and prints the README rows.
+--max-seconds each, DIR/FOLDER_NAME.inp (those problems, unchanged, joined by NextProblem) and
+DIR/FOLDER_NAME.popeye (Popeye's answers for them, one block per arbiter result, in Popeye's
+notation), which tests/cli/puzzle/popeye_examples_test.cpp checks; --emit-slow DIR likewise
+for those up to --slow-seconds (popeye_examples_slow_test.cpp). A problem with a position both
+programs reject is counted identical but not written. The README rows are printed at the end.
 """
 
 import argparse

@@ -677,6 +677,16 @@ class Reader {
                        fmt::format("conditions '{} {}': arbiter plays one table at a time, so a "
                                    "Condition names one (docs/popeye-input.md, Conditions)",
                                    c.text, next.text)};
+    // Popeye reads conditions on to the next keyword, over lines (its BEISPIEL/einstein.inp:
+    // "Bedingung EinsteinSchach" and "Circe" on the next line): say so rather than only
+    // "unknown keyword", which it may also be.
+    if (!next.eof() && !keyword)
+      throw ParseError{
+          next.line,
+          fmt::format("'{}' after condition '{}' (line {}): a second condition (arbiter plays one "
+                      "table at a time, so a Condition names one; docs/popeye-input.md, "
+                      "Conditions) or an unknown keyword",
+                      next.text, c.text, c.line)};
     return next;
   }
 

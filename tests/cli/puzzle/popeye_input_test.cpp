@@ -202,6 +202,11 @@ TEST(PopeyeInput, WhatArbiterCannotSolveIsAnErrorNamingKeywordAndLine) {
   EXPECT_EQ(error_of(head + "Condition Circe Madrasi\n" + tail),
             "t.inp:3: conditions 'Circe Madrasi': arbiter plays one table at a time, so a "
             "Condition names one (docs/popeye-input.md, Conditions)");
+  // Popeye reads a list of conditions over lines (BEISPIEL/einstein.inp).
+  EXPECT_EQ(error_of(head + "Condition EinsteinChess\n  Circe\n" + tail),
+            "t.inp:4: 'Circe' after condition 'EinsteinChess' (line 3): a second condition "
+            "(arbiter plays one table at a time, so a Condition names one; "
+            "docs/popeye-input.md, Conditions) or an unknown keyword");
   EXPECT_EQ(error_of(head + "Pieces White Ke1 Gd4 Black Ke8\nEndProblem\n"),
             "t.inp:3: piece 'G' is not supported by arbiter (it has the orthodox pieces kpqsrb)");
   EXPECT_EQ(error_of(head + "Pieces White Ke1 LEd4 Black Ke8\nEndProblem\n"),

@@ -174,9 +174,8 @@ class Reader {
     if (tok.eof()) throw ParseError{tok.line, "the file ends before EndProblem"};
     const bool has_twins = match(kEndTwinTokens, lang_, tok.text) >= 0;
     const bool zero = match(kEndTwinTokens, lang_, tok.text) == kZeroPosition;
-    char label = 'a';
-    if (!zero) emit(initial, start_line, has_twins ? std::string("a)") : std::string());
-    if (!zero && has_twins) ++label;
+    int twins = 0;  // the twins labelled so far
+    if (!zero) emit(initial, start_line, has_twins ? twin_label(twins++) : std::string());
     ProblemState last = initial;
     while (match(kEndTwinTokens, lang_, tok.text) >= 0) {
       const int twin_line = tok.line;
@@ -190,14 +189,21 @@ class Reader {
       twin.remarks.clear();  // a twin's remarks and notes are its own
       twin.notes.clear();
       tok = twinning(tok, twin);
-      if (label > 'z') throw ParseError{twin_line, "more than 26 twins"};
-      emit(twin, twin_line, fmt::format("{}) {}", label++, lex_.words(from, tok.offset)));
+      emit(twin, twin_line,
+           fmt::format("{} {}", twin_label(twins++), lex_.words(from, tok.offset)));
       last = std::move(twin);
     }
     const int p = match(kProblemTokens, lang_, tok.text);
     if (p < 0) throw ParseError{tok.line, unknown(tok.text)};
     opener_line_ = tok.line;
     return static_cast<ProblemToken>(p);
+  }
+
+  /// Popeye's label of twin `n` (0-based): "a)" to "z)", then "z1)", "z2)", ...
+  /// (output/plaintext/twinning.c, WriteTwinLetter).
+  static std::string twin_label(int n) {
+    if (n < 26) return fmt::format("{})", static_cast<char>('a' + n));
+    return fmt::format("z{})", n - 25);
   }
 
   /// After an error: on to the problem's end, which may be the word just read (a problem
@@ -671,6 +677,16 @@ class Reader {
                        fmt::format("conditions '{} {}': arbiter plays one table at a time, so a "
                                    "Condition names one (docs/popeye-input.md, Conditions)",
                                    c.text, next.text)};
+    // Popeye reads conditions on to the next keyword, over lines (its BEISPIEL/einstein.inp:
+    // "Bedingung EinsteinSchach" and "Circe" on the next line): say so rather than only
+    // "unknown keyword", which it may also be.
+    if (!next.eof() && !keyword)
+      throw ParseError{
+          next.line,
+          fmt::format("'{}' after condition '{}' (line {}): a second condition (arbiter plays one "
+                      "table at a time, so a Condition names one; docs/popeye-input.md, "
+                      "Conditions) or an unknown keyword",
+                      next.text, c.text, c.line)};
     return next;
   }
 

@@ -202,6 +202,11 @@ TEST(PopeyeInput, WhatArbiterCannotSolveIsAnErrorNamingKeywordAndLine) {
   EXPECT_EQ(error_of(head + "Condition Circe Madrasi\n" + tail),
             "t.inp:3: conditions 'Circe Madrasi': arbiter plays one table at a time, so a "
             "Condition names one (docs/popeye-input.md, Conditions)");
+  // Popeye reads a list of conditions over lines (BEISPIEL/einstein.inp).
+  EXPECT_EQ(error_of(head + "Condition EinsteinChess\n  Circe\n" + tail),
+            "t.inp:4: 'Circe' after condition 'EinsteinChess' (line 3): a second condition "
+            "(arbiter plays one table at a time, so a Condition names one; "
+            "docs/popeye-input.md, Conditions) or an unknown keyword");
   EXPECT_EQ(error_of(head + "Pieces White Ke1 Gd4 Black Ke8\nEndProblem\n"),
             "t.inp:3: piece 'G' is not supported by arbiter (it has the orthodox pieces kpqsrb)");
   EXPECT_EQ(error_of(head + "Pieces White Ke1 LEd4 Black Ke8\nEndProblem\n"),
@@ -297,6 +302,18 @@ TEST(PopeyeInput, TwinsAreProblemsOfTheirOwn) {
   EXPECT_EQ(problems[4].stip, "h#1");
   EXPECT_EQ(problems[4].fen, "7k/8/6K1/8/8/8/8/R7 b - - 0 1");
   EXPECT_EQ(problems[5].error, "t.inp:9: twin 'move': no piece on h1");
+}
+
+TEST(PopeyeInput, TwinsAfterZAreLabelledZ1Z2AsPopeyeLabelsThem) {
+  // Popeye's REGRESSIONS/4_51_to_4_53.inp has a problem with 130 twins: "z)", then "z1)", ...
+  std::string text = "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n";
+  for (int i = 0; i < 28; ++i) text += "Twin Move a1 b1\n";
+  const auto problems = read(text + "EndProblem\n");
+  ASSERT_EQ(problems.size(), 29U);
+  EXPECT_EQ(problems[25].twin, "z) Move a1 b1");
+  EXPECT_EQ(problems[26].twin, "z1) Move a1 b1");
+  EXPECT_EQ(problems[28].twin, "z3) Move a1 b1");
+  EXPECT_EQ(problems[28].error, "");
 }
 
 TEST(PopeyeInput, ContinuedTwinsBuildOnTheLastTwinAndZeroPositionIsNotSolved) {

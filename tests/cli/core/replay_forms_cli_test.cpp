@@ -87,7 +87,7 @@ TEST(ReplayGamesCli, ABrokenGameIsReportedWithItsNumberAndLineAndTheNextGamesAre
                 "syntax: the variation opened at line 14, column 7 is never closed (no ')' before "
                 "the tag pair at line 16, column 1)",
                 "game 4: D - ?: rejected after 2 plies: move 2 (White) 'Ke3' at line 19, column "
-                "12: illegal: no king of the side to move can go to e3",
+                "13: illegal: no king of the side to move can go to e3",
                 "game 5: E - ?: rejected after 1 plies: move 1 (Black) ']' at line 24, column 7: "
                 "syntax: ']' without a matching '['",
                 "game 6: F - ?: 1 plies, *, final "

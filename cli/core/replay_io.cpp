@@ -230,7 +230,8 @@ int replay_games(const ReplayFor& replay_for, std::string_view text, const std::
     GameReplay& replay = replay_for(game, warnings);
     for (const std::string& warning : warnings) std::cerr << "warning: " << warning << '\n';
     replay.replay(std::move(game));
-    if (draw_final) draw_final(replay.summary().final_fen);
+    const std::string final_fen = replay.summary().final_fen;
+    if (draw_final && !final_fen.empty()) draw_final(final_fen);  // none for a refused game
     if (format == ReplayFormat::kText) return replay.print_text();
     JsonWriter w;
     replay.write_json(w);
@@ -254,7 +255,7 @@ int replay_games(const ReplayFor& replay_for, std::string_view text, const std::
       more = games.next(game);
     const GameSummary g = replay.summary();
     rejected += g.error ? 1 : 0;
-    if (draw_final) draw_final(g.final_fen);     // one game, as JSON lines
+    if (draw_final && !g.final_fen.empty()) draw_final(g.final_fen);  // one game, as JSON lines
     for (const std::string& warning : warnings)  // the choice of table, in every format
       std::cerr << fmt::format("game {}: warning: {}\n", number, warning);
     if (format == ReplayFormat::kJsonl) {  // one line a game, for scripts reading as it goes

@@ -66,6 +66,27 @@ TEST(RecordReader, AnnotationsStandWhereverAMoveMayAtAnyNesting) {
   EXPECT_TRUE(r.warnings.empty()) << ::testing::PrintToString(messages(r));
 }
 
+TEST(RecordReader, CheckMarksWrittenApartAndInformantSymbolsAreAnnotations) {
+  // "Qh5 +" as some books set it; "\u25A1" (only move) and "\u2192" (attack) as the Informant
+  // prints them.
+  const ReplayResult r =
+      replay("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 \xE2\x96\xA1 (3... g6 \xE2\x86\x92) 4. Qxf7 # 1-0");
+  ASSERT_TRUE(r.valid()) << r.error->message;
+  EXPECT_EQ(r.plies, 7);
+  EXPECT_THAT(
+      kinds(tokenize_record("Qh5 + Qf7 # Nf3 ++")),
+      ElementsAre(K::kMove, K::kAnnotation, K::kMove, K::kAnnotation, K::kMove, K::kAnnotation));
+}
+
+TEST(RecordTokens, ATagValueWithUnescapedQuotesReadsToItsClosingQuote) {
+  // [White ""Mephisto""]: a database's export of a program's name (pychess's mate_in_4.pgn).
+  const auto tokens = tokenize_record("[White \"\"Mephisto\"\"] [Black \"A\"]\n1. e4 *");
+  ASSERT_EQ(tokens[0].kind, K::kTag);
+  EXPECT_EQ(tokens[0].tag_value, "\"Mephisto\"");
+  ASSERT_EQ(tokens[1].kind, K::kTag);  // two tag pairs on one line still read as two
+  EXPECT_EQ(tokens[1].tag_value, "A");
+}
+
 TEST(RecordReader, MoveNumbersWithAParenthesisStillReadInsideVariations) {
   // "12)" as books number moves, next to the NAGs that end a variation.
   const ReplayResult r = replay("1) e4 e5 2) Nf3 (2) Bc4 $1) (2) d4 $2 exd4) Nc6 *");

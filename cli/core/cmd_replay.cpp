@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <stdexcept>
 
@@ -17,6 +18,7 @@
 #include "rules/core/game_record.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/move_words.hpp"
+#include "rules/core/record_variant.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 
 namespace arbiter::cli {
@@ -32,7 +34,9 @@ struct ReplayCliOptions {
   std::string variant = "orthodox";
   std::string fen;
   std::string file;
+  bool variant_given = false;  ///< -v was given: it wins over a [Variant] tag
   bool json = false;
+  bool jsonl = false;
   std::vector<std::string> knobs;
   std::string svg;  ///< draw the final position here
   std::string null_move = "error";
@@ -91,28 +95,90 @@ ReplayOptions replay_options(const ReplayCliOptions& o) {
   return options;
 }
 
+/// The replay of each game of a file: the table of -v, else the one the game's [Variant] tag
+/// names, else orthodox; each table is compiled once for the whole file.
+class ReplayChooser {
+ public:
+  explicit ReplayChooser(const ReplayCliOptions& o)
+      : o_(o), options_(replay_options(o)), knobs_(parse_knob_options(o.knobs)) {
+    turn_sets_from(o.sets, sets_);
+  }
+
+  GameReplay& operator()(const std::vector<RecordToken>& game, std::vector<std::string>& warnings) {
+    const RecordToken* tag = nullptr;
+    for (const RecordToken& t : game)
+      if (t.kind == RecordTokenKind::kTag && t.tag_name == "Variant" &&
+          t.tag_value.find_first_not_of(" \t") != std::string::npos)
+        tag = &t;
+    if (!tag) return replay_of(o_.variant);
+    const std::optional<std::string> named = table_of_variant_tag(tag->tag_value);
+    if (!o_.variant_given) {
+      if (named) return replay_of(*named);
+      refused_ = std::make_unique<RefusedGame>(
+          "unknown variant",
+          fmt::format("[Variant \"{}\"] names no bundled table (they are {}; \"Standard\" "
+                      "means orthodox): give -v TABLE to replay the game with one",
+                      tag->tag_value, bundled_table_list()),
+          "Variant");
+      return *refused_;
+    }
+    GameReplay& replay = replay_of(o_.variant);
+    if (!named)
+      warnings.push_back(fmt::format(
+          "[Variant \"{}\"] names no bundled table; replayed with -v {}, which was given",
+          tag->tag_value, o_.variant));
+    else if (*named != variant_->name())
+      warnings.push_back(
+          fmt::format("[Variant \"{}\"] names table '{}', but -v {} was given: replayed with '{}'",
+                      tag->tag_value, *named, o_.variant, variant_->name()));
+    return replay;
+  }
+
+  /// The table of the last game chosen.
+  const VariantPtr& variant() const { return variant_; }
+
+  /// The replay with `table` (compiled the first time).
+  GameReplay& replay_of(const std::string& table) {
+    auto& [v, replay] = replays_[table];
+    if (!replay) {
+      v = load_variant(table, knobs_);
+      const Protocol protocol = v->table().protocol;
+      if (sets_ != TurnSets::kOne && protocol != Protocol::kSimultaneous)
+        throw std::invalid_argument(fmt::format(
+            "--sets {}: sets of moves are Diplomacy Chess's; table '{}' uses the {} protocol",
+            o_.sets, v->name(), to_string(protocol)));
+      if (protocol == Protocol::kConditional)
+        replay = conditional_replay(v, options_);
+      else if (protocol == Protocol::kSimultaneous)  // Diplomacy and Move-Neutral records
+        replay = diplomacy_replay(v, options_, sets_);
+      else
+        replay = std::make_unique<SequentialReplay>(v, options_);
+    }
+    variant_ = v;
+    return *replay;
+  }
+
+ private:
+  const ReplayCliOptions& o_;
+  ReplayOptions options_;
+  KnobSettings knobs_;
+  TurnSets sets_ = TurnSets::kOne;
+  std::map<std::string, std::pair<VariantPtr, std::unique_ptr<GameReplay>>> replays_;
+  std::unique_ptr<GameReplay> refused_;
+  VariantPtr variant_;
+};
+
 int run_replay(const ReplayCliOptions& o) {
-  const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
-  const ReplayOptions options = replay_options(o);
-  TurnSets sets = TurnSets::kOne;
-  turn_sets_from(o.sets, sets);
-  const Protocol protocol = v->table().protocol;
-  if (sets != TurnSets::kOne && protocol != Protocol::kSimultaneous)
-    throw std::invalid_argument(fmt::format(
-        "--sets {}: sets of moves are Diplomacy Chess's; table '{}' uses the {} protocol", o.sets,
-        v->name(), to_string(protocol)));
-  std::unique_ptr<GameReplay> replay;
-  if (protocol == Protocol::kConditional)
-    replay = conditional_replay(v, options);
-  else if (protocol == Protocol::kSimultaneous)  // Diplomacy and Move-Neutral records
-    replay = diplomacy_replay(v, options, sets);
-  else
-    replay = std::make_unique<SequentialReplay>(v, options);
+  ReplayChooser chooser(o);
+  chooser.replay_of(o.variant);  // a bad -v or --knob before the file is read
   const std::string record = read_record(o.file);
   std::function<void(const std::string&)> draw;
   if (!o.svg.empty())
-    draw = [&](const std::string& fen) { write_final_position_svg(v, fen, o.svg); };
-  return replay_games(*replay, record, o.json, draw);
+    draw = [&](const std::string& fen) { write_final_position_svg(chooser.variant(), fen, o.svg); };
+  const ReplayFormat format = o.jsonl  ? ReplayFormat::kJsonl
+                              : o.json ? ReplayFormat::kJson
+                                       : ReplayFormat::kText;
+  return replay_games(std::ref(chooser), record, o.file, format, draw);
 }
 
 }  // namespace
@@ -123,15 +189,22 @@ void register_replay_command(CLI::App& app, int& status) {
       "replay",
       "Check a game record (PGN-like movetext), or each game of a PGN file, move by move and "
       "print where it ends");
-  cmd->add_option("--variant,-v", o->variant, "Bundled table name or .toml path")
-      ->capture_default_str();
+  auto* variant = cmd->add_option("--variant,-v", o->variant,
+                                  "Bundled table name or .toml path (default: the table a "
+                                  "game's [Variant] tag names, else orthodox)")
+                      ->capture_default_str();
   cmd->add_option("--fen", o->fen,
                   "Start position (default: the record's [FEN] tag, else the "
                   "table's setup)")
       ->check(fen_text(true));
   add_knob_option(cmd, o->knobs);
-  cmd->add_flag("--json", o->json,
-                "Print one JSON object (a file of many games: an array, one object per game)");
+  auto* json =
+      cmd->add_flag("--json", o->json,
+                    "Print one JSON object (a file of many games: an array, one object per game)");
+  cmd->add_flag("--jsonl", o->jsonl,
+                "Print one JSON object per game, one a line, as each game is replayed (the "
+                "objects of --json's array)")
+      ->excludes(json);
   cmd->add_option("--null-move", o->null_move,
                   "A null move ('--', 'Z0'): an error that names it, or a pass (sequential and "
                   "Diplomacy records; never in check)")
@@ -152,7 +225,10 @@ void register_replay_command(CLI::App& app, int& status) {
   cmd->add_option("FILE", o->file,
                   "The game record, or a file of many games (PGN), or - for standard input")
       ->required();
-  cmd->callback([o, &status] { status = run_replay(*o); });
+  cmd->callback([o, variant, &status] {
+    o->variant_given = variant->count() > 0;
+    status = run_replay(*o);
+  });
 }
 
 }  // namespace arbiter::cli

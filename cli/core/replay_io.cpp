@@ -155,43 +155,115 @@ std::string summary_line(int number, const GameSummary& g) {
 
 }  // namespace
 
-int replay_games(GameReplay& replay, std::string_view text, bool json,
-                 const std::function<void(const std::string&)>& draw_final) {
+namespace {
+
+/// Whether a game holds movetext: a move, a result or anything else but tag pairs and comments
+/// (an error counts: it is reported as such).
+bool has_movetext(const std::vector<RecordToken>& game) {
+  for (const RecordToken& t : game)
+    if (t.kind != RecordTokenKind::kTag && t.kind != RecordTokenKind::kComment &&
+        t.kind != RecordTokenKind::kComma)
+      return true;
+  return false;
+}
+
+/// A game's object in a file of many: "game", "white", "black", then the replay's own fields.
+std::string game_object(int number, const GameSummary& g, const GameReplay& replay) {
+  JsonWriter w;
+  w.begin_object().field("game", number).field("white", valid_utf8(g.white));
+  w.field("black", valid_utf8(g.black));
+  std::string object = w.str();  // "{...": the game's own object follows without its '{'
+  JsonWriter own;
+  replay.write_json(own);
+  return object + ',' + own.str().substr(1);
+}
+
+}  // namespace
+
+void RefusedGame::replay(std::vector<RecordToken> game) {
+  r_ = ReplayResult{};
+  const RecordToken* at = game.empty() ? nullptr : &game.front();
+  for (const RecordToken& t : game) {
+    if (t.kind != RecordTokenKind::kTag) continue;
+    r_.tags.emplace_back(t.tag_name, t.tag_value);
+    if (!at_tag_.empty() && t.tag_name == at_tag_) at = &t;
+  }
+  ReplayNote n;
+  n.reason = reason_;
+  n.message = message_;
+  if (at) {
+    n.text = at->text;
+    n.line = at->line;
+    n.column = at->column;
+  }
+  r_.error = std::move(n);
+}
+
+int RefusedGame::print_text() const {
+  print_notes(r_.warnings, r_.error, note_location, "move");
+  return 1;
+}
+
+void RefusedGame::write_json(JsonWriter& w) const {
+  begin_replay_json(w, false, "plies", 0, "", "", std::nullopt);
+  w.key("termination").null();
+  end_replay_json(w, r_.warnings, r_.error, "ply");
+}
+
+GameSummary RefusedGame::summary() const {
+  return summary_of(r_, note_location, "plies", 0, "move", "");
+}
+
+int replay_games(const ReplayFor& replay_for, std::string_view text, const std::string& source,
+                 ReplayFormat format, const std::function<void(const std::string&)>& draw_final) {
   RecordGames games(text);
   std::vector<RecordToken> game, next;
   games.next(game);  // always one game, maybe empty
   const bool many = games.next(next);
-  if (!many) {
+  if (!many && !has_movetext(game)) {
+    std::cerr << fmt::format("error: no game in {}: it holds no moves and no result\n",
+                             source == "-" ? std::string("standard input") : source);
+    return 1;
+  }
+  if (!many && format != ReplayFormat::kJsonl) {
+    std::vector<std::string> warnings;
+    GameReplay& replay = replay_for(game, warnings);
+    for (const std::string& warning : warnings) std::cerr << "warning: " << warning << '\n';
     replay.replay(std::move(game));
-    if (draw_final) draw_final(replay.summary().final_fen);
-    if (!json) return replay.print_text();
+    const std::string final_fen = replay.summary().final_fen;
+    if (draw_final && !final_fen.empty()) draw_final(final_fen);  // none for a refused game
+    if (format == ReplayFormat::kText) return replay.print_text();
     JsonWriter w;
     replay.write_json(w);
     std::cout << w.str() << '\n';
     return replay.summary().error ? 1 : 0;
   }
-  if (draw_final)
+  if (draw_final && many)
     throw std::invalid_argument(
         "--svg draws the final position of one game, and the record holds several: pick one");
+  RefusedGame no_movetext("syntax", "no moves and no result after the tag pairs");
   int number = 0, rejected = 0;
-  if (json) std::cout << '[';
+  if (format == ReplayFormat::kJson) std::cout << '[';
   for (bool more = true; more;) {
     ++number;
+    std::vector<std::string> warnings;
+    GameReplay& replay = has_movetext(game) ? replay_for(game, warnings) : no_movetext;
     replay.replay(std::move(game));
-    if (number == 1)
+    if (number == 1 && many)
       game = std::move(next);  // read ahead to see that there are several games
     else
       more = games.next(game);
     const GameSummary g = replay.summary();
     rejected += g.error ? 1 : 0;
-    if (json) {  // the objects hold the notes; nothing goes to standard error
-      JsonWriter w;
-      w.begin_object().field("game", number).field("white", valid_utf8(g.white));
-      w.field("black", valid_utf8(g.black));
-      std::string object = w.str();  // "{...": the game's own object follows without its '{'
-      JsonWriter own;
-      replay.write_json(own);
-      std::cout << (number > 1 ? "," : "") << object << ',' << own.str().substr(1);
+    if (draw_final && !g.final_fen.empty()) draw_final(g.final_fen);  // one game, as JSON lines
+    for (const std::string& warning : warnings)  // the choice of table, in every format
+      std::cerr << fmt::format("game {}: warning: {}\n", number, warning);
+    if (format == ReplayFormat::kJsonl) {  // one line a game, for scripts reading as it goes
+      std::cout << game_object(number, g, replay) << std::endl;
+      continue;
+    }
+    if (format == ReplayFormat::kJson) {  // the objects hold the notes; nothing goes to stderr
+      std::cout << (number > 1 ? "," : "") << game_object(number, g, replay);
       continue;
     }
     for (const std::string& warning : g.warnings)
@@ -201,10 +273,10 @@ int replay_games(GameReplay& replay, std::string_view text, bool json,
       std::cerr << fmt::format("game {}: position before the {}: {}\n", number, g.unit,
                                g.fen_before);
   }
-  if (json)
+  if (format == ReplayFormat::kJson)
     std::cout << "]\n";
-  else
-    std::cout << fmt::format("games {}: {} valid, {} rejected\n", number, number - rejected,
+  else if (format == ReplayFormat::kText)
+    std::cout << fmt::format("{} games read: {} accepted, {} rejected\n", number, number - rejected,
                              rejected);
   return rejected > 0 ? 1 : 0;
 }

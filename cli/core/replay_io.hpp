@@ -90,7 +90,7 @@ struct GameSummary {
   std::string final_fen;              ///< after the last good move
   std::string termination;            ///< by the rules ("checkmate", ...), empty when none
   std::vector<std::string> warnings;  ///< "<where>: <message>"
-  std::optional<std::string> error;   ///< "<where>: <reason>: <message>"
+  std::optional<std::string> error;   ///< "<where> at line L, column C: <reason>: <message>"
   std::string fen_before;             ///< the error's position, when there is one
   const char* unit = "move";          ///< what fen_before comes before: "move", "turn"
 };
@@ -113,7 +113,11 @@ GameSummary summary_of(const Result& r, Where where, const char* count_word, int
   g.unit = unit;
   for (const auto& n : r.warnings) g.warnings.push_back(where(n) + ": " + n.message);
   if (r.error) {
-    g.error = where(*r.error) + ": " + r.error->reason + ": " + r.error->message;
+    std::string error = where(*r.error);
+    if (r.error->line > 0)
+      error += " at line " + std::to_string(r.error->line) + ", column " +
+               std::to_string(r.error->column);
+    g.error = error + ": " + r.error->reason + ": " + r.error->message;
     g.fen_before = r.error->fen_before;
   }
   return g;
@@ -134,14 +138,44 @@ class GameReplay {
   virtual GameSummary summary() const = 0;
 };
 
-/// Replays every game of `text` (RecordGames) with `replay`. A text of one game prints as
-/// print_text or write_json always have. A text of many prints one line per game, "game N:
-/// White - Black: ...", its warnings and errors' positions on standard error prefixed with the
-/// game, and a last line counting valid and rejected games; with `json`, an array of the games'
-/// objects, each after "game", "white" and "black" fields. `draw_final` (when set) gets the
-/// final FEN of the one game (a text of many games is then an error, before anything is
-/// printed). Returns 1 when a game is rejected, else 0.
-int replay_games(GameReplay& replay, std::string_view text, bool json,
-                 const std::function<void(const std::string&)>& draw_final);
+/// A game refused before its moves are read (a [Variant] tag that names no table, a game
+/// without movetext): its one error is placed at the tag named `at_tag`, else at the game's
+/// first token; its JSON object has the sequential replay's fields.
+class RefusedGame final : public GameReplay {
+ public:
+  RefusedGame(std::string reason, std::string message, std::string at_tag = "")
+      : reason_(std::move(reason)), message_(std::move(message)), at_tag_(std::move(at_tag)) {}
+  void replay(std::vector<RecordToken> game) override;
+  int print_text() const override;
+  void write_json(JsonWriter& w) const override;
+  GameSummary summary() const override;
+
+ private:
+  std::string reason_, message_, at_tag_;
+  ReplayResult r_;
+};
+
+/// How `arbiter replay` prints: text, one JSON document (--json), or one JSON object a line,
+/// written as each game is replayed (--jsonl).
+enum class ReplayFormat { kText, kJson, kJsonl };
+
+/// The replay of one game of a file, chosen by the caller for that game (its [Variant] tag, the
+/// -v option); what it has to say about the choice goes to `warnings`.
+using ReplayFor = std::function<GameReplay&(const std::vector<RecordToken>& game,
+                                            std::vector<std::string>& warnings)>;
+
+/// Replays every game of `text` (RecordGames), each with the replay `replay_for` picks. A text
+/// without movetext (no move, no result: an empty file, only tag pairs or comments) is no game:
+/// an error naming `source`, status 1. A text of one game prints as print_text or write_json
+/// always have. A text of many prints one line per game, "game N: White - Black: ...", a
+/// rejected game's error with its line and column, its warnings and errors' positions on
+/// standard error prefixed with the game, and a last line counting the games read, accepted and
+/// rejected; with kJson, an array of the games' objects, each after "game", "white" and "black"
+/// fields. kJsonl writes that object for every game (one game too), one a line, flushed as each
+/// game is replayed. `draw_final` (when set) gets the final FEN of the one game (a text of many
+/// games is then an error, before anything is printed). Returns 1 when a game is rejected, else
+/// 0.
+int replay_games(const ReplayFor& replay_for, std::string_view text, const std::string& source,
+                 ReplayFormat format, const std::function<void(const std::string&)>& draw_final);
 
 }  // namespace arbiter::cli

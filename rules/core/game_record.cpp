@@ -46,7 +46,50 @@ class Replayer final : public RecordReader<ReplayResult, ReplayNote> {
   }
 
   bool has_position() const override { return pos_.has_value(); }
-  void set_up(const std::string& fen) override { pos_.emplace(parse_fen(variant_, fen)); }
+  void set_up(const std::string& fen) override {
+    try {
+      pos_.emplace(parse_fen(variant_, fen));
+    } catch (const FenError& e) {
+      if (!from_fen_tag()) throw;
+      // lichess writes castling rights that the position cannot have (a king or rook moved);
+      // none of them can be used, so the game reads the same without them.
+      const std::string possible = possible_castling(fen);
+      if (possible.empty()) throw;
+      pos_.emplace(parse_fen(variant_, possible));
+      fen_tag_warnings_.push_back(
+          fmt::format("{}: read without the castling rights the position cannot have ('{}')",
+                      e.what(), possible));
+    }
+  }
+
+  /// `fen` with only the castling rights its position can have, or empty when that is not the
+  /// fault or not the only one: each right is kept when parse_fen takes it alone.
+  std::string possible_castling(const std::string& fen) const {
+    std::vector<FenField> fields = split_fen_fields(fen, kFenWhitespace);
+    if (fields.size() < 3 || fields[2].text == "-") return {};
+    std::string kept;
+    const auto with_rights = [&](std::string_view rights) {
+      std::string out;
+      for (std::size_t i = 0; i < fields.size(); ++i)
+        out += fmt::format("{}{}", i == 0 ? "" : " ", i == 2 ? rights : fields[i].text);
+      return out;
+    };
+    for (const char right : fields[2].text) {
+      try {
+        parse_fen(variant_, with_rights(std::string_view(&right, 1)));
+        kept += right;
+      } catch (const FenError&) {
+      }
+    }
+    if (kept.size() == fields[2].text.size()) return {};
+    const std::string repaired = with_rights(kept.empty() ? "-" : kept);
+    try {
+      parse_fen(variant_, repaired);
+    } catch (const FenError&) {
+      return {};
+    }
+    return repaired;
+  }
   std::string position_fen() const override { return to_fen(*pos_); }
 
   void place(ReplayNote& n) const override {
@@ -158,15 +201,17 @@ std::vector<std::string> san_mark_problems(const SanDetails& d, bool capture, bo
                                            bool mate) {
   std::vector<std::string> problems;
   if (d.capture_mark && !capture) problems.push_back("'x' written, but the move captures nothing");
-  if (!d.capture_mark && capture) problems.push_back("the move captures: 'x' missing");
+  if (!d.capture_mark && capture && !d.coordinate)
+    problems.push_back("the move captures: 'x' missing");
   if (d.check_mark == '#' && !check) problems.push_back("'#' written, but the move gives no check");
   if (d.check_mark == '#' && check && !mate)
     problems.push_back("'#' written, but the move gives check, not mate ('+')");
   if (d.check_mark == '+' && !check) problems.push_back("'+' written, but the move gives no check");
   if (d.check_mark == '+' && mate && !d.double_plus)
     problems.push_back("the move mates: '#', not '+'");
-  if (d.check_mark == 0 && mate) problems.push_back("the move mates: '#' missing");
-  if (d.check_mark == 0 && check && !mate) problems.push_back("the move gives check: '+' missing");
+  if (d.check_mark == 0 && mate && !d.coordinate) problems.push_back("the move mates: '#' missing");
+  if (d.check_mark == 0 && check && !mate && !d.coordinate)
+    problems.push_back("the move gives check: '+' missing");
   return problems;
 }
 

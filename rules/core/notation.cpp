@@ -332,6 +332,8 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details) 
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
     text.remove_suffix(1);
   const std::string original(text);
+  const std::string plain = plain_move_word(text, nullptr);  // "e2-e4", "Ng1-f3", typeset forms
+  text = plain;
   if (is_null_move_word(text))
     throw NotationError(
         NotationErrorKind::kSyntax,
@@ -439,10 +441,25 @@ Move parse_san_move(const Position& pos, std::string_view text, const std::strin
                                       original, c));
     }
   }
+  // Long algebraic and coordinate moves name the origin square: the piece is the one there
+  // ("g1f3" moves the knight), and a king's move from it may be castling ("e1g1").
+  const bool origin_square = from_file >= 0 && from_rank >= 0;
+  if (origin_square) {
+    const Square from = make_square(from_file, from_rank);
+    const PieceType there = pos.piece_on(pos.side_to_move(), from);
+    if (there == kNoPiece)
+      throw_illegal(original,
+                    fmt::format("the side to move has no piece on {}", square_name(from)));
+    if (type == kNoPiece) {
+      d.coordinate = !d.capture_mark;
+      if (!v.piece(there).pawn) type = there;
+    }
+  }
 
   std::vector<Move> matches;
   for (Move m : legal) {
-    if (m.to() != *to || m.kind() == MoveKind::kCastling) continue;
+    if (m.to() != *to) continue;
+    if (m.kind() == MoveKind::kCastling && !(origin_square && type == v.royal())) continue;
     const PieceType t = moved_type(pos, m);
     if (type == kNoPiece ? !v.piece(t).pawn : t != type) continue;
     if (from_file >= 0 && file_of(m.from()) != from_file) continue;

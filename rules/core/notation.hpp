@@ -42,6 +42,10 @@ struct SanDetails {
   std::string annotation;            ///< "!?", "??", ... as written
   bool capture_mark = false;         ///< 'x' or ':' was written
   bool conversions_written = false;  ///< a Conversion Chess suffix such as /Nf3 was present
+  /// Written as a coordinate move ("g1f3", "e7e8q", "e2-e4"): origin and destination squares
+  /// without a piece letter or 'x'. That notation writes no capture or check marks, so none is
+  /// missing.
+  bool coordinate = false;
 };
 
 std::string to_uci(const Position& pos, Move m);
@@ -62,9 +66,13 @@ std::string san_disambiguation(Square from, Bitboard rivals);
 /// Canonical SAN of a legal move, with the conversions it makes (Conversion Chess: "/Nf3" for
 /// each converted piece, in square order) and then '+' or '#'.
 std::string to_san(const Position& pos, Move m);
-/// Parses SAN against the legal moves of `pos`. Conversion suffixes ("Bh3/Nf3+", "Bg2/f2+",
-/// "Qg5+/Pe5", several "/Nf3/Bc4"; a square without a letter matches any piece) must state
-/// exactly the pieces the move converts. Throws NotationError.
+/// Parses a move against the legal moves of `pos`: SAN, and the other forms people write moves
+/// in, read by the same matcher: long algebraic ("Ng1f3", "Ng1-f3", "Ng1xf3", "e2-e4",
+/// "e7-e8=Q") and coordinate moves of any piece ("g1f3", "e7e8q", "e1g1": castling written as
+/// the king's move), where the piece is the one on the origin square; the typeset forms of
+/// plain_move_word (rules/core/move_words.hpp) without translation. Conversion suffixes
+/// ("Bh3/Nf3+", "Bg2/f2+", "Qg5+/Pe5", several "/Nf3/Bc4"; a square without a letter matches any
+/// piece) must state exactly the pieces the move converts, in every form. Throws NotationError.
 Move parse_san(const Position& pos, std::string_view text, SanDetails* details = nullptr);
 
 /// True when the side to move has no legal move and is in check.

@@ -42,7 +42,8 @@ class RecordReader {
 
   virtual bool has_position() const = 0;
   /// Sets up the start position from a FEN: ReplayOptions::fen, the [FEN] tag or the table's
-  /// setup. Throws for a bad FEN.
+  /// setup. Throws for a bad FEN. For the [FEN] tag (from_fen_tag()), it may read a FEN that
+  /// is wrong in a way the record's intent survives, and say so in fen_tag_warnings_.
   virtual void set_up(const std::string& fen) = 0;
   /// Once, when the start position is known (after the tag pairs).
   virtual void on_start() {}
@@ -173,9 +174,14 @@ class RecordReader {
                                        why, by_rules));
   }
 
+  /// True while set_up reads the record's [FEN] tag.
+  bool from_fen_tag() const { return setting_up_tag_; }
+
   VariantPtr variant_;
   const ReplayOptions& options_;
   Result r_;
+  /// What set_up forgave in the [FEN] tag: warnings placed at the tag.
+  std::vector<std::string> fen_tag_warnings_;
 
  private:
   enum class Stage { kTags, kMoves, kResigned, kAfterResult };
@@ -187,17 +193,23 @@ class RecordReader {
   const RecordToken* result_token_ = nullptr;  ///< the result, or "Resigns"
   std::optional<Color> resigned_;
   Stage stage_ = Stage::kTags;
+  bool setting_up_tag_ = false;
 
   /// Sets up the start position once the tag pairs are over.
   bool ensure_position() {
     if (!has_position()) {
       const std::string fen = fen_tag_ ? fen_tag_->tag_value : variant_->table().setup_fen;
       try {
+        setting_up_tag_ = fen_tag_ != nullptr;
         set_up(fen);
+        setting_up_tag_ = false;
       } catch (const std::exception& e) {
+        setting_up_tag_ = false;
         if (!fen_tag_) throw;
         return fail(*fen_tag_, "bad FEN", e.what());
       }
+      for (std::string& w : fen_tag_warnings_) warn(*fen_tag_, std::move(w));
+      fen_tag_warnings_.clear();
     }
     if (r_.start_fen.empty()) {
       r_.start_fen = position_fen();

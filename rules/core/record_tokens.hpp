@@ -47,21 +47,28 @@ struct RecordToken {
 };
 
 /// Splits a game record into tokens. Never throws: malformed text ends the list with a kError
-/// token (an unclosed '{' or '(', a stray ')' or '}', a bad tag pair, '$' without a number).
+/// token (an unclosed '{' or '(', a stray ')' or '}', a bad tag pair, '$' without a number). A
+/// variation is one token, but its words are lexed as the main line's are (a NAG, a comment, a
+/// move number "12)" read the same inside it); a comment or variation that runs into the next
+/// game's tag section (RecordTokenizer) is never closed.
 std::vector<RecordToken> tokenize_record(std::string_view text);
 
 namespace detail {
 class RecordLexer;
 }
 
-/// The tokens of tokenize_record, one at a time (the text must outlive it).
+/// The tokens of tokenize_record, one at a time (the text must outlive it). With `resync`, a
+/// kError token does not end the list: the tokens go on at the next game's tag section (a line
+/// opening a tag pair after a blank line, or an [Event ...] line), as a reader of many games
+/// needs; without a next game, it is the last.
 class RecordTokenizer {
  public:
-  explicit RecordTokenizer(std::string_view text);
+  explicit RecordTokenizer(std::string_view text, bool resync = false);
   ~RecordTokenizer();
   RecordTokenizer(const RecordTokenizer&) = delete;
   RecordTokenizer& operator=(const RecordTokenizer&) = delete;
-  /// The next token; false at the end of the text (a kError token is always the last).
+  /// The next token; false at the end of the text (without resync, a kError token is always
+  /// the last).
   bool next(RecordToken& out);
 
  private:
@@ -71,11 +78,13 @@ class RecordTokenizer {
 /// A file of many games (a TWIC issue, a database export), read one game at a time, as PGN
 /// separates them: a game ends at its result (the termination marker), and a tag pair after
 /// movetext begins the next game even without one. Comments and commas stay with the game
-/// before. A text without any token but comments is one empty game. Line and column numbers
-/// are those of the whole text. The text must outlive it.
+/// before. A text without any token but comments is one empty game. Malformed text (an
+/// unclosed comment or variation, a stray bracket) ends its game with a kError token, and the
+/// next game is read from its tag section on (RecordTokenizer's resync). Line and column
+/// numbers are those of the whole text. The text must outlive it.
 class RecordGames {
  public:
-  explicit RecordGames(std::string_view text) : tokens_(text) {}
+  explicit RecordGames(std::string_view text) : tokens_(text, true) {}
   /// The tokens of the next game; false when there is none left.
   bool next(std::vector<RecordToken>& game);
 

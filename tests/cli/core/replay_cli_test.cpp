@@ -44,10 +44,13 @@ TEST(ReplayCli, ReadsStandardInputForDash) {
             "termination none\n");
 }
 
-TEST(ReplayCli, EmptyRecordIsValid) {
+TEST(ReplayCli, AnEmptyRecordIsNoGame) {
+  // Issue 35: an empty file is not a valid game of 0 plies (replay_forms_cli_test.cpp has the
+  // other files without movetext).
   const auto r = run_arbiter("replay -", "");
-  EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("plies 0\nresult none\n"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: no game in standard input: it holds no moves and no result\n");
 }
 
 TEST(ReplayCli, ErrorLineNamesMoveSideTextAndReason) {
@@ -126,7 +129,7 @@ TEST(ReplayCli, FenOptionOverridesTheTable) {
   const auto r = run_arbiter("replay --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 30' -", "30. O-O Kd7\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, StartsWith("final 8/3k4/8/8/8/8/8/5RK1 w - - 2 31\n"));
-  const auto bad = run_arbiter("replay --fen '8/8/8 w - - 0 1' -", "");
+  const auto bad = run_arbiter("replay --fen '8/8/8 w - - 0 1' -", "1. e4\n");
   EXPECT_EQ(bad.status, 2);
   EXPECT_THAT(bad.err, HasSubstr("arbiter: error: bad FEN:"));
 }

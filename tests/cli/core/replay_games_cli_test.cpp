@@ -36,21 +36,23 @@ TEST(ReplayGamesCli, ATwicStyleFileGivesOneLinePerGame) {
             "rn3r2/pbppq1p1/1p2pN2/8/3P2NP/6P1/PPPKBP1R/R5k1 b - - 6 18, checkmate\n"
             "game 5: Reti, Richard - ?: 7 plies, 1/2-1/2, final 8/8/2k5/8/5K1p/8/8/8 b - - 1 4\n"
             "game 6: Saavedra, Fernando - ?: 13 plies, 1-0, final 2R5/8/8/8/r7/1K6/8/k7 b - - 2 7\n"
-            "games 6: 6 valid, 0 rejected\n");
+            "6 games read: 6 accepted, 0 rejected\n");
 }
 
 TEST(ReplayGamesCli, ARejectedGameSaysWhereAndWhyAndSetsTheExitStatus) {
   const auto r = run_arbiter("replay " + game("mixed_errors.pgn"));
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out,
-            "game 1: Pass - Passer: rejected after 3 plies: move 2 (Black) '--': null move: '--' "
+            "game 1: Pass - Passer: rejected after 3 plies: move 2 (Black) '--' at line 6, column "
+            "17: null move: '--' "
             "is a null move (a pass): the rules have no pass (option --null-move=pass plays it "
             "as one)\n"
-            "game 2: Typo - Knight: rejected after 9 plies: move 5 (Black) 'Nxe5': illegal: no "
+            "game 2: Typo - Knight: rejected after 9 plies: move 5 (Black) 'Nxe5' at line 13, "
+            "column 51: illegal: no "
             "knight of the side to move can go to e5\n"
             "game 3: Fool - Mate: 4 plies, 0-1, final "
             "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3, checkmate\n"
-            "games 3: 1 valid, 2 rejected\n");
+            "3 games read: 1 accepted, 2 rejected\n");
   EXPECT_EQ(r.err,
             "game 1: position before the move: "
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
@@ -59,7 +61,7 @@ TEST(ReplayGamesCli, ARejectedGameSaysWhereAndWhyAndSetsTheExitStatus) {
   const auto pass = run_arbiter("replay --null-move pass " + game("mixed_errors.pgn"));
   EXPECT_EQ(pass.status, 1);  // the typo is still a typo
   EXPECT_THAT(pass.out, StartsWith("game 1: Pass - Passer: 5 plies, *, final "));
-  EXPECT_THAT(pass.out, HasSubstr("games 3: 2 valid, 1 rejected\n"));
+  EXPECT_THAT(pass.out, HasSubstr("3 games read: 2 accepted, 1 rejected\n"));
 }
 
 TEST(ReplayGamesCli, JsonIsAnArrayOfTheOneGameObjectsInFileOrder) {
@@ -91,7 +93,7 @@ TEST(ReplayGamesCli, WarningsAreNamedWithTheirGame) {
 TEST(ReplayGamesCli, TheSecondGamesTagPairsBeginAGame) {
   const auto r = run_arbiter("replay -", "[White \"A\"]\n1. e4 *\n\n[White \"B\"]\n1. d4 *\n");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("games 2: 2 valid, 0 rejected\n"));
+  EXPECT_THAT(r.out, HasSubstr("2 games read: 2 accepted, 0 rejected\n"));
   EXPECT_THAT(r.out, Not(HasSubstr("tag pair after the moves")));
 }
 

@@ -7,7 +7,7 @@
 #   - a transcript: a fenced block, or a block indented by four spaces, whose first line starts
 #     with "$ ". Each "$ " line is a command (a line ending in \ continues on the next); the
 #     lines up to the next "$ " are its output, which must match what the command prints
-#     (standard output and standard error together, as a terminal shows them). A line
+#     (standard output and standard error together, in the order the program wrote them). A line
 #     that is only "..." stands for any number of lines; "..." inside a line for any text (both
 #     are how the docs cut outputs short, tests/docs/match_output.awk). `$ echo $?` prints the
 #     exit status of the command before it, so a doc states a status that way.

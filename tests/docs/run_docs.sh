@@ -58,7 +58,7 @@ total_blocks=0 total_commands=0 total_matched=0 total_mismatched=0 total_skipped
 
 # One doc: its blocks in order in a fresh scratch directory.
 run_doc() {
-  local doc="$1" name
+  local doc="$1" name doc_started=$SECONDS
   name="$(realpath --relative-to="$source_dir" "$doc")"
   local scratch="$work/$(echo "$name" | tr '/' '_')"
   mkdir -p "$scratch/build" "$scratch/docs/img" "$scratch/tests"
@@ -204,7 +204,7 @@ run_doc() {
     esac
   done
 
-  echo "docs-run $name: $blocks command block(s) ($other other block(s) not run), $commands command(s): $matched matched, $mismatched mismatched, $skipped skipped, $wrote file(s) written by cat"
+  echo "docs-run $name: $blocks command block(s) ($other other block(s) not run), $commands command(s): $matched matched, $mismatched mismatched, $skipped skipped, $wrote file(s) written by cat, $((SECONDS - doc_started)) s"
   local s
   for s in "${skips[@]+"${skips[@]}"}"; do echo "  skipped $s"; done
   if [[ $mismatched -gt 0 ]]; then failed=1; fi

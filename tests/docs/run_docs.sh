@@ -60,7 +60,7 @@ total_blocks=0 total_commands=0 total_matched=0 total_mismatched=0 total_skipped
 run_doc() {
   local doc="$1" name doc_started=$SECONDS
   name="$(realpath --relative-to="$source_dir" "$doc")"
-  local scratch="$work/$(echo "$name" | tr '/' '_')"
+  local scratch="$work/${name//\//_}"
   mkdir -p "$scratch/build" "$scratch/docs/img" "$scratch/tests"
   ln -s "$arbiter" "$scratch/build/arbiter"
   ln -s "$source_dir/rules" "$scratch/rules"

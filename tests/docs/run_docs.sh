@@ -7,7 +7,8 @@
 #   - a transcript: a fenced block, or a block indented by four spaces, whose first line starts
 #     with "$ ". Each "$ " line is a command (a line ending in \ continues on the next); the
 #     lines up to the next "$ " are its output, which must match what the command prints
-#     (standard output and standard error together, in the order the program wrote them). A line
+#     (standard output and standard error on a pseudo-terminal, as a reader sees them: progress
+#     redrawn in place leaves only what stands at the end, tests/docs/terminal_view.awk). A line
 #     that is only "..." stands for any number of lines; "..." inside a line for any text (both
 #     are how the docs cut outputs short, tests/docs/match_output.awk). `$ echo $?` prints the
 #     exit status of the command before it, so a doc states a status that way.
@@ -53,6 +54,16 @@ timeout_seconds="${DOCS_RUN_TIMEOUT:-600}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/docs-run.XXXXXX")"
 [[ "${DOCS_RUN_KEEP:-0}" == 1 ]] || trap 'rm -rf "$work"' EXIT
 
+# Commands run on a pseudo-terminal (script(1), util-linux), so that they print what a reader
+# sees: progress drawn in place, not the plain lines a program writes into a file. Without one
+# (no /dev/ptmx), they write into a file and a doc's progress-free outputs may not match.
+on_terminal=0
+if script -qec true /dev/null >/dev/null 2>&1 </dev/null; then
+  on_terminal=1
+else
+  echo "run_docs: no pseudo-terminal (script -qec true failed): commands write into a file"
+fi
+
 failed=0
 total_blocks=0 total_commands=0 total_matched=0 total_mismatched=0 total_skipped=0 total_wrote=0
 
@@ -74,7 +85,7 @@ run_doc() {
   local prev_status=0 block_line="" kind="" block_skip="" timings=0 cat_writes=0
   local -a skip_texts=() skip_reasons=() befores=()
   local command="" command_line="" expected="" have_command=0 last_skipped=0
-  local out="$scratch/.out" want="$scratch/.want"
+  local raw="$scratch/.raw" out="$scratch/.out" want="$scratch/.want"
 
   # Runs (or skips) the command collected so far and compares its output with the doc's.
   finish_command() {
@@ -111,9 +122,15 @@ run_doc() {
       return 0
     fi
     local started=$SECONDS
-    (cd "$scratch" && timeout -k 5 "$timeout_seconds" bash -c "(exit $prev_status); $command") \
-      >"$out" 2>&1 </dev/null
+    if [[ $on_terminal == 1 ]]; then
+      (cd "$scratch" && SHELL=/bin/bash timeout -k 5 "$timeout_seconds" \
+        script -qec "(exit $prev_status); $command" /dev/null) >"$raw" 2>&1 </dev/null
+    else
+      (cd "$scratch" && timeout -k 5 "$timeout_seconds" bash -c "(exit $prev_status); $command") \
+        >"$raw" 2>&1 </dev/null
+    fi
     local status=$? problem=""
+    awk -f "$here/terminal_view.awk" "$raw" >"$out"
     prev_status=$status
     if [[ "$kind" == commands ]]; then
       local want_status=0

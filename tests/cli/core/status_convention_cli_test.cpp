@@ -36,7 +36,6 @@ TEST(ExitStatus, UsageAndInputErrorsAreTwoInEveryCommand) {
           // bad FEN
           "moves --fen " + kBadFen,
           "perft -d 1 --fen " + kBadFen,
-          "replay - --fen " + kBadFen,
           "resolve --white e4 --black e5 --fen " + kBadFen,
           "puzzle solve --stip '#2' --fen " + kBadFen,
           // bad move on the command line
@@ -63,6 +62,8 @@ TEST(ExitStatus, UsageAndInputErrorsAreTwoInEveryCommand) {
           "resolve --white e4 --black e5 --svg /nonexistent-dir/x.svg",
       },
       2);
+  // A record to read, so that the FEN is what is wrong (an empty one is no game: status 1).
+  expect_status({"replay - --fen " + kBadFen}, 2, "1. e4\n");
 }
 
 TEST(ExitStatus, AClaimThatDoesNotHoldIsOne) {

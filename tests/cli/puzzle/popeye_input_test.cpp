@@ -416,7 +416,8 @@ TEST(ProblemFiles, EpdTakesTheStipulationFromItsOperationOrTheDefault) {
             "p.epd:5: an EPD line needs four FEN fields (board, side, "
             "castling, en passant)");
   EXPECT_EQ(read_epd("7k/8/6K1/8/8/8/8/R7 w - -\n", "p.epd", "")[0].error,
-            "p.epd:1: no stipulation: give the operation `stip \"#2\";` or --stip");
+            "p.epd:1: no stipulation: give the operation `dm 2;` (#2) or `stip \"h#2\";`, or "
+            "--stip");
 }
 
 TEST(ProblemFiles, FenLines) {

@@ -9,30 +9,14 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/support/scratch_dir_test_fixture.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {
 namespace {
 
-namespace fs = std::filesystem;
 
-class PuzzleExitStatus : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arbiter_status_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name)) << text;
-    return path(name);
-  }
-  fs::path dir_;
-};
+class PuzzleExitStatus : public test::ScratchDirTest {};
 
 constexpr const char* kSound = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";     // #1: Ra8#
 constexpr const char* kCooked = "7k/8/6K1/8/8/8/8/RR6 w - - 0 1";   // #1: Ra8#, Rb8#

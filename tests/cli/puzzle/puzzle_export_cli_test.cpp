@@ -10,31 +10,14 @@
 #include <sstream>
 
 #include "puzzles/corpus_db.hpp"
+#include "tests/support/scratch_dir_test_fixture.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {
 namespace {
 
-namespace fs = std::filesystem;
 
-/// A fresh directory for one test's files, removed afterwards.
-class PuzzleExportCli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arbiter_export_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name)) << text;
-    return path(name);
-  }
-  fs::path dir_;
-};
+class PuzzleExportCli : public test::ScratchDirTest {};
 
 /// The non-empty lines of `text`.
 std::vector<std::string> export_lines(const std::string& text) {

@@ -30,7 +30,7 @@ TEST(FindingsRegression, ConditionalBranchWithAnUnknownPieceLetterIsRejected) {
 TEST(FindingsRegression, ConditionalReplayReportsAnUnknownLetterInTheChosenBranch) {
   const test::CommandResult r =
       test::run_arbiter("moves -v conditional --play e4 --play e5 --play 'e5?d4/Zf3'");
-  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.err.find("unknown piece letter 'Z'"), std::string::npos) << r.err;
 }
 

@@ -196,7 +196,7 @@ TEST(DiplomacyPerftCli, RefusesWhatItCannotDo) {
   r = run_arbiter("perft -v diplomacy -d 1 --distinct --divide");
   EXPECT_EQ(r.status, 2);
   r = run_arbiter("perft -v diplomacy -d 1 --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b'");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("bad FEN"));
   r = run_arbiter("perft -v diplomacy --bench --compare orthodox");
   EXPECT_EQ(r.status, 2);

@@ -171,8 +171,7 @@ EpdProblem parse_epd_line(const std::string& line) {
   const std::string fullmove = next_word(line, after_clocks);
   const bool clocks = all_digits(halfmove) && all_digits(fullmove);
   p.fen = fmt::format("{} {} {} {}", fields[0], fields[1], fields[2], fields[3]);
-  // Without them the position is a full FEN with the clocks at their start (EPD has none).
-  p.fen += clocks ? fmt::format(" {} {}", halfmove, fullmove) : std::string(" 0 1");
+  if (clocks) p.fen += fmt::format(" {} {}", halfmove, fullmove);
   const std::vector<Operation> ops = operations(line.substr(clocks ? after_clocks : i));
   if (const auto s = stipulation(ops)) p.stip = s->str();
   if (const Operation* id = find(ops, "id"); id && !id->operands.empty()) p.id = id->operands[0];

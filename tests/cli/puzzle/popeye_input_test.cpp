@@ -406,7 +406,7 @@ TEST(ProblemFiles, EpdTakesTheStipulationFromItsOperationOrTheDefault) {
       "7k/8\n",
       "p.epd", "#1");
   ASSERT_EQ(problems.size(), 3U);
-  EXPECT_EQ(problems[0].fen, kLoydFen);
+  EXPECT_EQ(problems[0].fen + " 0 1", kLoydFen);  // the position as the line gives it
   EXPECT_EQ(problems[0].stip, "#2");
   EXPECT_EQ(problems[0].title, "Loyd");
   EXPECT_EQ(problems[0].source, "p.epd:2");

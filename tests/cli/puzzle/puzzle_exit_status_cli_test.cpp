@@ -15,7 +15,6 @@
 namespace arbiter {
 namespace {
 
-
 class PuzzleExitStatus : public test::ScratchDirTest {};
 
 constexpr const char* kSound = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";     // #1: Ra8#

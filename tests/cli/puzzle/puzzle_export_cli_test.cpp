@@ -16,7 +16,6 @@
 namespace arbiter {
 namespace {
 
-
 class PuzzleExportCli : public test::ScratchDirTest {};
 
 /// The non-empty lines of `text`.

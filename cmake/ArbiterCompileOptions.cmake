@@ -4,6 +4,12 @@
 #   arbiter_fuzz_coverage   the fuzz targets and their own copy of the engine code: libFuzzer's
 #                           coverage instrumentation (it makes code about 3 times slower, so the
 #                           tests of a fuzzing tree link the uninstrumented libraries)
+#   arbiter_front_options   the command line and the server (cli/, server/): -O1 in every tree.
+#                           Nothing there is on a hot path (the engine, the searches and the
+#                           solver are libraries of their own, at the build type's level), and
+#                           CLI11's and httplib's templates compiled at -O3 were most of the time
+#                           `scripts/setup.sh` took: a batch of the CLI library took 14-20 s at
+#                           -O3 and 9-15 s at -O1 (docs/building.md).
 #   arbiter_test_options    the test files (not the helpers in tests/support): -O1 in every
 #                           tree. A test's time is spent in the libraries and the helpers, which
 #                           keep the build type's level; -O1 compiles the gtest and RapidCheck
@@ -39,6 +45,9 @@ if(ARBITER_BUILD_FUZZ)
   # Coverage instrumentation, so that libFuzzer sees into the parsers and the engine.
   target_compile_options(arbiter_fuzz_coverage INTERFACE -fsanitize=fuzzer-no-link)
 endif()
+
+add_library(arbiter_front_options INTERFACE)
+target_compile_options(arbiter_front_options INTERFACE -O1)
 
 add_library(arbiter_test_options INTERFACE)
 target_compile_options(arbiter_test_options INTERFACE -O1)

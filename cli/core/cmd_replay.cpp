@@ -1,5 +1,6 @@
 // `arbiter replay`: check a game record move by move and print where it ends.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <functional>
 #include <iostream>
@@ -19,6 +20,7 @@
 #include "rules/core/load_variant.hpp"
 #include "rules/core/move_words.hpp"
 #include "rules/core/record_variant.hpp"
+#include "rules/core/table_loader.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 
 namespace arbiter::cli {
@@ -118,7 +120,7 @@ class ReplayChooser {
           "unknown variant",
           fmt::format("[Variant \"{}\"] names no bundled table (they are {}; \"Standard\" "
                       "means orthodox): give -v TABLE to replay the game with one",
-                      tag->tag_value, bundled_table_list()),
+                      tag->tag_value, fmt::join(bundled_table_names(), ", ")),
           "Variant");
       return *refused_;
     }

@@ -1,10 +1,15 @@
 #include "cli/core/progress.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <iostream>
 
 namespace arbiter::cli {
+
+bool stderr_is_terminal() {
+  return ::isatty(STDERR_FILENO) != 0;
+}
 
 Progress::Progress(std::ostream& out, bool terminal, bool quiet, std::string prefix)
     : out_(out), terminal_(terminal), quiet_(quiet), prefix_(std::move(prefix)) {}

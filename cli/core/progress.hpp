@@ -50,8 +50,7 @@ class Progress {
   bool open_ = false;  ///< a frame is drawn and the cursor stands after it
 };
 
-/// isatty(stderr). Defined with `puzzle solve`'s progress (cli/puzzle/cmd_puzzle_batch.cpp),
-/// which declares it too (cmd_puzzle.hpp): one definition for both.
+/// isatty(stderr): whether progress may be redrawn in place (also `puzzle`'s progress bars).
 bool stderr_is_terminal();
 
 }  // namespace arbiter::cli

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/core/json_writer.hpp"
+#include "cli/core/progress.hpp"
 #include "cli/puzzle/problem_source.hpp"
 #include "cli/report/svg_board.hpp"
 #include "puzzles/corpus_db.hpp"
@@ -132,8 +133,6 @@ class VerdictTally {
 /// sound, else 0.
 int solve_batch(const VariantPtr& v, const std::vector<ProblemSpec>& problems,
                 const BatchOutput& o);
-
-bool stderr_is_terminal();
 
 /// Runs `f` (a command returning its exit status), turning a bad input (PuzzleInputError,
 /// ProblemFileError, std::invalid_argument: a table of the wrong protocol, a bad knob) into

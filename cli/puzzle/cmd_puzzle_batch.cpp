@@ -1,6 +1,5 @@
 // `arbiter puzzle solve FILE` / `--epd FILE`: many problems in one process, one result each.
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -213,10 +212,6 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
   else
     std::cout << '\n' << tally.summary() << '\n';
   return tally.status();
-}
-
-bool stderr_is_terminal() {
-  return ::isatty(STDERR_FILENO) != 0;
 }
 
 }  // namespace arbiter::cli

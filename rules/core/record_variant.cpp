@@ -41,10 +41,4 @@ std::optional<std::string> table_of_variant_tag(std::string_view value) {
   return std::nullopt;
 }
 
-std::string bundled_table_list() {
-  std::string out;
-  for (const std::string& name : bundled_table_names()) out += (out.empty() ? "" : ", ") + name;
-  return out;
-}
-
 }  // namespace arbiter

@@ -14,7 +14,4 @@ namespace arbiter {
 /// orthodox. Empty when the value names no bundled table ("Crazyhouse", "Chess960").
 std::optional<std::string> table_of_variant_tag(std::string_view value);
 
-/// "conditional, conversion, ...": the bundled tables' names, for messages.
-std::string bundled_table_list();
-
 }  // namespace arbiter

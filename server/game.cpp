@@ -13,22 +13,18 @@ namespace arbiter::server {
 std::unique_ptr<Game> new_game(VariantPtr v, TurnSets sets) {
   if (sets != TurnSets::kOne) {
     const RuleTable& t = v->table();
-    if (t.protocol != Protocol::kSimultaneous || t.resolver != Resolver::kDiplomacy)
+    if (!v->traits().move_sets)
       throw std::invalid_argument(fmt::format(
           "\"sets\": \"{}\": sets of moves are Diplomacy Chess's (rule text, \"Progressive\"); "
           "table '{}' has the {} protocol and the {} resolver",
           to_string(sets), v->name(), to_string(t.protocol), to_string(t.resolver)));
     return sets_game(std::move(v), sets);
   }
-  switch (v->table().protocol) {
-    case Protocol::kSimultaneous:
-      return simultaneous_game(std::move(v));
-    case Protocol::kConditional:
-      return conditional_game(std::move(v));
-    case Protocol::kSequential:
-      break;
-  }
-  return sequential_game(std::move(v));
+  // The server's registry: the game of each rules kind, in RulesKind's order.
+  using Factory = std::unique_ptr<Game> (*)(VariantPtr);
+  static constexpr ModuleRegistry<Factory> kGames = {
+      {sequential_game, conditional_game, simultaneous_game, simultaneous_game}};
+  return kGames[index_of(v->kind())](std::move(v));
 }
 
 std::string submission_error_text(const std::exception& e) {

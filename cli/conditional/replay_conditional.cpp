@@ -95,7 +95,6 @@ class ConditionalReplay final : public GameReplay {
 }  // namespace
 
 std::unique_ptr<GameReplay> conditional_replay(const VariantPtr& v, const ReplayOptions& options) {
-  require_protocol(*v, Protocol::kConditional, "a Conditional Chess replay");
   return std::make_unique<ConditionalReplay>(v, options);
 }
 

@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "cli/registry/cli_modules.hpp"
 #include "rules/conditional/conditional_perft.hpp"
 #include "rules/core/fen.hpp"
 
@@ -109,6 +110,16 @@ void check_conditional_notation(const VariantPtr& vp, TableVerdict& verdict) {
   }
   verdict.checks.push_back(fmt::format(
       "conditional notation: {} extended FENs and {} conditional moves round-trip", fens, moves));
+}
+
+void conditional_self_checks(const std::string&, const VariantPtr& v, const VerifyOptions& o,
+                             TableVerdict& verdict) {
+  check_conditional_perft(v, o.max_nodes, verdict);
+  check_conditional_notation(v, verdict);
+  // The board part of its extended FENs.
+  check_notation(v, verdict, [](const VariantPtr& t, const std::string& fen) {
+    return parse_conditional_fen(t, fen).pos;
+  });
 }
 
 }  // namespace arbiter::cli

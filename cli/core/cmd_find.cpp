@@ -85,14 +85,15 @@ std::string fen_text(const solver::Witness& wit) {
 }
 
 /// "no scenario 'dubble-check' for table 'orthodox': did you mean orthodox/double-check?".
-std::string unknown_scenario(const std::string& name, const std::string& table) {
+std::string unknown_scenario(const std::string& name, const Variant& table) {
   std::vector<std::string> names;
   const bool short_name = name.find('/') == std::string::npos;
+  const std::string family = solver::scenario_family_of(table);
   for (const solver::ScenarioInfo& s : solver::scenario_infos())
-    if (s.variant == table)
+    if (s.variant == family)
       names.push_back(short_name ? s.name.substr(s.name.find('/') + 1) : s.name);
   const std::string hint = did_you_mean(name, names);
-  return fmt::format("find: no scenario '{}' for table '{}': {}", name, table,
+  return fmt::format("find: no scenario '{}' for table '{}': {}", name, table.name(),
                      hint.empty() ? "arbiter find --list shows them" : hint);
 }
 
@@ -101,8 +102,9 @@ int run_find(const FindOptions& o) {
   if (o.scenario.empty())
     throw CLI::ValidationError("scenario", "name one (arbiter find --list shows the catalog)");
   const VariantPtr v = load_variant(o.variant);
-  const solver::ScenarioInfo* scenario = solver::find_scenario_info(v->name(), o.scenario);
-  if (!scenario) throw std::invalid_argument(unknown_scenario(o.scenario, v->name()));
+  const solver::ScenarioInfo* scenario = solver::find_scenario_info(*v, o.scenario);
+  if (!scenario) throw std::invalid_argument(unknown_scenario(o.scenario, *v));
+  const bool filter = solver::served_as_filter(*scenario, *v);
   solver::SearchOptions so;
   so.max_pieces = o.max_pieces;
   so.side = o.side == "b" ? kBlack : kWhite;
@@ -140,6 +142,7 @@ int run_find(const FindOptions& o) {
   if (o.json) {
     JsonWriter w;
     w.begin_object().field("scenario", scenario->name).field("status", r.status);
+    if (filter) w.field("served_as", "proposal filter");
     w.field("rounds", r.rounds).key("witnesses").begin_array();
     for (const solver::Witness& wit : r.witnesses) {
       w.begin_object()
@@ -154,6 +157,11 @@ int run_find(const FindOptions& o) {
     std::cout << w.end_array().end_object().str() << '\n';
   } else {
     std::cout << fmt::format("scenario {}: {}\n", scenario->name, scenario->description);
+    if (filter)
+      std::cout << fmt::format(
+          "note written for the table '{}', which has the same rules modules: on '{}' it only "
+          "proposes boards, which this table's engine judges (no unsat claim)\n",
+          scenario->variant, v->name());
     for (std::size_t i = 0; i < r.witnesses.size(); ++i) {
       const solver::Witness& wit = r.witnesses[i];
       std::cout << fmt::format("witness {}\nfen {}\n", i + 1, fen_text(wit));

@@ -9,6 +9,7 @@
 #include "cli/core/knob_options.hpp"
 #include "cli/core/moves_options.hpp"
 #include "cli/core/option_checks.hpp"
+#include "cli/registry/cli_modules.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/movegen.hpp"
@@ -19,8 +20,17 @@ namespace {
 
 int run_moves(const MovesOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
-  if (v->table().protocol == Protocol::kConditional) return run_conditional_moves(o, v);
-  require_protocol(*v, Protocol::kSequential, "moves");
+  const auto moves = cli_module(*v).moves;
+  if (!moves)  // the simultaneous protocols: no side to move
+    throw std::invalid_argument(
+        fmt::format("moves needs a table with the sequential protocol: '{}' uses the {} protocol",
+                    v->name(), to_string(v->table().protocol)));
+  return moves(o, v);
+}
+
+}  // namespace
+
+int run_sequential_moves(const MovesOptions& o, const VariantPtr& v) {
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
   for (std::size_t i = 0; i < o.play.size(); ++i) {
     Move m{};
@@ -52,8 +62,6 @@ int run_moves(const MovesOptions& o) {
   std::cout << '\n';
   return 0;
 }
-
-}  // namespace
 
 void register_position_commands(CLI::App& app, int& status) {
   auto o = std::make_shared<MovesOptions>();

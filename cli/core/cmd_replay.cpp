@@ -8,14 +8,13 @@
 #include <memory>
 #include <stdexcept>
 
-#include "cli/conditional/replay_conditional.hpp"
 #include "cli/core/commands.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/core/replay_io.hpp"
+#include "cli/registry/cli_modules.hpp"
 #include "cli/report/report_boards.hpp"
-#include "cli/simultaneous/replay_diplomacy.hpp"
 #include "rules/core/game_record.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/move_words.hpp"
@@ -89,6 +88,15 @@ class SequentialReplay final : public GameReplay {
   ReplayResult r_;
 };
 
+}  // namespace
+
+std::unique_ptr<GameReplay> sequential_replay(const VariantPtr& v, const ReplayOptions& options,
+                                              TurnSets) {
+  return std::make_unique<SequentialReplay>(v, options);
+}
+
+namespace {
+
 ReplayOptions replay_options(const ReplayCliOptions& o) {
   ReplayOptions options;
   if (!o.fen.empty()) options.fen = o.fen;
@@ -144,17 +152,12 @@ class ReplayChooser {
     auto& [v, replay] = replays_[table];
     if (!replay) {
       v = load_variant(table, knobs_);
-      const Protocol protocol = v->table().protocol;
-      if (sets_ != TurnSets::kOne && protocol != Protocol::kSimultaneous)
+      // A simultaneous table without sets refuses --sets itself, naming its resolver.
+      if (sets_ != TurnSets::kOne && !v->traits().simultaneous)
         throw std::invalid_argument(fmt::format(
             "--sets {}: sets of moves are Diplomacy Chess's; table '{}' uses the {} protocol",
-            o_.sets, v->name(), to_string(protocol)));
-      if (protocol == Protocol::kConditional)
-        replay = conditional_replay(v, options_);
-      else if (protocol == Protocol::kSimultaneous)  // Diplomacy and Move-Neutral records
-        replay = diplomacy_replay(v, options_, sets_);
-      else
-        replay = std::make_unique<SequentialReplay>(v, options_);
+            o_.sets, v->name(), to_string(v->table().protocol)));
+      replay = cli_module(*v).replay(v, options_, sets_);
     }
     variant_ = v;
     return *replay;

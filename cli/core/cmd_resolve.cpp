@@ -13,6 +13,7 @@
 #include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
 #include "cli/core/option_checks.hpp"
+#include "cli/registry/cli_modules.hpp"
 #include "cli/report/board_diagram.hpp"
 #include "cli/report/report_boards.hpp"
 #include "cli/simultaneous/move_set_text.hpp"
@@ -39,13 +40,11 @@ struct ResolveCliOptions {
 using SideMove = SideSubmission;
 
 void require_simultaneous(const Variant& v) {
-  const RuleTable& t = v.table();
-  if (t.protocol != Protocol::kSimultaneous)
-    throw std::invalid_argument(
-        fmt::format("resolve needs a table with the simultaneous protocol: '{}' uses the {} "
-                    "protocol{}",
-                    v.name(), to_string(t.protocol),
-                    t.protocol == Protocol::kSequential ? " (arbiter moves lists its moves)" : ""));
+  if (v.traits().simultaneous) return;
+  throw std::invalid_argument(fmt::format(
+      "resolve needs a table with the simultaneous protocol: '{}' uses the {} protocol{}", v.name(),
+      to_string(v.table().protocol),
+      cli_module(v).moves ? " (arbiter moves lists its moves)" : ""));
 }
 
 std::string status_text(const SimStatus& st) {
@@ -117,7 +116,7 @@ std::string entry_text(const ProgressiveMoveResult& m) {
 /// Both sets played progressively or simultaneously progressively: each pair with its
 /// entries and trace, then the position after.
 int run_sets(const ResolveCliOptions& o, const VariantPtr& v, const SimState& before) {
-  if (v->table().resolver != Resolver::kDiplomacy)
+  if (!v->traits().move_sets)
     throw std::invalid_argument(fmt::format(
         "--sets {}: sets of moves are Diplomacy Chess's (rule text, \"Progressive\"); table "
         "'{}' has the {} resolver",

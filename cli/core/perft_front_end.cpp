@@ -1,4 +1,5 @@
 #include "cli/core/perft_front_end.hpp"
+#include "cli/registry/cli_modules.hpp"
 
 #include <fmt/format.h>
 
@@ -162,25 +163,17 @@ int run_compare_positions(const PerftOptions& o, const VariantPtr& a, const Vari
 
 int run_perft(const PerftOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
-  if (v->table().protocol == Protocol::kSimultaneous) {
-    print_perft_count(o, *v, count_sim_perft(o, v));
-    return 0;
-  }
-  if (o.distinct)
+  if (o.distinct && !v->traits().simultaneous)
     throw CLI::ValidationError(
         "--distinct",
         fmt::format("only simultaneous tables count distinct positions, not '{}'", v->name()));
-  print_perft_count(o, *v,
-                    v->table().protocol == Protocol::kConditional ? count_conditional_perft(o, v)
-                                                                  : count_sequential_perft(o, v));
+  print_perft_count(o, *v, cli_module(*v).perft(o, v));
   return 0;
 }
 
 int run_perft_bench(const PerftOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
-  if (v->table().protocol == Protocol::kConditional) return run_conditional_bench(o, v);
-  if (v->table().protocol == Protocol::kSimultaneous) return run_sim_bench(o, v);
-  return run_sequential_bench(o, v);
+  return cli_module(*v).perft_bench(o, v);
 }
 
 }  // namespace arbiter::cli

@@ -19,7 +19,7 @@ namespace {
 /// two node rates are measured on the same positions by the same binary.
 int run_compare(const PerftOptions& o, const VariantPtr& a) {
   const VariantPtr b = load_variant(o.compare);
-  require_protocol(*b, Protocol::kSequential,
+  require_protocol(*b, a->table().protocol,
                    fmt::format("--compare with the sequential table '{}'", a->name()));
   const CompareStyle style{12, 1, " on the same positions", o.bench_nodes / 4};
   return run_compare_positions(o, a, b, style, [](const VariantPtr& table, const std::string& fen) {
@@ -30,7 +30,6 @@ int run_compare(const PerftOptions& o, const VariantPtr& a) {
 }  // namespace
 
 PerftCount count_sequential_perft(const PerftOptions& o, const VariantPtr& v) {
-  require_protocol(*v, Protocol::kSequential, "perft");
   Position pos = parse_fen(v, o.fen.empty() ? v->table().setup_fen : o.fen);
   PerftCount c;
   const std::vector<DivideEntry> divide = timed_count(
@@ -46,7 +45,6 @@ PerftCount count_sequential_perft(const PerftOptions& o, const VariantPtr& v) {
 /// Benchmarks bulk-counted and fully made perft on the table's self-check positions, each at
 /// the deepest recorded depth whose count stays under the node budget.
 int run_sequential_bench(const PerftOptions& o, const VariantPtr& v) {
-  require_protocol(*v, Protocol::kSequential, "perft");
   if (!o.compare.empty()) return run_compare(o, v);
   const auto& checks = bench_positions(*v);
   JsonWriter w;

@@ -9,14 +9,12 @@
 #include <filesystem>
 #include <optional>
 
-#include "cli/conditional/verify_conditional.hpp"
 #include "cli/core/exit_status.hpp"
 #include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/core/verify_solver.hpp"
+#include "cli/registry/cli_modules.hpp"
 #include "cli/report/report_verify.hpp"
-#include "cli/simultaneous/verify_simultaneous.hpp"
-#include "rules/conditional/conditional_game.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/movegen.hpp"
@@ -58,41 +56,6 @@ void check_perft(const VariantPtr& vp, unsigned long long max_nodes, TableVerdic
   }
 }
 
-bool conditional(const VariantPtr& vp) {
-  return vp->table().protocol == Protocol::kConditional;
-}
-
-/// FEN and SAN/UCI round trips on every self-check position and the setup (for a conditional
-/// table, on the board part of its extended FENs).
-void check_notation(const VariantPtr& vp, TableVerdict& verdict) {
-  std::vector<std::string> fens{vp->table().setup_fen};
-  for (const PerftCheck& c : vp->table().perft_checks) fens.push_back(c.fen);
-  int moves_checked = 0;
-  for (const std::string& fen : fens) {
-    std::optional<Position> board;
-    try {
-      board = conditional(vp) ? parse_conditional_fen(vp, fen).pos : parse_fen(vp, fen);
-    } catch (const FenError&) {
-      continue;  // a [[perft]] FEN: reported with its file and line by the perft check
-    }
-    const Position& pos = *board;
-    const std::string printed = to_fen(pos);
-    if (!(parse_fen(vp, printed) == pos))
-      verdict.failures.push_back(fmt::format("FEN round trip changed the position: {}", fen));
-    MoveList moves;
-    generate_legal(pos, moves);
-    for (Move m : moves) {
-      ++moves_checked;
-      const std::string san = to_san(pos, m), uci = to_uci(pos, m);
-      if (parse_san(pos, san) != m || parse_uci(pos, uci) != m)
-        verdict.failures.push_back(
-            fmt::format("notation round trip failed for {} / {} in {}", san, uci, fen));
-    }
-  }
-  verdict.checks.push_back(
-      fmt::format("notation: {} positions, {} moves round-trip", fens.size(), moves_checked));
-}
-
 /// Where the report goes, "" for none. A partial run (--table) writes one only where --report
 /// asks for it. A --report DIR that cannot be written is an input error, found before the run;
 /// the default folder is skipped, said once on `err`, where the working directory is read-only.
@@ -115,6 +78,43 @@ std::string report_dir(const VerifyOptions& o, std::ostream& err) {
 
 }  // namespace
 
+void check_notation(const VariantPtr& vp, TableVerdict& verdict,
+                    Position (*board_of)(const VariantPtr&, const std::string&)) {
+  std::vector<std::string> fens{vp->table().setup_fen};
+  for (const PerftCheck& c : vp->table().perft_checks) fens.push_back(c.fen);
+  int moves_checked = 0;
+  for (const std::string& fen : fens) {
+    std::optional<Position> board;
+    try {
+      board = board_of(vp, fen);
+    } catch (const FenError&) {
+      continue;  // a [[perft]] FEN: reported with its file and line by the perft check
+    }
+    const Position& pos = *board;
+    const std::string printed = to_fen(pos);
+    if (!(parse_fen(vp, printed) == pos))
+      verdict.failures.push_back(fmt::format("FEN round trip changed the position: {}", fen));
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+      ++moves_checked;
+      const std::string san = to_san(pos, m), uci = to_uci(pos, m);
+      if (parse_san(pos, san) != m || parse_uci(pos, uci) != m)
+        verdict.failures.push_back(
+            fmt::format("notation round trip failed for {} / {} in {}", san, uci, fen));
+    }
+  }
+  verdict.checks.push_back(
+      fmt::format("notation: {} positions, {} moves round-trip", fens.size(), moves_checked));
+}
+
+void sequential_self_checks(const std::string&, const VariantPtr& v, const VerifyOptions& o,
+                            TableVerdict& verdict) {
+  check_perft(v, o.max_nodes, verdict);
+  check_notation(v, verdict,
+                 [](const VariantPtr& t, const std::string& fen) { return parse_fen(t, fen); });
+}
+
 std::vector<TableVerdict> verify_tables(const VerifyOptions& options, Progress& progress,
                                         std::ostream* results) {
   std::vector<std::string> names = options.tables;
@@ -131,18 +131,7 @@ std::vector<TableVerdict> verify_tables(const VerifyOptions& options, Progress& 
       verdict.variant = v;
       verdict.checks.push_back(fmt::format("table loads and compiles ({} pieces, {} knobs)",
                                            v->piece_count(), v->table().knobs.size()));
-      const bool simultaneous = v->table().protocol == Protocol::kSimultaneous;
-      if (simultaneous) {
-        check_sim_perft(v, options.max_nodes, verdict);
-        check_sim_fens(v, verdict);
-        check_sim_knobs(name, v, verdict);
-      } else if (conditional(v)) {
-        check_conditional_perft(v, options.max_nodes, verdict);
-        check_conditional_notation(v, verdict);
-      } else {
-        check_perft(v, options.max_nodes, verdict);
-      }
-      if (!simultaneous) check_notation(v, verdict);
+      cli_module(*v).self_checks(name, v, options, verdict);
       if (options.solver) check_solver(name, options, verdict, progress);
     } catch (const TableError& e) {
       for (const Diagnostic& d : e.diagnostics()) verdict.failures.push_back(d.str());

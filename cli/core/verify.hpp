@@ -37,6 +37,11 @@ struct TableVerdict {
   std::optional<solver::CoverageReport> coverage;  ///< the solver part's, for the report
 };
 
+/// FEN and SAN/UCI round trips on every self-check position and the setup, each read to a
+/// board by `board_of` (a conditional table: the board part of its extended FENs).
+void check_notation(const VariantPtr& vp, TableVerdict& verdict,
+                    Position (*board_of)(const VariantPtr&, const std::string&));
+
 /// Verifies each table in turn: a step on `progress` as each table and each of its solver
 /// steps starts, and a PASS or FAIL line on `results` (unless null) as each table ends.
 std::vector<TableVerdict> verify_tables(const VerifyOptions& options, Progress& progress,

@@ -90,6 +90,12 @@ struct TaskAnswer {
 TaskAnswer solve_task(const VariantPtr& v, const std::string& fen, const std::string& task,
                       Color side);
 
+/// The tasks of each protocol that has some (its entry in cli/registry/cli_modules.hpp).
+TaskAnswer conditional_task(const VariantPtr& v, const std::string& fen, const std::string& task,
+                            Color side);
+TaskAnswer sim_task(const VariantPtr& v, const std::string& fen, const std::string& task,
+                    Color side);
+
 /// "no solution", "sound" (one answer) or "cooked".
 std::string task_verdict(const std::vector<std::string>& answers);
 /// The exit status of a task: 0 when sound (one answer), 1 otherwise.

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "cli/registry/cli_modules.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/table_loader.hpp"
@@ -83,7 +84,7 @@ class ConditionTables {
       names += (names.empty() ? "" : ", ") + name;
       if (condition_key(name) != key) continue;
       VariantPtr v = load_variant(name);
-      if (v->table().protocol != Protocol::kSequential)
+      if (!cli_module(*v).stipulations)
         throw PuzzleInputError(fmt::format(
             "{}: condition '{}': table '{}' has the {} protocol; puzzle solve solves problems "
             "of tables played move by move",

@@ -12,6 +12,7 @@
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "cli/puzzle/epd.hpp"
 #include "cli/puzzle/problem_source.hpp"
+#include "cli/registry/cli_modules.hpp"
 #include "puzzles/corpus_db.hpp"
 #include "puzzles/generator.hpp"
 #include "rules/core/fen.hpp"
@@ -58,7 +59,7 @@ void draw_bar(const puzzles::GeneratorStatus& s, std::int64_t target) {
 
 int run_generate(const GenerateOptions& o) {
   const VariantPtr v = load_variant(o.variant);
-  require_protocol(*v, Protocol::kSequential, "puzzle generate");
+  require_stipulations(*v, "puzzle generate");
   puzzles::GeneratorConfig c;
   c.variant = v;
   c.stipulation = load_stipulation(o.stip);

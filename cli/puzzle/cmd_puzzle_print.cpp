@@ -5,12 +5,13 @@
 
 #include "cli/core/json_writer.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "cli/registry/cli_modules.hpp"
 #include "rules/core/fen.hpp"
 
 namespace arbiter::cli {
 
 Position load_problem(const VariantPtr& v, const std::string& fen) {
-  if (v->table().protocol != Protocol::kSequential)
+  if (!cli_module(*v).stipulations)
     throw PuzzleInputError(fmt::format(
         "table '{}' is not sequential: #n, h#n and s#n need one move per ply (orthodox, "
         "conversion); its own tasks are under `arbiter puzzle task`",

@@ -9,6 +9,7 @@
 #include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "cli/registry/cli_modules.hpp"
 #include "cli/simultaneous/submission_text.hpp"
 #include "puzzles/conditional_task.hpp"
 #include "puzzles/simultaneous_tasks.hpp"
@@ -48,7 +49,10 @@ void add_arrow(SvgBoard& b, Move m, Color side) {
   b.arrows.push_back({m.from(), m.to(), side, false});
 }
 
-TaskAnswer conditional_task(const VariantPtr& v, const std::string& fen, const std::string& task) {
+}  // namespace
+
+TaskAnswer conditional_task(const VariantPtr& v, const std::string& fen, const std::string& task,
+                            Color) {
   if (task != "conditional-mate")
     throw PuzzleInputError("Conditional Chess has the task conditional-mate, not " + task);
   const ConditionalState s = [&] {
@@ -75,7 +79,6 @@ TaskAnswer conditional_task(const VariantPtr& v, const std::string& fen, const s
   return r;
 }
 
-}  // namespace
 
 std::string task_verdict(const std::vector<std::string>& answers) {
   return answers.empty() ? "no solution" : answers.size() == 1 ? "sound" : "cooked";
@@ -87,8 +90,16 @@ int task_status(const std::vector<std::string>& answers) {
 
 TaskAnswer solve_task(const VariantPtr& v, const std::string& fen, const std::string& task,
                       Color side) {
-  if (v->table().protocol == Protocol::kConditional) return conditional_task(v, fen, task);
-  require_protocol(*v, Protocol::kSimultaneous, "puzzle task");
+  const auto task_of = cli_module(*v).task;
+  if (!task_of)  // stipulated problems instead (`puzzle solve`)
+    throw std::invalid_argument(fmt::format(
+        "puzzle task needs a table with the simultaneous protocol: '{}' uses the {} protocol",
+        v->name(), to_string(v->table().protocol)));
+  return task_of(v, fen, task, side);
+}
+
+TaskAnswer sim_task(const VariantPtr& v, const std::string& fen, const std::string& task,
+                    Color side) {
   if (task == "conditional-mate")
     throw PuzzleInputError("conditional-mate is a task of Conditional Chess");
   const SimState s = [&] {

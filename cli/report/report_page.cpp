@@ -46,7 +46,7 @@ std::string rules_section(const VariantPtr& v) {
   const RuleTable& t = v->table();
   std::string out = "<h2 id=\"rules\">Rules in the table</h2>\n";
   std::string proto = to_string(t.protocol);
-  if (t.resolver != Resolver::kNone) proto += " (resolver: " + to_string(t.resolver) + ")";
+  if (v->traits().simultaneous) proto += " (resolver: " + to_string(t.resolver) + ")";
   out += fmt::format(
       "<p>Protocol: {}. Table file: {}{}.</p>\n", html_escape(proto), html_code(t.source_file),
       t.extends_chain.empty() ? std::string()

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "cli/registry/cli_modules.hpp"
 #include "cli/report/report_html.hpp"
 #include "puzzles/generator.hpp"
 #include "rules/core/fen.hpp"
@@ -15,8 +16,6 @@ namespace {
 
 /// A witness position per task-bearing protocol (docs/puzzles.md): White mates with !Ra8
 /// whatever Black's B-move; both kings mated after Qg8 + Qg1.
-constexpr const char* kConditionalWitness = "7k/8/6K1/8/1p6/8/8/R7 b - - 0 1 B -";
-constexpr const char* kBothMatedWitness = "7k/q3N1pp/8/8/8/8/Q3n1PP/7K w - - 0 1";
 
 /// "quiet key, dual-free, 2 model mates, miniature (7 men), score 9" of a stored grade.
 std::string report_grade_words(const puzzles::Grade& g) {
@@ -90,9 +89,8 @@ ReportSection generated_problems(const VariantPtr& v, const SamplePuzzleOptions&
 }
 
 ReportSection task_witness(const VariantPtr& v) {
-  const bool conditional = v->table().protocol == Protocol::kConditional;
-  const std::string task = conditional ? "conditional-mate" : "both-mated";
-  const std::string fen = conditional ? kConditionalWitness : kBothMatedWitness;
+  const std::string task(cli_module(*v).sample_task);
+  const std::string fen(cli_module(*v).sample_fen);
   const std::string command =
       fmt::format("arbiter puzzle task -v {} --task {} --fen '{}'", v->name(), task, fen);
   try {
@@ -120,7 +118,7 @@ ReportSection task_witness(const VariantPtr& v) {
 }  // namespace
 
 ReportSection sample_puzzles_section(const VariantPtr& v, const SamplePuzzleOptions& o) {
-  if (v->table().protocol == Protocol::kSequential) {
+  if (cli_module(*v).stipulations) {
     try {
       return generated_problems(v, o);
     } catch (const std::exception& e) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "cli/registry/cli_modules.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
@@ -112,6 +113,13 @@ void check_sim_knobs(const std::string& name, const VariantPtr& vp, TableVerdict
   verdict.checks.push_back(
       fmt::format("{} knobs: {} alternatives compile and resolve {} pairs on {} positions",
                   to_string(vp->table().resolver), alternatives, pairs, fens.size()));
+}
+
+void sim_self_checks(const std::string& name, const VariantPtr& v, const VerifyOptions& o,
+                     TableVerdict& verdict) {
+  check_sim_perft(v, o.max_nodes, verdict);
+  check_sim_fens(v, verdict);
+  check_sim_knobs(name, v, verdict);
 }
 
 }  // namespace arbiter::cli

@@ -1,6 +1,9 @@
 #include "rules/core/rule_table.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include "rules/core/rules_kind.hpp"
 
 namespace arbiter {
 
@@ -39,6 +42,23 @@ std::string to_string(Resolver r) {
       return "move-neutral";
   }
   return "unknown";
+}
+
+RulesKind rules_kind_of(const RuleTable& t) {
+  switch (t.protocol) {
+    case Protocol::kSequential:
+      return RulesKind::kSequential;
+    case Protocol::kConditional:
+      return RulesKind::kConditional;
+    case Protocol::kSimultaneous:
+      if (t.resolver == Resolver::kDiplomacy) return RulesKind::kDiplomacy;
+      if (t.resolver == Resolver::kMoveNeutral) return RulesKind::kMoveNeutral;
+      break;
+  }
+  // The table loader refuses a simultaneous table without a resolver before this is asked.
+  throw std::invalid_argument("table '" + t.name + "': the " + to_string(t.protocol) +
+                              " protocol with the " + to_string(t.resolver) +
+                              " resolver is served by no rules module");
 }
 
 std::string to_string(Outcome o) {

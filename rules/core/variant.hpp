@@ -15,6 +15,7 @@
 #include "rules/core/piece_type.hpp"
 #include "rules/core/rule_knobs.hpp"
 #include "rules/core/rule_table.hpp"
+#include "rules/core/rules_kind.hpp"
 #include "rules/core/sliders.hpp"
 
 namespace arbiter {
@@ -80,6 +81,9 @@ class Variant {
 
   const RuleTable& table() const { return table_; }
   const std::string& name() const { return table_.name; }
+  /// The rules module that serves the table (its protocol and resolver), chosen at compile.
+  RulesKind kind() const { return kind_; }
+  const RulesTraits& traits() const { return traits_of(kind_); }
   int piece_count() const { return static_cast<int>(pieces_.size()); }
   const PieceInfo& piece(PieceType t) const { return pieces_[t]; }
   PieceType type_of_letter(char upper) const;  ///< kNoPiece when unknown
@@ -111,6 +115,7 @@ class Variant {
  private:
   Variant(RuleTable table, const SliderTables& sliders);
   RuleTable table_;
+  RulesKind kind_ = RulesKind::kSequential;
   const SliderTables& sliders_;
   std::vector<PieceInfo> pieces_;
   PieceType royal_ = kNoPiece;

@@ -68,14 +68,19 @@ std::unique_ptr<SimRules> move_neutral_rules() {
 }
 
 std::unique_ptr<SimRules> sim_rules_for(const VariantPtr& v) {
-  const RuleTable& t = v->table();
-  if (t.protocol != Protocol::kSimultaneous)
+  // The simultaneous protocol's resolvers, one per rules kind (none for the others).
+  using Factory = std::unique_ptr<SimRules> (*)(const Variant&);
+  static constexpr ModuleRegistry<Factory> kResolvers = {{
+      nullptr,  // sequential
+      nullptr,  // conditional
+      [](const Variant& t) { return diplomacy_rules(t.knobs().diplomacy); },
+      [](const Variant&) { return move_neutral_rules(); },
+  }};
+  const Factory make = kResolvers[index_of(v->kind())];
+  if (!make)
     throw std::invalid_argument(fmt::format("'{}' uses the {} protocol, not the simultaneous one",
-                                            v->name(), to_string(t.protocol)));
-  if (t.resolver == Resolver::kDiplomacy) return diplomacy_rules(v->knobs().diplomacy);
-  if (t.resolver == Resolver::kMoveNeutral) return move_neutral_rules();
-  throw std::invalid_argument(fmt::format("table '{}' uses the {} resolver, which is not built",
-                                          v->name(), to_string(t.resolver)));
+                                            v->name(), to_string(v->table().protocol)));
+  return make(*v);
 }
 
 }  // namespace arbiter

@@ -60,7 +60,7 @@ SimState parse_sim_fen(const VariantPtr& v, std::string_view fen) {
   FenOptions options;
   options.allow_both_in_check = true;
   options.allow_missing_king = true;
-  options.allow_shared_squares = v->table().resolver == Resolver::kMoveNeutral;
+  options.allow_shared_squares = v->traits().shared_squares;
   SimState s{parse_fen(v, orthodox, options)};
   if (ep.text == "-") return s;
   if (ep.text.size() != 2 && ep.text.size() != 4)

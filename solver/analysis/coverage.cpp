@@ -16,6 +16,7 @@
 #include "solver/analysis/step_cases.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/witness_search.hpp"
+#include "solver/registry/solver_modules.hpp"
 
 namespace arbiter::solver {
 
@@ -294,16 +295,9 @@ void prove_knobs_irrelevant(const VariantPtr& v, const CoverageOptions& o,
 /// Z3's work budget per check of a scenario inherited from another table (rlimit units).
 constexpr unsigned long long kInheritedRlimit = 30'000'000;
 
-/// The table whose catalog scenarios apply to `v`: its own name when the catalog has any,
-/// else the nearest table it extends that has some (a renamed or edited copy of a bundled
-/// table), else "".
+/// The family of catalog scenarios that serves `v` (its rules module's, or its effect's).
 std::string catalog_table(const VariantPtr& v) {
-  std::vector<std::string> names{v->name()};
-  for (const std::string& parent : v->table().extends_chain) names.push_back(parent);
-  for (const std::string& name : names)
-    for (const Scenario& s : scenario_catalog())
-      if (s.variant == name) return name;
-  return "";
+  return std::string(scenario_family(*v));
 }
 
 void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<CoverageItem>& items,

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "solver/registry/solver_modules.hpp"
+
 namespace arbiter::solver {
 namespace {
 
@@ -50,6 +52,8 @@ bool leaves_lines(const PieceInfo& p, Color c, Square s) {
       return true;
   return false;
 }
+
+}  // namespace
 
 // Each condition below says where the engine reads the knob; that it holds whenever the
 // alternatives part is argued in its comment.
@@ -112,38 +116,10 @@ KnobRelevance en_passant_capture_possible() {
       }};
 }
 
-}  // namespace
-
 std::optional<KnobRelevance> knob_relevance(const Variant& v, const std::string& knob) {
-  const RuleTable& table = v.table();
-  const auto is = [&knob](std::string_view name) { return knob == name; };
-  if (table.protocol == Protocol::kSequential && v.conversion().enabled) {
-    using K = ConversionKnobs;
-    if (is(knob_name<&K::castling_threatens>()) ||
-        is(knob_name<&K::castle_through_cleared_square>()) ||
-        is(knob_name<&K::castle_out_of_check_by_conversion>()) ||
-        is(knob_name<&K::converted_rook_castling>()))
-      return castling_right_held();
-    if (is(knob_name<&K::converted_pawn_double_step>())) return converted_initial_move(v);
-  }
-  if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kDiplomacy) {
-    using K = DiplomacyKnobs;
-    if (is(knob_name<&K::knight_timing>())) return off_line_mover(v);
-    if (is(knob_name<&K::pawn_capture_of_departed>()) || is(knob_name<&K::promotion_rank>()))
-      return pawn_mover(v);
-    // castling-transit: read only for a castling move that executed (king_judged_squares).
-    if (is(knob_name<&K::castling_transit>())) return castling_right_held();
-  }
-  if (table.protocol == Protocol::kSimultaneous && table.resolver == Resolver::kMoveNeutral) {
-    using K = MoveNeutralKnobs;
-    if (is(knob_name<&K::castling_path_entered>())) return castling_right_held();
-    if (is(knob_name<&K::en_passant_moved_on>()) || is(knob_name<&K::ep_landing_entered>()))
-      return en_passant_capture_possible();
-  }
-  if (table.protocol == Protocol::kConditional &&
-      is(knob_name<&ConditionalKnobs::ep_after_skipped_c_move>()))
-    return en_passant_capture_possible();
-  return std::nullopt;
+  if (const SolverModule* effect = solver_effect(v))
+    if (std::optional<KnobRelevance> r = effect->knob_relevance(v, knob)) return r;
+  return solver_module(v).knob_relevance(v, knob);
 }
 
 RelevanceProof prove_knob_irrelevant(const VariantPtr& v, const std::string& knob, int max_pieces,

@@ -30,6 +30,20 @@ struct KnobRelevance {
 /// (the knob may or may not matter: only a witness can tell).
 std::optional<KnobRelevance> knob_relevance(const Variant& v, const std::string& knob);
 
+// The conditions the modules' relevance entries are made of (solver/registry/solver_modules.hpp;
+// each says in knob_relevance.cpp where the engine reads the knobs it serves).
+
+/// A castling right held by either side.
+KnobRelevance castling_right_held();
+/// A piece of a type with an initial-only move on the board.
+KnobRelevance converted_initial_move(const Variant& v);
+/// A piece of a type with a move off the lines through its square.
+KnobRelevance off_line_mover(const Variant& v);
+/// A pawn on the board.
+KnobRelevance pawn_mover(const Variant& v);
+/// An en-passant capture is possible.
+KnobRelevance en_passant_capture_possible();
+
 struct RelevanceProof {
   /// "unsat": no valid board of up to `max_pieces` satisfies the condition (the knob cannot
   /// matter there); "sat": some does; "none": no condition is encoded; else Z3's "unknown (...)".

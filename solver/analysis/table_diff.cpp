@@ -14,6 +14,7 @@
 #include "solver/analysis/movement_difference.hpp"
 #include "solver/analysis/step_cases.hpp"
 #include "solver/core/witness_search.hpp"
+#include "solver/registry/solver_modules.hpp"
 
 namespace arbiter::solver {
 
@@ -135,7 +136,7 @@ std::string z3_search(const VariantPtr& a, const VariantPtr& b, const DiffOption
     const std::string fen = probe_fen(proposal);
     const std::size_t before = out.size();
     steps_differ(a, b, fen, "z3", want, out);
-    if (out.size() == before && a->table().protocol == Protocol::kSequential)
+    if (out.size() == before && solver_module(*a).flip_sides)
       steps_differ(a, b, flipped(fen), "z3", want, out);
     verdict.holds = out.size() > before;
     if (verdict.holds)

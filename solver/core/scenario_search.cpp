@@ -24,12 +24,22 @@ const ScenarioInfo* find_scenario_info(const std::string& variant, const std::st
   return s ? &scenario_infos()[static_cast<std::size_t>(s - scenario_catalog().data())] : nullptr;
 }
 
+bool served_as_filter(const ScenarioInfo& scenario, const Variant& v) {
+  return scenario.variant != v.name();
+}
+
 SearchResult find_witnesses(const ScenarioInfo& scenario, const VariantPtr& variant,
                             const SearchOptions& options) {
   const Scenario* s = find_scenario(scenario.variant, scenario.name);
   if (!s)
     throw std::invalid_argument(fmt::format("no scenario '{}' in the catalog", scenario.name));
-  return find_witnesses(*s, variant, options);
+  if (!served_as_filter(scenario, *variant)) return find_witnesses(*s, variant, options);
+  // Written for the bundled table of its module: on another table of that module its formula
+  // only proposes boards, which this table's engine judges (no unsat claim).
+  Scenario filter = *s;
+  filter.variant = variant->name();
+  filter.kind = FormulaKind::kFilter;
+  return find_witnesses(filter, variant, options);
 }
 
 }  // namespace arbiter::solver

@@ -28,6 +28,15 @@ const std::vector<ScenarioInfo>& scenario_infos();
 /// The scenario named `name` ("stalemate" or "orthodox/stalemate") for table `variant`, or
 /// nullptr.
 const ScenarioInfo* find_scenario_info(const std::string& variant, const std::string& name);
+/// The scenario `name` ("stalemate" or "diplomacy/stalemate") of the family that serves `v`'s
+/// rules module (and effect): a user's table is served by the scenarios of its protocol and
+/// effects, whatever its name. Null when the family has none of that name.
+const ScenarioInfo* find_scenario_info(const Variant& v, const std::string& name);
+/// The family of catalog scenarios that serves `v` ("orthodox", "conversion", "diplomacy"...).
+std::string scenario_family_of(const Variant& v);
+/// Whether `scenario` serves `v` as a proposal filter: written for another table of its module
+/// (the bundled one), its unsat proves nothing here; the engine judges every proposal.
+bool served_as_filter(const ScenarioInfo& scenario, const Variant& v);
 
 struct SearchOptions {
   int max_pieces = 8;

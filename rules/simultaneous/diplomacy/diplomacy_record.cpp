@@ -37,7 +37,7 @@ class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, Repla
   DiplomacyReplayer(const VariantPtr& variant, const ReplayOptions& options, TurnSets sets)
       : RecordReader(variant, options), sets_(sets) {
     rules_ = sim_rules_for(variant);  // throws for a table without a built resolver
-    diplomacy_ = variant->table().resolver == Resolver::kDiplomacy;
+    diplomacy_ = variant->traits().move_sets;
     if (sets_ != TurnSets::kOne && !diplomacy_)
       throw std::invalid_argument(fmt::format(
           "{} sets of moves are Diplomacy Chess's (rule text, \"Progressive\"): table '{}' has "

@@ -1,0 +1,47 @@
+#include "solver/registry/solver_modules.hpp"
+
+#include "solver/core/scenario_search.hpp"
+
+namespace arbiter::solver {
+namespace {
+
+std::optional<KnobRelevance> no_relevance(const Variant&, const std::string&) {
+  return std::nullopt;
+}
+
+// One line per rules kind, in RulesKind's order.
+constexpr ModuleRegistry<SolverModule> kSolverModules = {{
+    {"orthodox", sequential_probes, no_relevance, sequential_probe_fen, true},
+    {"conditional", conditional_probes, conditional_knob_relevance, conditional_probe_fen},
+    {"diplomacy", diplomacy_probes, diplomacy_knob_relevance, sim_probe_fen},
+    {"move-neutral", move_neutral_probes, move_neutral_knob_relevance, sim_probe_fen},
+}};
+
+// The effects: Conversion Chess's co-effect ([effects.conversion]).
+constexpr SolverModule kConversion = {"conversion", conversion_probes, conversion_knob_relevance,
+                                      nullptr};
+
+}  // namespace
+
+const SolverModule& solver_module(const Variant& v) {
+  return kSolverModules[index_of(v.kind())];
+}
+
+const SolverModule* solver_effect(const Variant& v) {
+  return v.conversion().enabled ? &kConversion : nullptr;
+}
+
+std::string_view scenario_family(const Variant& v) {
+  const SolverModule* effect = solver_effect(v);
+  return effect ? effect->scenario_family : solver_module(v).scenario_family;
+}
+
+std::string scenario_family_of(const Variant& v) {
+  return std::string(scenario_family(v));
+}
+
+const ScenarioInfo* find_scenario_info(const Variant& v, const std::string& name) {
+  return find_scenario_info(std::string(scenario_family(v)), name);
+}
+
+}  // namespace arbiter::solver

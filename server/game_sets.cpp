@@ -9,10 +9,10 @@
 #include <optional>
 #include <vector>
 
-#include "cli/report/svg_board.hpp"
-#include "cli/simultaneous/move_set_text.hpp"
-#include "cli/simultaneous/submission_text.hpp"
-#include "cli/simultaneous/trace_json.hpp"
+#include "present/board/svg_board.hpp"
+#include "present/simultaneous/move_set_text.hpp"
+#include "present/simultaneous/submission_text.hpp"
+#include "present/simultaneous/trace_json.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
@@ -58,7 +58,7 @@ class SetsGame final : public Game {
           fmt::format("the game is over: {} ({})", status_.result(), status_.reason));
     SealedSet sealed{std::string(text), {}};
     try {
-      sealed.set = cli::parse_move_set(side_word(side), sealed.written);
+      sealed.set = present::parse_move_set(side_word(side), sealed.written);
     } catch (const std::invalid_argument& e) {
       throw SubmissionError(e.what());
     }
@@ -67,9 +67,9 @@ class SetsGame final : public Game {
     if (pending_[kWhite] && pending_[kBlack]) resolve();
   }
 
-  void write_view(cli::JsonWriter& w, Color side) const override {
+  void write_view(present::JsonWriter& w, Color side) const override {
     write_sealed_view(w, *v_, *rules_, state_, status_, pending_, history_, side,
-                      [this](cli::JsonWriter& out, const SetsTurn& t) { write_turn(out, t); });
+                      [this](present::JsonWriter& out, const SetsTurn& t) { write_turn(out, t); });
   }
 
   std::string record() const override {
@@ -133,21 +133,21 @@ class SetsGame final : public Game {
       status_ = rules_->status(state_);
       ++played_turns_;
     }
-    t.svg = cli::svg_board(cli::SvgBoard{state_.pos});
+    t.svg = present::svg_board(present::SvgBoard{state_.pos});
     history_.push_back(std::move(t));
   }
 
   /// A set in the record: its entries joined by ", " (one word per entry, so spaces may only
   /// follow commas), "--" for the empty set.
   static std::string record_word(const std::string& written) {
-    const MoveSet set = cli::parse_move_set("record", written);
-    return set.empty() ? std::string("--") : cli::move_set_text(set);
+    const MoveSet set = present::parse_move_set("record", written);
+    return set.empty() ? std::string("--") : present::move_set_text(set);
   }
 
   /// A turn as `arbiter resolve --sets --json` writes one ("moves": each side's entries,
   /// "pairs": each pair's trace), with "written" (both sets as handed in); a void turn has
   /// "void" (the reason) instead of the entries.
-  void write_turn(cli::JsonWriter& w, const SetsTurn& t) const {
+  void write_turn(present::JsonWriter& w, const SetsTurn& t) const {
     w.begin_object().field("move_number", t.move_number).field("fen_before", t.fen_before);
     w.field("sets", to_string(mode_)).key("written").begin_object();
     w.field("white", t.written[kWhite]).field("black", t.written[kBlack]).end_object();
@@ -158,7 +158,7 @@ class SetsGame final : public Game {
       return;
     }
     const ProgressiveResult& r = *t.played;
-    cli::write_progressive_fields(w, r);
+    present::write_progressive_fields(w, r);
     write_status(w, r.status.over, r.status.result(), r.status.reason);
     w.field("board", t.svg).end_object();
   }

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/core/json_writer.hpp"
 #include "cli/core/progress.hpp"
 #include "cli/puzzle/problem_source.hpp"
-#include "cli/report/svg_board.hpp"
+#include "present/board/svg_board.hpp"
+#include "present/core/json_writer.hpp"
 #include "puzzles/corpus_db.hpp"
 #include "puzzles/grading.hpp"
 #include "puzzles/stipulation.hpp"

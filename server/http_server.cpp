@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "present/core/json_writer.hpp"
+#include "present/core/knob_json.hpp"
 #include "rules/core/bundled_tables.hpp"
 #include "rules/core/load_variant.hpp"
 #include "server/json_request.hpp"
@@ -52,14 +53,9 @@ std::string variants_json() {
     const VariantPtr v = load_variant(b.name);
     const RuleTable& t = v->table();
     w.begin_object().field("name", b.name).field("description", t.description);
-    w.field("protocol", to_string(t.protocol)).key("knobs").begin_array();
-    for (const KnobDef& k : t.knobs) {
-      w.begin_object().field("name", k.name).field("default", k.default_value);
-      w.key("alternatives").begin_array();
-      for (const std::string& a : k.alternatives) w.value(a);
-      w.end_array().field("clause", k.clause).end_object();
-    }
-    w.end_array().end_object();
+    w.field("protocol", to_string(t.protocol));
+    present::write_knobs(w, t.knobs);
+    w.end_object();
   }
   return w.end_array().str();
 }

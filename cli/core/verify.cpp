@@ -10,12 +10,12 @@
 #include <optional>
 
 #include "cli/conditional/verify_conditional.hpp"
-#include "cli/core/exit_status.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/core/verify_solver.hpp"
 #include "cli/report/report_verify.hpp"
 #include "cli/simultaneous/verify_simultaneous.hpp"
+#include "present/core/exit_status.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/conditional/conditional_game.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"

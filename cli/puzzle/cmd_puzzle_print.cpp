@@ -3,8 +3,8 @@
 
 #include <iostream>
 
-#include "cli/core/json_writer.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/fen.hpp"
 
 namespace arbiter::cli {

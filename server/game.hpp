@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "cli/core/json_writer.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/variant.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 
@@ -32,7 +32,7 @@ class Game {
   /// The fields of the game as `side` sees it (written into an open JSON object): "protocol",
   /// "fen", "turn", "status", "submitted", "waiting_for", "own_submission", "legal", "history",
   /// "board" and the protocol's own. Nothing of the opponent's sealed move.
-  virtual void write_view(cli::JsonWriter& w, Color side) const = 0;
+  virtual void write_view(present::JsonWriter& w, Color side) const = 0;
   /// The game's record as `arbiter replay` reads it (docs/serve.md names the options).
   virtual std::string record() const = 0;
   /// Counts the changes both sides see (resolved turns, plies, statements); a page waiting for

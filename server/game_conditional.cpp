@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
-#include "cli/report/report_boards.hpp"
-#include "cli/report/svg_board.hpp"
+#include "present/board/report_boards.hpp"
+#include "present/board/svg_board.hpp"
 #include "rules/conditional/conditional_game.hpp"
 #include "rules/conditional/conditional_move.hpp"
 #include "rules/conditional/conditional_record.hpp"
@@ -55,7 +55,7 @@ class ConditionalGame final : public Game {
     status_ = conditional_status(state_);
   }
 
-  void write_view(cli::JsonWriter& w, Color side) const override {
+  void write_view(present::JsonWriter& w, Color side) const override {
     w.field("protocol", "conditional").field("fen", to_conditional_fen(state_));
     w.field("turn", static_cast<int>(plies_.size()) + 1);
     w.field("phase", std::string(1, phase_letter(state_.phase)));
@@ -80,7 +80,7 @@ class ConditionalGame final : public Game {
       w.end_object();
     }
     w.end_array();
-    w.field("board", cli::svg_board(cli::board_of_fen(v_, to_conditional_fen(state_))));
+    w.field("board", present::svg_board(present::board_of_fen(v_, to_conditional_fen(state_))));
   }
 
   std::string record() const override {

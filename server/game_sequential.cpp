@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "cli/report/report_boards.hpp"
-#include "cli/report/svg_board.hpp"
+#include "present/board/report_boards.hpp"
+#include "present/board/svg_board.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/game_record.hpp"
 #include "rules/core/movegen.hpp"
@@ -50,7 +50,7 @@ class SequentialGame final : public Game {
     update_status();
   }
 
-  void write_view(cli::JsonWriter& w, Color side) const override {
+  void write_view(present::JsonWriter& w, Color side) const override {
     w.field("protocol", "sequential").field("fen", to_fen(pos_));
     w.field("turn", static_cast<int>(plies_.size()) + 1);
     write_status(w, !result_.empty(), result_, reason_);
@@ -75,9 +75,9 @@ class SequentialGame final : public Game {
           .field("uci", p.uci)
           .end_object();
     w.end_array();
-    cli::SvgBoard board = cli::board_of_fen(v_, to_fen(pos_));
+    present::SvgBoard board = present::board_of_fen(v_, to_fen(pos_));
     if (moved_) board.arrows.push_back({last_.from(), last_.to(), ~pos_.side_to_move()});
-    w.field("board", cli::svg_board(board));
+    w.field("board", present::svg_board(board));
   }
 
   std::string record() const override {

@@ -9,16 +9,14 @@
 #include <optional>
 #include <vector>
 
-#include "cli/report/svg_board.hpp"
-#include "cli/simultaneous/move_set_text.hpp"
-#include "cli/simultaneous/submission_text.hpp"
-#include "cli/simultaneous/trace_json.hpp"
+#include "present/board/svg_board.hpp"
+#include "present/simultaneous/move_set_text.hpp"
+#include "present/simultaneous/submission_text.hpp"
+#include "present/simultaneous/trace_json.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
-#include "rules/simultaneous/sim_rules.hpp"
-#include "server/game.hpp"
 #include "server/game_factory.hpp"
-#include "server/game_view.hpp"
+#include "server/sealed_game.hpp"
 
 namespace arbiter::server {
 namespace {
@@ -44,53 +42,32 @@ ProgressiveResult play_sets(TurnSets mode, const SimState& s, const MoveSet& whi
                                         : play_simultaneously_progressive(s, white, black);
 }
 
-class SetsGame final : public Game {
+class SetsGame final : public SealedGame<SealedSet, SetsTurn> {
  public:
-  SetsGame(VariantPtr v, TurnSets mode)
-      : v_(std::move(v)), mode_(mode), rules_(sim_rules_for(v_)), state_(sim_start(v_)) {
-    status_ = rules_->status(state_);
+  SetsGame(VariantPtr v, TurnSets mode) : SealedGame(std::move(v)), mode_(mode) {
     first_number_ = state_.pos.fullmove_number();
   }
 
-  void submit(Color side, std::string_view text) override {
-    if (status_.over)
-      throw SubmissionError(
-          fmt::format("the game is over: {} ({})", status_.result(), status_.reason));
+ private:
+  SealedSet seal(Color side, std::string_view text) const override {
     SealedSet sealed{std::string(text), {}};
     try {
-      sealed.set = cli::parse_move_set(side_word(side), sealed.written);
+      sealed.set = present::parse_move_set(side_word(side), sealed.written);
     } catch (const std::invalid_argument& e) {
       throw SubmissionError(e.what());
     }
     check_alone(side, sealed.set);
-    pending_[side] = std::move(sealed);
-    if (pending_[kWhite] && pending_[kBlack]) resolve();
+    return sealed;
   }
 
-  void write_view(cli::JsonWriter& w, Color side) const override {
-    write_sealed_view(w, *v_, *rules_, state_, status_, pending_, history_, side,
-                      [this](cli::JsonWriter& out, const SetsTurn& t) { write_turn(out, t); });
+  std::string record_options() const override { return " --sets " + to_string(mode_); }
+
+  std::string record_line(const SetsTurn& t) const override {
+    if (!t.played) return "";  // a void turn changed nothing: replay never sees it
+    return fmt::format("{}. {} {}\n", t.move_number, record_word(t.written[kWhite]),
+                       record_word(t.written[kBlack]));
   }
 
-  std::string record() const override {
-    std::string out = record_header(
-        v_->name(), replay_options(*v_) + " --null-move pass --sets " + to_string(mode_));
-    for (const SetsTurn& t : history_) {
-      if (!t.played) continue;  // a void turn changed nothing: replay never sees it
-      out += fmt::format("{}. {} {}\n", t.move_number, record_word(t.written[kWhite]),
-                         record_word(t.written[kBlack]));
-    }
-    out += status_.over ? status_.result() : "*";
-    return out + '\n';
-  }
-
-  int public_version() const override {
-    return sealed_public_version(history_.size(), pending_[kWhite].has_value(),
-                                 pending_[kBlack].has_value());
-  }
-  bool over() const override { return status_.over; }
-
- private:
   /// What `arbiter resolve --sets` refuses before play and that depends on this set alone:
   /// each entry's shape, a first-pair entry that is no submission on this board, "n?" asking
   /// ahead, and (simultaneously) a piece moved twice. The set is played against a stand-in for
@@ -113,10 +90,7 @@ class SetsGame final : public Game {
     }
   }
 
-  void resolve() {
-    SealedSet white = std::move(*pending_[kWhite]), black = std::move(*pending_[kBlack]);
-    pending_[kWhite].reset();
-    pending_[kBlack].reset();
+  void resolve(SealedSet white, SealedSet black) override {
     SetsTurn t;
     t.move_number = first_number_ + played_turns_;
     t.fen_before = to_sim_fen(state_);
@@ -133,21 +107,21 @@ class SetsGame final : public Game {
       status_ = rules_->status(state_);
       ++played_turns_;
     }
-    t.svg = cli::svg_board(cli::SvgBoard{state_.pos});
+    t.svg = present::svg_board(present::SvgBoard{state_.pos});
     history_.push_back(std::move(t));
   }
 
   /// A set in the record: its entries joined by ", " (one word per entry, so spaces may only
   /// follow commas), "--" for the empty set.
   static std::string record_word(const std::string& written) {
-    const MoveSet set = cli::parse_move_set("record", written);
-    return set.empty() ? std::string("--") : cli::move_set_text(set);
+    const MoveSet set = present::parse_move_set("record", written);
+    return set.empty() ? std::string("--") : present::move_set_text(set);
   }
 
   /// A turn as `arbiter resolve --sets --json` writes one ("moves": each side's entries,
   /// "pairs": each pair's trace), with "written" (both sets as handed in); a void turn has
   /// "void" (the reason) instead of the entries.
-  void write_turn(cli::JsonWriter& w, const SetsTurn& t) const {
+  void write_turn(present::JsonWriter& w, const SetsTurn& t) const override {
     w.begin_object().field("move_number", t.move_number).field("fen_before", t.fen_before);
     w.field("sets", to_string(mode_)).key("written").begin_object();
     w.field("white", t.written[kWhite]).field("black", t.written[kBlack]).end_object();
@@ -158,20 +132,14 @@ class SetsGame final : public Game {
       return;
     }
     const ProgressiveResult& r = *t.played;
-    cli::write_progressive_fields(w, r);
+    present::write_progressive_fields(w, r);
     write_status(w, r.status.over, r.status.result(), r.status.reason);
     w.field("board", t.svg).end_object();
   }
 
-  VariantPtr v_;
   TurnSets mode_;
-  std::unique_ptr<SimRules> rules_;
-  SimState state_;
-  SimStatus status_;
   int first_number_ = 1;  ///< the start's full-move number: the record's first turn
   int played_turns_ = 0;  ///< turns resolved (void ones not counted)
-  std::optional<SealedSet> pending_[2];
-  std::vector<SetsTurn> history_;
 };
 
 }  // namespace

@@ -3,17 +3,14 @@
 // and both moves, their fates and the trace join the history.
 #include <fmt/format.h>
 
-#include <optional>
-#include <vector>
+#include <string>
 
-#include "cli/report/report_boards.hpp"
-#include "cli/report/svg_board.hpp"
-#include "cli/simultaneous/submission_text.hpp"
-#include "cli/simultaneous/trace_json.hpp"
-#include "rules/simultaneous/sim_rules.hpp"
-#include "server/game.hpp"
+#include "present/board/report_boards.hpp"
+#include "present/board/svg_board.hpp"
+#include "present/simultaneous/submission_text.hpp"
+#include "present/simultaneous/trace_json.hpp"
 #include "server/game_factory.hpp"
-#include "server/game_view.hpp"
+#include "server/sealed_game.hpp"
 
 namespace arbiter::server {
 namespace {
@@ -21,58 +18,29 @@ namespace {
 struct ResolvedTurn {
   int move_number = 0;  ///< the full-move number before the turn
   std::string fen_before;
-  cli::SideSubmission sides[2];
+  present::SideSubmission sides[2];
   SimTurnOutcome outcome;
   SimStatus status;  ///< after the turn
   std::string svg;   ///< the board before the turn with both moves, failed ones marked
 };
 
-class SimultaneousGame final : public Game {
+class SimultaneousGame final : public SealedGame<present::SideSubmission, ResolvedTurn> {
  public:
-  explicit SimultaneousGame(VariantPtr v)
-      : v_(std::move(v)), rules_(sim_rules_for(v_)), state_(sim_start(v_)) {
-    status_ = rules_->status(state_);
-  }
+  explicit SimultaneousGame(VariantPtr v) : SealedGame(std::move(v)) {}
 
-  void submit(Color side, std::string_view text) override {
-    if (status_.over)
-      throw SubmissionError(
-          fmt::format("the game is over: {} ({})", status_.result(), status_.reason));
+ private:
+  present::SideSubmission seal(Color side, std::string_view text) const override {
     try {
-      pending_[side] = cli::read_side_submission(state_, side, std::string(text));
+      return present::read_side_submission(state_, side, std::string(text));
     } catch (const std::exception& e) {
       throw SubmissionError(submission_error_text(e));
     }
-    if (pending_[kWhite] && pending_[kBlack]) resolve();
   }
 
-  void write_view(cli::JsonWriter& w, Color side) const override {
-    write_sealed_view(w, *v_, *rules_, state_, status_, pending_, history_, side,
-                      [](cli::JsonWriter& out, const ResolvedTurn& t) { write_turn(out, t); });
-  }
-
-  std::string record() const override {
-    std::string out = record_header(v_->name(), replay_options(*v_) + " --null-move pass");
-    for (const ResolvedTurn& t : history_)
-      out += fmt::format("{}. {} {}\n", t.move_number, record_word(t.sides[kWhite]),
-                         record_word(t.sides[kBlack]));
-    out += status_.over ? status_.result() : "*";
-    return out + '\n';
-  }
-
-  int public_version() const override {
-    return sealed_public_version(history_.size(), pending_[kWhite].has_value(),
-                                 pending_[kBlack].has_value());
-  }
-  bool over() const override { return status_.over; }
-
- private:
-  void resolve() {
-    cli::SideSubmission white = std::move(*pending_[kWhite]), black = std::move(*pending_[kBlack]);
-    pending_[kWhite].reset();
-    pending_[kBlack].reset();
+  void resolve(present::SideSubmission white, present::SideSubmission black) override {
     SimTurnOutcome outcome = rules_->resolve_traced(state_, white.move, black.move);
-    std::string svg = cli::svg_board(cli::board_of_turn(state_, white.move, black.move, outcome));
+    std::string svg =
+        present::svg_board(present::board_of_turn(state_, white.move, black.move, outcome));
     const int move_number = state_.pos.fullmove_number();
     std::string fen_before = to_sim_fen(state_);
     state_ = outcome.after;
@@ -85,9 +53,14 @@ class SimultaneousGame final : public Game {
                                     std::move(svg)});
   }
 
+  std::string record_line(const ResolvedTurn& t) const override {
+    return fmt::format("{}. {} {}\n", t.move_number, record_word(t.sides[kWhite]),
+                       record_word(t.sides[kBlack]));
+  }
+
   /// A side's word in the record: its SAN, a conditional move as written (without spaces, so
   /// that it stays one word), "--" for a pass.
-  static std::string record_word(const cli::SideSubmission& s) {
+  static std::string record_word(const present::SideSubmission& s) {
     if (s.move.is_null()) return "--";
     if (s.branch.empty()) return s.san;
     std::string word;
@@ -96,11 +69,11 @@ class SimultaneousGame final : public Game {
     return word;
   }
 
-  static void write_turn(cli::JsonWriter& w, const ResolvedTurn& t) {
+  void write_turn(present::JsonWriter& w, const ResolvedTurn& t) const override {
     w.begin_object().field("move_number", t.move_number).field("fen_before", t.fen_before);
     w.key("moves").begin_object();
     for (Color c : {kWhite, kBlack}) {
-      const cli::SideSubmission& s = t.sides[c];
+      const present::SideSubmission& s = t.sides[c];
       w.key(side_word(c)).begin_object().field("written", s.written);
       if (!s.branch.empty()) w.field("branch", s.branch);
       w.field("san", s.move.is_null() ? std::string("--") : s.san);
@@ -108,18 +81,11 @@ class SimultaneousGame final : public Game {
       w.end_object();
     }
     w.end_object();
-    cli::write_trace(w, t.outcome.trace);
+    present::write_trace(w, t.outcome.trace);
     w.field("fen_after", to_sim_fen(t.outcome.after));
     write_status(w, t.status.over, t.status.result(), t.status.reason);
     w.field("board", t.svg).end_object();
   }
-
-  VariantPtr v_;
-  std::unique_ptr<SimRules> rules_;
-  SimState state_;
-  SimStatus status_;
-  std::optional<cli::SideSubmission> pending_[2];
-  std::vector<ResolvedTurn> history_;
 };
 
 }  // namespace

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "cli/simultaneous/submission_text.hpp"
+#include "present/simultaneous/submission_text.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 
 namespace arbiter::server {
@@ -11,7 +11,7 @@ const char* side_word(Color c) {
   return c == kWhite ? "white" : "black";
 }
 
-void write_status(cli::JsonWriter& w, bool over, const std::string& result,
+void write_status(present::JsonWriter& w, bool over, const std::string& result,
                   const std::string& reason) {
   w.key("status").begin_object().field("over", over).key("result");
   if (over)
@@ -21,7 +21,7 @@ void write_status(cli::JsonWriter& w, bool over, const std::string& result,
   w.end_object();
 }
 
-void write_sides(cli::JsonWriter& w, const bool (&submitted)[2], const bool (&waiting)[2]) {
+void write_sides(present::JsonWriter& w, const bool (&submitted)[2], const bool (&waiting)[2]) {
   w.key("submitted").begin_object();
   w.field("white", submitted[kWhite]).field("black", submitted[kBlack]).end_object();
   w.key("waiting_for").begin_array();
@@ -30,7 +30,7 @@ void write_sides(cli::JsonWriter& w, const bool (&submitted)[2], const bool (&wa
   w.end_array();
 }
 
-void write_legal(cli::JsonWriter& w, const std::vector<std::string>& legal) {
+void write_legal(present::JsonWriter& w, const std::vector<std::string>& legal) {
   w.key("legal").begin_array();
   for (const std::string& m : legal) w.value(m);
   w.end_array();
@@ -41,7 +41,7 @@ std::string record_header(const std::string& variant, const std::string& options
                      variant);
 }
 
-void write_sealed_view_head(cli::JsonWriter& w, const Variant& v, const SimRules& rules,
+void write_sealed_view_head(present::JsonWriter& w, const Variant& v, const SimRules& rules,
                             const SimState& state, const SimStatus& status, int turn,
                             const std::string* const (&sealed)[2], Color side) {
   w.field("protocol", "simultaneous").field("resolver", to_string(v.table().resolver));
@@ -59,7 +59,7 @@ void write_sealed_view_head(cli::JsonWriter& w, const Variant& v, const SimRules
   if (!status.over) {
     MoveList subs;
     rules.submissions(state, side, subs);
-    for (Move m : subs) legal.push_back(cli::submission_san(state, side, m));
+    for (Move m : subs) legal.push_back(present::submission_san(state, side, m));
   }
   write_legal(w, legal);
 }

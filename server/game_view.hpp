@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/core/json_writer.hpp"
-#include "cli/report/svg_board.hpp"
+#include "present/board/svg_board.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/geometry.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
 
@@ -18,21 +18,21 @@ const char* side_word(Color c);
 
 /// "status": {"over", "result" (null while the game goes on), "reason": the rule that ended it
 /// (null while the game goes on)}.
-void write_status(cli::JsonWriter& w, bool over, const std::string& result,
+void write_status(present::JsonWriter& w, bool over, const std::string& result,
                   const std::string& reason);
 
 /// "submitted": {"white", "black"} and "waiting_for": the sides the game waits for.
-void write_sides(cli::JsonWriter& w, const bool (&submitted)[2], const bool (&waiting)[2]);
+void write_sides(present::JsonWriter& w, const bool (&submitted)[2], const bool (&waiting)[2]);
 
 /// "legal": the texts `side` may submit now.
-void write_legal(cli::JsonWriter& w, const std::vector<std::string>& legal);
+void write_legal(present::JsonWriter& w, const std::vector<std::string>& legal);
 
 /// What a game of sealed moves (Diplomacy, Move-Neutral; one move or a set a turn) shows
 /// `side` before its history: "protocol", "resolver", "fen", "turn", "status", the sides'
 /// flags, "own_submission" and "legal" (the submissions `side` may make now; for a set, those
 /// it may start with). `sealed[c]` is colour c's pending text, null when none: only `side`'s
 /// own is written, so this one function keeps the opponent's move sealed for every protocol.
-void write_sealed_view_head(cli::JsonWriter& w, const Variant& v, const SimRules& rules,
+void write_sealed_view_head(present::JsonWriter& w, const Variant& v, const SimRules& rules,
                             const SimState& state, const SimStatus& status, int turn,
                             const std::string* const (&sealed)[2], Color side);
 
@@ -40,7 +40,7 @@ void write_sealed_view_head(cli::JsonWriter& w, const Variant& v, const SimRules
 /// (each turn by `write_turn`) and "board". `pending[c]` is colour c's sealed submission, its
 /// text in `written`; both sealed-move games (single moves, sets) write their view here.
 template <class Pending, class Turn, class WriteTurn>
-void write_sealed_view(cli::JsonWriter& w, const Variant& v, const SimRules& rules,
+void write_sealed_view(present::JsonWriter& w, const Variant& v, const SimRules& rules,
                        const SimState& state, const SimStatus& status,
                        const std::optional<Pending> (&pending)[2], const std::vector<Turn>& history,
                        Color side, WriteTurn&& write_turn) {
@@ -51,7 +51,7 @@ void write_sealed_view(cli::JsonWriter& w, const Variant& v, const SimRules& rul
   w.key("history").begin_array();
   for (const Turn& t : history) write_turn(w, t);
   w.end_array();
-  w.field("board", cli::svg_board(cli::SvgBoard{state.pos}));
+  w.field("board", present::svg_board(present::SvgBoard{state.pos}));
 }
 
 /// A sealed-move game's public version (Game::public_version): grows when a side's

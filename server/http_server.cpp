@@ -7,7 +7,8 @@
 #include <chrono>
 #include <thread>
 
-#include "cli/core/json_writer.hpp"
+#include "present/core/json_writer.hpp"
+#include "present/core/knob_json.hpp"
 #include "rules/core/bundled_tables.hpp"
 #include "rules/core/load_variant.hpp"
 #include "server/json_request.hpp"
@@ -26,7 +27,7 @@ void send_json(httplib::Response& res, int status, const std::string& body) {
 }
 
 void send_error(httplib::Response& res, int status, const std::string& message) {
-  cli::JsonWriter w;
+  present::JsonWriter w;
   send_json(res, status, w.begin_object().field("error", message).end_object().str());
 }
 
@@ -46,20 +47,15 @@ std::string base_url(const httplib::Request& req) {
 }
 
 std::string variants_json() {
-  cli::JsonWriter w;
+  present::JsonWriter w;
   w.begin_array();
   for (const BundledTable& b : bundled_tables()) {
     const VariantPtr v = load_variant(b.name);
     const RuleTable& t = v->table();
     w.begin_object().field("name", b.name).field("description", t.description);
-    w.field("protocol", to_string(t.protocol)).key("knobs").begin_array();
-    for (const KnobDef& k : t.knobs) {
-      w.begin_object().field("name", k.name).field("default", k.default_value);
-      w.key("alternatives").begin_array();
-      for (const std::string& a : k.alternatives) w.value(a);
-      w.end_array().field("clause", k.clause).end_object();
-    }
-    w.end_array().end_object();
+    w.field("protocol", to_string(t.protocol));
+    present::write_knobs(w, t.knobs);
+    w.end_object();
   }
   return w.end_array().str();
 }
@@ -110,7 +106,7 @@ struct HttpServer::Impl {
             "\"variant\" is missing: a bundled table's name (GET /api/variants) or a .toml path");
       const CreatedGame g = monitor.create(variant, knobs, body.string_or("sets", "one"));
       const std::string base = base_url(req);
-      cli::JsonWriter w;
+      present::JsonWriter w;
       w.begin_object().field("id", g.id);
       w.field("white_token", g.tokens[kWhite]).field("black_token", g.tokens[kBlack]);
       w.field("white_url", fmt::format("{}/#game={}&token={}", base, g.id, g.tokens[kWhite]));

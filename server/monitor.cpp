@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/core/json_writer.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/table_loader.hpp"
 #include "server/game_view.hpp"
@@ -161,7 +161,7 @@ Access Monitor::authorize(const std::string& id, const std::string& token, Color
 
 std::string Monitor::view(const std::string& id, Color side) const {
   const std::shared_ptr<Entry> e = find(id);
-  cli::JsonWriter w;
+  present::JsonWriter w;
   w.begin_object().field("id", id).field("variant", e->variant->name());
   w.key("knobs").begin_object();
   for (const KnobDef& k : e->variant->table().knobs) w.field(k.name, e->variant->knob(k.name));

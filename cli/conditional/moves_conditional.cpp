@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <iostream>
 
-#include "cli/core/json_writer.hpp"
 #include "cli/core/moves_options.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/conditional/conditional_game.hpp"
 #include "rules/core/notation.hpp"
 

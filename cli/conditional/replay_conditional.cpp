@@ -2,8 +2,8 @@
 
 #include <iostream>
 
-#include "cli/core/json_writer.hpp"
 #include "cli/core/replay_io.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/conditional/conditional_record.hpp"
 
 namespace arbiter::cli {

@@ -8,11 +8,11 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/exit_status.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/progress.hpp"
 #include "cli/core/sweep_options.hpp"
-#include "cli/report/report_boards.hpp"
+#include "present/board/report_boards.hpp"
+#include "present/core/exit_status.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/closest_name.hpp"
 #include "rules/core/load_variant.hpp"
 #include "solver/analysis/coverage.hpp"

@@ -9,9 +9,9 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/core/sweep_options.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/fen.hpp"
 #include "solver/analysis/corpus.hpp"
 

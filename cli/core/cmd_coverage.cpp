@@ -7,10 +7,10 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/exit_status.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/progress.hpp"
 #include "cli/core/sweep_options.hpp"
+#include "present/core/exit_status.hpp"
+#include "present/core/json_writer.hpp"
 #include "solver/analysis/corpus.hpp"
 
 namespace arbiter::cli {

@@ -9,9 +9,9 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/exit_status.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
+#include "present/core/exit_status.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/load_variant.hpp"
 #include "solver/analysis/corpus.hpp"
 #include "solver/analysis/step_cases.hpp"

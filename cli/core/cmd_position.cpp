@@ -5,11 +5,11 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
 #include "cli/core/moves_options.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/registry/cli_modules.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/movegen.hpp"

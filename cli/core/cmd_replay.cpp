@@ -9,12 +9,12 @@
 #include <stdexcept>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/core/replay_io.hpp"
 #include "cli/registry/cli_modules.hpp"
-#include "cli/report/report_boards.hpp"
+#include "present/board/report_boards.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/game_record.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/move_words.hpp"

@@ -1,5 +1,5 @@
 // `arbiter serve`: checks the options and runs the server program beside this binary with
-// them (cli/core/serve_main.cpp; why two programs: serve_options.hpp). The process becomes the
+// them (server/main/serve_main.cpp; why two programs: serve_options.hpp). The process becomes the
 // server (exec), so signals, the exit status and the output are the server's own.
 #include <unistd.h>
 
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/serve_options.hpp"
+#include "server/main/serve_options.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -24,13 +24,13 @@ std::filesystem::path serve_program_path() {
   if (error)
     throw std::runtime_error(
         "serve: cannot find the arbiter binary's folder (/proc/self/exe: " + error.message() + ")");
-  return self.parent_path() / kServeProgram;
+  return self.parent_path() / server::kServeProgram;
 }
 
-int exec_serve_program(const ServeCliOptions& o) {
+int exec_serve_program(const server::ServeCliOptions& o) {
   const std::filesystem::path program = serve_program_path();
   std::vector<std::string> words{program.string()};
-  for (std::string& a : serve_arguments(o)) words.push_back(std::move(a));
+  for (std::string& a : server::serve_arguments(o)) words.push_back(std::move(a));
   std::vector<char*> argv;
   argv.reserve(words.size() + 1);
   for (std::string& w : words) argv.push_back(w.data());
@@ -39,15 +39,15 @@ int exec_serve_program(const ServeCliOptions& o) {
   // execv returns only when it failed.
   throw std::runtime_error("serve: cannot run the server program " + program.string() + ": " +
                            std::strerror(errno) + " (it is built beside arbiter: target " +
-                           kServeProgram + ")");
+                           server::kServeProgram + ")");
 }
 
 }  // namespace
 
 void register_serve_command(CLI::App& app, int& status) {
-  auto o = std::make_shared<ServeCliOptions>();
-  auto* cmd = app.add_subcommand("serve", kServeDescription);
-  add_serve_options(*cmd, *o);
+  auto o = std::make_shared<server::ServeCliOptions>();
+  auto* cmd = app.add_subcommand("serve", server::kServeDescription);
+  server::add_serve_options(*cmd, *o);
   cmd->callback([o, &status] { status = exec_serve_program(*o); });
 }
 

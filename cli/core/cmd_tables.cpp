@@ -4,8 +4,9 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
+#include "present/core/json_writer.hpp"
+#include "present/core/knob_json.hpp"
 #include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {
@@ -37,14 +38,9 @@ int list_variants(bool json) {
               .field("name", p.name)
               .field("betza", p.betza)
               .end_object();
-        w.end_array().key("knobs").begin_array();
-        for (const KnobDef& k : t.knobs) {
-          w.begin_object().field("name", k.name).field("default", k.default_value);
-          w.key("alternatives").begin_array();
-          for (const std::string& a : k.alternatives) w.value(a);
-          w.end_array().field("clause", k.clause).end_object();
-        }
-        w.end_array().end_object();
+        w.end_array();
+        write_knobs(w, t.knobs);
+        w.end_object();
       } else {
         std::cout << fmt::format("{:<14} {:<13} {}\n", t.name, to_string(t.protocol),
                                  t.description);

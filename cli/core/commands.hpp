@@ -21,9 +21,10 @@ void register_puzzle_command(CLI::App& app, int& status);       // composed prob
 void register_report_command(CLI::App& app, int& status);       // HTML report
 void register_serve_command(CLI::App& app, int& status);        // the monitor (HTTP)
 
-/// Parses and runs the command line; returns the process exit status (cli/core/exit_status.hpp):
-/// the subcommand's verdict, or kBadInput for a usage or input error, printed to stderr as
-/// "arbiter: error: ..." (a mistyped name with the nearest known one, cli/core/mistyped_words.hpp).
+/// Parses and runs the command line; returns the process exit status
+/// (present/core/exit_status.hpp): the subcommand's verdict, or kBadInput for a usage or input
+/// error, printed to stderr as "arbiter: error: ..." (a mistyped name with the nearest known one,
+/// cli/core/mistyped_words.hpp).
 int run(int argc, char** argv);
 
 }  // namespace arbiter::cli

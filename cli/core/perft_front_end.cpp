@@ -8,9 +8,9 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "cli/core/exit_status.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/knob_options.hpp"
+#include "present/core/exit_status.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/load_variant.hpp"
 
 namespace arbiter::cli {

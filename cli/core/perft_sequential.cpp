@@ -4,9 +4,9 @@
 
 #include <iostream>
 
-#include "cli/core/exit_status.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/perft_front_end.hpp"
+#include "present/core/exit_status.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/notation.hpp"

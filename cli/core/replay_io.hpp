@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/core/json_writer.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/conditional/conditional_record.hpp"
 #include "rules/core/game_record.hpp"
 #include "rules/core/position.hpp"

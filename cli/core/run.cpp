@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
-#include "cli/core/exit_status.hpp"
 #include "cli/core/mistyped_words.hpp"
+#include "present/core/exit_status.hpp"
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/notation.hpp"

@@ -9,12 +9,12 @@
 #include <filesystem>
 #include <optional>
 
-#include "cli/core/exit_status.hpp"
-#include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/core/verify_solver.hpp"
 #include "cli/registry/cli_modules.hpp"
 #include "cli/report/report_verify.hpp"
+#include "present/core/exit_status.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/movegen.hpp"

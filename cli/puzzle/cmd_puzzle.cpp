@@ -100,17 +100,14 @@ int run_solve(const SolveOptions& o) {
                                          : verdict_text(verdict));
       return verdict_status(verdict.soundness);
     }
-    const puzzles::Grade grade = puzzles::grade_problem(pos, verdict);
-    const bool graded = verdict.soundness == puzzles::Soundness::kSound;
+    const SolvedGrade g = grade_solved(pos, verdict);
     if (o.json) {
       JsonWriter w;
       w.begin_object().field("variant", v->name()).field("fen", to_fen(pos));
-      write_verdict_fields(w, verdict);
-      write_grade_fields(w, grade, graded);
-      std::cout << w.end_object().str() << '\n';
+      std::cout << graded_json(w, verdict, g) << '\n';
     } else {
       std::cout << (o.format == "tree" ? verdict_tree(pos, verdict) : verdict_text(verdict))
-                << grade_text(grade, graded);
+                << grade_text(g.grade, g.graded);
     }
     return verdict_status(verdict.soundness);
   } catch (const PuzzleInputError& e) {

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/core/json_writer.hpp"
 #include "cli/core/progress.hpp"
 #include "cli/puzzle/problem_source.hpp"
-#include "cli/report/svg_board.hpp"
+#include "present/board/svg_board.hpp"
+#include "present/core/json_writer.hpp"
 #include "puzzles/corpus_db.hpp"
 #include "puzzles/grading.hpp"
 #include "puzzles/stipulation.hpp"
@@ -70,6 +70,17 @@ void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v);
 std::string grade_text(const puzzles::Grade& g, bool graded);
 /// The grade as a "grade" object into an object `w` has open.
 void write_grade_fields(JsonWriter& w, const puzzles::Grade& g, bool graded);
+
+/// A solved problem's grade (puzzle check, puzzle solve --grade): `graded` when the problem is
+/// sound, the only one judged beyond legality and men.
+struct SolvedGrade {
+  puzzles::Grade grade;
+  bool graded = false;
+};
+SolvedGrade grade_solved(const Position& pos, const puzzles::Verdict& v);
+/// The verdict's fields and the grade (write_verdict_fields, write_grade_fields) into the
+/// object `w` has open, then closes it: the text of one JSON object.
+std::string graded_json(JsonWriter& w, const puzzles::Verdict& v, const SolvedGrade& g);
 
 /// "#2 sound: key Re8", "#2 cooked: keys Qe2+, Qd1", "h#2 sound: 1. Kd5 Qc4 2. ...".
 std::string verdict_caption(const puzzles::Verdict& v);

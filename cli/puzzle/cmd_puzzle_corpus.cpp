@@ -198,23 +198,20 @@ int run_check(const std::string& file, const std::string& variant, bool json) {
       const puzzles::Stipulation stip = load_stipulation(stip_text);
       const Position pos = load_problem(v, fen);
       const puzzles::Verdict verdict = puzzles::solve(pos, stip);
-      const puzzles::Grade grade = puzzles::grade_problem(pos, verdict);
-      const bool graded = verdict.soundness == puzzles::Soundness::kSound;
+      const SolvedGrade g = grade_solved(pos, verdict);
       tally.add(verdict.soundness);
       if (json) {
         JsonWriter w;
         w.begin_object().field("line", number).field("variant", v->name());
         w.field("fen", to_fen(pos));
-        write_verdict_fields(w, verdict);
-        write_grade_fields(w, grade, graded);
-        std::cout << w.end_object().str() << '\n';
+        std::cout << graded_json(w, verdict, g) << '\n';
       } else {
         std::string keys;
         for (const auto& k : verdict.keys) keys += (keys.empty() ? "" : ", ") + k.move;
         std::cout << fmt::format("line {}: {} {}{} ({})\n", number, stip.str(),
                                  to_string(verdict.soundness), keys.empty() ? "" : ": " + keys,
                                  fen);
-        std::istringstream lines(grade_text(grade, graded));
+        std::istringstream lines(grade_text(g.grade, g.graded));
         for (std::string l; std::getline(lines, l);) std::cout << "  " << l << '\n';
       }
     } catch (const PuzzleInputError& e) {

@@ -51,4 +51,14 @@ void write_grade_fields(JsonWriter& w, const puzzles::Grade& g, bool graded) {
   w.end_object();
 }
 
+SolvedGrade grade_solved(const Position& pos, const puzzles::Verdict& v) {
+  return {puzzles::grade_problem(pos, v), v.soundness == puzzles::Soundness::kSound};
+}
+
+std::string graded_json(JsonWriter& w, const puzzles::Verdict& v, const SolvedGrade& g) {
+  write_verdict_fields(w, v);
+  write_grade_fields(w, g.grade, g.graded);
+  return w.end_object().str();
+}
+
 }  // namespace arbiter::cli

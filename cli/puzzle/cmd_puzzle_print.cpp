@@ -3,9 +3,9 @@
 
 #include <iostream>
 
-#include "cli/core/json_writer.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "cli/registry/cli_modules.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/core/fen.hpp"
 
 namespace arbiter::cli {

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/puzzle/cmd_puzzle.hpp"
-#include "cli/report/report_boards.hpp"
+#include "present/board/report_boards.hpp"
 #include "rules/core/notation.hpp"
 
 namespace arbiter::cli {

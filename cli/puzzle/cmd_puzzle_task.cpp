@@ -6,11 +6,11 @@
 
 #include <iostream>
 
-#include "cli/core/json_writer.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "cli/registry/cli_modules.hpp"
-#include "cli/simultaneous/submission_text.hpp"
+#include "present/core/json_writer.hpp"
+#include "present/simultaneous/submission_text.hpp"
 #include "puzzles/conditional_task.hpp"
 #include "puzzles/simultaneous_tasks.hpp"
 #include "rules/core/load_variant.hpp"

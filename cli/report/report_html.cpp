@@ -1,6 +1,6 @@
 #include "cli/report/report_html.hpp"
 
-#include "cli/report/svg_board.hpp"
+#include "present/board/svg_board.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <cctype>
 
-#include "cli/report/report_boards.hpp"
 #include "cli/report/report_html.hpp"
 #include "cli/report/report_site.hpp"
+#include "present/board/report_boards.hpp"
 #include "solver/core/scenario_search.hpp"
 
 namespace arbiter::cli {

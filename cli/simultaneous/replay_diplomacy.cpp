@@ -4,9 +4,9 @@
 
 #include <iostream>
 
-#include "cli/core/json_writer.hpp"
 #include "cli/core/replay_io.hpp"
-#include "cli/simultaneous/trace_json.hpp"
+#include "present/core/json_writer.hpp"
+#include "present/simultaneous/trace_json.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
 
 namespace arbiter::cli {

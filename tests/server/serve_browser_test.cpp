@@ -99,7 +99,7 @@ std::string cdp_field(const std::string& json, const std::string& key) {
 }
 
 std::string cdp_quote(const std::string& s) {
-  return "\"" + cli::json_escape(s) + "\"";
+  return "\"" + present::json_escape(s) + "\"";
 }
 
 std::string cdp_base64_decode(const std::string& in) {

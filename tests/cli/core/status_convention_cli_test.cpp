@@ -1,11 +1,11 @@
-// The exit statuses every subcommand gives (docs/cli.md, Conventions; cli/core/exit_status.hpp):
-// 0 the claim holds, 1 it does not, 2 usage or input error.
+// The exit statuses every subcommand gives (docs/cli.md, Conventions;
+// present/core/exit_status.hpp): 0 the claim holds, 1 it does not, 2 usage or input error.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "cli/core/exit_status.hpp"
+#include "present/core/exit_status.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {
@@ -95,11 +95,11 @@ TEST(ExitStatus, AClaimThatHoldsIsZero) {
 TEST(ExitStatus, TheConventionsTableOfTheDocsGivesEachStatusTheCodeUses) {
   const std::string docs = test::slurp(std::string(ARBITER_SOURCE_DIR) + "/docs/cli.md");
   const std::pair<int, const char*> rows[] = {
-      {cli::kHolds, "the claim holds"},
-      {cli::kFails, "it does not"},
-      {cli::kBadInput, "usage or input error"},
-      {cli::kInternal, "a bug: the solver and the engine disagree"},
-      {cli::kUndecided, "undecided: a search hit its limit"},
+      {present::kHolds, "the claim holds"},
+      {present::kFails, "it does not"},
+      {present::kBadInput, "usage or input error"},
+      {present::kInternal, "a bug: the solver and the engine disagree"},
+      {present::kUndecided, "undecided: a search hit its limit"},
   };
   for (const auto& [status, meaning] : rows)
     EXPECT_NE(docs.find("| " + std::to_string(status) + " | " + meaning), std::string::npos)

@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 
 #include "cli/report/report_puzzles.hpp"
-#include "cli/report/svg_board.hpp"
+#include "present/board/svg_board.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/geometry.hpp"
 #include "rules/core/notation.hpp"
@@ -45,15 +45,15 @@ std::vector<std::string> captions(const std::string& svg) {
 }
 
 /// The arrows as "from-to" squares, read back from the line's start and the head's tip through
-/// the renderer's geometry (cli/report/svg_board.hpp), so they can be compared with the moves.
+/// the renderer's geometry (present/board/svg_board.hpp), so they can be compared with the moves.
 std::multiset<std::string> arrows(const std::string& svg) {
   std::multiset<std::string> out;
   const std::regex re(
       "<g class=\"arrow\"[^>]*><line x1=\"([0-9.]+)\" y1=\"([0-9.]+)\"[^>]*/><polygon "
       "points=\"([0-9.]+),([0-9.]+) ");
   const auto square = [](double x, double y) {
-    const int file = static_cast<int>((x - cli::kSvgMargin) / cli::kSvgSquare);
-    const int rank = 7 - static_cast<int>(y / cli::kSvgSquare);
+    const int file = static_cast<int>((x - present::kSvgMargin) / present::kSvgSquare);
+    const int rank = 7 - static_cast<int>(y / present::kSvgSquare);
     return std::string{static_cast<char>('a' + file), static_cast<char>('1' + rank)};
   };
   for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator();

@@ -208,7 +208,7 @@ TEST(ReportBrowser, ChromiumRendersEveryBoard) {
 #ifdef ARBITER_HAVE_ZLIB
   const std::vector<unsigned char> rgb = rgb_pixels(png, error);
   ASSERT_EQ(error, "");
-  // The board's squares: #f0d9b5 and #b58863 (cli/report/svg_board.cpp), and anything not white.
+  // The board's squares: #f0d9b5 and #b58863 (present/board/svg_board.cpp), and anything not white.
   long light = 0, dark = 0, ink = 0;
   const auto near = [](const unsigned char* p, int red, int green, int blue) {
     return std::abs(p[0] - red) <= 3 && std::abs(p[1] - green) <= 3 && std::abs(p[2] - blue) <= 3;

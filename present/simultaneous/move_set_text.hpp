@@ -8,7 +8,7 @@
 
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 /// The set in `text`. Only the shape is read here (entries are read by play_progressive);
 /// throws std::invalid_argument "<label> '<text>': <what>: expected ..." for an empty entry
@@ -19,4 +19,4 @@ MoveSet parse_move_set(std::string_view label, const std::string& text);
 /// The set's entries joined by ", " ("Bd1, Bb3, Kg1"): how a record writes it; "" when empty.
 std::string move_set_text(const MoveSet& set);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

@@ -1,10 +1,10 @@
-#include "cli/core/json_writer.hpp"
+#include "present/core/json_writer.hpp"
 
 #include <fmt/format.h>
 
 #include <cmath>
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 namespace {
 
@@ -130,4 +130,4 @@ JsonWriter& JsonWriter::null() {
   return *this;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

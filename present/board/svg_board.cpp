@@ -1,4 +1,4 @@
-#include "cli/report/svg_board.hpp"
+#include "present/board/svg_board.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 namespace {
 
 constexpr int kTop = 4;                     // padding above the board
@@ -220,4 +220,4 @@ void write_svg(const std::string& path, const std::vector<SvgBoard>& boards) {
   if (!f) throw std::runtime_error(fmt::format("cannot write the SVG file '{}'", path));
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

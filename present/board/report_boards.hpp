@@ -1,19 +1,20 @@
-// Boards to draw (cli/report/svg_board.hpp) from what the commands and the report have at hand: a
-// FEN of any protocol, a step as solver/analysis/step_cases.hpp writes it, a resolved simultaneous
-// turn. Each adds what the table shows: the phase (Conditional), the pieces a move would convert or
-// the side to move threatens to convert (Conversion), fates and conflict points (Diplomacy,
-// Move-Neutral). Decorations are best effort: a move that cannot be read is left undrawn.
+// Boards to draw (present/board/svg_board.hpp) from what the commands and the report have at hand:
+// a FEN of any protocol, a step as solver/analysis/step_cases.hpp writes it, a resolved
+// simultaneous turn. Each adds what the table shows: the phase (Conditional), the pieces a move
+// would convert or the side to move threatens to convert (Conversion), fates and conflict points
+// (Diplomacy, Move-Neutral). Decorations are best effort: a move that cannot be read is left
+// undrawn.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cli/report/svg_board.hpp"
+#include "present/board/svg_board.hpp"
 #include "rules/core/game_record.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 /// The board of `fen` read as the table's own FEN (sequential, simultaneous or conditional),
 /// else as an orthodox FEN (scenario witnesses are stored so). Throws FenError when neither
@@ -51,4 +52,4 @@ Bitboard conversion_threats(const Position& pos);
 /// was bad) is an error.
 void write_final_position_svg(const VariantPtr& v, const std::string& fen, const std::string& path);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

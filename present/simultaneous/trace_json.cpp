@@ -1,9 +1,9 @@
-#include "cli/simultaneous/trace_json.hpp"
+#include "present/simultaneous/trace_json.hpp"
 
 #include "rules/core/geometry.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 void write_trace(JsonWriter& w, const std::vector<TraceEntry>& trace) {
   w.key("trace").begin_array();
@@ -58,4 +58,4 @@ void write_progressive_fields(JsonWriter& w, const ProgressiveResult& r) {
   w.field("fen_after", to_sim_fen(r.final_state));
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

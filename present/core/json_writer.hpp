@@ -1,11 +1,12 @@
-// A minimal JSON writer for the CLI's --json output (objects, arrays, strings, numbers).
+// A minimal JSON writer: the CLI's --json output and the server's API (objects, arrays, strings,
+// numbers).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 std::string json_escape(std::string_view s);
 
@@ -39,4 +40,4 @@ class JsonWriter {
   bool need_comma_ = false;
 };
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

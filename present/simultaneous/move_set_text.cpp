@@ -1,10 +1,10 @@
-#include "cli/simultaneous/move_set_text.hpp"
+#include "present/simultaneous/move_set_text.hpp"
 
 #include <fmt/format.h>
 
 #include <stdexcept>
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 MoveSet parse_move_set(std::string_view label, const std::string& text) {
   MoveSet set;
@@ -50,4 +50,4 @@ std::string move_set_text(const MoveSet& set) {
   return out;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

@@ -1,6 +1,6 @@
 // The options of `arbiter serve`, in one place for both programs that read them: the arbiter
 // command, which checks them and hands them on, and the server program beside it
-// (server/main/arbiter_serve_main.cpp), which runs the monitor. The server is a program of
+// (server/main/serve_main.cpp), which runs the monitor. The server is a program of
 // its own because its HTTP library brings OpenSSL, brotli and zlib with it: loading them took
 // every arbiter command about 2.5 ms at start (docs/performance.md, "Start-up").
 #pragma once
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace arbiter::cli {
+namespace arbiter::server {
 
 struct ServeCliOptions {
   std::string db = "games.sqlite";
@@ -52,4 +52,4 @@ inline std::vector<std::string> serve_arguments(const ServeCliOptions& o) {
   return args;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::server

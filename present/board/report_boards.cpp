@@ -1,8 +1,8 @@
-#include "cli/report/report_boards.hpp"
+#include "present/board/report_boards.hpp"
 
 #include <sstream>
 
-#include "cli/simultaneous/submission_text.hpp"
+#include "present/simultaneous/submission_text.hpp"
 #include "rules/conditional/conditional_game.hpp"
 #include "rules/conditional/conditional_record.hpp"
 #include "rules/conversion/conversion.hpp"
@@ -12,7 +12,7 @@
 #include "rules/simultaneous/simultaneous.hpp"
 #include "rules/simultaneous/trace_clauses.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 namespace {
 
 /// A move stood unless its fate says otherwise ("not executed", "captured on the way", "void").
@@ -227,4 +227,4 @@ void write_final_position_svg(const VariantPtr& v, const std::string& fen,
   write_svg(path, {b});
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

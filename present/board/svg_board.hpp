@@ -11,7 +11,7 @@
 
 #include "rules/core/position.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 struct SvgArrow {
   Square from = kNoSquare;
@@ -49,4 +49,4 @@ void write_svg(const std::string& path, const std::vector<SvgBoard>& boards);
 /// `text` with the five XML special characters escaped.
 std::string xml_escape(const std::string& text);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

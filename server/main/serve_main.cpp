@@ -12,14 +12,14 @@
 #include <iostream>
 #include <thread>
 
-#include "cli/core/exit_status.hpp"
-#include "cli/core/serve_options.hpp"
+#include "present/core/exit_status.hpp"
 #include "rules/core/diagnostic.hpp"
 #include "server/game_store.hpp"
 #include "server/http_server.hpp"
+#include "server/main/serve_options.hpp"
 #include "server/monitor.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::server {
 namespace {
 
 /// SIGINT and SIGTERM stop the server cleanly: they are blocked in every thread and one thread
@@ -43,7 +43,7 @@ class ServeSignals {
   ServeSignals(const ServeSignals&) = delete;
   ServeSignals& operator=(const ServeSignals&) = delete;
 
-  void on_signal(server::HttpServer& http) {
+  void on_signal(HttpServer& http) {
     waiter_ = std::thread([this, &http] {
       int signal = 0;
       sigwait(&set_, &signal);
@@ -62,9 +62,9 @@ int run_serve(const ServeCliOptions& o) {
   if (!o.tables.empty() && !std::filesystem::is_directory(o.tables))
     throw std::invalid_argument("--tables " + o.tables + ": not a folder");
   ServeSignals signals;  // before any thread starts, so that every thread inherits the mask
-  server::GameStore store(o.db);
-  server::Monitor monitor(store, {o.tables});
-  server::HttpServer http(monitor, o.threads);
+  GameStore store(o.db);
+  Monitor monitor(store, {o.tables});
+  HttpServer http(monitor, o.threads);
   const int port = http.bind(o.bind, o.port);
   std::cout << "arbiter serve: http://" << o.bind << ':' << port << "/ (" << monitor.size()
             << " games in " << o.db << ")" << std::endl;
@@ -74,25 +74,25 @@ int run_serve(const ServeCliOptions& o) {
 }
 
 }  // namespace
-}  // namespace arbiter::cli
+}  // namespace arbiter::server
 
 int main(int argc, char** argv) {
   using namespace arbiter;
-  CLI::App app{cli::kServeDescription};
+  CLI::App app{server::kServeDescription};
   app.name("arbiter serve");
-  cli::ServeCliOptions options;
-  cli::add_serve_options(app, options);
+  server::ServeCliOptions options;
+  server::add_serve_options(app, options);
   try {
     app.parse(argc, argv);
-    return cli::run_serve(options);
+    return server::run_serve(options);
   } catch (const CLI::ParseError& e) {
     const int status = app.exit(e);  // prints help or the error
-    return status == 0 ? cli::kHolds : cli::kBadInput;
+    return status == 0 ? present::kHolds : present::kBadInput;
   } catch (const TableError& e) {
     for (const Diagnostic& d : e.diagnostics()) std::cerr << "arbiter: error: " << d.str() << '\n';
-    return cli::kBadInput;
+    return present::kBadInput;
   } catch (const std::exception& e) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
-    return cli::kBadInput;
+    return present::kBadInput;
   }
 }

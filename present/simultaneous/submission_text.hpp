@@ -8,7 +8,7 @@
 
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 /// The submission of colour `c` written as SAN ("Qc6") or coordinates ("c2c6"). Orthodox
 /// notation reads only orthodox legal moves, so a submission that is not one (a path across
@@ -36,4 +36,4 @@ struct SideSubmission {
 /// ("cond?then:else") evaluated on `s`. Throws NotationError or std::invalid_argument.
 SideSubmission read_side_submission(const SimState& s, Color c, const std::string& text);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

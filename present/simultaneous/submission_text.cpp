@@ -1,4 +1,4 @@
-#include "cli/simultaneous/submission_text.hpp"
+#include "present/simultaneous/submission_text.hpp"
 
 #include <fmt/format.h>
 
@@ -14,7 +14,7 @@
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 namespace {
 
 Move read_orthodox(const Position& pos, std::string_view text) {
@@ -159,4 +159,4 @@ SideSubmission read_side_submission(const SimState& s, Color c, const std::strin
   return side;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 enum ExitStatus : int {
   kHolds = 0,      ///< the claim holds: the record replays, the check passes, nothing changed
@@ -20,4 +20,4 @@ class CheckFailed : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

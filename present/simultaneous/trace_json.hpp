@@ -5,11 +5,11 @@
 
 #include <vector>
 
-#include "cli/core/json_writer.hpp"
+#include "present/core/json_writer.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"  // TraceEntry
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::inline present {
 
 void write_trace(JsonWriter& w, const std::vector<TraceEntry>& trace);
 
@@ -18,4 +18,4 @@ void write_trace(JsonWriter& w, const std::vector<TraceEntry>& trace);
 /// trace), "pairs_resolved" and "fen_after". The status is the caller's.
 void write_progressive_fields(JsonWriter& w, const ProgressiveResult& r);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::inline present

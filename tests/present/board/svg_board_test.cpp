@@ -1,6 +1,6 @@
-// The SVG board renderer (cli/report/svg_board.hpp) and the boards built for it
-// (cli/report/report_boards.hpp): well-formed XML, one piece drawn per piece on the board (two on a
-// shared square), arrows per move with failed moves marked, conversion and conflict marks, the
+// The SVG board renderer (present/board/svg_board.hpp) and the boards built for it
+// (present/board/report_boards.hpp): well-formed XML, one piece drawn per piece on the board (two
+// on a shared square), arrows per move with failed moves marked, conversion and conflict marks, the
 // Conditional phase, and a golden file for one board (regenerate with ARBITER_UPDATE_GOLDEN=1).
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/report/report_boards.hpp"
-#include "cli/report/svg_board.hpp"
+#include "present/board/report_boards.hpp"
+#include "present/board/svg_board.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/notation.hpp"
 #include "tests/support/test_support.hpp"
@@ -20,7 +20,7 @@ namespace {
 
 using test::occurrences;
 
-using cli::SvgBoard;
+using present::SvgBoard;
 
 /// Checks that `xml` is well formed as far as this renderer's output goes: every tag closes in
 /// order, attributes are quoted, no stray '<' or '&' in text. Returns "" or the problem.
@@ -70,15 +70,15 @@ std::string xml_problem(const std::string& xml) {
 }
 
 TEST(SvgBoard, StartPositionIsWellFormedWithEveryPiece) {
-  const SvgBoard b = cli::board_of_fen(test::orthodox(), test::orthodox()->table().setup_fen);
-  const std::string svg = cli::svg_board(b);
+  const SvgBoard b = present::board_of_fen(test::orthodox(), test::orthodox()->table().setup_fen);
+  const std::string svg = present::svg_board(b);
   EXPECT_EQ(xml_problem(svg), "") << svg;
   EXPECT_EQ(occurrences(svg, "class=\"piece "), 32);
   EXPECT_EQ(occurrences(svg, "class=\"piece white\""), 16);
   EXPECT_EQ(occurrences(svg, "<rect "), 64);
   EXPECT_EQ(occurrences(svg, "class=\"arrow"), 0);
   EXPECT_EQ(occurrences(svg, "class=\"board\""), 1);
-  const std::string doc = cli::svg_document({b, b});
+  const std::string doc = present::svg_document({b, b});
   EXPECT_EQ(xml_problem(doc), "");
   EXPECT_TRUE(doc.starts_with("<?xml version=\"1.0\""));
   EXPECT_EQ(occurrences(doc, "class=\"board\""), 2);
@@ -94,7 +94,7 @@ TEST(SvgBoard, PieceCountMatchesTheBoardOnManyPositions) {
   for (const char* uci : game) {
     const Move m = parse_uci(pos, uci);
     const std::string svg =
-        cli::svg_board(cli::board_with_moves(test::orthodox(), to_fen(pos), {m}));
+        present::svg_board(present::board_with_moves(test::orthodox(), to_fen(pos), {m}));
     ASSERT_EQ(xml_problem(svg), "") << uci;
     EXPECT_EQ(occurrences(svg, "class=\"piece "), std::popcount(pos.occupied())) << uci;
     EXPECT_EQ(occurrences(svg, "class=\"arrow\""), 1) << uci;
@@ -112,7 +112,7 @@ TEST(SvgBoard, SharedSquareDrawsBothPieces) {
   pos.put(kBlack, v->type_of_letter('K'), make_square(4, 7));
   pos.put(kWhite, v->type_of_letter('Q'), make_square(3, 3));
   pos.put(kBlack, v->type_of_letter('N'), make_square(3, 3));  // d4 shared
-  const std::string svg = cli::svg_board(SvgBoard{pos});
+  const std::string svg = present::svg_board(SvgBoard{pos});
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_EQ(occurrences(svg, "class=\"piece "), 4);
   EXPECT_EQ(occurrences(svg, "r=\"10.5\""), 2);  // the two halves of the shared square
@@ -121,12 +121,12 @@ TEST(SvgBoard, SharedSquareDrawsBothPieces) {
 TEST(SvgBoard, DiplomacyBounceDrawsFailedArrowsAndTheConflict) {
   // Both knights go to c3: equal ranks, both fail, c3 is the conflict point.
   const VariantPtr& v = test::bundled_variant("diplomacy");
-  const SvgBoard b = cli::board_of_step(v, "4k3/8/8/3n4/8/8/8/1N2K3 w - - 0 1", "b1c3 d5c3");
+  const SvgBoard b = present::board_of_step(v, "4k3/8/8/3n4/8/8/8/1N2K3 w - - 0 1", "b1c3 d5c3");
   ASSERT_EQ(b.arrows.size(), 2U);
   EXPECT_TRUE(b.arrows[0].failed);
   EXPECT_TRUE(b.arrows[1].failed);
   EXPECT_EQ(b.conflicts, bb(make_square(2, 2)));
-  const std::string svg = cli::svg_board(b);
+  const std::string svg = present::svg_board(b);
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_EQ(occurrences(svg, "class=\"arrow failed\""), 2);
   EXPECT_EQ(occurrences(svg, "stroke-dasharray"), 2);
@@ -135,7 +135,7 @@ TEST(SvgBoard, DiplomacyBounceDrawsFailedArrowsAndTheConflict) {
 
 TEST(SvgBoard, DiplomacyExecutedMovesAreSolid) {
   const VariantPtr& v = test::bundled_variant("diplomacy");
-  const SvgBoard b = cli::board_of_step(v, v->table().setup_fen, "e2e4 e7e5");
+  const SvgBoard b = present::board_of_step(v, v->table().setup_fen, "e2e4 e7e5");
   ASSERT_EQ(b.arrows.size(), 2U);
   EXPECT_FALSE(b.arrows[0].failed);
   EXPECT_FALSE(b.arrows[1].failed);
@@ -146,17 +146,17 @@ TEST(SvgBoard, ConversionMoveMarksThePiecesItConverts) {
   // Ng1-f3 with its twin on b1: co-squares b3 and f1; the black pawn on b3 converts.
   const VariantPtr& v = test::bundled_variant("conversion");
   const std::string fen = "4k3/8/8/8/8/1p6/8/1N2K1N1 w - - 0 1";
-  const SvgBoard b = cli::board_of_step(v, fen, "g1f3");
+  const SvgBoard b = present::board_of_step(v, fen, "g1f3");
   EXPECT_EQ(b.marked, bb(make_square(1, 2)));
   ASSERT_EQ(b.arrows.size(), 1U);
-  EXPECT_EQ(occurrences(cli::svg_board(b), "class=\"co-square\""), 1);
+  EXPECT_EQ(occurrences(present::svg_board(b), "class=\"co-square\""), 1);
 }
 
 TEST(SvgBoard, AStepTheDefaultRulesRefuseIsDrawnFailed) {
   // The ambiguity witness of threat-by-pinned-piece: d2e2 is refused under the default.
   const VariantPtr& v = test::bundled_variant("conversion");
-  const SvgBoard b =
-      cli::board_of_step(v, "r3k2r/1ppq1pp1/8/1R3n2/1r3N2/8/1PPQ1PP1/R3K2R w KQkq - 0 1", "d2e2");
+  const SvgBoard b = present::board_of_step(
+      v, "r3k2r/1ppq1pp1/8/1R3n2/1r3N2/8/1PPQ1PP1/R3K2R w KQkq - 0 1", "d2e2");
   ASSERT_EQ(b.arrows.size(), 1U);
   EXPECT_TRUE(b.arrows[0].failed);
   EXPECT_EQ(b.arrows[0].from, make_square(3, 1));
@@ -166,7 +166,7 @@ TEST(SvgBoard, AStepTheDefaultRulesRefuseIsDrawnFailed) {
 TEST(SvgBoard, ASimultaneousStepWithARefusedSubmissionDrawsItFailed) {
   // White's e1d1 is no submission (d1 holds White's queen): drawn failed, Black's e7e5 stands.
   const VariantPtr& v = test::bundled_variant("move-neutral");
-  const SvgBoard b = cli::board_of_step(v, v->table().setup_fen, "e1d1 e7e5");
+  const SvgBoard b = present::board_of_step(v, v->table().setup_fen, "e1d1 e7e5");
   ASSERT_EQ(b.arrows.size(), 2U);
   EXPECT_TRUE(b.arrows[0].failed);
   EXPECT_EQ(b.arrows[0].side, kWhite);
@@ -176,30 +176,30 @@ TEST(SvgBoard, ASimultaneousStepWithARefusedSubmissionDrawsItFailed) {
 
 TEST(SvgBoard, ConditionalBoardShowsThePhase) {
   const VariantPtr& v = test::bundled_variant("conditional");
-  const SvgBoard b = cli::board_of_fen(v, "R3k3/8/8/8/8/8/8/4K3 b - - 1 1 B -");
+  const SvgBoard b = present::board_of_fen(v, "R3k3/8/8/8/8/8/8/4K3 b - - 1 1 B -");
   EXPECT_EQ(b.phase, "B");
-  const std::string svg = cli::svg_board(b);
+  const std::string svg = present::svg_board(b);
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_NE(svg.find(">Phase B</text>"), std::string::npos);
-  EXPECT_EQ(cli::board_of_fen(v, v->table().setup_fen).phase, "A");
+  EXPECT_EQ(present::board_of_fen(v, v->table().setup_fen).phase, "A");
 }
 
 TEST(SvgBoard, CaptionIsEscaped) {
-  SvgBoard b = cli::board_of_fen(test::orthodox(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  SvgBoard b = present::board_of_fen(test::orthodox(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   b.caption = "a < b & \"c\"";
-  const std::string svg = cli::svg_board(b);
+  const std::string svg = present::svg_board(b);
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_NE(svg.find("a &lt; b &amp; &quot;c&quot;"), std::string::npos);
 }
 
 TEST(SvgBoard, MatchesTheGoldenFile) {
   const VariantPtr& v = test::bundled_variant("conversion");
-  SvgBoard b = cli::board_of_step(v, "4k3/8/8/8/8/1p6/8/1N2K1N1 w - - 0 1", "g1f3");
+  SvgBoard b = present::board_of_step(v, "4k3/8/8/8/8/1p6/8/1N2K1N1 w - - 0 1", "g1f3");
   b.caption = "Ng1-f3 converts the pawn on b3";
-  const std::string svg = cli::svg_document({b});
-  EXPECT_EQ(svg, cli::svg_document({b}));  // deterministic
+  const std::string svg = present::svg_document({b});
+  EXPECT_EQ(svg, present::svg_document({b}));  // deterministic
   const std::string path =
-      std::string(ARBITER_SOURCE_DIR) + "/tests/cli/report/svg_board_golden.svg";
+      std::string(ARBITER_SOURCE_DIR) + "/tests/present/board/svg_board_golden.svg";
   if (std::getenv("ARBITER_UPDATE_GOLDEN")) {
     std::ofstream(path, std::ios::binary) << svg;
     GTEST_SKIP() << "wrote " << path;

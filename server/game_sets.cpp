@@ -14,7 +14,7 @@
 #include "cli/simultaneous/submission_text.hpp"
 #include "cli/simultaneous/trace_json.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
 #include "server/game.hpp"
 #include "server/game_factory.hpp"

@@ -79,12 +79,12 @@ TEST(StepCaseSource, DiplomacySourceAddsSetsAndConditionalMovesAfterThePairs) {
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
   const std::vector<std::string> kiwipete = step_texts(v, kKiwipete);
   EXPECT_EQ(kinds(kiwipete),
-            (std::map<std::string, int>{{"-", 1}, {"move", 2245}, {"P", 7}, {"S", 1}, {"C", 1}}));
-  EXPECT_EQ(kiwipete[2246], "P e1d1,e2d1,f3d3 a6e2");
+            (std::map<std::string, int>{{"-", 1}, {"move", 2244}, {"P", 7}, {"S", 1}, {"C", 1}}));
+  EXPECT_EQ(kiwipete[2245], "P e1d1,e2d1,f3d3 a6e2");
   // Each kind of step replays from its own text.
   EXPECT_EQ(replay_step(v, v->table().setup_fen, start[401]).moves, start[401]);
   EXPECT_EQ(replay_step(v, v->table().setup_fen, start[402]).moves, start[402]);
-  EXPECT_EQ(replay_step(v, kKiwipete, kiwipete[2246]).moves, kiwipete[2246]);
+  EXPECT_EQ(replay_step(v, kKiwipete, kiwipete[2245]).moves, kiwipete[2245]);
 }
 
 }  // namespace

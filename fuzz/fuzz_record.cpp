@@ -17,7 +17,7 @@
 #include "rules/core/load_variant.hpp"
 #include "rules/core/move_words.hpp"
 #include "rules/core/record_tokens.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -13,7 +13,7 @@
 
 #include "present/core/json_writer.hpp"
 #include "rules/core/variant.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 
 namespace arbiter::server {
 

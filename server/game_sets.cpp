@@ -14,7 +14,9 @@
 #include "present/simultaneous/submission_text.hpp"
 #include "present/simultaneous/trace_json.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
+#include "server/game.hpp"
 #include "server/game_factory.hpp"
 #include "server/sealed_game.hpp"
 

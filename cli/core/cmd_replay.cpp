@@ -20,7 +20,7 @@
 #include "rules/core/move_words.hpp"
 #include "rules/core/record_variant.hpp"
 #include "rules/core/table_loader.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -7,7 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/core/perft_front_end.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
+#include "rules/simultaneous/sim_move_text.hpp"
 #include "rules/simultaneous/sim_perft.hpp"
 
 namespace arbiter::cli {

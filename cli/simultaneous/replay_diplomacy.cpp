@@ -7,7 +7,7 @@
 #include "cli/core/replay_io.hpp"
 #include "present/core/json_writer.hpp"
 #include "present/simultaneous/trace_json.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 
 namespace arbiter::cli {
 namespace {

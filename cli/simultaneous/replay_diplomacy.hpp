@@ -5,7 +5,7 @@
 
 #include "cli/core/replay_io.hpp"
 #include "rules/core/game_record.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 
 namespace arbiter::cli {
 

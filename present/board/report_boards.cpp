@@ -8,7 +8,7 @@
 #include "rules/conversion/conversion.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/notation.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 #include "rules/simultaneous/trace_clauses.hpp"
 

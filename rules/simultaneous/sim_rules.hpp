@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "rules/core/move.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy.hpp"  // TraceEntry, SimStatus
+#include "rules/simultaneous/sim_trace.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 
 namespace arbiter {
+
+struct DiplomacyKnobs;  // rules/simultaneous/diplomacy/diplomacy_knobs.hpp
 
 /// One resolved turn with its explanation; fates[c] is the resolver's word for what became of
 /// c's move ("executed", "captured on the way", ..., or "stood", "void").

@@ -10,6 +10,8 @@
 //   e7e5", and conditional moves, "C 1K?e2e4:d2d4 e7e5";
 //   conditional: phase A an A-move, "A e2e4"; phase B a whole turn's tail, the stater's
 //   unconditional C-move, the B-move and what the C-move did, "!Nf3 e7e5".
+// Each protocol's and effect's steps come from its own source in its module's folder
+// (solver/analysis/step_case_source.hpp), chosen once per table.
 #pragma once
 
 #include <functional>

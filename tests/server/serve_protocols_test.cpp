@@ -7,7 +7,7 @@
 #include "rules/conditional/conditional_record.hpp"
 #include "rules/core/game_record.hpp"
 #include "rules/core/load_variant.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 #include "tests/server/serve_fixture.hpp"
 
 namespace arbiter::server::testing {

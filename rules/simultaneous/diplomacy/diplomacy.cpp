@@ -75,12 +75,6 @@ bool is_diplomacy_submission(const SimState& s, Color c, Move m) {
   return contains(moves, m);
 }
 
-std::string SimStatus::result() const {
-  if (!over) return "";
-  if (!winner) return "1/2-1/2";
-  return *winner == kWhite ? "1-0" : "0-1";
-}
-
 SimStatus diplomacy_status(const SimState& s) {
   SimStatus st;
   const PieceType royal = s.pos.variant().royal();

@@ -5,13 +5,13 @@
 // Rules, knobs and decisions: docs/diplomacy.md.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "rules/core/move.hpp"
 #include "rules/core/small_vector.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
+#include "rules/simultaneous/sim_trace.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 #include "rules/simultaneous/trace_clauses.hpp"
 
@@ -39,14 +39,6 @@ enum class Fate {
 };
 std::string to_string(Fate f);
 
-/// One line of the explanation: which clause decided what, where and when.
-struct TraceEntry {
-  std::string clause;  ///< clause_name() of a DiplomacyClause or MoveNeutralClause
-  Square square = kNoSquare;
-  int tick = 0;      ///< the time step (0: before or after the travel)
-  std::string text;  ///< "c6: same destination, Q outranks N: queen takes knight"
-};
-
 struct DiplomacyResolution {
   SimState after;
   SmallVector<Fate, 2> fates;  ///< one per submission, in the order given
@@ -72,13 +64,6 @@ DiplomacyResolution resolve_diplomacy(const SimState& s, const std::vector<Submi
 /// are made one after the other, which gives the same result faster.
 DiplomacyResolution resolve_diplomacy(const SimState& s, Move white, Move black,
                                       const ResolveOptions& options = {});
-
-struct SimStatus {
-  bool over = false;
-  std::optional<Color> winner;  ///< none: a draw (or the game goes on)
-  std::string reason;           ///< "king captured", "checkmate", "both mated", "stalemate"
-  std::string result() const;   ///< "1-0", "0-1", "1/2-1/2", "" while the game goes on
-};
 
 /// The game's state read from the resolved position: a side without its king lost (both:
 /// draw); a side in check with no orthodox legal move is mated (both: draw); a side not in

@@ -135,7 +135,7 @@ std::string read_move(const Variant& v, Reader& r, char stop, const char* which)
   while (!move.empty() && space(move.back())) move.remove_suffix(1);
   if (move.empty()) r.fail(fmt::format("the {} move", which));
   try {
-    parse_diplomacy_move_text(v, move);
+    parse_sim_move_text(v, move);
   } catch (const NotationError& e) {
     throw DiplomacyConditionalError(
         e.kind(),

@@ -56,7 +56,7 @@ class DiplomacyConditionalError : public NotationError {
 bool looks_like_diplomacy_conditional(std::string_view text);
 
 /// Reads "cond?then:else" or "!move", with white space allowed around every part. The two moves
-/// are checked for shape only (parse_diplomacy_move_text); they are read against the position
+/// are checked for shape only (parse_sim_move_text); they are read against the position
 /// when the conditional is evaluated. Throws DiplomacyConditionalError.
 DiplomacyConditional parse_diplomacy_conditional(const Variant& v, std::string_view text);
 

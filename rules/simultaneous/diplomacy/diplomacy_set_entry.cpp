@@ -28,7 +28,7 @@ PreparedEntry prepare_entry(const Variant& v, Color c, int index, const Progress
     return out;
   }
   try {
-    parse_diplomacy_move_text(v, e.text);
+    parse_sim_move_text(v, e.text);
   } catch (const NotationError& err) {
     throw entry_error(out, "SAN (e4, Nf3, exd5, O-O) or coordinates (e2e4)", err.what(), 1);
   }

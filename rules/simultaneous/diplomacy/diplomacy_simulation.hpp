@@ -25,6 +25,7 @@
 #include "rules/core/notation.hpp"
 #include "rules/core/variant.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_contest.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "rules/simultaneous/trace_clauses.hpp"
 
@@ -152,10 +153,7 @@ class DiplomacySimulation {
     trace_(clause, sq, tick, std::forward<TextFn>(text));
   }
 
-  int rank_of_type(PieceType t) const {
-    const PieceDef* def = v_.table().piece(v_.piece(t).letter);
-    return def != nullptr ? def->rank : 0;
-  }
+  int rank_of_type(PieceType t) const { return conflict_rank(v_, t); }
   std::string name(PieceType t) const { return v_.piece(t).name; }
   std::string who(const DiplomacyMover& m) const {
     return fmt::format("{}'s {}", side_name(m.color), name(m.leg.type));
@@ -207,28 +205,32 @@ class DiplomacySimulation {
       return;
     }
     DiplomacyMover& o = movers_[other->mover];  // it arrived: at its destination
-    if (m.rank > o.dest_rank) {
-      note(DiplomacyClause::kSameDestination, home, t, [&] {
-        return fmt::format("{}: {} comes back home, outranks {}: takes it", square_name(home),
-                           who(m), who(o));
-      });
-      capture_mover(other->mover, home);
-      board_.put(home, DiplomacyCell{m.color, m.leg.type, j, false});
-    } else if (m.rank < o.dest_rank) {
-      note(DiplomacyClause::kSameDestination, home, t, [&] {
-        return fmt::format("{}: {} comes back home to {}, which outranks it: taken",
-                           square_name(home), who(m), who(o));
-      });
-      m.state = MoverState::kCaptured;
-      units_[m.unit].fate = Fate::kCaptured;
-      captured_any_ = true;
-    } else {
-      note(DiplomacyClause::kSameDestination, home, t, [&] {
-        return fmt::format("{}: {} comes back home to {} of equal rank: both go home",
-                           square_name(home), who(m), who(o));
-      });
-      board_.put(home, DiplomacyCell{m.color, m.leg.type, j, false});
-      fail(other->mover, t);
+    switch (contest(m.rank, o.dest_rank)) {
+      case ContestWinner::kFirst:
+        note(DiplomacyClause::kSameDestination, home, t, [&] {
+          return fmt::format("{}: {} comes back home, outranks {}: takes it", square_name(home),
+                             who(m), who(o));
+        });
+        capture_mover(other->mover, home);
+        board_.put(home, DiplomacyCell{m.color, m.leg.type, j, false});
+        return;
+      case ContestWinner::kSecond:
+        note(DiplomacyClause::kSameDestination, home, t, [&] {
+          return fmt::format("{}: {} comes back home to {}, which outranks it: taken",
+                             square_name(home), who(m), who(o));
+        });
+        m.state = MoverState::kCaptured;
+        units_[m.unit].fate = Fate::kCaptured;
+        captured_any_ = true;
+        return;
+      case ContestWinner::kNeither:
+        note(DiplomacyClause::kSameDestination, home, t, [&] {
+          return fmt::format("{}: {} comes back home to {} of equal rank: both go home",
+                             square_name(home), who(m), who(o));
+        });
+        board_.put(home, DiplomacyCell{m.color, m.leg.type, j, false});
+        fail(other->mover, t);
+        return;
     }
   }
 
@@ -329,12 +331,10 @@ class DiplomacySimulation {
         for (int j : group) fail(j, t);
         return true;
       }
-      int top = 0;
-      for (int j : group) top = std::max(top, movers_[j].dest_rank);
-      std::vector<int> best;
-      for (int j : group)
-        if (movers_[j].dest_rank == top) best.push_back(j);
-      if (best.size() > 1) {
+      // One piece of each side is left: the group is a pair.
+      const int a = group[0], b = group[1];
+      const ContestWinner winner = contest(movers_[a].dest_rank, movers_[b].dest_rank);
+      if (winner == ContestWinner::kNeither) {
         note(DiplomacyClause::kSameDestination, sq, t, [&] {
           return fmt::format("{}: same destination, equal ranks ({}): neither move executes",
                              square_name(sq), names(group));
@@ -342,15 +342,14 @@ class DiplomacySimulation {
         for (int j : group) fail(j, t);
         return true;
       }
-      for (int j : group) {
-        if (j == best[0]) continue;
-        note(DiplomacyClause::kSameDestination, sq, t, [&] {
-          return fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
-                             letter(movers_[best[0]]), letter(movers_[j]),
-                             name(movers_[best[0]].leg.type), name(movers_[j].leg.type));
-        });
-        capture_mover(j, sq);
-      }
+      const int top = winner == ContestWinner::kFirst ? a : b;
+      const int taken = top == a ? b : a;
+      note(DiplomacyClause::kSameDestination, sq, t, [&] {
+        return fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
+                           letter(movers_[top]), letter(movers_[taken]),
+                           name(movers_[top].leg.type), name(movers_[taken].leg.type));
+      });
+      capture_mover(taken, sq);
       return true;
     }
     return false;
@@ -408,35 +407,37 @@ class DiplomacySimulation {
       // whatever moves they make (a straight pawn move included: conflict rule 1 speaks of
       // ranks only, as for two pieces arriving in one step).
       const bool back_home = o.state == MoverState::kFailed;
-      const bool contest =
+      const bool in_conflict =
           back_home ? o.settled == t : k_.same_destination == SameDestination::kRank;
-      const int mine = m.dest_rank, theirs = back_home ? o.rank : o.dest_rank;
-      if (contest && mine != theirs) {
-        if (mine < theirs) {
-          note(DiplomacyClause::kSameDestination, sq, t, [&] {
-            return fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
-                               letter(o, !back_home), letter(m), name(o.leg.type),
-                               name(m.leg.type));
-          });
-          capture_mover(i, sq);
-          return true;
+      if (in_conflict) {
+        switch (contest(m.dest_rank, back_home ? o.rank : o.dest_rank)) {
+          case ContestWinner::kSecond:
+            note(DiplomacyClause::kSameDestination, sq, t, [&] {
+              return fmt::format("{}: same destination, {} outranks {}: {} takes {}",
+                                 square_name(sq), letter(o, !back_home), letter(m),
+                                 name(o.leg.type), name(m.leg.type));
+            });
+            capture_mover(i, sq);
+            return true;
+          case ContestWinner::kFirst:
+            note(DiplomacyClause::kSameDestination, sq, t, [&] {
+              return fmt::format("{}: same destination, {} outranks {}: {} takes {}",
+                                 square_name(sq), letter(m), letter(o, !back_home),
+                                 name(m.leg.type), name(o.leg.type));
+            });
+            capture_mover(cell.mover, sq);
+            u.target = kNoSquare;  // it took what it found there
+            return true;
+          case ContestWinner::kNeither:
+            note(DiplomacyClause::kSameDestination, sq, t, [&] {
+              return fmt::format(
+                  "{}: same destination, equal ranks ({} and {}): neither move executes",
+                  square_name(sq), who(m), who(o));
+            });
+            fail(i, t);
+            if (o.state == MoverState::kArrived) fail(cell.mover, t);
+            return true;
         }
-        note(DiplomacyClause::kSameDestination, sq, t, [&] {
-          return fmt::format("{}: same destination, {} outranks {}: {} takes {}", square_name(sq),
-                             letter(m), letter(o, !back_home), name(m.leg.type), name(o.leg.type));
-        });
-        capture_mover(cell.mover, sq);
-        u.target = kNoSquare;  // it took what it found there
-        return true;
-      }
-      if (contest) {
-        note(DiplomacyClause::kSameDestination, sq, t, [&] {
-          return fmt::format("{}: same destination, equal ranks ({} and {}): neither move executes",
-                             square_name(sq), who(m), who(o));
-        });
-        fail(i, t);
-        if (o.state == MoverState::kArrived) fail(cell.mover, t);
-        return true;
       }
     }
     if (u.pawn_straight) {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "rules/core/move.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy.hpp"  // TraceEntry, SimStatus
 #include "rules/simultaneous/move_neutral/move_neutral_knobs.hpp"
+#include "rules/simultaneous/sim_trace.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 
 namespace arbiter {

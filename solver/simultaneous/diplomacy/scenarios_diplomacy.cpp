@@ -12,6 +12,7 @@
 
 #include "rules/core/movegen.hpp"
 #include "rules/core/rule_table.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_contest.hpp"
 #include "solver/core/move_formulas.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/simultaneous/diplomacy/diplomacy_step.hpp"
@@ -23,11 +24,6 @@ namespace {
 
 /// Time steps of the moves of the same-destination scenarios' family.
 constexpr int kSameDestinationTicks = 1;
-
-int conflict_rank(const Variant& v, PieceType t) {
-  const PieceDef* def = v.table().piece(v.piece(t).letter);
-  return def != nullptr ? def->rank : 0;
-}
 
 // The exact scenarios: Z3 proposes a board together with a pair of submissions of a small
 // family, and the symbolic resolution (solver/simultaneous/diplomacy/diplomacy_step.*) says the
@@ -273,7 +269,7 @@ bool same_destination(const SimState& s, Move w, Move b) {
 
 z3::expr equal_rank_bounce_formula(const ScenarioContext& sc) {
   return same_destination_pairs(
-      sc, [](int w, int b) { return w == b; },
+      sc, [](int w, int b) { return contest(w, b) == ContestWinner::kNeither; },
       [](const DiplomacyStep& st) {
         return both(st.shows(DiplomacyClause::kSameDestination),
                     both(st.failed(kWhite), st.failed(kBlack)));
@@ -294,7 +290,7 @@ EngineVerdict equal_rank_bounce_engine(const Position& pos) {
 
 z3::expr higher_rank_captures_formula(const ScenarioContext& sc) {
   return same_destination_pairs(
-      sc, [](int w, int b) { return w != b; },
+      sc, [](int w, int b) { return contest(w, b) != ContestWinner::kNeither; },
       [](const DiplomacyStep& st) {
         const z3::expr white = both(st.executed(kWhite), st.captured(kBlack));
         const z3::expr black = both(st.executed(kBlack), st.captured(kWhite));

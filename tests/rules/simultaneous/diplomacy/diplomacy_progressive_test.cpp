@@ -206,7 +206,7 @@ TEST(DiplomacyProgressive, AmbiguousSanNamesEveryCandidate) {
   }
 }
 
-TEST(DiplomacyMoveText, SanReachesMovesThatOrthodoxSanRefuses) {
+TEST(SimMoveText, SanReachesMovesThatOrthodoxSanRefuses) {
   // Qh8-h1 crosses Black's rook on h6 (it may leave): a submission, though not a legal move.
   const SimState s = progressive_at("5R1Q/8/7r/8/k7/8/8/K7 w - - 0 1");
   const Move m = read_diplomacy_move(s, kWhite, "Qh1");

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "rules/core/move_words.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {

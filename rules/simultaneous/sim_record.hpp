@@ -1,7 +1,7 @@
 // Game records of the simultaneous tables (Diplomacy Chess, Move-Neutral Chess): the movetext
 // of rules/core/record_tokens.hpp (tags, numbers, comments, variations, results) with both moves of
 // a turn on one numbered line, "N. white black", each move SAN or coordinates read against
-// the submissions of its side (rules/simultaneous/diplomacy/diplomacy_move_text.hpp), or in
+// the submissions of its side (rules/simultaneous/sim_move_text.hpp), or in
 // Diplomacy Chess a conditional move ("2Q?e4:Rd1", rules/simultaneous/diplomacy/
 // diplomacy_conditional.hpp) evaluated on the position before the turn. Every turn is resolved
 // by the table's resolver (rules/simultaneous/sim_rules.hpp). In Diplomacy Chess a turn may
@@ -20,7 +20,8 @@
 
 #include "rules/core/game_record.hpp"
 #include "rules/core/record_tokens.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/sim_trace.hpp"
+#include "rules/simultaneous/simultaneous.hpp"
 
 namespace arbiter {
 

@@ -1,4 +1,4 @@
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 
 #include <fmt/format.h>
 
@@ -8,8 +8,8 @@
 
 #include "rules/core/record_reader.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
+#include "rules/simultaneous/sim_move_text.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
 
 namespace arbiter {
@@ -32,9 +32,9 @@ struct Written {
   std::string branch;  ///< TurnSets::kOne, a conditional: the branch chosen
 };
 
-class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, ReplayNote> {
+class SimReplayer final : public RecordReader<DiplomacyReplayResult, ReplayNote> {
  public:
-  DiplomacyReplayer(const VariantPtr& variant, const ReplayOptions& options, TurnSets sets)
+  SimReplayer(const VariantPtr& variant, const ReplayOptions& options, TurnSets sets)
       : RecordReader(variant, options), sets_(sets) {
     rules_ = sim_rules_for(variant);  // throws for a table without a built resolver
     diplomacy_ = variant->traits().move_sets;
@@ -195,7 +195,7 @@ class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, Repla
       return true;
     }
     Written w{&t, Move{}, {}};
-    DiplomacyMoveText d;
+    SimMoveText d;
     try {
       MoveList subs;
       rules_->submissions(*s_, side, subs);
@@ -217,7 +217,7 @@ class DiplomacyReplayer final : public RecordReader<DiplomacyReplayResult, Repla
                       ? std::string(e.what())
                       : fmt::format("the conditional move chose '{}': {}", w.branch, e.what()));
     }
-    if (!d.coordinates && d.capture_mark != diplomacy_capture(*s_, side, w.move))
+    if (!d.coordinates && d.capture_mark != sim_capture(*s_, side, w.move))
       warn(t, d.capture_mark ? "an 'x' but the destination square is empty: nothing to take"
                              : "a capture written without 'x'");
     written_[side].push_back(std::move(w));
@@ -337,13 +337,13 @@ bool turn_sets_from(std::string_view word, TurnSets& out) {
 
 DiplomacyReplayResult replay_diplomacy_record(const VariantPtr& variant, std::string_view record,
                                               const ReplayOptions& options, TurnSets sets) {
-  return DiplomacyReplayer(variant, options, sets).run(record);
+  return SimReplayer(variant, options, sets).run(record);
 }
 
 DiplomacyReplayResult replay_diplomacy_record(const VariantPtr& variant,
                                               std::vector<RecordToken> game,
                                               const ReplayOptions& options, TurnSets sets) {
-  return DiplomacyReplayer(variant, options, sets).run(std::move(game));
+  return SimReplayer(variant, options, sets).run(std::move(game));
 }
 
 }  // namespace arbiter

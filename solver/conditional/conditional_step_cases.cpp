@@ -1,0 +1,206 @@
+// The step cases of Conditional Chess tables (solver/analysis/step_case_source.hpp): in phase A
+// an A-move, "A e2e4"; in phase B a whole turn's tail: the stater's unconditional C-move, the
+// B-move and what the C-move did, "!Nf3 e7e5".
+#include <fmt/format.h>
+
+#include <stdexcept>
+#include <variant>
+
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/movegen.hpp"
+#include "rules/core/notation.hpp"
+#include "solver/analysis/step_case_source.hpp"
+
+namespace arbiter::solver {
+namespace {
+
+/// The standing step "-".
+struct Standing {};
+/// Phase A: an A-move.
+struct AMove {
+  Move move{};
+};
+/// Phase B: the stater's unconditional C-move (SAN, "Nf3") and the B-move.
+struct TurnTail {
+  std::string statement;
+  Move b_move{};
+};
+using ConditionalStep = std::variant<Standing, AMove, TurnTail>;
+
+std::string status_text(const ConditionalState& s) {
+  const ConditionalStatus st = conditional_status(s);
+  return st.over() ? fmt::format("{} {}", to_string(st.end), st.result()) : "";
+}
+
+StepCase play_step(const ConditionalState& s, Standing) {
+  const std::string st = status_text(s);
+  StepCase c{to_conditional_fen(s), "-", st.empty() ? "in play" : st, "", {}};
+  if (!st.empty()) add_clause(c.clauses, to_string(conditional_status(s).end));
+  if (s.pos.in_check()) c.outcome += " | in check";
+  return c;
+}
+
+StepCase play_step(const ConditionalState& s, AMove a) {
+  const Move m = a.move;
+  StepCase c;
+  c.fen = to_conditional_fen(s);
+  c.moves = "A " + to_uci(s.pos, m);
+  ConditionalState next = s;
+  try {
+    play(next, m);
+  } catch (const ConditionalRuleError& e) {
+    add_clause(c.clauses, "a-move-refused");
+    c.outcome = "refused: " + e.reason();
+    return c;
+  }
+  add_clause(c.clauses, "a-move");
+  bool mate = false;
+  // The clause of a mating A-move carries the name of the knob that decides such checks.
+  if (gives_check(s.pos, m, &mate))
+    add_clause(c.clauses, mate ? knob_name<&ConditionalKnobs::a_move_mate>() : "a-move-check");
+  const std::string st = status_text(next);
+  if (!st.empty()) add_clause(c.clauses, to_string(conditional_status(next).end));
+  c.after_fen = to_conditional_fen(next);
+  c.outcome = st.empty() ? c.after_fen : c.after_fen + " | " + st;
+  return c;
+}
+
+StepCase play_step(const ConditionalState& s, const TurnTail& tail) {
+  const Move b = tail.b_move;
+  StepCase c;
+  c.fen = to_conditional_fen(s);
+  c.moves = fmt::format("!{} {}", tail.statement, to_uci(s.pos, b));
+  ConditionalState next = s;
+  try {
+    state(next, parse_conditional(next.pos.variant(), "!" + tail.statement));
+    play(next, b);
+  } catch (const ConditionalRuleError& e) {
+    c.outcome = "refused: " + e.reason();
+    return c;
+  }
+  add_clause(c.clauses, "b-move");
+  if (next.pos.in_check()) add_clause(c.clauses, knob_name<&ConditionalKnobs::b_move_check>());
+  std::string st = status_text(next);
+  if (!st.empty() || next.phase != Phase::kC) {
+    if (!st.empty()) add_clause(c.clauses, to_string(conditional_status(next).end));
+    c.after_fen = to_conditional_fen(next);
+    c.outcome = st.empty() ? c.after_fen : c.after_fen + " | " + st;
+    return c;
+  }
+  const CDecision d = decide_c(next, *next.pending);
+  switch (d.kind) {
+    case CDecision::Kind::kExecute:
+      add_clause(c.clauses, "c-move-executes");
+      apply_c(next, CStep{false, d.move});
+      c.outcome = "C executes " + to_uci(s.pos, d.move);
+      break;
+    case CDecision::Kind::kSkip:
+      add_clause(c.clauses, next.pos.in_check() ? "c-move-skipped-in-check" : "c-move-skipped");
+      apply_c(next, CStep{});
+      c.outcome = "C skipped";
+      break;
+    case CDecision::Kind::kReplace:
+      add_clause(c.clauses, d.chooser == next.pos.side_to_move() ? "c-move-replaced-by-stater"
+                                                                 : "c-move-replaced-by-opponent");
+      c.outcome = fmt::format("C replaced: {} chooses any legal move",
+                              d.chooser == kWhite ? "White" : "Black");
+      return c;
+  }
+  st = status_text(next);
+  if (!st.empty()) add_clause(c.clauses, to_string(conditional_status(next).end));
+  c.after_fen = to_conditional_fen(next);
+  c.outcome += " | " + c.after_fen;
+  if (!st.empty()) c.outcome += " | " + st;
+  return c;
+}
+
+StepCase play_step(const ConditionalState& s, const ConditionalStep& step) {
+  return std::visit([&s](const auto& x) { return play_step(s, x); }, step);
+}
+
+ConditionalState read_state(const VariantPtr& v, const std::string& fen) {
+  ConditionalState s = parse_conditional_fen(v, fen);
+  if (s.phase == Phase::kC)
+    throw std::invalid_argument("a step starts in phase A or B, not in phase C");
+  s.pending.reset();
+  s.statement_moves.reset();
+  return s;
+}
+
+class ConditionalStepCases final : public StepCaseSource {
+ public:
+  std::string_view name() const override { return "conditional"; }
+
+  std::vector<ClauseSpec> clauses(const Variant&) const override {
+    using K = ConditionalKnobs;
+    std::vector<ClauseSpec> out;
+    add_plain_clauses(out, {"a-move", "a-move-refused", knob_name<&K::a_move_mate>(), "b-move",
+                            knob_name<&K::b_move_check>(), "c-move-executes", "c-move-skipped",
+                            "c-move-skipped-in-check", "checkmate", "stalemate"});
+    out.push_back({"a-move-check", knob_setting_of<&K::a_move_mate>(AMoveMate::kEndOfTurn)});
+    out.push_back({"c-move-replaced-by-opponent",
+                   knob_setting_of<&K::illegal_c_move>(IllegalCMove::kOpponentMoves)});
+    out.push_back({"c-move-replaced-by-stater",
+                   knob_setting_of<&K::b_move_check>(BMoveCheck::kReplaceCMove)});
+    return out;
+  }
+
+  void for_each(const VariantPtr& v, const std::string& fen, const StepVisitor& f) const override {
+    const ConditionalState s = read_state(v, fen);
+    if (!f(play_step(s, Standing{})) || conditional_status(s).over()) return;
+    MoveList moves;
+    generate_legal(s.pos, moves);
+    if (s.phase == Phase::kA) {
+      for (Move m : moves)
+        if (!f(play_step(s, AMove{m}))) return;
+      return;
+    }
+    const Position view = stater_view(s);
+    MoveList stated;
+    generate_legal(view, stated);
+    for (Move cm : stated) {
+      const std::string san = to_san(view, cm);
+      for (Move b : moves)
+        if (!f(play_step(s, TurnTail{san, b}))) return;
+    }
+  }
+
+  StepCase replay(const VariantPtr& v, const std::string& fen,
+                  const std::string& text) const override {
+    const ConditionalState s = read_state(v, fen);
+    const std::string st = status_text(s);
+    if (text == "-") return play_step(s, Standing{});
+    if (!st.empty()) return refused_step(to_conditional_fen(s), text, "game over");
+    const std::vector<std::string> parts = step_words(text);
+    if (parts.size() != 2)
+      throw std::invalid_argument(
+          fmt::format("step '{}': expected 'A <move>' or '!<C-move> <B-move>'", text));
+    if (s.phase == Phase::kA) {
+      if (parts[0] != "A")
+        throw std::invalid_argument(fmt::format("step '{}': phase A takes 'A <move>'", text));
+    } else if (parts[0].size() < 2 || parts[0][0] != '!') {
+      throw std::invalid_argument(
+          fmt::format("step '{}': phase B takes '!<C-move> <B-move>'", text));
+    }
+    Move m{};
+    try {
+      m = parse_uci(s.pos, parts[1]);
+    } catch (const NotationError& e) {
+      return refused_step(to_conditional_fen(s), text, e.what());
+    }
+    if (!is_legal(s.pos, m)) return refused_step(to_conditional_fen(s), text, "illegal");
+    const ConditionalStep step = s.phase == Phase::kA
+                                     ? ConditionalStep{AMove{m}}
+                                     : ConditionalStep{TurnTail{parts[0].substr(1), m}};
+    return play_step(s, step);
+  }
+};
+
+}  // namespace
+
+const StepCaseSource& conditional_step_cases() {
+  static const ConditionalStepCases source;
+  return source;
+}
+
+}  // namespace arbiter::solver

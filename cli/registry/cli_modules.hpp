@@ -16,7 +16,7 @@
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "rules/core/game_record.hpp"
 #include "rules/core/variant.hpp"
-#include "rules/simultaneous/diplomacy/diplomacy_record.hpp"
+#include "rules/simultaneous/sim_record.hpp"
 
 namespace arbiter::cli {
 

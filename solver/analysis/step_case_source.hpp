@@ -1,8 +1,7 @@
 // The step cases of one protocol or effect (solver/analysis/step_cases.hpp) behind one interface.
 // Each source sits in its module's folder and writes its steps as typed values (a move, a pair
 // of submissions, a set of moves, ...); text is written once per step (StepCase::moves) and
-// read back only by replay. step_case_source picks a table's source once, by its protocol,
-// resolver and effects.
+// read back only by replay. step_case_source finds a table's source in the solver's registry.
 #pragma once
 
 #include <functional>
@@ -32,8 +31,8 @@ class StepCaseSource {
                           const std::string& moves) const = 0;
 };
 
-/// The step source of a table, chosen by its protocol, resolver and effects: the one place
-/// that asks which they are.
+/// The step source of a table: its rules module's, or its effect's where the effect extends that
+/// module (solver/registry/solver_modules.cpp, the solver's registry).
 const StepCaseSource& step_case_source(const Variant& v);
 
 /// The sources, each defined in its module's folder.

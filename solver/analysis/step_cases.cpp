@@ -5,25 +5,9 @@
 #include <set>
 #include <sstream>
 
-#include "rules/core/rule_table.hpp"
 #include "solver/analysis/step_case_source.hpp"
 
 namespace arbiter::solver {
-
-const StepCaseSource& step_case_source(const Variant& v) {
-  const RuleTable& t = v.table();
-  switch (t.protocol) {
-    case Protocol::kSequential:
-      return v.conversion().enabled ? conversion_step_cases() : orthodox_step_cases();
-    case Protocol::kConditional:
-      return conditional_step_cases();
-    case Protocol::kSimultaneous:
-      // A table without a built resolver is refused by sim_rules_for when a step is played.
-      return t.resolver == Resolver::kDiplomacy ? diplomacy_step_cases()
-                                                : move_neutral_step_cases();
-  }
-  return orthodox_step_cases();
-}
 
 void add_clause(std::vector<std::string>& clauses, std::string_view c) {
   if (std::find(clauses.begin(), clauses.end(), c) == clauses.end()) clauses.emplace_back(c);

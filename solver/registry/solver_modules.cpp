@@ -11,15 +11,19 @@ std::optional<KnobRelevance> no_relevance(const Variant&, const std::string&) {
 
 // One line per rules kind, in RulesKind's order.
 constexpr ModuleRegistry<SolverModule> kSolverModules = {{
-    {"orthodox", sequential_probes, no_relevance, sequential_probe_fen, true},
-    {"conditional", conditional_probes, conditional_knob_relevance, conditional_probe_fen},
-    {"diplomacy", diplomacy_probes, diplomacy_knob_relevance, sim_probe_fen},
-    {"move-neutral", move_neutral_probes, move_neutral_knob_relevance, sim_probe_fen},
+    {"orthodox", sequential_probes, no_relevance, sequential_probe_fen, true, orthodox_step_cases},
+    {"conditional", conditional_probes, conditional_knob_relevance, conditional_probe_fen, false,
+     conditional_step_cases},
+    {"diplomacy", diplomacy_probes, diplomacy_knob_relevance, sim_probe_fen, false,
+     diplomacy_step_cases},
+    {"move-neutral", move_neutral_probes, move_neutral_knob_relevance, sim_probe_fen, false,
+     move_neutral_step_cases},
 }};
 
 // The effects: Conversion Chess's co-effect ([effects.conversion]).
-constexpr SolverModule kConversion = {"conversion", conversion_probes, conversion_knob_relevance,
-                                      nullptr};
+constexpr SolverModule kConversion = {
+    "conversion", conversion_probes,     conversion_knob_relevance, nullptr,
+    false,        conversion_step_cases, RulesKind::kSequential};
 
 }  // namespace
 
@@ -34,6 +38,12 @@ const SolverModule* solver_effect(const Variant& v) {
 std::string_view scenario_family(const Variant& v) {
   const SolverModule* effect = solver_effect(v);
   return effect ? effect->scenario_family : solver_module(v).scenario_family;
+}
+
+const StepCaseSource& step_case_source(const Variant& v) {
+  const SolverModule* effect = solver_effect(v);
+  if (effect && effect->step_cases && effect->extends == v.kind()) return effect->step_cases();
+  return solver_module(v).step_cases();
 }
 
 std::string scenario_family_of(const Variant& v) {

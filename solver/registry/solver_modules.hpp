@@ -14,6 +14,7 @@
 #include "rules/core/variant.hpp"
 #include "solver/analysis/coverage_probes.hpp"
 #include "solver/analysis/knob_relevance.hpp"
+#include "solver/analysis/step_case_source.hpp"
 
 namespace arbiter::solver {
 
@@ -30,6 +31,11 @@ struct SolverModule {
   /// Whether a board and its colour-flipped copy are two positions worth stepping from (a
   /// side to move of its own: the sequential protocol).
   bool flip_sides = false;
+  /// The steps coverage plays from a position and replays (solver/analysis/step_case_source.hpp).
+  const StepCaseSource& (*step_cases)() = nullptr;
+  /// An effect's step cases are written over one protocol's steps: the kind they extend (on a
+  /// table of another kind the protocol's own serve, and the effect's knobs are not stepped).
+  RulesKind extends = RulesKind::kSequential;
 };
 
 /// The protocol's module of `v`, then its effect's (Conversion), or null when it has none.

@@ -1,4 +1,5 @@
 #include "solver/core/attack_encoding.hpp"
+#include "solver/core/cannot_encode.hpp"
 #include "solver/core/z3_setup.hpp"
 
 #include <algorithm>
@@ -37,7 +38,7 @@ AttackEncoding::AttackEncoding(const BoardEncoding& board) : b_(&board) {
   const ConversionRules& cr = board.variant().conversion();
   const ConversionKnobs& ck = board.variant().knobs().conversion;
   if (cr.enabled && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored)
-    throw std::invalid_argument(
+    throw CannotEncode(
         "solver: " +
         knob_setting_of<&ConversionKnobs::threat_by_pinned_piece>(ThreatByPinnedPiece::kIgnored) +
         " is not encoded yet (needs the board after the threatening move)");

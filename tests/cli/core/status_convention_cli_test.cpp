@@ -100,6 +100,7 @@ TEST(ExitStatus, TheConventionsTableOfTheDocsGivesEachStatusTheCodeUses) {
       {cli::kBadInput, "usage or input error"},
       {cli::kInternal, "a bug: the solver and the engine disagree"},
       {cli::kUndecided, "undecided: a search hit its limit"},
+      {cli::kCannotEncode, "the solver cannot encode it"},
   };
   for (const auto& [status, meaning] : rows)
     EXPECT_NE(docs.find("| " + std::to_string(status) + " | " + meaning), std::string::npos)

@@ -106,12 +106,21 @@ TEST(ExitStatus, TheConventionsTableOfTheDocsGivesEachStatusTheCodeUses) {
         << status << " " << meaning;
 }
 
+}  // namespace
+}  // namespace arbiter
+
+namespace arbiter::cli {
+namespace {
+
+using test::run_arbiter;
+
 // Status 5: a valid table the solver cannot encode (solver::CannotEncode). Every command that
-// reaches the Z3 encoding with it says so, where a broken table exits 2.
+// reaches the Z3 encoding with it says so, where a broken table exits 2. (In the namespace of
+// the statuses, which these tests name unqualified.)
 
 TEST(ExitStatus, TheConventionsTableOfTheDocsGivesStatusFiveToWhatTheSolverCannotEncode) {
   const std::string docs = test::slurp(std::string(ARBITER_SOURCE_DIR) + "/docs/cli.md");
-  EXPECT_NE(docs.find("| " + std::to_string(cli::kCannotEncode) + " | the solver cannot encode it"),
+  EXPECT_NE(docs.find("| " + std::to_string(kCannotEncode) + " | the solver cannot encode it"),
             std::string::npos);
 }
 
@@ -137,7 +146,7 @@ const std::string& ignored_threat_table() {
 
 void expect_refusal(const std::string& command) {
   const test::CommandResult r = run_arbiter(command);
-  EXPECT_EQ(r.status, cli::kCannotEncode) << "arbiter " << command << '\n' << r.out << r.err;
+  EXPECT_EQ(r.status, kCannotEncode) << "arbiter " << command << '\n' << r.out << r.err;
   EXPECT_NE(r.err.find("arbiter: error: the solver cannot encode this (the engine reads it): "
                        "solver: threat-by-pinned-piece=ignored is not encoded yet"),
             std::string::npos)
@@ -145,8 +154,8 @@ void expect_refusal(const std::string& command) {
 }
 
 TEST(CannotEncodeCli, TheTableIsValidAndTheEnginePlaysIt) {
-  EXPECT_EQ(run_arbiter("check-table " + ignored_threat_table()).status, cli::kHolds);
-  EXPECT_EQ(run_arbiter("perft -d 1 -v " + ignored_threat_table()).status, cli::kHolds);
+  EXPECT_EQ(run_arbiter("check-table " + ignored_threat_table()).status, kHolds);
+  EXPECT_EQ(run_arbiter("perft -d 1 -v " + ignored_threat_table()).status, kHolds);
 }
 
 TEST(CannotEncodeCli, CoverageExitsFiveAndSaysTheSolverCannotEncodeIt) {
@@ -158,4 +167,4 @@ TEST(CannotEncodeCli, AmbiguitiesExitsFiveAndSaysTheSolverCannotEncodeIt) {
 }
 
 }  // namespace
-}  // namespace arbiter
+}  // namespace arbiter::cli

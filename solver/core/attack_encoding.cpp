@@ -1,10 +1,11 @@
 #include "solver/core/attack_encoding.hpp"
-#include "solver/core/cannot_encode.hpp"
 #include "solver/core/z3_setup.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 #include <utility>
+
+#include "solver/core/cannot_encode.hpp"
 
 namespace arbiter::solver {
 

@@ -1,13 +1,13 @@
 // The symbolic ply: Position::make (rules/core/position.cpp) with apply_conversions, and the
 // legality test of rules/core/movegen.cpp, as expressions over a BoardEncoding.
 #include "solver/core/ply_step.hpp"
-#include "solver/core/cannot_encode.hpp"
 #include "solver/core/z3_setup.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
 
 #include "rules/conversion/conversion.hpp"
+#include "solver/core/cannot_encode.hpp"
 
 namespace arbiter::solver {
 

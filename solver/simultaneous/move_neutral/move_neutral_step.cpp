@@ -5,7 +5,6 @@
 // file reads the symbolic moves into them and writes the layers. En passant is left out (no
 // target in the encoding).
 #include "solver/simultaneous/move_neutral/move_neutral_step.hpp"
-#include "solver/core/cannot_encode.hpp"
 #include "solver/core/z3_setup.hpp"
 
 #include <fmt/format.h>
@@ -16,6 +15,7 @@
 #include "rules/core/notation.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral_turn.hpp"
+#include "solver/core/cannot_encode.hpp"
 
 namespace arbiter::solver {
 

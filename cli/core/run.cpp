@@ -8,6 +8,7 @@
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/notation.hpp"
+#include "solver/core/cannot_encode.hpp"
 #include "solver/core/engine_disagreement.hpp"
 
 namespace arbiter::cli {
@@ -61,6 +62,12 @@ int run(int argc, char** argv) {
               << "  solver: " << e.solver_view() << '\n'
               << "  engine: " << e.engine_view() << '\n';
     return kInternal;
+  } catch (const solver::CannotEncode& e) {
+    // A valid table, knob or move the Z3 encoding does not cover (find, coverage, ambiguities,
+    // diff): not bad input, and no search limit would help.
+    std::cerr << "arbiter: error: the solver cannot encode this (the engine reads it): " << e.what()
+              << '\n';
+    return kCannotEncode;
   } catch (const CheckFailed& e) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
     return kFails;

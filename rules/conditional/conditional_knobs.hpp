@@ -11,20 +11,20 @@
 namespace arbiter {
 
 /// A player whose every legal A-move gives a non-mating check.
-enum class ForcedAMoveCheck : std::uint8_t { kDraw, kLoss };
+enum class ForcedAMoveCheck : std::uint8_t { kDraw, kLoss, kCount };
 /// The C-move names no legal move.
-enum class IllegalCMove : std::uint8_t { kSkip, kOpponentMoves };
+enum class IllegalCMove : std::uint8_t { kSkip, kOpponentMoves, kCount };
 /// When the then/else SAN is matched to a move.
-enum class CMoveResolution : std::uint8_t { kExecution, kStatement };
+enum class CMoveResolution : std::uint8_t { kExecution, kStatement, kCount };
 /// A B-move check that the C-move does not cancel.
-enum class BMoveCheck : std::uint8_t { kRestartTurn, kReplaceCMove };
+enum class BMoveCheck : std::uint8_t { kRestartTurn, kReplaceCMove, kCount };
 /// What makes an A-move check the allowed "checkmate".
-enum class AMoveMate : std::uint8_t { kImmediate, kEndOfTurn };
+enum class AMoveMate : std::uint8_t { kImmediate, kEndOfTurn, kCount };
 /// The stater has no legal move at all when the C-move is due.
-enum class NoLegalCMove : std::uint8_t { kSkip, kStalemate };
+enum class NoLegalCMove : std::uint8_t { kSkip, kStalemate, kCount };
 /// A B-move double step gives check and the C-move is skipped: the checked player's A-move
 /// follows; may it still take that pawn en passant?
-enum class EpAfterSkippedCMove : std::uint8_t { kSurvives, kLapses };
+enum class EpAfterSkippedCMove : std::uint8_t { kSurvives, kLapses, kCount };
 
 struct ConditionalKnobs {
   ForcedAMoveCheck forced_a_move_check{};

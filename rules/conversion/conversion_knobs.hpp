@@ -10,12 +10,12 @@
 
 namespace arbiter {
 
-enum class ThreatByPinnedPiece : std::uint8_t { kIgnored, kCounts };
-enum class CastlingThreatens : std::uint8_t { kIgnored, kCounts };
-enum class CastleThroughClearedSquare : std::uint8_t { kForbidden, kAllowed };
-enum class CastleOutOfCheckByConversion : std::uint8_t { kForbidden, kAllowed };
-enum class ConvertedRookCastling : std::uint8_t { kLost, kKept };
-enum class ConvertedPawnDoubleStep : std::uint8_t { kForbidden, kAllowed };
+enum class ThreatByPinnedPiece : std::uint8_t { kIgnored, kCounts, kCount };
+enum class CastlingThreatens : std::uint8_t { kIgnored, kCounts, kCount };
+enum class CastleThroughClearedSquare : std::uint8_t { kForbidden, kAllowed, kCount };
+enum class CastleOutOfCheckByConversion : std::uint8_t { kForbidden, kAllowed, kCount };
+enum class ConvertedRookCastling : std::uint8_t { kLost, kKept, kCount };
+enum class ConvertedPawnDoubleStep : std::uint8_t { kForbidden, kAllowed, kCount };
 
 struct ConversionKnobs {
   ThreatByPinnedPiece threat_by_pinned_piece = ThreatByPinnedPiece::kCounts;

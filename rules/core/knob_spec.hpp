@@ -56,15 +56,25 @@ inline constexpr char kMemberTag = 0;
 [[noreturn]] void unbound_member();
 }  // namespace detail
 
+/// The number of alternatives of a knob enum: its last enumerator, kCount, which names no
+/// alternative (a switch over the enum lists it with the impossible cases).
+template <typename Value>
+inline constexpr std::size_t kAlternativeCount = static_cast<std::size_t>(Value::kCount);
+
 /// bind_knob<&DiplomacyKnobs::knight_timing>(name, {spellings...}, KnightTiming::kOneTick):
-/// the one place the knob's name and spellings are written (rules/*/..._knobs.cpp).
-template <auto Member>
+/// the one place the knob's name and spellings are written (rules/*/..._knobs.cpp). The
+/// spellings are matched to the enumerators by position, and their number to the enum's kCount
+/// at compile time: an alternative added without its spelling (or the reverse) does not build.
+template <auto Member, std::size_t N>
 KnobBinding<typename detail::MemberOf<Member>::knobs> bind_knob(
-    std::string_view name, std::vector<std::string_view> alternatives,
+    std::string_view name, const std::string_view (&alternatives)[N],
     typename detail::MemberOf<Member>::value default_value) {
   using Knobs = typename detail::MemberOf<Member>::knobs;
   using Value = typename detail::MemberOf<Member>::value;
-  return {KnobSpec{name, std::move(alternatives), static_cast<std::size_t>(default_value)},
+  static_assert(N == kAlternativeCount<Value>,
+                "one spelling per enumerator of the knob's enum, in its order (kCount last)");
+  return {KnobSpec{name, std::vector<std::string_view>(alternatives, alternatives + N),
+                   static_cast<std::size_t>(default_value)},
           &detail::kMemberTag<Member>,
           [](Knobs& k, std::size_t a) { k.*Member = static_cast<Value>(a); },
           [](const Knobs& k) { return static_cast<std::size_t>(k.*Member); }};

@@ -28,6 +28,8 @@ std::string_view clause_name(DiplomacyClause c) {
       return "executed";
     case DiplomacyClause::kNotExecuted:
       return "not-executed";
+    case DiplomacyClause::kCount:
+      break;
   }
   return "?";
 }
@@ -51,6 +53,8 @@ std::string_view clause_name(MoveNeutralClause c) {
       return knob_name<&K::castling_path_entered>();
     case MoveNeutralClause::kEpLandingEntered:
       return knob_name<&K::ep_landing_entered>();
+    case MoveNeutralClause::kCount:
+      break;
   }
   return "?";
 }

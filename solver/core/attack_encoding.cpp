@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "solver/core/cannot_encode.hpp"
+
 namespace arbiter::solver {
 
 namespace {
@@ -37,7 +39,7 @@ AttackEncoding::AttackEncoding(const BoardEncoding& board) : b_(&board) {
   const ConversionRules& cr = board.variant().conversion();
   const ConversionKnobs& ck = board.variant().knobs().conversion;
   if (cr.enabled && ck.threat_by_pinned_piece == ThreatByPinnedPiece::kIgnored)
-    throw std::invalid_argument(
+    throw CannotEncode(
         "solver: " +
         knob_setting_of<&ConversionKnobs::threat_by_pinned_piece>(ThreatByPinnedPiece::kIgnored) +
         " is not encoded yet (needs the board after the threatening move)");

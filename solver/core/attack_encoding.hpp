@@ -32,7 +32,7 @@ struct AttackTerm {
 
 class AttackEncoding {
  public:
-  /// Throws std::invalid_argument for rules not encoded yet (a conversion knob alternative
+  /// Throws CannotEncode for rules not encoded yet (a conversion knob alternative
   /// threat-by-pinned-piece=ignored needs the board after the move).
   explicit AttackEncoding(const BoardEncoding& board);
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "rules/conversion/conversion.hpp"
+#include "solver/core/cannot_encode.hpp"
 
 namespace arbiter::solver {
 
@@ -113,7 +114,7 @@ PlyStep::PlyStep(const AttackEncoding& before_attacks, Color mover, Move m, Bitb
   for (Square s = 0; s < kSquares; ++s) converts_.push_back(before_->ctx().bool_val(false));
   by_twin_ = converts_;
   if (m.kind() == MoveKind::kEnPassant)
-    throw std::invalid_argument("solver: en passant is not encoded in the symbolic ply");
+    throw CannotEncode("solver: en passant is not encoded in the symbolic ply");
   if (m.kind() == MoveKind::kCastling)
     build_castling();
   else

@@ -50,7 +50,8 @@ class PlyStep {
   /// the squares whose pieces carry the '~' flag, Position::converted() (the board encoding
   /// has none): such a pawn may lose its initial double step (knob converted-pawn-double-step).
   /// A '^' pawn (converted, never moved) keeps it, so the step needs no other flag.
-  /// Throws std::invalid_argument for an en-passant move or a castling index out of range.
+  /// Throws CannotEncode for an en-passant move, std::invalid_argument for a castling index out
+  /// of range.
   PlyStep(const AttackEncoding& before_attacks, Color mover, Move m, Bitboard converted = 0);
 
   const BoardEncoding& before() const { return *before_; }

@@ -10,24 +10,24 @@
 
 namespace arbiter {
 
-enum class KingSafety : std::uint8_t { kAfterResolution, kCurrentPosition };
-enum class KnightTiming : std::uint8_t { kOneTick, kTwoTicks, kTwoStepPath };
-enum class HeadOnSwap : std::uint8_t { kPass, kConflict };
-enum class PawnCaptureOfDeparted : std::uint8_t { kFails, kLands };
-enum class CaptureOfDeparted : std::uint8_t { kMovesIn, kFails };
-enum class KingCapture : std::uint8_t { kLoss, kIllegal };
-enum class ProgressiveIllegal : std::uint8_t { kSkipped, kVoid };
-enum class VacatedSquare : std::uint8_t { kPassable, kBlocked };
-enum class SameDestination : std::uint8_t { kRank, kArrival };
-enum class KingSafetyRejudge : std::uint8_t { kFixedPoint, kAllAtOnce };
-enum class PromotionRank : std::uint8_t { kPawn, kNewPiece };
-enum class CastlingTransit : std::uint8_t { kAfterResolution, kLandingOnly };
-enum class ExposingMove : std::uint8_t { kRefused, kAllowed, kAfterResolution };
-enum class GameEndMoves : std::uint8_t { kOrthodox, kSubmissions };
-enum class ConditionCount : std::uint8_t { kLetterColour, kBothColours };
-enum class UnequalSets : std::uint8_t { kShorterPasses, kRefused };
-enum class EpOverIdlePair : std::uint8_t { kSurvives, kLapses };
-enum class OwnPiecesOneSquare : std::uint8_t { kRefused, kPlayed };
+enum class KingSafety : std::uint8_t { kAfterResolution, kCurrentPosition, kCount };
+enum class KnightTiming : std::uint8_t { kOneTick, kTwoTicks, kTwoStepPath, kCount };
+enum class HeadOnSwap : std::uint8_t { kPass, kConflict, kCount };
+enum class PawnCaptureOfDeparted : std::uint8_t { kFails, kLands, kCount };
+enum class CaptureOfDeparted : std::uint8_t { kMovesIn, kFails, kCount };
+enum class KingCapture : std::uint8_t { kLoss, kIllegal, kCount };
+enum class ProgressiveIllegal : std::uint8_t { kSkipped, kVoid, kCount };
+enum class VacatedSquare : std::uint8_t { kPassable, kBlocked, kCount };
+enum class SameDestination : std::uint8_t { kRank, kArrival, kCount };
+enum class KingSafetyRejudge : std::uint8_t { kFixedPoint, kAllAtOnce, kCount };
+enum class PromotionRank : std::uint8_t { kPawn, kNewPiece, kCount };
+enum class CastlingTransit : std::uint8_t { kAfterResolution, kLandingOnly, kCount };
+enum class ExposingMove : std::uint8_t { kRefused, kAllowed, kAfterResolution, kCount };
+enum class GameEndMoves : std::uint8_t { kOrthodox, kSubmissions, kCount };
+enum class ConditionCount : std::uint8_t { kLetterColour, kBothColours, kCount };
+enum class UnequalSets : std::uint8_t { kShorterPasses, kRefused, kCount };
+enum class EpOverIdlePair : std::uint8_t { kSurvives, kLapses, kCount };
+enum class OwnPiecesOneSquare : std::uint8_t { kRefused, kPlayed, kCount };
 
 struct DiplomacyKnobs {
   KingSafety king_safety{};

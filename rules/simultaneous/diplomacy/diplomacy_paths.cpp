@@ -45,6 +45,8 @@ Leg travel(PieceType type, Square from, Square to, const DiplomacyKnobs& k) {
     case KnightTiming::kTwoStepPath:
       leg.push(two_step_middle(from, to));
       break;
+    case KnightTiming::kCount:  // no alternative
+      break;
   }
   leg.push(to);
   return leg;

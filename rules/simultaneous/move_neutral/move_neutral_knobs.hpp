@@ -10,12 +10,12 @@
 
 namespace arbiter {
 
-enum class EpLandingEntered : std::uint8_t { kCoOccupy, kCapture };
-enum class EnPassantMovedOn : std::uint8_t { kLandsEmpty, kVoid };
-enum class CastlingPathEntered : std::uint8_t { kStands, kVoid };
-enum class MatedAndStalemated : std::uint8_t { kMateWins, kDraw };
-enum class SharedSquareSliding : std::uint8_t { kBlocked, kPassable };
-enum class SharedPieceAttacks : std::uint8_t { kAttacks, kInert };
+enum class EpLandingEntered : std::uint8_t { kCoOccupy, kCapture, kCount };
+enum class EnPassantMovedOn : std::uint8_t { kLandsEmpty, kVoid, kCount };
+enum class CastlingPathEntered : std::uint8_t { kStands, kVoid, kCount };
+enum class MatedAndStalemated : std::uint8_t { kMateWins, kDraw, kCount };
+enum class SharedSquareSliding : std::uint8_t { kBlocked, kPassable, kCount };
+enum class SharedPieceAttacks : std::uint8_t { kAttacks, kInert, kCount };
 
 struct MoveNeutralKnobs {
   EpLandingEntered ep_landing_entered{};

@@ -15,6 +15,7 @@
 #include "rules/core/notation.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral_turn.hpp"
+#include "solver/core/cannot_encode.hpp"
 
 namespace arbiter::solver {
 
@@ -106,20 +107,20 @@ void refuse_unencoded(const Variant& v) {
   if (k.shared_square_sliding == SharedSquareSliding::kPassable ||
       k.shared_piece_attacks == SharedPieceAttacks::kInert ||
       k.castling_path_entered == CastlingPathEntered::kVoid)
-    throw std::invalid_argument(fmt::format(
+    throw CannotEncode(fmt::format(
         "solver: the Move-Neutral step encodes {}, {} and {} only",
         knob_setting_of<&MoveNeutralKnobs::shared_square_sliding>(SharedSquareSliding::kBlocked),
         knob_setting_of<&MoveNeutralKnobs::shared_piece_attacks>(SharedPieceAttacks::kAttacks),
         knob_setting_of<&MoveNeutralKnobs::castling_path_entered>(CastlingPathEntered::kStands)));
   if (v.conversion().enabled)
-    throw std::invalid_argument("solver: the Move-Neutral step has no conversion rules");
+    throw CannotEncode("solver: the Move-Neutral step has no conversion rules");
 }
 
 }  // namespace
 
 MoveChoice concrete_choice(const BoardEncoding& before, Color c, Move m) {
   if (m.kind() == MoveKind::kEnPassant)
-    throw std::invalid_argument("solver: en passant is not encoded (no en-passant target)");
+    throw CannotEncode("solver: en passant is not encoded (no en-passant target)");
   return MoveChoice{c, {CandidateMove{m, before.ctx().bool_val(true)}}};
 }
 

@@ -29,7 +29,7 @@ struct MoveChoice {
   std::vector<CandidateMove> candidates;
 };
 
-/// The concrete move `m` of `c`. Throws std::invalid_argument for en passant (the encoding has
+/// The concrete move `m` of `c`. Throws CannotEncode for en passant (the encoding has
 /// no en-passant target).
 MoveChoice concrete_choice(const BoardEncoding& before, Color c, Move m);
 /// Every non-castling move some piece type of `c` could make from a square to another (a
@@ -43,7 +43,7 @@ z3::expr is_submission(const AttackEncoding& before, const MoveChoice& choice);
 
 class MoveNeutralStep {
  public:
-  /// Throws std::invalid_argument for knob alternatives not encoded (shared-square-sliding=
+  /// Throws CannotEncode for knob alternatives not encoded (shared-square-sliding=
   /// passable, shared-piece-attacks=inert, castling-path-entered=void) and conversion rules.
   MoveNeutralStep(const AttackEncoding& before, const MoveChoice& white, const MoveChoice& black);
   MoveNeutralStep(const MoveNeutralStep&) = delete;

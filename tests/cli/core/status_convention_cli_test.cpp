@@ -108,3 +108,63 @@ TEST(ExitStatus, TheConventionsTableOfTheDocsGivesEachStatusTheCodeUses) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter::cli {
+namespace {
+
+using test::run_arbiter;
+
+// Status 5: a valid table the solver cannot encode (solver::CannotEncode). Every command that
+// reaches the Z3 encoding with it says so, where a broken table exits 2. (In the namespace of
+// the statuses, which these tests name unqualified.)
+
+TEST(ExitStatus, TheConventionsTableOfTheDocsGivesStatusFiveToWhatTheSolverCannotEncode) {
+  const std::string docs = test::slurp(std::string(ARBITER_SOURCE_DIR) + "/docs/cli.md");
+  EXPECT_NE(docs.find("| " + std::to_string(kCannotEncode) + " | the solver cannot encode it"),
+            std::string::npos);
+}
+
+/// Conversion with threat-by-pinned-piece=ignored by default: the engine plays it, the attack
+/// encoding refuses it (solver/core/attack_encoding.cpp).
+constexpr const char* kIgnoredThreatTable = R"([table]
+name = "conversion-ignored-threat"
+extends = "conversion"
+
+[knobs.threat-by-pinned-piece]
+alternatives = ["ignored", "counts"]
+default = "ignored"
+clause = "a test of the solver's refusal"
+description = "a test of the solver's refusal"
+)";
+
+/// The table, written once a process into the temporary directory.
+const std::string& ignored_threat_table() {
+  static const std::string path =
+      test::write_temp_file("arbiter_cannot_encode_ignored_threat.toml", kIgnoredThreatTable);
+  return path;
+}
+
+void expect_refusal(const std::string& command) {
+  const test::CommandResult r = run_arbiter(command);
+  EXPECT_EQ(r.status, kCannotEncode) << "arbiter " << command << '\n' << r.out << r.err;
+  EXPECT_NE(r.err.find("arbiter: error: the solver cannot encode this (the engine reads it): "
+                       "solver: threat-by-pinned-piece=ignored is not encoded yet"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(CannotEncodeCli, TheTableIsValidAndTheEnginePlaysIt) {
+  EXPECT_EQ(run_arbiter("check-table " + ignored_threat_table()).status, kHolds);
+  EXPECT_EQ(run_arbiter("perft -d 1 -v " + ignored_threat_table()).status, kHolds);
+}
+
+TEST(CannotEncodeCli, CoverageExitsFiveAndSaysTheSolverCannotEncodeIt) {
+  expect_refusal("coverage -q -v " + ignored_threat_table());
+}
+
+TEST(CannotEncodeCli, AmbiguitiesExitsFiveAndSaysTheSolverCannotEncodeIt) {
+  expect_refusal("ambiguities -q -v " + ignored_threat_table());
+}
+
+}  // namespace
+}  // namespace arbiter::cli

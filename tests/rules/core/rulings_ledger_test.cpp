@@ -1,8 +1,10 @@
 // The rulings ledgers (docs/rulings/<table>.md) against what they name: every knob of a bundled
 // table appears in its variant's ledger; every knob and alternative a ledger names is its
 // table's, every trace clause its resolver's, every test one declared under tests/; each pair
-// table has one row per pair of the mechanics the ledger lists. The reference syntax is
-// described at the top of each ledger.
+// table has one row per pair of the mechanics the ledger lists; every row names the engine and
+// Z3 functions that implement it (or says why it has none), and each is defined under rules/ or
+// solver/. The reference syntax is described in docs/rulings/README.md and at the top of each
+// ledger.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -50,8 +52,8 @@ std::vector<std::string> tables_with_ledgers() {
 /// Every text in backticks, in order, but the placeholders with which a ledger describes its
 /// reference syntax.
 std::vector<std::string> backticked(const std::string& text) {
-  const std::set<std::string> placeholders = {"knob:NAME", "knob:NAME=ALT", "clause:NAME",
-                                              "Suite.Name"};
+  const std::set<std::string> placeholders = {"knob:NAME",  "knob:NAME=ALT", "clause:NAME",
+                                              "Suite.Name", "engine:NAME",   "z3:NAME"};
   std::vector<std::string> out;
   const std::regex quoted("`([^`\n]+)`");
   for (auto it = std::sregex_iterator(text.begin(), text.end(), quoted);
@@ -226,6 +228,136 @@ TEST(RulingsLedger, ThePairTableHasOneRowPerPairOfTheListedMechanics) {
             << "row '" << mechanics[i] << " × " << mechanics[j] << "'";
       }
     EXPECT_EQ(rows.size(), expected);
+  }
+}
+
+/// The cells of a table row "| a | b | c |": {"a", "b", "c"}.
+std::vector<std::string> cells(const std::string& row) {
+  std::vector<std::string> out;
+  std::size_t start = 2;  // after "| "
+  for (std::size_t bar = row.find(" | ", start); bar != std::string::npos;
+       bar = row.find(" | ", start)) {
+    out.push_back(row.substr(start, bar - start));
+    start = bar + 3;
+  }
+  if (row.size() >= start + 2) out.push_back(row.substr(start, row.size() - start - 2));
+  return out;
+}
+
+/// The names of the functions defined (or declared) in the C++ sources under `dir`: "f" for a
+/// function f, and "C::f" too for a member of a class C (defined out of its class, or inside a
+/// file that declares C; "C::C" for its constructors). Read line by line, by the shape of a
+/// definition: type words, the name, '(' (a call has no type words before it).
+std::set<std::string> defined_functions(const fs::path& dir) {
+  static const std::regex typed(
+      R"(^\s*(?:template\s*<.*>\s*)?(?:[\w:<>,*&]+\s+)+[*&]?((?:\w+::)*~?\w+)\s*\()");
+  static const std::regex qualified(R"(^\s*((?:\w+::)+~?\w+)\s*\()");
+  static const std::regex untyped(R"(^\s*(?:explicit\s+)?(\w+)\s*\()");
+  static const std::regex class_decl(R"(\b(?:class|struct)\s+(\w+))");
+  static const std::regex statement(R"(^\s*(?:return|else|throw|co_return|case|delete|new)\b)");
+  std::set<std::string> out;
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir)) {
+    const std::string ext = e.path().extension().string();
+    if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
+    std::ifstream in(e.path());
+    std::set<std::string> classes, names;
+    for (std::string line; std::getline(in, line);) {
+      std::smatch m;
+      if (std::regex_search(line, m, class_decl)) classes.insert(m[1]);
+      if (std::regex_search(line, statement)) continue;
+      if (std::regex_search(line, m, typed) || std::regex_search(line, m, qualified)) {
+        const std::string name = m[1];
+        out.insert(name);
+        const std::size_t colons = name.rfind("::");
+        if (colons != std::string::npos) out.insert(name.substr(colons + 2));
+        names.insert(name);
+      } else if (std::regex_search(line, m, untyped) && classes.count(m[1])) {
+        out.insert(m[1].str() + "::" + m[1].str());  // a constructor inside its class
+      }
+    }
+    for (const std::string& c : classes)
+      for (const std::string& n : names)
+        if (n.find("::") == std::string::npos) out.insert(c + "::" + n);
+  }
+  return out;
+}
+
+/// Every `engine:NAME` a ledger names is a function defined under rules/, every `z3:NAME` one
+/// defined under solver/: by name (qualified by its class for a member), wherever it lives
+/// there, so that moving a function between folders keeps the ledger right.
+TEST(RulingsLedger, EveryEngineAndZ3FunctionALedgerNamesIsDefined) {
+  const std::set<std::string> engine = defined_functions(source_dir() / "rules");
+  const std::set<std::string> z3 = defined_functions(source_dir() / "solver");
+  // The scan itself works: it finds a free function, a member defined out of its class, one
+  // defined inside it, and a constructor; and it does not take a call for a definition.
+  ASSERT_TRUE(engine.count("resolve_diplomacy"));
+  ASSERT_TRUE(engine.count("Position::make"));
+  ASSERT_TRUE(engine.count("DiplomacySimulation::enter"));
+  ASSERT_TRUE(z3.count("MoveNeutralStep::MoveNeutralStep"));
+  ASSERT_FALSE(z3.count("resolve_diplomacy"));
+  ASSERT_FALSE(engine.count("diplomacy_step"));
+  const std::regex reference("^(engine|z3):((?:[A-Za-z_]\\w*::)*~?[A-Za-z_]\\w*)$");
+  for (const std::string& name : tables_with_ledgers()) {
+    SCOPED_TRACE(name);
+    int references = 0;
+    for (const std::string& b : backticked(read_file(ledger_path(name)))) {
+      if (b.rfind("engine:", 0) != 0 && b.rfind("z3:", 0) != 0) continue;
+      std::smatch m;
+      if (!std::regex_match(b, m, reference)) {
+        ADD_FAILURE() << "`" << b << "`: expected `engine:NAME` or `z3:NAME`, NAME a function "
+                      << "or Class::member";
+        continue;
+      }
+      ++references;
+      if (m[1] == "engine")
+        EXPECT_TRUE(engine.count(m[2])) << "`" << b << "`: no such function under rules/";
+      else
+        EXPECT_TRUE(z3.count(m[2])) << "`" << b << "`: no such function under solver/";
+    }
+    EXPECT_GT(references, 20);
+  }
+}
+
+/// Every row of a ledger's two tables (the text, the pairs) ends with an engine cell and a Z3
+/// cell: the engine cell names engine functions or says "none: why"; the Z3 cell names Z3
+/// functions or says "no Z3 encoding: why".
+TEST(RulingsLedger, EveryRowNamesItsEngineAndZ3FunctionsOrSaysWhyNot) {
+  for (const std::string& name : tables_with_ledgers()) {
+    SCOPED_TRACE(name);
+    std::istringstream text(read_file(ledger_path(name)));
+    int tables = 0, rows = 0;
+    bool in_table = false;
+    for (std::string line; std::getline(text, line);) {
+      if (line.rfind("| place |", 0) == 0 || line.rfind("| pair |", 0) == 0) {
+        ++tables;
+        in_table = true;
+        const std::vector<std::string> head = cells(line);
+        ASSERT_GE(head.size(), 2U) << line;
+        EXPECT_EQ(head[head.size() - 2], "engine") << line;
+        EXPECT_EQ(head.back(), "Z3") << line;
+        continue;
+      }
+      if (line.rfind("|", 0) != 0) {
+        in_table = false;
+        continue;
+      }
+      if (!in_table || line.rfind("| --- |", 0) == 0) continue;
+      ++rows;
+      const std::vector<std::string> row = cells(line);
+      ASSERT_GE(row.size(), 2U) << line;
+      const std::string& engine = row[row.size() - 2];
+      const std::string& z3 = row.back();
+      EXPECT_TRUE(engine.find("`engine:") != std::string::npos || engine.rfind("none: ", 0) == 0)
+          << "row '" << row.front() << "': the engine cell names no `engine:NAME` and says no "
+          << "'none: why'";
+      EXPECT_TRUE(z3.find("`z3:") != std::string::npos || z3.rfind("no Z3 encoding: ", 0) == 0)
+          << "row '" << row.front() << "': the Z3 cell names no `z3:NAME` and says no "
+          << "'no Z3 encoding: why'";
+      EXPECT_EQ(engine.find("`z3:"), std::string::npos) << "row '" << row.front() << "'";
+      EXPECT_EQ(z3.find("`engine:"), std::string::npos) << "row '" << row.front() << "'";
+    }
+    EXPECT_EQ(tables, 2);
+    EXPECT_GT(rows, 20);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "cli/core/moves_options.hpp"
 #include "rules/conditional/conditional_game.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/registry/rule_knobs.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -58,7 +58,7 @@ Bitboard castling_co_squares(const Position& pos, const CastlingMove& cm, Color 
 /// Castling moves of `by` whose king or partner would form a co-square on `target`.
 bool castling_threat(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
-  const ConversionKnobs& ck = v.knobs().conversion;
+  const ConversionKnobs& ck = conversion_knobs(v);
   const Bitboard occ = pos.occupied();
   for (const CastlingMove& cm : v.castling(by)) {
     if (!(pos.castling_rights() & cm.right)) continue;
@@ -148,7 +148,7 @@ bool watch_movers(const Position& pos, Square king, Color by, Bitboard occ, Bitb
   w.threat_now = false;
   w.threat_support = ~Bitboard{0};
   const Variant& v = pos.variant();
-  const ConversionKnobs& ck = v.knobs().conversion;
+  const ConversionKnobs& ck = conversion_knobs(v);
   const Bitboard on_file = file_bb(king) & ~rank_bb(king);
   const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
   const PieceTypeMask mover_types = mover_types_on(pos, by, on_file | on_rank);
@@ -243,7 +243,7 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
                              Bitboard removed, Bitboard victims, bool castling) {
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
-  const ConversionKnobs& ck = v.knobs().conversion;
+  const ConversionKnobs& ck = conversion_knobs(v);
   if (!cr.enabled) return false;
   const Bitboard on_file = file_bb(target) & ~rank_bb(target);
   const Bitboard on_rank = rank_bb(target) & ~file_bb(target);
@@ -280,7 +280,7 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
 
 Bitboard castling_lines(const Position& pos, Color by) {
   const Variant& v = pos.variant();
-  if (v.knobs().conversion.castling_threatens == CastlingThreatens::kIgnored) return 0;
+  if (conversion_knobs(v).castling_threatens == CastlingThreatens::kIgnored) return 0;
   Bitboard lines = 0;
   for (const CastlingMove& cm : v.castling(by))
     if (pos.castling_rights() & cm.right)
@@ -301,7 +301,7 @@ PieceTypeMask castling_danger_types(const Variant& v, Color by) {
 
 Bitboard castling_danger(const Position& pos, Color by) {
   const Variant& v = pos.variant();
-  if (v.knobs().conversion.castling_threatens == CastlingThreatens::kIgnored) return 0;
+  if (conversion_knobs(v).castling_threatens == CastlingThreatens::kIgnored) return 0;
   Bitboard danger = 0;
   for (const CastlingMove& cm : v.castling(by))
     if (pos.castling_rights() & cm.right) danger |= castling_co_squares(pos, cm, by);

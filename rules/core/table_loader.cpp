@@ -25,7 +25,7 @@
 
 #include "rules/core/bundled_tables.hpp"
 #include "rules/core/closest_name.hpp"
-#include "rules/core/rule_knobs.hpp"
+#include "rules/registry/rule_knobs.hpp"
 
 namespace arbiter {
 namespace {
@@ -1007,7 +1007,7 @@ void check_knob_defaults(Context& c) {
 }
 
 /// A knob that a part of the table's rules reads lists exactly the alternatives that part
-/// implements (rules/core/rule_knobs.hpp).
+/// implements (rules/registry/rule_knobs.hpp).
 void check_knobs_read(Context& c) {
   for (Diagnostic& d : check_knobs_against_specs(c.out.table))
     c.r.error_in_final(d.where, std::move(d.message));

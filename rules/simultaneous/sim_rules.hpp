@@ -11,6 +11,7 @@
 
 #include "rules/core/move.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"  // TraceEntry, SimStatus
+#include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 
 namespace arbiter {

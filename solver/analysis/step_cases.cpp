@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "rules/conditional/conditional_game.hpp"
+#include "rules/conversion/conversion.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"

@@ -25,6 +25,7 @@
 #include "rules/core/notation.hpp"
 #include "rules/core/variant.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "rules/simultaneous/trace_clauses.hpp"
 

@@ -34,12 +34,9 @@ namespace {
   const movegen::PseudoTargets pt(pos);
   std::uint64_t n = 0;
   MoveList slow;
-  for (int t = 0; t < v.piece_count(); ++t) {
-    Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
-    if (!mine) continue;
-    const PieceInfo& info = v.piece(static_cast<PieceType>(t));
+  movegen::for_each_own_type(pos, [&](const PieceInfo& info, Bitboard mine) {
     const PieceMoves& pm = info.moves;
-    if (pm.same_move_and_capture && info.promotion_squares[us] == 0) {
+    if (movegen::targets_are_attacks(info, us)) {
       // Targets are attacks off its own squares, as in count_ordinary_moves (no initial-only
       // moves for a '~' piece to lose, no en passant).
       while (mine) {
@@ -55,7 +52,7 @@ namespace {
             slow.push(Move(from, pop_lsb(b)));
         }
       }
-      continue;
+      return;
     }
     while (mine) {
       const Square from = pop_lsb(mine);
@@ -69,7 +66,7 @@ namespace {
       }
       if (pt.en_passant(pm, from)) slow.push(pt.en_passant_move(from));
     }
-  }
+  });
   generate_conversion_castling(pos, slow, &filter);
   for (Move m : slow) n += filter.keep(m) ? 1 : 0;
   return n;

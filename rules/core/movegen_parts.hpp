@@ -88,6 +88,24 @@ inline Bitboard evasion_squares(const Position& pos, Square ksq, Bitboard checke
   return checkers | pos.variant().between(c, ksq);
 }
 
+/// Every piece type of which the side to move has pieces, in type order: `f(info, mine)` with
+/// the type's PieceInfo and those pieces. The bulk counts and the pseudo-legal list walk the
+/// pieces in this order.
+template <typename F>
+inline void for_each_own_type(const Position& pos, F&& f) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  for (int t = 0; t < v.piece_count(); ++t)
+    if (const Bitboard mine = pos.pieces(us, static_cast<PieceType>(t)))
+      f(v.piece(static_cast<PieceType>(t)), mine);
+}
+
+/// Whether `info`'s targets for `us` are its attacks off its own square (same moves and
+/// captures, never promoting): the bulk counts count them in one go.
+inline bool targets_are_attacks(const PieceInfo& info, Color us) {
+  return info.moves.same_move_and_capture && info.promotion_squares[us] == 0;
+}
+
 /// The targets of the side to move's pieces as generate_pseudo_legal lists them; shared with
 /// the bulk counts, so that a count and a list see the same moves.
 class PseudoTargets {
@@ -238,12 +256,13 @@ std::uint64_t count_ordinary_moves(const Position& pos, Square ksq) {
   const Bitboard not_ours = ~pos.pieces(us);
   std::uint64_t n = 0;
   MoveList slow;
+  // A plain loop, not for_each_own_type: the orthodox count measured 10% slower with it.
   for (int t = 0; t < v.piece_count(); ++t) {
     Bitboard mine = pos.pieces(us, static_cast<PieceType>(t));
     if (!mine) continue;
     const PieceInfo& info = v.piece(static_cast<PieceType>(t));
     const PieceMoves& pm = info.moves;
-    if (pm.same_move_and_capture && info.promotion_squares[us] == 0) {
+    if (targets_are_attacks(info, us)) {
       // Most pieces: their free ones in one go (targets are attacks off their own squares).
       for (Bitboard free = mine & ~f.pinned & ~bb(ksq); free;) {
         const Bitboard att = shared_mask_targets(pm, sl, us, pop_lsb(free), occ);

@@ -1,6 +1,7 @@
 #include "solver/analysis/coverage_probes.hpp"
 
 #include "rules/conditional/conditional_game.hpp"
+#include "rules/conversion/conversion.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 #include "solver/core/move_formulas.hpp"

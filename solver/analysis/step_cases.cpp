@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "rules/conversion/conversion.hpp"
 #include "rules/core/rule_table.hpp"
 #include "solver/analysis/step_case_source.hpp"
 

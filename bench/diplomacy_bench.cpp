@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "rules/core/load_variant.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
 
 namespace {

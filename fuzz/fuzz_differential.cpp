@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "rules/core/load_variant.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "tests/support/differential_compare.hpp"
 #include "tests/support/placement.hpp"
 

@@ -8,6 +8,7 @@
 
 #include "puzzles/legality.hpp"
 #include "puzzles/mate_tree.hpp"
+#include "rules/conversion/conversion.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <deque>
 
+#include "rules/conversion/conversion.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/piece_moves.hpp"
 

@@ -1,6 +1,8 @@
 // The retro counting rules (see legality.hpp).
 #include "puzzles/legality.hpp"
 
+#include "rules/conversion/conversion.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -13,6 +13,7 @@
 #include "present/simultaneous/move_set_text.hpp"
 #include "present/simultaneous/submission_text.hpp"
 #include "present/simultaneous/trace_json.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
 #include "rules/simultaneous/sim_record.hpp"
 #include "rules/simultaneous/sim_rules.hpp"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "rules/core/geometry.hpp"
-#include "rules/core/rule_knobs.hpp"
+#include "rules/registry/rule_knobs.hpp"
 
 namespace arbiter::server {
 

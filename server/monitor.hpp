@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "rules/core/rule_knobs.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "server/game.hpp"
 #include "server/game_store.hpp"
 

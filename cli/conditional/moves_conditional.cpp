@@ -10,6 +10,7 @@
 #include "present/core/json_writer.hpp"
 #include "rules/conditional/conditional_game.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/registry/rule_knobs.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -1,5 +1,7 @@
 #include "cli/core/knob_options.hpp"
 
+#include "rules/registry/rule_knobs.hpp"
+
 namespace arbiter::cli {
 
 void add_knob_option(CLI::App* cmd, std::vector<std::string>& out) {

@@ -8,6 +8,7 @@
 #include "cli/registry/cli_modules.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
 #include "rules/simultaneous/sim_perft.hpp"
 

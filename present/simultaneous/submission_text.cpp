@@ -10,6 +10,7 @@
 #include "rules/core/move_words.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"

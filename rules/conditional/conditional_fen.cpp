@@ -5,6 +5,7 @@
 
 #include "rules/conditional/conditional_game.hpp"
 #include "rules/core/fen.hpp"
+#include "rules/registry/rule_knobs.hpp"
 
 namespace arbiter {
 

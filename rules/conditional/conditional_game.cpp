@@ -6,6 +6,7 @@
 
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/registry/rule_knobs.hpp"
 
 namespace arbiter {
 

@@ -8,6 +8,7 @@
 #include "rules/conditional/conditional_move.hpp"
 #include "rules/core/notation.hpp"
 #include "rules/core/record_reader.hpp"
+#include "rules/registry/rule_knobs.hpp"
 
 namespace arbiter {
 namespace {

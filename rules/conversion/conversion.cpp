@@ -58,7 +58,7 @@ Bitboard castling_co_squares(const Position& pos, const CastlingMove& cm, Color 
 /// Castling moves of `by` whose king or partner would form a co-square on `target`.
 bool castling_threat(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
-  const ConversionKnobs& ck = v.knobs().conversion;
+  const ConversionKnobs& ck = conversion_knobs(v);
   const Bitboard occ = pos.occupied();
   for (const CastlingMove& cm : v.castling(by)) {
     if (!(pos.castling_rights() & cm.right)) continue;
@@ -79,6 +79,19 @@ bool castling_threat(const Position& pos, Square target, Color by) {
   }
   return false;
 }
+
+/// The twins of one mover type on the target's file (`file`) and rank (`rank`), the target
+/// itself aside: a twin on the file makes a co-square on the target for a mover landing on the
+/// target's rank, and the other way round.
+struct LineTwins {
+  Bitboard file, rank;
+  bool none() const { return !file && !rank; }
+  /// Where the mover on `from` lands to form a co-square on the target (`on_file`, `on_rank`:
+  /// the target's file and rank without it); it is no twin of itself.
+  Bitboard landing(Square from, Bitboard on_file, Bitboard on_rank) const {
+    return (file & ~bb(from) ? on_rank : 0) | (rank & ~bb(from) ? on_file : 0);
+  }
+};
 
 }  // namespace
 
@@ -148,7 +161,7 @@ bool watch_movers(const Position& pos, Square king, Color by, Bitboard occ, Bitb
   w.threat_now = false;
   w.threat_support = ~Bitboard{0};
   const Variant& v = pos.variant();
-  const ConversionKnobs& ck = v.knobs().conversion;
+  const ConversionKnobs& ck = conversion_knobs(v);
   const Bitboard on_file = file_bb(king) & ~rank_bb(king);
   const Bitboard on_rank = rank_bb(king) & ~file_bb(king);
   const PieceTypeMask mover_types = mover_types_on(pos, by, on_file | on_rank);
@@ -164,14 +177,12 @@ bool watch_movers(const Position& pos, Square king, Color by, Bitboard occ, Bitb
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t));
     if (!movers) continue;
     const Bitboard twins = partner_pieces(pos, by, static_cast<PieceType>(t));
-    const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
-    if (!file_twins && !rank_twins) continue;
+    const LineTwins line_twins{twins & on_file, twins & on_rank};
+    if (line_twins.none()) continue;
     const PieceInfo& info = v.piece(static_cast<PieceType>(t));
     while (movers) {
       const Square from = pop_lsb(movers);
-      Bitboard landing = 0;
-      if (file_twins & ~bb(from)) landing |= on_rank;
-      if (rank_twins & ~bb(from)) landing |= on_file;
+      const Bitboard landing = line_twins.landing(from, on_file, on_rank);
       const Bitboard reach = reach_of(info, by, from);
       if (!(landing & reach) && !info.moves.has_riders) continue;
       if (w.count == 16) {  // more watchers than expected: let the caller test fully
@@ -201,8 +212,8 @@ bool watch_movers(const Position& pos, Square king, Color by, Bitboard occ, Bitb
           // Under 'ignored' a move could also pin the mover, so no support is known there.
           const Square d = lsb(hits);
           w.threat_now = true;
-          w.threat_support =
-              bb(from) | bb(d) | v.between(from, d) | ((file_twins | rank_twins) & ~bb(from));
+          w.threat_support = bb(from) | bb(d) | v.between(from, d) |
+                             ((line_twins.file | line_twins.rank) & ~bb(from));
         }
         while (hits && !w.threat_now)
           if (!exposes_own_king(pos, by, from, pop_lsb(hits))) w.threat_now = true;
@@ -243,7 +254,7 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
                              Bitboard removed, Bitboard victims, bool castling) {
   const Variant& v = pos.variant();
   const ConversionRules& cr = v.conversion();
-  const ConversionKnobs& ck = v.knobs().conversion;
+  const ConversionKnobs& ck = conversion_knobs(v);
   if (!cr.enabled) return false;
   const Bitboard on_file = file_bb(target) & ~rank_bb(target);
   const Bitboard on_rank = rank_bb(target) & ~file_bb(target);
@@ -254,16 +265,13 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
     Bitboard movers = pos.pieces(by, static_cast<PieceType>(t)) & ~removed;
     if (!movers) continue;
     const Bitboard twins = partner_pieces(pos, by, static_cast<PieceType>(t)) & lines & ~removed;
-    // A twin on the target's file makes a co-square on the target for a mover landing on the
-    // target's rank (and the other way round); the landing square is never the target itself.
-    const Bitboard file_twins = twins & on_file, rank_twins = twins & on_rank;
-    if (!file_twins && !rank_twins) continue;
+    // The landing square is never the target itself.
+    const LineTwins line_twins{twins & on_file, twins & on_rank};
+    if (line_twins.none()) continue;
     const PieceInfo& info = v.piece(static_cast<PieceType>(t));
     while (movers) {
       const Square from = pop_lsb(movers);
-      Bitboard landing = 0;
-      if (file_twins & ~bb(from)) landing |= on_rank;
-      if (rank_twins & ~bb(from)) landing |= on_file;
+      const Bitboard landing = line_twins.landing(from, on_file, on_rank);
       if (!landing) continue;
       // Its masks alone (no slider lookup) rule most movers out.
       if (!info.moves.has_riders && !(landing & reach_of(info, by, from))) continue;
@@ -280,7 +288,7 @@ bool conversion_threat_after(const Position& pos, Square target, Color by, Bitbo
 
 Bitboard castling_lines(const Position& pos, Color by) {
   const Variant& v = pos.variant();
-  if (v.knobs().conversion.castling_threatens == CastlingThreatens::kIgnored) return 0;
+  if (conversion_knobs(v).castling_threatens == CastlingThreatens::kIgnored) return 0;
   Bitboard lines = 0;
   for (const CastlingMove& cm : v.castling(by))
     if (pos.castling_rights() & cm.right)
@@ -301,7 +309,7 @@ PieceTypeMask castling_danger_types(const Variant& v, Color by) {
 
 Bitboard castling_danger(const Position& pos, Color by) {
   const Variant& v = pos.variant();
-  if (v.knobs().conversion.castling_threatens == CastlingThreatens::kIgnored) return 0;
+  if (conversion_knobs(v).castling_threatens == CastlingThreatens::kIgnored) return 0;
   Bitboard danger = 0;
   for (const CastlingMove& cm : v.castling(by))
     if (pos.castling_rights() & cm.right) danger |= castling_co_squares(pos, cm, by);

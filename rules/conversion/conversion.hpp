@@ -4,29 +4,58 @@
 // rectangle); enemy pieces on them change colour. A threat to convert the royal piece is check.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <map>
 #include <string>
 
+#include "rules/conversion/conversion_knobs.hpp"
 #include "rules/core/geometry.hpp"
 #include "rules/core/piece_type.hpp"
+#include "rules/core/position.hpp"
 #include "rules/core/rule_table.hpp"
 
 namespace arbiter {
 
-class Position;
-class Variant;
-struct CastlingMove;
-using PieceTypeMask = std::uint16_t;
-
+/// What a compiled table knows of the co-effect (Variant::conversion(); `enabled` false and no
+/// pairs in a table without [effects.conversion]).
 struct ConversionRules {
   bool enabled = false;
   /// partners[t]: bit u set when a moving piece of type t pairs with a standing piece of type u;
   /// symmetric (bit t of partners[u] is set too).
   PieceTypeMask partners[kMaxPieceTypes] = {};
   PieceTypeMask paired = 0;  ///< types that take part in some co-pair
-  // Its knobs are in Variant::knobs().conversion (rules/conversion/conversion_knobs.hpp).
+  /// Its knobs: the table's Variant::knobs().conversion (set with them, never null).
+  const ConversionKnobs* knobs = nullptr;
 };
+
+/// Compiles [effects.conversion] of `v`'s table: which piece types pair with which (`knobs`:
+/// the table's compiled knobs of the co-effect).
+ConversionRules compile_conversion(const Variant& v, const ConversionKnobs& knobs);
+
+/// The co-effect's knobs in force for `v`.
+inline const ConversionKnobs& conversion_knobs(const Variant& v) {
+  return *v.conversion().knobs;
+}
+
+/// The pieces of colour `c` whose type takes part in some co-pair.
+inline Bitboard paired_pieces(const Position& pos, Color c) {
+  Bitboard out = 0;
+  for (PieceTypeMask m = pos.variant().conversion().paired; m;
+       m &= static_cast<PieceTypeMask>(m - 1))
+    out |= pos.pieces(c, static_cast<PieceType>(std::countr_zero(m)));
+  return out;
+}
+
+/// The pieces of colour `c` that pair with a mover of type `t` (the mover itself included when
+/// its own type pairs).
+inline Bitboard partner_pieces(const Position& pos, Color c, PieceType t) {
+  Bitboard out = 0;
+  for (PieceTypeMask m = pos.variant().conversion().partners[t]; m;
+       m &= static_cast<PieceTypeMask>(m - 1))
+    out |= pos.pieces(c, static_cast<PieceType>(std::countr_zero(m)));
+  return out;
+}
 
 /// The two co-squares of a mover on `to` and a twin on `twin` (empty when they share a rank or
 /// a file).

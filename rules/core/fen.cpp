@@ -167,7 +167,7 @@ std::string rank_list(Bitboard squares) {
 /// is the mark's column.
 void read_mark(Position& pos, char mark, char letter, PieceType t, Square s, int col) {
   const Variant& v = pos.variant();
-  if (!v.conversion().enabled)
+  if (!v.converts())
     throw_fen_error(col, fmt::format("'{}' after '{}' marks a {}, which only tables with "
                                      "[effects.conversion] have; the {} table has none",
                                      mark, letter, mark_meaning(mark), v.name()));
@@ -242,7 +242,7 @@ void parse_placement(Position& pos, const FenField& f, SquareColumns& columns, b
       continue;
     }
     if (is_mark(ch))
-      throw_fen_error(col, v.conversion().enabled
+      throw_fen_error(col, v.converts()
                                ? fmt::format("'{}' follows no piece letter: a piece carries at "
                                              "most one mark, right after its letter ({})",
                                              ch, mark_example(ch))

@@ -99,7 +99,7 @@ void check_conversions(const Position& pos, Move m, const std::string& original,
                       square_name(c.square), v.piece(pos.piece_on(them, c.square)).letter,
                       square_name(c.square)));
   }
-  if (said == undo.converted || (!written && !v.conversion().enabled)) return;
+  if (said == undo.converted || (!written && !v.converts())) return;
   const auto list = [&](Bitboard b) {
     std::string out;
     while (b) {
@@ -343,7 +343,7 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details) 
   const char mark_after = d.check_mark;
   const Move m = parse_san_move(pos, move_text, original, d);
   if (mark_after && !d.check_mark) d.check_mark = mark_after;
-  if (d.conversions_written || pos.variant().conversion().enabled)
+  if (d.conversions_written || pos.variant().converts())
     check_conversions(pos, m, original, stated, d.conversions_written);
   return m;
 }

@@ -27,16 +27,10 @@ std::uint64_t count_leaves(Position& pos, int depth) {
   }
   std::uint64_t nodes = 0;
   if constexpr (kBulk) {
-    if (depth == 2 && pos.variant().conversion().enabled) {
-      // Siblings share what the last ply may keep (see SiblingCache).
-      const SiblingCache cache(pos);
-      for (Move m : moves) {
-        pos.make(m, undo);
-        nodes += count_legal_after(pos, m, undo, cache);
-        pos.unmake(m, undo);
-      }
-      return nodes;
-    }
+    // A move effect counts the last two plies itself (Conversion's siblings share a cache).
+    if (depth == 2)
+      if (const MoveEffect* effect = pos.variant().effect())
+        return effect->count_children(pos, moves);
   }
   for (Move m : moves) {
     pos.make(m, undo);

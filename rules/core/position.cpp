@@ -1,7 +1,5 @@
 #include "rules/core/position.hpp"
 
-#include "rules/conversion/conversion.hpp"
-
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -39,9 +37,19 @@ void Position::remove(Color c, Square s) {
 }
 
 void Position::refresh_co_pairs(Color c) {
-  if (!variant_->conversion().enabled) return;
+  const MoveEffect* effect = variant_->effect();
+  if (!effect) return;
   const auto bit = static_cast<std::uint8_t>(1U << c);
-  co_pairs_ = static_cast<std::uint8_t>(pieces_pair(*this, c) ? co_pairs_ | bit : co_pairs_ & ~bit);
+  co_pairs_ =
+      static_cast<std::uint8_t>(effect->pairs(*this, c) ? co_pairs_ | bit : co_pairs_ & ~bit);
+}
+
+void Position::recolor(Square s, Color to) {
+  const Color from = ~to;
+  const PieceType t = board_[from][s];
+  lift(from, s);
+  place(to, t, s);
+  key_ ^= zobrist_->piece[from][t][s] ^ zobrist_->piece[to][t][s];
 }
 
 void Position::place(Color c, PieceType t, Square s) {
@@ -176,11 +184,11 @@ void Position::make(Move m, Undo& u) {
   stm_ = them;
   halfmove_ = halfmove;
   key_ = key;
-  // Only conversion tables have flags ('~', '^'): other tables neither save nor restore them.
-  if (v.conversion().enabled) {
+  // Only tables with a move effect have flags ('~', '^'): others neither save nor restore them.
+  if (const MoveEffect* effect = v.effect()) {
     u.converted_before = converted_;
     u.converted_unmoved_before = converted_unmoved_;
-    apply_conversions(m, u);
+    effect->made(*this, m, u);
   }
 }
 
@@ -188,13 +196,8 @@ void Position::unmake(Move m, const Undo& u) {
   const Variant& v = *variant_;
   const Color them = stm_, us = ~them;
   const Square from = m.from(), to = m.to();
-  if (v.conversion().enabled) {
-    for (Bitboard b = u.converted; b;) {
-      const Square s = pop_lsb(b);
-      const PieceType t = board_[us][s];
-      lift(us, s);
-      place(them, t, s);
-    }
+  if (const MoveEffect* effect = v.effect()) {
+    effect->unmade(*this, m, u);
     converted_ = u.converted_before;
     converted_unmoved_ = u.converted_unmoved_before;
     co_pairs_ = u.co_pairs_before;
@@ -273,7 +276,9 @@ bool Position::king_in_check(Color c) const {
 }
 
 bool Position::threatened(Square s, Color by) const {
-  return attacked(s, by) || (variant_->conversion().enabled && conversion_threat(*this, s, by));
+  if (attacked(s, by)) return true;
+  const MoveEffect* effect = variant_->effect();
+  return effect && effect->threatens(*this, s, by);
 }
 
 void Position::set_converted(Bitboard squares) {
@@ -286,96 +291,6 @@ void Position::set_converted_unmoved(Bitboard squares) {
   for (Bitboard changed = squares ^ converted_unmoved_; changed;)
     key_ ^= zobrist_->converted_unmoved[pop_lsb(changed)];
   converted_unmoved_ = squares;
-}
-
-namespace {
-
-/// `c`'s partners of a `mover` standing on `at`, the mover itself excluded.
-Bitboard twins_of(const Position& pos, Color c, PieceType mover, Square at) {
-  return partner_pieces(pos, c, mover) & ~bb(at);
-}
-
-}  // namespace
-
-/// Conversion Chess: after the move, enemy pieces on the co-squares the moving piece (both
-/// pieces, for castling) formed change colour. Promotion forms none; conversions don't cascade.
-/// The flags: '~' (converted, counts as moved) and '^' (a converted pawn that never moved).
-void Position::apply_conversions(Move m, Undo& u) {
-  const Color us = ~stm_, them = stm_;  // called after the side to move was switched
-  // A capture changes their material, and so may end their co-pairs (a promotion's put()
-  // kept ours; conversions change both sides').
-  if (u.captured != kNoPiece) refresh_co_pairs(them);
-  // Most moves carry no flag and form no co-square on an enemy piece: nothing changes.
-  // (A promotion forms none; undo.converted is empty already.) Without a twin, no piece of
-  // ours forms one: a capture took only enemy pieces, and a promotion forms none. Tested
-  // here, before the bookkeeping's call, since most moves stop here.
-  if (!(converted_ | converted_unmoved_)) {
-    if (!(u.co_pairs_before >> us & 1U) || m.kind() == MoveKind::kPromotion) return;
-    if (m.kind() != MoveKind::kCastling &&
-        !(co_squares_of(m.to(), twins_of(*this, us, board_[us][m.to()], m.to())) & by_color_[them]))
-      return;
-  }
-  convert_on_co_squares(m, u);
-}
-
-void Position::convert_on_co_squares(Move m, Undo& u) {
-  const Variant& v = *variant_;
-  const ConversionKnobs& ck = v.knobs().conversion;
-  const Color us = ~stm_, them = stm_;
-  // Flags follow the pieces: moved with the mover, gone with a captured piece. A '^' pawn
-  // that moves has now moved: it lands as '~' (castling moves no pawn).
-  Bitboard flags = converted_, unmoved = converted_unmoved_;
-  if (has(unmoved, m.from())) {
-    unmoved ^= bb(m.from());
-    flags |= bb(m.from());
-  }
-  if (u.captured_square != kNoSquare) {
-    flags &= ~bb(u.captured_square);
-    unmoved &= ~bb(u.captured_square);
-  }
-  Bitboard formed = 0;
-  if (m.kind() == MoveKind::kCastling) {
-    const CastlingMove& cm = v.castling(us)[m.arg()];
-    const bool king_flag = has(flags, cm.king_from), rook_flag = has(flags, cm.rook_from);
-    flags &= ~(bb(cm.king_from) | bb(cm.rook_from));
-    if (king_flag) flags |= bb(cm.king_to);
-    if (rook_flag) flags |= bb(cm.rook_to);
-    formed = co_squares_of(cm.king_to, twins_of(*this, us, v.royal(), cm.king_to)) |
-             co_squares_of(cm.rook_to, twins_of(*this, us, cm.rook_type, cm.rook_to));
-  } else {
-    const bool flag = has(flags, m.from());
-    flags &= ~(bb(m.from()) | bb(m.to()));
-    if (m.kind() != MoveKind::kPromotion) {
-      if (flag) flags |= bb(m.to());
-      formed = co_squares_of(m.to(), twins_of(*this, us, board_[us][m.to()], m.to()));
-    }
-  }
-  const Bitboard victims = formed & by_color_[them];
-  // A victim pawn that never moved - '^' already, or unflagged where its side's double step
-  // starts (an original pawn) - stays unmoved ('^'); any other victim is '~'.
-  Bitboard stays_unmoved = 0;
-  for (Bitboard b = victims; b;) {
-    const Square s = pop_lsb(b);
-    const PieceType t = board_[them][s];
-    const PieceInfo& info = v.piece(t);
-    if (info.pawn && (has(unmoved, s) || (!has(flags, s) && info.moves.at[them][s].initial_only)))
-      stays_unmoved |= bb(s);
-    lift(them, s);
-    place(us, t, s);
-    key_ ^= zobrist_->piece[them][t][s] ^ zobrist_->piece[us][t][s];
-  }
-  u.converted = victims;
-  if (victims) {
-    refresh_co_pairs(us);
-    refresh_co_pairs(them);
-  }
-  set_converted((flags | victims) & ~stays_unmoved);
-  set_converted_unmoved((unmoved & ~victims) | stays_unmoved);
-  if (victims && ck.converted_rook_castling == ConvertedRookCastling::kLost) {
-    std::uint8_t rights = castling_;
-    for (Bitboard b = victims; b;) rights &= v.castling_keep_mask(pop_lsb(b));
-    if (rights != castling_) set_castling_rights(rights);
-  }
 }
 
 std::uint64_t Position::compute_key() const {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "rules/core/move.hpp"
+#include "rules/core/move_effect.hpp"
 #include "rules/core/variant.hpp"
 
 namespace arbiter {
@@ -28,7 +29,7 @@ struct Undo {
   PieceType moved = kNoPiece;
   std::uint8_t castling = 0;
   Bitboard converted = 0;  ///< squares whose pieces this move converted
-  // Conversion tables only (Position::make leaves them alone elsewhere):
+  // Tables with a move effect only (Position::make leaves them alone elsewhere):
   Bitboard converted_before = 0;          ///< Position::converted() before the move
   Bitboard converted_unmoved_before = 0;  ///< Position::converted_unmoved() before the move
   std::uint8_t co_pairs_before = 0;       ///< Position's co-pair bits before the move
@@ -63,9 +64,9 @@ class Position {
   Bitboard converted_unmoved() const { return converted_unmoved_; }
   void set_converted_unmoved(Bitboard squares);
   Square king_square(Color c) const;  ///< kNoSquare when that side has no royal piece
-  /// Conversion tables: some piece of colour `c` has a twin (pieces_pair in
-  /// rules/conversion/conversion.hpp), so a move of `c` may convert. Pairing depends on the
-  /// material alone: it is recomputed only when the material changes. False in other tables.
+  /// Tables with a move effect (Conversion's): MoveEffect::pairs for `c` (some piece of colour
+  /// `c` has a twin, so a move of `c` may convert). Pairing depends on the material alone: it
+  /// is recomputed only when the material changes. False in other tables.
   bool has_co_pair(Color c) const { return (co_pairs_ >> c & 1U) != 0; }
 
   // Editing (used by FEN parsing and tests); each keeps the key consistent.
@@ -82,15 +83,22 @@ class Position {
   void make(Move m, Undo& undo);
   void unmake(Move m, const Undo& undo);
 
+  // For a move effect (MoveEffect::made / unmade): edits that keep the key, no other state.
+  /// The piece on `s` changes colour to `to` (it was the other colour's).
+  void recolor(Square s, Color to);
+  /// has_co_pair(c) asked again of the move effect (after `c`'s material changed).
+  void refresh_co_pairs(Color c);
+
   /// Pieces of colour `by` that capture onto `s` if the board were occupied as `occupied`.
   Bitboard attackers(Square s, Color by, Bitboard occupied) const;
   bool attacked(Square s, Color by) const { return attackers(s, by, occupied()) != 0; }
-  /// The side to move's royal piece is attacked, or (Conversion Chess) threatened with
-  /// conversion.
+  /// The side to move's royal piece is attacked, or (a move effect's threat: Conversion
+  /// Chess) threatened with conversion.
   bool in_check() const;
   /// `c`'s royal piece is attacked or threatened with conversion by the other side.
   bool king_in_check(Color c) const;
-  /// `by` attacks `s`, or (Conversion Chess) has a move that would convert a piece there.
+  /// `by` attacks `s`, or (MoveEffect::threatens: Conversion Chess) has a move that would
+  /// convert a piece there.
   bool threatened(Square s, Color by) const;
   /// The square a piece captured en passant stands on, for the current target.
   Square en_passant_victim() const;
@@ -115,33 +123,11 @@ class Position {
   Bitboard converted_unmoved_ = 0;
   std::uint8_t co_pairs_ = 0;  // bit c: has_co_pair(c)
 
-  void refresh_co_pairs(Color c);
-  void apply_conversions(Move m, Undo& undo);
-  void convert_on_co_squares(Move m, Undo& undo);  // apply_conversions' bookkeeping
   void move_piece(Color c, PieceType t, Square from, Square to);
   // The boards alone, key untouched: unmake() restores the key from the Undo.
   void place(Color c, PieceType t, Square s);
   void lift(Color c, Square s);
   void shift(Color c, PieceType t, Square from, Square to);
 };
-
-/// Conversion Chess: the pieces of colour `c` whose type takes part in some co-pair.
-inline Bitboard paired_pieces(const Position& pos, Color c) {
-  Bitboard out = 0;
-  for (PieceTypeMask m = pos.variant().conversion().paired; m;
-       m &= static_cast<PieceTypeMask>(m - 1))
-    out |= pos.pieces(c, static_cast<PieceType>(std::countr_zero(m)));
-  return out;
-}
-
-/// Conversion Chess: the pieces of colour `c` that pair with a mover of type `t` (the mover
-/// itself included when its own type pairs).
-inline Bitboard partner_pieces(const Position& pos, Color c, PieceType t) {
-  Bitboard out = 0;
-  for (PieceTypeMask m = pos.variant().conversion().partners[t]; m;
-       m &= static_cast<PieceTypeMask>(m - 1))
-    out |= pos.pieces(c, static_cast<PieceType>(std::countr_zero(m)));
-  return out;
-}
 
 }  // namespace arbiter

@@ -25,13 +25,14 @@
 
 #include "rules/core/bundled_tables.hpp"
 #include "rules/core/closest_name.hpp"
-#include "rules/core/rule_knobs.hpp"
+#include "rules/core/table_checks.hpp"
+#include "rules/core/table_reading.hpp"
 
 namespace arbiter {
 namespace {
 
 namespace fs = std::filesystem;
-using Keys = std::span<const std::string_view>;
+using namespace table_io;
 
 // ---- Allowed keys, one list per table ---------------------------------------------------
 
@@ -42,289 +43,13 @@ constexpr std::string_view kPieceKeys[] = {"name",          "betza",     "royal"
 constexpr std::string_view kPromotionKeys[] = {"ranks", "choices"};
 constexpr std::string_view kSetupKeys[] = {"fen"};
 constexpr std::string_view kCastlingKeys[] = {"name", "fen", "king", "rook", "piece"};
-constexpr std::string_view kProtocolKeys[] = {"kind", "resolver", "ranks"};
+constexpr std::string_view kProtocolKeys[] = {"kind", "resolver"};  // and table_sections()'
 constexpr std::string_view kEndKeys[] = {"checkmate", "stalemate", "fifty_move_plies"};
 constexpr std::string_view kKnobKeys[] = {"alternatives", "default", "clause", "description"};
 constexpr std::string_view kPerftKeys[] = {"name", "fen", "nodes"};
-constexpr std::string_view kEffectsKeys[] = {"conversion"};
-constexpr std::string_view kConversionKeys[] = {"unpaired", "cross_pairs"};
 
 constexpr int kMaxFiles = 26;
 constexpr int kMaxRanks = 99;
-
-std::string join(Keys words, std::string_view separator = ", ") {
-  std::string out;
-  for (std::string_view w : words) {
-    if (!out.empty()) out += separator;
-    out += w;
-  }
-  return out;
-}
-
-std::string join(const std::vector<std::string>& words) {
-  std::vector<std::string_view> views(words.begin(), words.end());
-  return join(Keys(views));
-}
-
-/// "1 entry", "3 entries".
-std::string count_of(std::size_t n, std::string_view one, std::string_view many) {
-  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
-}
-
-std::string in_quotes(std::string_view text) {
-  return "'" + std::string(text) + "'";
-}
-
-std::string_view type_name(toml::node_type type) {
-  switch (type) {
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::date:
-      return "a date";
-    case toml::node_type::time:
-      return "a time";
-    case toml::node_type::date_time:
-      return "a date-time";
-    case toml::node_type::none:
-      break;
-  }
-  return "nothing";
-}
-
-template <typename T>
-constexpr std::string_view expected_type() {
-  if constexpr (std::is_same_v<T, std::string>) {
-    return "a string";
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return "a boolean";
-  } else {
-    static_assert(std::is_same_v<T, std::int64_t>, "a TOML value type");
-    return "an integer";
-  }
-}
-
-// ---- Reader: locations and diagnostics of one file ----------------------------------------
-
-/// The file being read: turns toml++ locations into SourceLocs and collects its diagnostics.
-class Reader {
- public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  const std::string& file() const { return file_; }
-  SourceLoc whole_file() const { return SourceLoc{file_, 0, 0}; }
-  SourceLoc at(const toml::source_region& region) const {
-    return SourceLoc{file_, static_cast<int>(region.begin.line),
-                     static_cast<int>(region.begin.column)};
-  }
-  SourceLoc at(const toml::node& node) const { return at(node.source()); }
-
-  void error(SourceLoc where, std::string message) {
-    diagnostics_.push_back(Diagnostic{std::move(where), std::move(message)});
-  }
-
-  /// Reports a problem of the final table. A location in a parent file moves to this file
-  /// (the parent was valid on its own, so this file caused it) and is quoted in the message.
-  void error_in_final(SourceLoc where, std::string message) {
-    if (where.file != file_) {
-      if (!where.file.empty()) message += " (inherited from " + where.str() + ")";
-      where = whole_file();
-    }
-    error(std::move(where), std::move(message));
-  }
-
-  bool ok() const { return diagnostics_.empty(); }
-
-  /// The diagnostics in file order; those without a line come last.
-  std::vector<Diagnostic> sorted() const {
-    std::vector<Diagnostic> out = diagnostics_;
-    const auto order = [](const Diagnostic& d) {
-      const int line = d.where.line == 0 ? std::numeric_limits<int>::max() : d.where.line;
-      return std::pair{line, d.where.column};
-    };
-    std::stable_sort(out.begin(), out.end(), [&order](const Diagnostic& a, const Diagnostic& b) {
-      return order(a) < order(b);
-    });
-    return out;
-  }
-
- private:
-  std::string file_;
-  std::vector<Diagnostic> diagnostics_;
-};
-
-// ---- Typed access to one TOML table -------------------------------------------------------
-
-/// One TOML table being read, with the label naming it in messages ("[pieces.N]").
-struct Scope {
-  Reader& r;
-  const toml::table& t;
-  std::string label;
-};
-
-/// A string value with where it was written.
-struct Located {
-  std::string value;
-  SourceLoc where;
-};
-
-void check_keys(const Scope& s, Keys allowed) {
-  for (auto&& [key, value] : s.t) {
-    if (std::find(allowed.begin(), allowed.end(), key.str()) != allowed.end()) continue;
-    s.r.error(s.r.at(key.source()), "unknown key " + in_quotes(key.str()) + " in " + s.label +
-                                        ": expected one of " + join(allowed));
-  }
-}
-
-void report_wrong_type(Reader& r, const toml::node& node, std::string_view what,
-                       std::string_view expected) {
-  r.error(r.at(node), "wrong type for " + std::string(what) + ": expected " +
-                          std::string(expected) + ", found " + std::string(type_name(node.type())));
-}
-
-std::string key_in(const Scope& s, std::string_view key) {
-  return in_quotes(key) + " in " + s.label;
-}
-
-/// The value of `key` when present and of type T; a value of another type is reported.
-template <typename T>
-std::optional<T> get(const Scope& s, std::string_view key) {
-  const toml::node* node = s.t.get(key);
-  if (node == nullptr) return std::nullopt;
-  if (const auto* v = node->as<T>()) return v->get();
-  report_wrong_type(s.r, *node, key_in(s, key), expected_type<T>());
-  return std::nullopt;
-}
-
-std::string range_text(std::int64_t lo, std::int64_t hi) {
-  if (hi == std::numeric_limits<int>::max()) return "an integer >= " + std::to_string(lo);
-  return "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
-}
-
-bool check_range(Reader& r, const toml::node& node, std::int64_t value, std::string_view what,
-                 int lo, int hi) {
-  if (value >= lo && value <= hi) return true;
-  r.error(r.at(node),
-          std::string(what) + " is " + std::to_string(value) + ": expected " + range_text(lo, hi));
-  return false;
-}
-
-std::optional<int> get_int(const Scope& s, std::string_view key, int lo, int hi) {
-  const auto value = get<std::int64_t>(s, key);
-  if (!value || !check_range(s.r, *s.t.get(key), *value, key_in(s, key), lo, hi))
-    return std::nullopt;
-  return static_cast<int>(*value);
-}
-
-const toml::array* get_array(const Scope& s, std::string_view key) {
-  const toml::node* node = s.t.get(key);
-  if (node == nullptr) return nullptr;
-  if (const toml::array* a = node->as_array()) return a;
-  report_wrong_type(s.r, *node, key_in(s, key), "an array");
-  return nullptr;
-}
-
-/// An array of integers in lo..hi; elements of the wrong type or range are reported.
-std::optional<std::vector<int>> get_int_list(const Scope& s, std::string_view key, int lo, int hi) {
-  const toml::array* array = get_array(s, key);
-  if (array == nullptr) return std::nullopt;
-  std::vector<int> out;
-  const std::string what = "an element of " + key_in(s, key);
-  for (const toml::node& element : *array) {
-    const auto* v = element.as_integer();
-    if (v == nullptr) {
-      report_wrong_type(s.r, element, what, "an integer");
-    } else if (check_range(s.r, element, v->get(), what, lo, hi)) {
-      out.push_back(static_cast<int>(v->get()));
-    }
-  }
-  return out;
-}
-
-/// An array of strings, each with its location; non-strings are reported.
-std::optional<std::vector<Located>> get_string_list(const Scope& s, std::string_view key) {
-  const toml::array* array = get_array(s, key);
-  if (array == nullptr) return std::nullopt;
-  std::vector<Located> out;
-  for (const toml::node& element : *array) {
-    if (const auto* v = element.as_string()) {
-      out.push_back(Located{v->get(), s.r.at(element)});
-    } else {
-      report_wrong_type(s.r, element, "an element of " + key_in(s, key), "a string");
-    }
-  }
-  return out;
-}
-
-bool is_piece_letter(std::string_view text) {
-  return text.size() == 1 && text[0] >= 'A' && text[0] <= 'Z';
-}
-
-/// A one-letter piece name such as "R"; anything else is reported.
-std::optional<char> as_letter(Reader& r, const Located& text, std::string_view what) {
-  if (is_piece_letter(text.value)) return text.value[0];
-  r.error(text.where,
-          std::string(what) + " is " + in_quotes(text.value) + ": expected one upper-case letter");
-  return std::nullopt;
-}
-
-std::optional<char> get_letter(const Scope& s, std::string_view key) {
-  const auto text = get<std::string>(s, key);
-  if (!text) return std::nullopt;
-  return as_letter(s.r, Located{*text, s.r.at(*s.t.get(key))}, key_in(s, key));
-}
-
-void report_missing(const Scope& s, std::string_view key, std::string_view expected) {
-  s.r.error(s.r.at(s.t), "missing key " + key_in(s, key) + ": expected " + std::string(expected));
-}
-
-const toml::table* as_table(Reader& r, const toml::node& node, std::string_view what) {
-  if (const toml::table* t = node.as_table()) return t;
-  report_wrong_type(r, node, what, "a table");
-  return nullptr;
-}
-
-/// The entries of a table in the order they were written (toml++ iterates by key).
-std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(const toml::table& t) {
-  std::vector<std::pair<const toml::key*, const toml::node*>> out;
-  for (auto&& [key, value] : t) out.emplace_back(&key, &value);
-  const auto pos = [](const toml::key* k) {
-    return std::pair{k->source().begin.line, k->source().begin.column};
-  };
-  std::stable_sort(out.begin(), out.end(),
-                   [&pos](const auto& a, const auto& b) { return pos(a.first) < pos(b.first); });
-  return out;
-}
-
-// ---- The table under construction --------------------------------------------------------
-
-/// A table being built, with where some of its values were written, for the checks that run
-/// on the final table ("pieces", "setup", "pieces.P.promotion.Q", "knobs.NAME.default").
-struct Loaded {
-  RuleTable table;
-  std::map<std::string, SourceLoc> where;
-};
-
-struct Context {
-  Reader& r;
-  Loaded& out;
-  bool has_parent = false;  ///< the file extends another table
-  bool base_known = true;   ///< false when the parent failed: skip checks that depend on it
-};
-
-SourceLoc where_of(const Context& c, const std::string& key, const SourceLoc& fallback) {
-  const auto it = c.out.where.find(key);
-  return it == c.out.where.end() ? fallback : it->second;
-}
 
 // ---- [table] ------------------------------------------------------------------------------
 
@@ -576,74 +301,40 @@ void apply_castling(Context& c, const toml::node& node) {
   c.out.table.castling = std::move(list);  // a child's list replaces the parent's
 }
 
-// ---- [protocol] and [end] -----------------------------------------------------------------
+// ---- Sections the variant folders read -----------------------------------------------------
 
-/// Maps a string value onto one of `names` (same order as the enum it stands for).
-template <typename Enum, std::size_t N>
-std::optional<Enum> get_enum(const Scope& s, std::string_view key,
-                             const std::string_view (&names)[N]) {
-  const auto text = get<std::string>(s, key);
-  if (!text) return std::nullopt;
-  for (std::size_t i = 0; i < N; ++i)
-    if (names[i] == *text) return static_cast<Enum>(i);
-  s.r.error(s.r.at(*s.t.get(key)), "unknown value " + in_quotes(*text) + " for " + key_in(s, key) +
-                                       ": expected one of " + join(Keys(names)));
-  return std::nullopt;
+/// The keys [`table`] allows: `core`, then the keys of its sections in table_sections().
+std::vector<std::string_view> keys_of(std::string_view table, Keys core) {
+  std::vector<std::string_view> keys(core.begin(), core.end());
+  for (const TableSection& section : table_sections())
+    if (section.table == table) keys.push_back(section.key);
+  return keys;
 }
+
+/// Applies the sections of [`table`] (`s`) present in it.
+void apply_sections_of(Context& c, std::string_view table, const Scope& s) {
+  for (const TableSection& section : table_sections())
+    if (section.table == table)
+      if (const toml::node* node = s.t.get(section.key)) section.apply(c, s, *node);
+}
+
+// ---- [protocol] and [end] -----------------------------------------------------------------
 
 constexpr std::string_view kProtocolNames[] = {"sequential", "conditional", "simultaneous"};
 constexpr std::string_view kResolverNames[] = {"none", "diplomacy", "move-neutral"};
 
-/// Parses "K>Q>R>B=N>P" into groups of equal rank, highest first; reports the first problem.
-std::optional<std::vector<std::vector<char>>> parse_rank_order(const Scope& s,
-                                                               const std::string& text,
-                                                               const SourceLoc& where) {
-  std::vector<std::vector<char>> groups(1);
-  std::set<char> seen;
-  const auto fail = [&](const std::string& what) {
-    s.r.error(where, "bad ranks " + in_quotes(text) + " in [protocol]: " + what +
-                         "; expected piece letters from highest to lowest rank joined by '>' "
-                         "(or '=' for equal ranks), such as \"K>Q>R>B=N>P\"");
-    return std::nullopt;
-  };
-  bool want_letter = true;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char ch = text[i];
-    if (ch == ' ') continue;
-    if (want_letter) {
-      if (ch < 'A' || ch > 'Z')
-        return fail("character " + std::to_string(i + 1) + " is " + in_quotes(std::string(1, ch)) +
-                    " where a piece letter (upper case) belongs");
-      if (!seen.insert(ch).second) return fail("piece " + std::string(1, ch) + " is ranked twice");
-      groups.back().push_back(ch);
-      want_letter = false;
-    } else if (ch == '>' || ch == '=') {
-      if (ch == '>') groups.emplace_back();
-      want_letter = true;
-    } else {
-      return fail("character " + std::to_string(i + 1) + " is " + in_quotes(std::string(1, ch)) +
-                  " where '>' or '=' belongs");
-    }
-  }
-  if (want_letter) return fail(seen.empty() ? "it is empty" : "it ends with '>' or '='");
-  return groups;
-}
 constexpr std::string_view kOutcomeNames[] = {"loss", "draw", "win"};
 
 void apply_protocol(Context& c, const toml::node& node) {
   const toml::table* t = as_table(c.r, node, "[protocol]");
   if (t == nullptr) return;
   const Scope s{c.r, *t, "[protocol]"};
-  check_keys(s, kProtocolKeys);
+  check_keys(s, keys_of("protocol", kProtocolKeys));
   c.out.table.protocol_where = c.r.at(node);
   if (const auto kind = get_enum<Protocol>(s, "kind", kProtocolNames)) c.out.table.protocol = *kind;
   if (const auto resolver = get_enum<Resolver>(s, "resolver", kResolverNames))
     c.out.table.resolver = *resolver;
-  if (const auto ranks = get<std::string>(s, "ranks")) {
-    const SourceLoc where = c.r.at(*t->get("ranks"));
-    c.out.where["protocol.ranks"] = where;
-    if (auto order = parse_rank_order(s, *ranks, where)) c.out.table.rank_order = std::move(*order);
-  }
+  apply_sections_of(c, "protocol", s);
 }
 
 void apply_end(Context& c, const toml::node& node) {
@@ -766,57 +457,12 @@ void apply_knobs(Context& c, const toml::node& node) {
 
 // ---- [effects] ----------------------------------------------------------------------------
 
-/// `[effects.conversion]`: the co-pair classes of Conversion Chess.
-void apply_conversion(Context& c, const toml::node& node) {
-  const toml::table* t = as_table(c.r, node, "[effects.conversion]");
-  if (t == nullptr) return;
-  const Scope s{c.r, *t, "[effects.conversion]"};
-  check_keys(s, kConversionKeys);
-  ConversionDef def = c.out.table.conversion.value_or(ConversionDef{});
-  def.where = c.r.at(node);
-  if (const auto unpaired = get_string_list(s, "unpaired")) {
-    def.unpaired.clear();
-    for (const Located& letter : *unpaired)
-      if (const auto l = as_letter(c.r, letter, "an element of " + key_in(s, "unpaired"))) {
-        def.unpaired.push_back(*l);
-        c.out.where[std::string("conversion.") + *l] = letter.where;
-      }
-  }
-  if (const toml::array* pairs = get_array(s, "cross_pairs")) {
-    def.cross_pairs.clear();
-    for (const toml::node& element : *pairs) {
-      const toml::array* pair = element.as_array();
-      if (pair == nullptr || pair->size() != 2 || !(*pair)[0].is_string() ||
-          !(*pair)[1].is_string()) {
-        c.r.error(c.r.at(element), "bad element of " + key_in(s, "cross_pairs") +
-                                       ": expected a pair of piece letters such as [\"K\", \"Q\"]");
-        continue;
-      }
-      const auto a = as_letter(c.r, Located{*(*pair)[0].value<std::string>(), c.r.at((*pair)[0])},
-                               "a letter in " + key_in(s, "cross_pairs"));
-      const auto b = as_letter(c.r, Located{*(*pair)[1].value<std::string>(), c.r.at((*pair)[1])},
-                               "a letter in " + key_in(s, "cross_pairs"));
-      if (!a || !b) continue;
-      if (*a == *b) {
-        c.r.error(c.r.at(element), "cross pair [" + std::string(1, *a) + ", " + std::string(1, *b) +
-                                       "] pairs a type with itself: identical pieces pair "
-                                       "anyway; expected two different letters");
-        continue;
-      }
-      def.cross_pairs.emplace_back(*a, *b);
-      c.out.where[std::string("conversion.") + *a] = c.r.at((*pair)[0]);
-      c.out.where[std::string("conversion.") + *b] = c.r.at((*pair)[1]);
-    }
-  }
-  c.out.table.conversion = def;
-}
-
 void apply_effects(Context& c, const toml::node& node) {
   const toml::table* t = as_table(c.r, node, "[effects]");
   if (t == nullptr) return;
   const Scope s{c.r, *t, "[effects]"};
-  check_keys(s, kEffectsKeys);
-  if (const toml::node* conversion = t->get("conversion")) apply_conversion(c, *conversion);
+  check_keys(s, keys_of("effects", {}));
+  apply_sections_of(c, "effects", s);
 }
 
 // ---- [[perft]] ----------------------------------------------------------------------------
@@ -909,167 +555,6 @@ void apply_sections(Context& c, const toml::table& root) {
   check_top_level(c.r, root);
   for (const Section& section : kSections)
     if (const toml::node* node = root.get(section.name)) section.apply(c, *node);
-}
-
-// ---- Checks on the final table ------------------------------------------------------------
-
-std::string piece_list(const std::vector<const PieceDef*>& pieces) {
-  std::vector<std::string> letters;
-  for (const PieceDef* p : pieces) letters.emplace_back(1, p->letter);
-  return join(letters);
-}
-
-void check_royal(Context& c) {
-  std::vector<const PieceDef*> royals;
-  for (const PieceDef& p : c.out.table.pieces)
-    if (p.royal) royals.push_back(&p);
-  if (royals.size() == 1) return;
-  SourceLoc where = where_of(c, "pieces", c.r.whole_file());
-  for (const PieceDef* p : royals)
-    if (p->where.file == c.r.file()) where = p->where;
-  std::string message = "expected exactly one royal piece, found " + std::to_string(royals.size());
-  if (!royals.empty()) message += " (" + piece_list(royals) + ")";
-  c.r.error_in_final(where, message);
-}
-
-void check_setup(Context& c) {
-  if (!c.out.table.setup_fen.empty() || c.out.where.count("setup.fen") != 0) return;
-  c.r.error(where_of(c, "setup", c.r.whole_file()),
-            "missing key 'fen' in [setup]: expected the start position as a FEN string");
-}
-
-std::string promotion_targets(const RuleTable& table) {
-  std::vector<std::string> letters;
-  for (const PieceDef& p : table.pieces)
-    if (!p.royal && !p.pawn) letters.emplace_back(1, p.letter);
-  return letters.empty() ? "none" : join(letters);
-}
-
-void check_promotion(Context& c, const PieceDef& piece) {
-  const std::string key = std::string("pieces.") + piece.letter + ".promotion";
-  for (char choice : piece.promotion->choices) {
-    const PieceDef* target = c.out.table.piece(choice);
-    if (target != nullptr && !target->royal && !target->pawn) continue;
-    const std::string what = target == nullptr ? "is not a declared piece"
-                             : target->royal   ? "is royal"
-                                               : "is a pawn";
-    const SourceLoc where = where_of(c, key + "." + choice, where_of(c, key, piece.where));
-    c.r.error_in_final(where, "promotion choice " + in_quotes(std::string(1, choice)) +
-                                  " of piece " + piece.letter + " " + what +
-                                  ": expected a declared piece that is neither royal nor a "
-                                  "pawn (" +
-                                  promotion_targets(c.out.table) + ")");
-  }
-}
-
-void check_initial_moves(Context& c, const PieceDef& piece) {
-  const bool uses_initial = std::any_of(piece.atoms.begin(), piece.atoms.end(),
-                                        [](const BetzaAtom& a) { return a.initial_only; });
-  if (!uses_initial || !piece.initial_ranks.empty()) return;
-  c.r.error_in_final(piece.where, "piece " + std::string(1, piece.letter) + " has 'i' moves in " +
-                                      in_quotes(piece.betza) +
-                                      ": expected a non-empty initial_ranks, such as [2]");
-}
-
-void check_castling_partners(Context& c) {
-  for (const CastlingDef& def : c.out.table.castling) {
-    if (c.out.table.piece(def.rook) != nullptr) continue;
-    c.r.error_in_final(def.where, "castling partner piece " + in_quotes(std::string(1, def.rook)) +
-                                      " is not a declared piece: expected the letter of a "
-                                      "piece in [pieces], such as \"R\"");
-  }
-}
-
-void check_conversion_letters(Context& c) {
-  if (!c.out.table.conversion) return;
-  const ConversionDef& def = *c.out.table.conversion;
-  std::vector<char> letters = def.unpaired;
-  for (const auto& [a, b] : def.cross_pairs) letters.insert(letters.end(), {a, b});
-  for (char letter : letters) {
-    if (c.out.table.piece(letter) != nullptr) continue;
-    c.r.error_in_final(where_of(c, std::string("conversion.") + letter, def.where),
-                       "piece " + in_quotes(std::string(1, letter)) +
-                           " in [effects.conversion] is not a declared piece: expected a letter "
-                           "from [pieces]");
-  }
-}
-
-void check_knob_defaults(Context& c) {
-  for (const KnobDef& knob : c.out.table.knobs) {
-    const auto& alts = knob.alternatives;
-    if (alts.size() < 2 || knob.default_value.empty()) continue;
-    if (std::find(alts.begin(), alts.end(), knob.default_value) != alts.end()) continue;
-    const SourceLoc where = where_of(c, "knobs." + knob.name + ".default", knob.where);
-    c.r.error_in_final(where, "default " + in_quotes(knob.default_value) + " of [knobs." +
-                                  knob.name + "] is not one of its alternatives: expected one of " +
-                                  join(alts));
-  }
-}
-
-/// A knob that a part of the table's rules reads lists exactly the alternatives that part
-/// implements (rules/core/rule_knobs.hpp).
-void check_knobs_read(Context& c) {
-  for (Diagnostic& d : check_knobs_against_specs(c.out.table))
-    c.r.error_in_final(d.where, std::move(d.message));
-}
-
-/// The resolver fits the protocol, and Diplomacy ranks name every piece once; fills
-/// PieceDef::rank (the lowest group gets 1).
-void check_resolver(Context& c) {
-  RuleTable& t = c.out.table;
-  const SourceLoc where = where_of(c, "protocol", t.protocol_where);
-  if (t.protocol == Protocol::kSimultaneous && t.resolver == Resolver::kNone)
-    c.r.error_in_final(where,
-                       "protocol 'simultaneous' needs a resolver: expected resolver = "
-                       "\"diplomacy\" or \"move-neutral\" in [protocol]");
-  if (t.protocol != Protocol::kSimultaneous && t.resolver != Resolver::kNone)
-    c.r.error_in_final(where, "resolver " + in_quotes(to_string(t.resolver)) +
-                                  " belongs to protocol 'simultaneous', not " +
-                                  in_quotes(to_string(t.protocol)));
-  for (PieceDef& p : t.pieces) p.rank = 0;
-  if (t.rank_order.empty()) {
-    if (t.resolver == Resolver::kDiplomacy)
-      c.r.error_in_final(where,
-                         "resolver 'diplomacy' needs piece ranks: expected ranks = "
-                         "\"K>Q>R>B=N>P\" (every piece letter once) in [protocol]");
-    return;
-  }
-  const SourceLoc ranks_where = where_of(c, "protocol.ranks", where);
-  const int groups = static_cast<int>(t.rank_order.size());
-  for (int g = 0; g < groups; ++g) {
-    for (char letter : t.rank_order[g]) {
-      PieceDef* p = nullptr;
-      for (PieceDef& q : t.pieces)
-        if (q.letter == letter) p = &q;
-      if (p == nullptr) {
-        c.r.error_in_final(ranks_where, "ranks in [protocol] name " +
-                                            in_quotes(std::string(1, letter)) +
-                                            ", which is not a declared piece");
-        continue;
-      }
-      p->rank = groups - g;
-    }
-  }
-  std::vector<std::string> missing;
-  for (const PieceDef& p : t.pieces)
-    if (p.rank == 0) missing.emplace_back(1, p.letter);
-  if (!missing.empty())
-    c.r.error_in_final(ranks_where, "ranks in [protocol] leave out " + join(missing) +
-                                        ": expected every piece letter exactly once");
-}
-
-void check_final(Context& c) {
-  check_resolver(c);
-  check_royal(c);
-  check_setup(c);
-  for (const PieceDef& piece : c.out.table.pieces) {
-    if (piece.promotion) check_promotion(c, piece);
-    check_initial_moves(c, piece);
-  }
-  check_castling_partners(c);
-  check_conversion_letters(c);
-  check_knob_defaults(c);
-  check_knobs_read(c);
 }
 
 void finish_name(Context& c, const std::string& stem) {

@@ -84,28 +84,6 @@ KnobSettings resolve_knobs(const RuleTable& t, const KnobSettings& chosen) {
   return values;
 }
 
-/// Compiles [effects.conversion]: which piece types pair with which.
-ConversionRules compile_conversion(const Variant& v, const RuleTable& t) {
-  ConversionRules cr;
-  if (!t.conversion) return cr;
-  cr.enabled = true;
-  const ConversionDef& def = *t.conversion;
-  for (int a = 0; a < v.piece_count(); ++a) {
-    const char la = v.piece(static_cast<PieceType>(a)).letter;
-    if (std::find(def.unpaired.begin(), def.unpaired.end(), la) == def.unpaired.end())
-      cr.partners[a] |= static_cast<PieceTypeMask>(1U << a);
-  }
-  for (const auto& [x, y] : def.cross_pairs) {
-    const PieceType a = v.type_of_letter(x), b = v.type_of_letter(y);
-    if (a == kNoPiece || b == kNoPiece) continue;
-    cr.partners[a] |= static_cast<PieceTypeMask>(1U << b);
-    cr.partners[b] |= static_cast<PieceTypeMask>(1U << a);
-  }
-  for (int a = 0; a < v.piece_count(); ++a)
-    if (cr.partners[a]) cr.paired |= static_cast<PieceTypeMask>(cr.partners[a] | (1U << a));
-  return cr;
-}
-
 /// Sorts the piece types into the attack groups of colour `c` (see AttackGroups).
 AttackGroups compile_attack_groups(const std::vector<PieceInfo>& pieces, const SliderTables& sl,
                                    Color c) {
@@ -237,8 +215,7 @@ std::shared_ptr<const Variant> Variant::compile(RuleTable table, const KnobSetti
   for (Diagnostic& d : check_knobs_against_specs(t)) errors.push_back(std::move(d));
   if (!errors.empty()) throw TableError(errors);
   v->knob_values_ = resolve_knobs(t, knobs);
-  v->knobs_ = compile_rule_knobs(v->knob_values_);
-  v->conversion_ = compile_conversion(*v, t);
+  v->ext_ = compile_variant_extensions(*v);
 
   v->zobrist_ = std::make_unique<ZobristKeys>();
   std::uint64_t state = 0x61726269746572ULL;  // "arbiter"

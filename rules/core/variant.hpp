@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "rules/conversion/conversion.hpp"
 #include "rules/core/diagnostic.hpp"
+#include "rules/core/knob_settings.hpp"
 #include "rules/core/piece_moves.hpp"
 #include "rules/core/piece_type.hpp"
-#include "rules/core/rule_knobs.hpp"
 #include "rules/core/rule_table.hpp"
 #include "rules/core/rules_kind.hpp"
 #include "rules/core/sliders.hpp"
+#include "rules/core/variant_extensions.hpp"
 
 namespace arbiter {
 
@@ -105,12 +105,22 @@ class Variant {
   const Bitboard* leap_sources(Color c, Square s) const {
     return &leap_sources_[(static_cast<std::size_t>(c) * kSquares + s) * kMaxPieceTypes];
   }
-  const ConversionRules& conversion() const { return conversion_; }
+  /// Conversion's pairs (complete in rules/conversion/conversion.hpp; `enabled` false in a
+  /// table without [effects.conversion]).
+  const ConversionRules& conversion() const { return *ext_.conversion; }
+  /// The table's move effect (rules/core/move_effect.hpp); null when it has none.
+  const MoveEffect* effect() const { return ext_.effect; }
+  /// The table's moves may convert pieces, which FEN marks ('~', '^') and SAN states ("/Nf3"):
+  /// its move effect (the only one there is, Conversion's) does.
+  bool converts() const { return ext_.effect != nullptr; }
+  /// A converted piece keeps its initial-only moves (Conversion's converted-pawn-double-step).
+  bool converted_keep_initial_moves() const { return ext_.converted_keep_initial_moves; }
   /// The alternative in force for a knob of the table (default or chosen).
   const std::string& knob(const std::string& name) const;
   const KnobSettings& knob_settings() const { return knob_values_; }
-  /// The typed knobs every part of the rules reads, compiled once from knob_settings().
-  const RuleKnobs& knobs() const { return knobs_; }
+  /// The typed knobs every part of the rules reads, compiled once from knob_settings()
+  /// (complete in rules/registry/rule_knobs.hpp).
+  const RuleKnobs& knobs() const { return *ext_.knobs; }
 
  private:
   Variant(RuleTable table, const SliderTables& sliders);
@@ -128,9 +138,8 @@ class Variant {
   PieceTypeMask pawn_types_ = 0;
   AttackGroups attack_groups_[2];
   std::unique_ptr<Bitboard[]> leap_sources_;
-  ConversionRules conversion_;
   KnobSettings knob_values_;
-  RuleKnobs knobs_;
+  VariantExtensions ext_;
 };
 
 using VariantPtr = std::shared_ptr<const Variant>;

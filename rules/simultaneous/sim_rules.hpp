@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rules/core/move.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
 #include "rules/simultaneous/sim_trace.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
 

@@ -12,6 +12,7 @@
 
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "solver/analysis/step_cases.hpp"
 #include "solver/core/scenarios.hpp"
 

@@ -11,6 +11,7 @@
 
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "solver/analysis/coverage_probes.hpp"
 #include "solver/analysis/knob_relevance.hpp"
 #include "solver/analysis/step_cases.hpp"

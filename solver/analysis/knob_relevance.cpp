@@ -1,5 +1,8 @@
 #include "solver/analysis/knob_relevance.hpp"
 
+#include "rules/conversion/conversion.hpp"
+#include "rules/registry/rule_knobs.hpp"
+
 #include <cstdlib>
 
 #include "solver/registry/solver_modules.hpp"

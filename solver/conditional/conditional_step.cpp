@@ -3,6 +3,8 @@
 // for the C-move executing or being skipped that avoid rebuilding the C ply after the B-move.
 #include "solver/conditional/conditional_step.hpp"
 
+#include "rules/conversion/conversion.hpp"
+
 namespace arbiter::solver {
 
 ConditionalStep::ConditionalStep(const AttackEncoding& before, Color b_mover,

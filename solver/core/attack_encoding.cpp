@@ -1,4 +1,6 @@
 #include "solver/core/attack_encoding.hpp"
+#include "rules/conversion/conversion.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "solver/core/z3_setup.hpp"
 
 #include <algorithm>

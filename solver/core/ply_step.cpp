@@ -1,6 +1,7 @@
 // The symbolic ply: Position::make (rules/core/position.cpp) with apply_conversions, and the
 // legality test of rules/core/movegen.cpp, as expressions over a BoardEncoding.
 #include "solver/core/ply_step.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "solver/core/z3_setup.hpp"
 
 #include <cstdlib>

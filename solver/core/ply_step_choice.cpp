@@ -2,6 +2,8 @@
 // and to squares as variables), so one formula covers every ordinary move of a side.
 #include <cstdlib>
 
+#include "rules/conversion/conversion.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "solver/core/ply_step.hpp"
 #include "solver/core/z3_setup.hpp"
 

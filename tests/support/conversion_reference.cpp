@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "rules/conversion/conversion.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::test {

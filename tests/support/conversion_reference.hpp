@@ -40,6 +40,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/conversion/conversion.hpp"
 #include "rules/core/position.hpp"
 #include "rules/core/variant.hpp"
 #include "tests/support/reference_movegen.hpp"

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "rules/conversion/conversion.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/movegen.hpp"
 #include "solver/core/attack_encoding.hpp"

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/core/movegen.hpp"
+#include "rules/registry/rule_knobs.hpp"
 
 namespace arbiter {
 

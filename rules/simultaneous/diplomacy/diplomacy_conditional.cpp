@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 
 namespace arbiter {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
 
 namespace arbiter {
 

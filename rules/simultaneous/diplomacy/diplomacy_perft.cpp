@@ -1,5 +1,7 @@
 #include "rules/simultaneous/diplomacy/diplomacy_perft.hpp"
 
+#include "rules/registry/rule_knobs.hpp"
+
 namespace arbiter {
 
 std::uint64_t diplomacy_perft(const SimState& s, int depth, const DiplomacyKnobs& knobs,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
 #include "rules/simultaneous/sim_perft.hpp"
 
 namespace arbiter {

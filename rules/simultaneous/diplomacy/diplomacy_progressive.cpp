@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_set_entry.hpp"
 

@@ -13,6 +13,7 @@
 
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_simulation.hpp"

@@ -26,6 +26,7 @@
 #include "rules/core/variant.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_contest.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "rules/simultaneous/trace_clauses.hpp"
 

@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"

@@ -7,6 +7,7 @@
 
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral_turn.hpp"
 #include "rules/simultaneous/trace_clauses.hpp"
 

@@ -21,6 +21,7 @@
 #include <range/v3/view/subrange.hpp>
 
 #include "rules/core/rule_table.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_simulation.hpp"
 #include "solver/core/attack_encoding.hpp"

@@ -11,6 +11,7 @@
 #include <array>
 #include <vector>
 
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
 #include "solver/core/board_encoding.hpp"
 

@@ -5,6 +5,8 @@
 // file reads the symbolic moves into them and writes the layers. En passant is left out (no
 // target in the encoding).
 #include "solver/simultaneous/move_neutral/move_neutral_step.hpp"
+#include "rules/conversion/conversion.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "solver/core/z3_setup.hpp"
 
 #include <fmt/format.h>

@@ -2,7 +2,7 @@
 // JSON, as the knob declarations (rules/*/..._knobs.cpp) spell them.
 #include <gtest/gtest.h>
 
-#include "rules/core/rule_knobs.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {

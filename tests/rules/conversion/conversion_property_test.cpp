@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/conversion/conversion.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 #include "rules/core/movegen.hpp"

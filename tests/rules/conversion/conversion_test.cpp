@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/conversion/conversion.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"

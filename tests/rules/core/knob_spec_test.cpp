@@ -1,5 +1,5 @@
-// The knob specs (rules/core/rule_knobs.hpp) against everything else that names knobs: the bundled
-// tables, the docs' knob tables, the loader, Variant's compiled knobs, and the helpers that
+// The knob specs (rules/registry/rule_knobs.hpp) against everything else that names knobs: the
+// bundled tables, the docs' knob tables, the loader, Variant's compiled knobs, and the helpers that
 // write and read "name=alternative".
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -12,8 +12,8 @@
 
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/load_variant.hpp"
-#include "rules/core/rule_knobs.hpp"
 #include "rules/core/table_loader.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rules/core/rule_table.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_perft.hpp"
 #include "tests/support/test_support.hpp"
 

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "rules/core/notation.hpp"
+#include "rules/registry/rule_knobs.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "solver/core/move_formulas.hpp"

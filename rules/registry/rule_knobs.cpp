@@ -1,4 +1,4 @@
-#include "rules/core/rule_knobs.hpp"
+#include "rules/registry/rule_knobs.hpp"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
 // Every knob the engine reads, grouped by the part of the rules that reads it, and the typed
-// values a Variant compiles once from its table's choices. The groups are the registry the
-// table loader checks a table's [knobs.*] against.
+// values a Variant compiles once from its table's choices (Variant::knobs()). The groups are
+// the registry the table loader checks a table's [knobs.*] against (check_knobs_against_specs,
+// declared in rules/core/variant_extensions.hpp).
 #pragma once
 
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,15 +12,14 @@
 #include "rules/conditional/conditional_knobs.hpp"
 #include "rules/conversion/conversion_knobs.hpp"
 #include "rules/core/diagnostic.hpp"
+#include "rules/core/knob_settings.hpp"
 #include "rules/core/knob_spec.hpp"
 #include "rules/core/rule_table.hpp"
+#include "rules/core/variant_extensions.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_knobs.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral_knobs.hpp"
 
 namespace arbiter {
-
-/// Knob choices: knob name -> alternative.
-using KnobSettings = std::map<std::string, std::string>;
 
 /// One knob picked by its member: knob_pick<&ConversionKnobs::castling_threatens>(
 /// CastlingThreatens::kIgnored) is the one setting {{that knob's name, its "ignored" spelling}}.
@@ -51,12 +50,6 @@ std::vector<const KnobSpec*> knob_specs_for(const RuleTable& t);
 
 /// The spec of a knob named `name` in any group; null when no part of the rules reads it.
 const KnobSpec* find_knob_spec(std::string_view name);
-
-/// Problems with `t`'s knobs against the specs: a knob that a part of `t`'s rules reads and
-/// that `t` declares must list exactly the spec's alternatives, in its order. (A knob the rules
-/// read that `t` does not declare reads the spec's default; a declared knob that nothing reads
-/// is left to the table.)
-std::vector<Diagnostic> check_knobs_against_specs(const RuleTable& t);
 
 /// The typed knobs of every group, each set from `values` (name -> alternative, as checked) or
 /// else to its spec's default.

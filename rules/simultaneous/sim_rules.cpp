@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "rules/registry/rule_knobs.hpp"
+#include "rules/simultaneous/diplomacy/diplomacy.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
 
 namespace arbiter {

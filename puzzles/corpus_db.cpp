@@ -4,9 +4,11 @@
 #include <sqlite3.h>
 
 #include <array>
+#include <chrono>
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace arbiter::puzzles {
 namespace {
@@ -241,11 +243,11 @@ void CorpusDb::create_schema() {
   }
   // WAL: the shards writing one database do not block its readers, and a commit is one
   // append. The mode is kept in the file, so this is a no-op once set.
-  exec("PRAGMA journal_mode = WAL");
+  exec_while_busy("PRAGMA journal_mode = WAL");
   // Creation and migration in one transaction that takes the write lock first: a second
   // process opening the same new file waits for it, then finds every table and column, rather
   // than adding a column the first has just added ("duplicate column name").
-  exec("BEGIN IMMEDIATE");
+  exec_while_busy("BEGIN IMMEDIATE");
   try {
     exec(kSchema);
     add_grade_columns("main");
@@ -288,6 +290,24 @@ void CorpusDb::exec(const std::string& sql) {
     const std::string why = err ? err : "unknown error";
     sqlite3_free(err);
     throw std::runtime_error("sqlite: " + why);
+  }
+}
+
+void CorpusDb::exec_while_busy(const std::string& sql) {
+  // SQLite answers SQLITE_BUSY at once, without its busy handler, where waiting could
+  // deadlock: a switch to WAL while another connection opens the new file, or the recovery of
+  // its WAL index. Both pass in milliseconds: retry for as long as the busy timeout allows.
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+  for (;;) {
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err);
+    if (rc == SQLITE_OK) return;
+    const std::string why = err ? err : "unknown error";
+    sqlite3_free(err);
+    if ((rc & 0xFF) != SQLITE_BUSY || std::chrono::steady_clock::now() >= deadline)
+      throw std::runtime_error("sqlite: " + why);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
 }
 

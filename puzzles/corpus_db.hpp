@@ -68,6 +68,8 @@ class CorpusDb {
   /// Opens `name` (a path, or a URI with SQLITE_OPEN_URI) into db_ with the busy timeout.
   void open(const std::string& name, int flags);
   void exec(const std::string& sql);
+  /// exec, retried while SQLite answers SQLITE_BUSY without waiting (see the definition).
+  void exec_while_busy(const std::string& sql);
   /// WAL mode, then the tables and the migration in one BEGIN IMMEDIATE transaction.
   void create_schema();
   /// The column names of `schema`.problems ("main", or "src" while merging).

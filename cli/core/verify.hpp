@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/core/progress.hpp"
+#include "rules/core/position.hpp"
 #include "rules/core/variant.hpp"
 #include "solver/analysis/coverage.hpp"
 

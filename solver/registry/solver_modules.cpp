@@ -32,7 +32,7 @@ const SolverModule& solver_module(const Variant& v) {
 }
 
 const SolverModule* solver_effect(const Variant& v) {
-  return v.conversion().enabled ? &kConversion : nullptr;
+  return v.table().conversion ? &kConversion : nullptr;  // as rules/registry/ chooses the effect
 }
 
 std::string_view scenario_family(const Variant& v) {

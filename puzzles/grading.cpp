@@ -251,7 +251,7 @@ Grade grade_problem(const Position& pos, const Verdict& v, const GradeOptions& o
   std::set<std::uint64_t> models;
   // A model mate counts guards; in Conversion Chess a square is also kept from the king by a
   // conversion threat, which no guard count sees, so no mate is called model there.
-  const bool guards_mean_model = !pos.variant().conversion().enabled;
+  const bool guards_mean_model = !pos.variant().effect();
   for (const Position& final : final_positions(pos, v, mates))
     if (guards_mean_model && is_model_mate(final)) models.insert(final.key());
   g.distinct_mates = static_cast<int>(mates.size());

@@ -79,7 +79,7 @@ std::uint8_t sum_counts(std::uint8_t a, std::uint8_t b) {
 
 HelpmateBound::HelpmateBound(const Variant& variant)
     : types_(static_cast<std::size_t>(variant.piece_count())), royal_(variant.royal()) {
-  if (variant.conversion().enabled || royal_ == kNoPiece) {
+  if (variant.effect() || royal_ == kNoPiece) {
     enabled_ = false;
     return;
   }

@@ -26,7 +26,7 @@ Army army_of(const Variant& v) {
   a.bishop = v.type_of_letter('B'), a.knight = v.type_of_letter('N');
   a.pawn = v.type_of_letter('P');
   const std::array<PieceType, 6> all{a.king, a.queen, a.rook, a.bishop, a.knight, a.pawn};
-  a.counted = v.piece_count() == 6 && !v.conversion().enabled &&
+  a.counted = v.piece_count() == 6 && !v.effect() &&
               std::none_of(all.begin(), all.end(), [](PieceType t) { return t == kNoPiece; });
   return a;
 }

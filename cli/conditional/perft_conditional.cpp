@@ -18,8 +18,8 @@ PositionCount count_at(const VariantPtr& v, const std::string& fen) {
 
 int run_compare(const PerftOptions& o, const VariantPtr& a) {
   const VariantPtr b = load_variant(o.compare);
-  require_protocol(*b, a->table().protocol,
-                   fmt::format("--compare with the conditional table '{}'", a->name()));
+  require_module(*b, a->kind(),
+                 fmt::format("--compare with the conditional table '{}'", a->name()));
   return run_compare_positions(o, a, b, CompareStyle{16, 3, "", o.bench_nodes}, count_at);
 }
 

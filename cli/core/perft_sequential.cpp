@@ -19,8 +19,7 @@ namespace {
 /// two node rates are measured on the same positions by the same binary.
 int run_compare(const PerftOptions& o, const VariantPtr& a) {
   const VariantPtr b = load_variant(o.compare);
-  require_protocol(*b, a->table().protocol,
-                   fmt::format("--compare with the sequential table '{}'", a->name()));
+  require_module(*b, a->kind(), fmt::format("--compare with the sequential table '{}'", a->name()));
   const CompareStyle style{12, 1, " on the same positions", o.bench_nodes / 4};
   return run_compare_positions(o, a, b, style, [](const VariantPtr& table, const std::string& fen) {
     return [pos = parse_fen(table, fen)](int depth) mutable { return perft(pos, depth); };

@@ -97,7 +97,7 @@ SvgBoard conditional_step(const ConditionalState& s, const std::vector<std::stri
 }  // namespace
 
 Bitboard converted_by(const Position& pos, Move m) {
-  if (!pos.variant().conversion().enabled || m.is_null()) return 0;
+  if (!pos.variant().converts() || m.is_null()) return 0;
   Position after = pos;
   Undo undo;
   after.make(m, undo);
@@ -105,7 +105,7 @@ Bitboard converted_by(const Position& pos, Move m) {
 }
 
 Bitboard conversion_threats(const Position& pos) {
-  if (!pos.variant().conversion().enabled) return 0;
+  if (!pos.variant().converts()) return 0;
   const Color by = pos.side_to_move();
   Bitboard out = 0;
   for (Bitboard rest = pos.pieces(~by); rest; rest &= rest - 1) {
@@ -115,17 +115,95 @@ Bitboard conversion_threats(const Position& pos) {
   return out;
 }
 
+namespace {
+
+/// How each rules module draws its positions and steps; what a module leaves null, the
+/// orthodox drawing of the board part does (scenario witnesses carry an orthodox FEN).
+struct BoardModule {
+  /// The board of a FEN in the module's notation (throws FenError when it is not one).
+  SvgBoard (*of_fen)(const VariantPtr& v, const std::string& fen);
+  /// A pair of submissions drawn as resolved (throws FenError for another FEN).
+  SvgBoard (*with_pair)(const VariantPtr& v, const std::string& fen, Move white, Move black);
+  /// The position after a pair of submissions.
+  SvgBoard (*after_pair)(const VariantPtr& v, const std::string& fen, Move white, Move black);
+  /// A step of the module's coverage cases (throws when it does not read).
+  SvgBoard (*of_step)(const VariantPtr& v, const std::string& fen,
+                      const std::vector<std::string>& w);
+  /// One move a ply: a single move is drawn with what it converts.
+  bool single_moves = false;
+};
+
+SvgBoard conditional_board(const VariantPtr& v, const std::string& fen) {
+  const ConditionalState s = parse_conditional_fen(v, fen);
+  SvgBoard b{s.pos};
+  b.phase = std::string(1, phase_letter(s.phase));
+  return b;
+}
+
+SvgBoard sim_board(const VariantPtr& v, const std::string& fen) {
+  return SvgBoard{parse_sim_fen(v, fen).pos};
+}
+
+SvgBoard sim_pair(const VariantPtr& v, const std::string& fen, Move white, Move black) {
+  return sim_board_with(v, parse_sim_fen(v, fen), white, black);
+}
+
+SvgBoard sim_after(const VariantPtr& v, const std::string& fen, Move white, Move black) {
+  return SvgBoard{sim_rules_for(v)->resolve_traced(parse_sim_fen(v, fen), white, black).after.pos};
+}
+
+SvgBoard conditional_step_board(const VariantPtr& v, const std::string& fen,
+                                const std::vector<std::string>& w) {
+  return conditional_step(parse_conditional_fen(v, fen), w);
+}
+
+SvgBoard sim_step(const VariantPtr& v, const std::string& fen, const std::vector<std::string>& w) {
+  const SimState s = parse_sim_fen(v, fen);
+  if (!w.empty() && w[0] == "P") {  // progressive play: each side's set of moves
+    SvgBoard b{s.pos};
+    if (w.size() > 1) add_coordinate_arrows(w[1], kWhite, b);
+    if (w.size() > 2) add_coordinate_arrows(w[2], kBlack, b);
+    return b;
+  }
+  if (w.size() != 2) return SvgBoard{s.pos};
+  Move m[2] = {};
+  bool refused = false;  // a side's move is no submission under these rules
+  for (Color c : {kWhite, kBlack}) {
+    if (w[c] == "-") continue;
+    m[c] = read_submission_or_null(s, c, w[c]);
+    refused = refused || m[c].is_null();
+  }
+  if (!refused) return sim_board_with(v, s, m[kWhite], m[kBlack]);
+  SvgBoard b{s.pos};
+  for (Color c : {kWhite, kBlack}) {
+    if (!m[c].is_null())
+      b.arrows.push_back(arrow_of(m[c], c));
+    else if (w[c] != "-")
+      add_coordinate_arrows(w[c], c, b, true);
+  }
+  return b;
+}
+
+// The presentation's registry: one line per rules kind, in RulesKind's order.
+constexpr ModuleRegistry<BoardModule> kBoardModules = {{
+    {nullptr, nullptr, nullptr, nullptr, true},
+    {conditional_board, nullptr, nullptr, conditional_step_board},
+    {sim_board, sim_pair, sim_after, sim_step},
+    {sim_board, sim_pair, sim_after, sim_step},
+}};
+
+const BoardModule& board_module(const Variant& v) {
+  return kBoardModules[index_of(v.kind())];
+}
+
+}  // namespace
+
 SvgBoard board_of_fen(const VariantPtr& v, const std::string& fen) {
-  const Protocol p = v->table().protocol;
-  try {
-    if (p == Protocol::kSimultaneous) return SvgBoard{parse_sim_fen(v, fen).pos};
-    if (p == Protocol::kConditional) {
-      const ConditionalState s = parse_conditional_fen(v, fen);
-      SvgBoard b{s.pos};
-      b.phase = std::string(1, phase_letter(s.phase));
-      return b;
+  if (const auto of_fen = board_module(*v).of_fen) {
+    try {
+      return of_fen(v, fen);
+    } catch (const FenError&) {  // scenario witnesses carry an orthodox FEN
     }
-  } catch (const FenError&) {  // scenario witnesses carry an orthodox FEN
   }
   SvgBoard b{parse_fen(v, fen)};
   b.marked = conversion_threats(b.pos);
@@ -134,22 +212,23 @@ SvgBoard board_of_fen(const VariantPtr& v, const std::string& fen) {
 
 SvgBoard board_with_moves(const VariantPtr& v, const std::string& fen,
                           const std::vector<Move>& moves) {
-  if (v->table().protocol == Protocol::kSimultaneous && moves.size() == 2) {
+  const BoardModule& m = board_module(*v);
+  if (m.with_pair && moves.size() == 2) {
     try {
-      return sim_board_with(v, parse_sim_fen(v, fen), moves[0], moves[1]);
+      return m.with_pair(v, fen, moves[0], moves[1]);
     } catch (const FenError&) {
     }
   }
   SvgBoard b = board_of_fen(v, fen);
-  if (moves.size() == 1 && v->table().protocol == Protocol::kSequential) {
+  if (moves.size() == 1 && m.single_moves) {
     b.marked = converted_by(b.pos, moves[0]);
     b.arrows.push_back(arrow_of(moves[0], b.pos.side_to_move()));
     return b;
   }
   Color side = b.pos.side_to_move();
-  for (Move m : moves) {
-    if (m.is_null()) continue;
-    b.arrows.push_back(arrow_of(m, side));
+  for (Move mv : moves) {
+    if (mv.is_null()) continue;
+    b.arrows.push_back(arrow_of(mv, side));
     side = ~side;
   }
   return b;
@@ -157,10 +236,10 @@ SvgBoard board_with_moves(const VariantPtr& v, const std::string& fen,
 
 std::optional<SvgBoard> board_after(const VariantPtr& v, const std::string& fen,
                                     const std::vector<Move>& moves) {
-  if (v->table().protocol != Protocol::kSimultaneous || moves.size() != 2) return std::nullopt;
+  const auto after = board_module(*v).after_pair;
+  if (!after || moves.size() != 2) return std::nullopt;
   try {
-    return SvgBoard{
-        sim_rules_for(v)->resolve_traced(parse_sim_fen(v, fen), moves[0], moves[1]).after.pos};
+    return after(v, fen, moves[0], moves[1]);
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -168,43 +247,17 @@ std::optional<SvgBoard> board_after(const VariantPtr& v, const std::string& fen,
 
 SvgBoard board_of_step(const VariantPtr& v, const std::string& fen, const std::string& step) {
   const std::vector<std::string> w = words(step);
-  const Protocol p = v->table().protocol;
-  try {
-    if (p == Protocol::kConditional) return conditional_step(parse_conditional_fen(v, fen), w);
-    if (p == Protocol::kSimultaneous) {
-      const SimState s = parse_sim_fen(v, fen);
-      if (!w.empty() && w[0] == "P") {  // progressive play: each side's set of moves
-        SvgBoard b{s.pos};
-        if (w.size() > 1) add_coordinate_arrows(w[1], kWhite, b);
-        if (w.size() > 2) add_coordinate_arrows(w[2], kBlack, b);
-        return b;
-      }
-      if (w.size() == 2) {
-        Move m[2] = {};
-        bool refused = false;  // a side's move is no submission under these rules
-        for (Color c : {kWhite, kBlack}) {
-          if (w[c] == "-") continue;
-          m[c] = read_submission_or_null(s, c, w[c]);
-          refused = refused || m[c].is_null();
-        }
-        if (!refused) return sim_board_with(v, s, m[kWhite], m[kBlack]);
-        SvgBoard b{s.pos};
-        for (Color c : {kWhite, kBlack}) {
-          if (!m[c].is_null())
-            b.arrows.push_back(arrow_of(m[c], c));
-          else if (w[c] != "-")
-            add_coordinate_arrows(w[c], c, b, true);
-        }
-        return b;
-      }
-      return SvgBoard{s.pos};
+  const BoardModule& m = board_module(*v);
+  if (m.of_step) {
+    try {
+      return m.of_step(v, fen, w);
+    } catch (const std::exception&) {  // fall back to the bare board below
     }
-  } catch (const std::exception&) {  // fall back to the bare board below
   }
   SvgBoard b = board_of_fen(v, fen);
-  if (p == Protocol::kSequential && w.size() == 1 && w[0] != "-") {
-    const Move m = read_move(b.pos, w[0]);
-    if (!m.is_null()) return board_with_moves(v, fen, {m});
+  if (m.single_moves && w.size() == 1 && w[0] != "-") {
+    const Move mv = read_move(b.pos, w[0]);
+    if (!mv.is_null()) return board_with_moves(v, fen, {mv});
     add_coordinate_arrows(w[0], b.pos.side_to_move(), b, true);  // a move these rules refuse
   }
   return b;

@@ -14,6 +14,7 @@
 #include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
+#include "rules/simultaneous/sim_rules.hpp"
 
 namespace arbiter::inline present {
 namespace {
@@ -33,16 +34,12 @@ Position bare_view(const SimState& s, Color c) {
   return bare;
 }
 
-bool move_neutral(const SimState& s) {
-  return s.pos.variant().table().resolver == Resolver::kMoveNeutral;
+const RulesTraits& traits(const SimState& s) {
+  return s.pos.variant().traits();
 }
 
 void submissions_of(const SimState& s, Color c, MoveList& out) {
-  if (move_neutral(s)) {
-    move_neutral_submissions(s, c, out);
-  } else {
-    diplomacy_submissions(s, c, out);
-  }
+  sim_rules_for(s.pos.variant_ptr())->submissions(s, c, out);
 }
 
 std::string some_submissions(const SimState& s, Color c, const MoveList& subs) {
@@ -97,7 +94,8 @@ Move read_submission(const SimState& s, Color c, std::string_view text) {
     return read_sim_move(s, c, text, subs);
   } catch (const NotationError& e) {
     std::string why = e.what();
-    if (e.kind() == NotationErrorKind::kIllegal && move_neutral(s)) {
+    // Submissions that may share a square (Move-Neutral) are the view's orthodox legal moves.
+    if (e.kind() == NotationErrorKind::kIllegal && traits(s).shared_squares) {
       why = why_not_move_neutral(s, c, text);
     } else if (e.kind() == NotationErrorKind::kIllegal) {
       // Say why: read the text among the pseudo-legal moves of the board as it stands (an
@@ -130,7 +128,7 @@ SideSubmission read_side_submission(const SimState& s, Color c, const std::strin
   SideSubmission side;
   side.written = text;
   if (text == "-" || is_null_move_word(text)) {  // "--", "Z0": a pass, as records write it
-    if (move_neutral(s))
+    if (!traits(s).passes)
       throw std::invalid_argument(fmt::format(
           "{} must submit a move: in Move-Neutral Chess both sides move every turn ('-' passes "
           "only in Diplomacy Chess)",
@@ -139,7 +137,7 @@ SideSubmission read_side_submission(const SimState& s, Color c, const std::strin
   }
   std::string_view move_text = text;
   if (looks_like_diplomacy_conditional(text)) {
-    if (move_neutral(s))
+    if (!traits(s).conditional_submissions)
       throw NotationError(NotationErrorKind::kSyntax,
                           fmt::format("{}'s '{}' is a conditional move, which only Diplomacy "
                                       "Chess has (rule text, \"Conditional Moves\")",

@@ -15,7 +15,7 @@ char phase_letter(Phase p) {
 }
 
 ConditionalState conditional_start(const VariantPtr& v) {
-  require_protocol(*v, Protocol::kConditional, "a Conditional Chess game");
+  require_module(*v, RulesKind::kConditional, "a Conditional Chess game");
   return parse_conditional_fen(v, v->table().setup_fen);
 }
 

@@ -54,7 +54,7 @@ class ConditionalReplayer final : public RecordReader<ConditionalReplayResult, C
  public:
   ConditionalReplayer(const VariantPtr& variant, const ReplayOptions& options)
       : RecordReader(variant, options) {
-    require_protocol(*variant, Protocol::kConditional, "a Conditional Chess replay");
+    require_module(*variant, RulesKind::kConditional, "a Conditional Chess replay");
     knobs_ = variant->knobs().conditional;
   }
 

@@ -14,7 +14,7 @@ class Replayer final : public RecordReader<ReplayResult, ReplayNote> {
  public:
   Replayer(const VariantPtr& variant, const ReplayOptions& options)
       : RecordReader(variant, options) {
-    require_protocol(*variant, Protocol::kSequential, "replay");
+    require_module(*variant, RulesKind::kSequential, "replay");
   }
 
   template <class Tokens>

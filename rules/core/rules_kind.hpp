@@ -23,11 +23,19 @@ inline constexpr std::array<std::string_view, kRulesKinds> kRulesKindNames = {
     "sequential", "conditional", "simultaneous/diplomacy", "simultaneous/move-neutral"};
 static_assert(kRulesKindNames.size() == kRulesKinds, "one name per rules kind");
 
+/// The protocol of each kind, as tables write it ([protocol] kind).
+inline constexpr std::array<std::string_view, kRulesKinds> kRulesKindProtocols = {
+    "sequential", "conditional", "simultaneous", "simultaneous"};
+static_assert(kRulesKindProtocols.size() == kRulesKinds, "one protocol per rules kind");
+
 constexpr std::size_t index_of(RulesKind k) {
   return static_cast<std::size_t>(k);
 }
 constexpr std::string_view name_of(RulesKind k) {
   return kRulesKindNames[index_of(k)];
+}
+constexpr std::string_view protocol_of(RulesKind k) {
+  return kRulesKindProtocols[index_of(k)];
 }
 
 /// A layer's registry: one entry per kind, in RulesKind's order.
@@ -36,16 +44,18 @@ using ModuleRegistry = std::array<Module, kRulesKinds>;
 
 /// What the rest of the rules ask of a module as data (the registries hold its functions).
 struct RulesTraits {
-  bool simultaneous = false;    ///< both sides submit one move a turn (SimState, the sim FEN)
-  bool move_sets = false;       ///< sets of moves played progressively (Diplomacy, "Progressive")
-  bool shared_squares = false;  ///< two men may stand on one square (Move-Neutral)
+  bool simultaneous = false;             ///< both sides submit one move a turn (SimState)
+  bool move_sets = false;                ///< sets of moves played progressively (Diplomacy)
+  bool passes = false;                   ///< a side may submit no move ('-'; Diplomacy)
+  bool conditional_submissions = false;  ///< "2Q?e4:Nf3" (Diplomacy, "Conditional Moves")
+  bool shared_squares = false;           ///< two men may stand on one square (Move-Neutral)
 };
 
 inline constexpr ModuleRegistry<RulesTraits> kRulesTraits = {{
-    {},                   // sequential
-    {},                   // conditional
-    {true, true, false},  // simultaneous/diplomacy
-    {true, false, true},  // simultaneous/move-neutral
+    {},                                 // sequential
+    {},                                 // conditional
+    {true, true, true, true, false},    // simultaneous/diplomacy
+    {true, false, false, false, true},  // simultaneous/move-neutral
 }};
 
 constexpr const RulesTraits& traits_of(RulesKind k) {

@@ -40,12 +40,11 @@ PieceType Variant::type_of_letter(char upper) const {
   return kNoPiece;
 }
 
-void require_protocol(const Variant& v, Protocol p, const std::string& what) {
-  if (v.table().protocol == p) return;
+void require_module(const Variant& v, RulesKind k, const std::string& what) {
+  if (v.kind() == k || (traits_of(k).simultaneous && v.traits().simultaneous)) return;
   throw std::invalid_argument(
-      fmt::format("{} needs a table with the {} protocol: '{}' uses the "
-                  "{} protocol",
-                  what, to_string(p), v.name(), to_string(v.table().protocol)));
+      fmt::format("{} needs a table with the {} protocol: '{}' uses the {} protocol", what,
+                  protocol_of(k), v.name(), to_string(v.table().protocol)));
 }
 
 const std::string& Variant::knob(const std::string& name) const {

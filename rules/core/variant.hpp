@@ -144,8 +144,10 @@ class Variant {
 
 using VariantPtr = std::shared_ptr<const Variant>;
 
-/// Throws std::invalid_argument ("perft needs a table with the sequential protocol: ...") when
-/// the table's protocol is not `p`. `what` names the command or function that needs it.
-void require_protocol(const Variant& v, Protocol p, const std::string& what);
+/// Throws std::invalid_argument ("perft needs a table with the sequential protocol: 'diplomacy'
+/// uses the simultaneous protocol") unless `v` is served by the rules module `k` (where `k` is
+/// a simultaneous one, by either resolver's). A module's entry points check their tables with
+/// it; `what` names the command or function.
+void require_module(const Variant& v, RulesKind k, const std::string& what);
 
 }  // namespace arbiter

@@ -37,8 +37,8 @@ class SimReplayer final : public RecordReader<DiplomacyReplayResult, ReplayNote>
   SimReplayer(const VariantPtr& variant, const ReplayOptions& options, TurnSets sets)
       : RecordReader(variant, options), sets_(sets) {
     rules_ = sim_rules_for(variant);  // throws for a table without a built resolver
-    diplomacy_ = variant->traits().move_sets;
-    if (sets_ != TurnSets::kOne && !diplomacy_)
+    traits_ = &variant->traits();
+    if (sets_ != TurnSets::kOne && !traits_->move_sets)
       throw std::invalid_argument(fmt::format(
           "{} sets of moves are Diplomacy Chess's (rule text, \"Progressive\"): table '{}' has "
           "the {} resolver",
@@ -59,7 +59,7 @@ class SimReplayer final : public RecordReader<DiplomacyReplayResult, ReplayNote>
 
  private:
   TurnSets sets_;
-  bool diplomacy_ = false;
+  const RulesTraits* traits_ = nullptr;
   std::unique_ptr<SimRules> rules_;
   std::optional<SimState> s_;
   /// The words of the turn being read: one per side (TurnSets::kOne), or each side's set.
@@ -175,7 +175,8 @@ class SimReplayer final : public RecordReader<DiplomacyReplayResult, ReplayNote>
       return refuse_null_move(
           t, "a set holds moves; a side whose set is shorter passes in the remaining pairs");
     if (!take_turn_of(t)) return false;
-    if (!diplomacy_) return refuse_null_move(t, "in Move-Neutral Chess both sides move every turn");
+    if (!traits_->passes)
+      return refuse_null_move(t, "in Move-Neutral Chess both sides move every turn");
     if (options_.null_moves != NullMoves::kPass)
       return refuse_null_move(t,
                               "every turn both sides submit a move (docs/replay.md, Diplomacy "
@@ -201,7 +202,7 @@ class SimReplayer final : public RecordReader<DiplomacyReplayResult, ReplayNote>
       rules_->submissions(*s_, side, subs);
       std::string_view text = t.move;
       if (looks_like_diplomacy_conditional(t.move)) {
-        if (!diplomacy_)
+        if (!traits_->conditional_submissions)
           throw NotationError(NotationErrorKind::kSyntax,
                               fmt::format("'{}' is a conditional move, which only Diplomacy "
                                           "Chess has (rule text, \"Conditional Moves\")",

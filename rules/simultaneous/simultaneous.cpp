@@ -87,7 +87,7 @@ std::string to_sim_fen(const SimState& s) {
 }
 
 SimState sim_start(const VariantPtr& v) {
-  require_protocol(*v, Protocol::kSimultaneous, "a simultaneous game");
+  require_module(*v, RulesKind::kDiplomacy, "a simultaneous game");  // either resolver
   return parse_sim_fen(v, v->table().setup_fen);
 }
 

@@ -83,12 +83,12 @@ z3::expr ConditionalStep::b_leaves_c_pseudo_legal() const {
 }
 
 z3::expr ConditionalStep::c_surely_executes() const {
-  if (b_.before().variant().conversion().enabled) return b_.before().ctx().bool_val(false);
+  if (b_.before().variant().effect()) return b_.before().ctx().bool_val(false);
   return b_leaves_c_pseudo_legal() && !attacked_after_both_;
 }
 
 z3::expr ConditionalStep::c_surely_skipped() const {
-  if (b_.before().variant().conversion().enabled) return b_.before().ctx().bool_val(false);
+  if (b_.before().variant().effect()) return b_.before().ctx().bool_val(false);
   const ChosenPly& c = c_stated_;
   const z3::expr pawn = mover_is_pawn(c);
   return b_.to() == c.from() || lands_between(b_, c) ||

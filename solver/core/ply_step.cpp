@@ -162,7 +162,7 @@ void PlyStep::build_ordinary(Bitboard converted) {
   cells[from] = b.code_val(0);
   cells[to] =
       promotion ? b.code_val(b.code(us, static_cast<PieceType>(move_.arg()))) : b.cell(from);
-  if (v.conversion().enabled && !promotion) {  // promotion forms no co-squares
+  if (v.converts() && !promotion) {  // promotion forms no co-squares
     std::vector<z3::expr> is_type;
     for (int t = 0; t < v.piece_count(); ++t)
       is_type.push_back(b.is(from, us, static_cast<PieceType>(t)));

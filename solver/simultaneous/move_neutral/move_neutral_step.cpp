@@ -114,8 +114,7 @@ void refuse_unencoded(const Variant& v) {
         knob_setting_of<&MoveNeutralKnobs::shared_square_sliding>(SharedSquareSliding::kBlocked),
         knob_setting_of<&MoveNeutralKnobs::shared_piece_attacks>(SharedPieceAttacks::kAttacks),
         knob_setting_of<&MoveNeutralKnobs::castling_path_entered>(CastlingPathEntered::kStands)));
-  if (v.conversion().enabled)
-    throw CannotEncode("solver: the Move-Neutral step has no conversion rules");
+  if (v.effect()) throw CannotEncode("solver: the Move-Neutral step has no conversion rules");
 }
 
 }  // namespace

@@ -39,6 +39,36 @@ TEST(FindCli, PrintsADiplomacyWitnessWithTheTrace) {
   EXPECT_NE(r.out.find("trace same-destination"), std::string::npos) << r.out;
 }
 
+// issue 36: a user's table is served by the modules of its protocol and resolver, not by its
+// name; the catalog's Diplomacy scenarios propose boards that this table's engine judges.
+TEST(FindCli, AUserTableOfTheDiplomacyModuleRunsTheModulesScenarios) {
+  const std::string table = test::data_path("tables/modules/diplomacy_fairy.toml");
+  const test::CommandResult r =
+      run_arbiter("find -v '" + table + "' equal-rank-bounce --max-pieces 5 --rlimit 200000000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("scenario diplomacy/equal-rank-bounce:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("note written for the table 'diplomacy'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("trace same-destination"), std::string::npos) << r.out;
+  const test::CommandResult json =
+      run_arbiter("find -v '" + table + "' equal-rank-bounce --max-pieces 5 --json");
+  EXPECT_NE(json.out.find("\"served_as\":\"proposal filter\""), std::string::npos) << json.out;
+}
+
+TEST(FindCli, AUserTableIsServedByItsModuleForPerftAndResolve) {
+  const std::string table = test::data_path("tables/modules/diplomacy_fairy.toml");
+  const test::CommandResult perft = run_arbiter("perft -v '" + table + "' -d 1");
+  EXPECT_EQ(perft.status, 0) << perft.err;
+  const test::CommandResult resolve =
+      run_arbiter("resolve -v '" + table + "' --white Cxh7 --black d5");  // not a submission
+  EXPECT_EQ(resolve.status, 2) << resolve.out;
+  const test::CommandResult played =
+      run_arbiter("resolve -v '" + table + "' --white d4 --black d5");
+  EXPECT_EQ(played.status, 0) << played.err;
+  EXPECT_NE(played.out.find("after  rnbqkcnr/ppp1appp/8/3p4/3P4/8/PPP1APPP/RNBQKCNR"),
+            std::string::npos)
+      << played.out;
+}
+
 TEST(FindCli, PrintsAReplayedWitness) {
   const test::CommandResult r =
       run_arbiter("find --variant orthodox double-check --max-pieces 5 --rlimit 50000000");

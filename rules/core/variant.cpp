@@ -32,7 +32,7 @@ Bitboard squares_between_inclusive(Square a, Square b) {
 }  // namespace
 
 Variant::Variant(RuleTable table, const SliderTables& sliders)
-    : table_(std::move(table)), kind_(rules_kind_of(table_)), sliders_(sliders) {}
+    : table_(std::move(table)), sliders_(sliders), kind_(rules_kind_of(table_)) {}
 
 PieceType Variant::type_of_letter(char upper) const {
   for (std::size_t i = 0; i < pieces_.size(); ++i)

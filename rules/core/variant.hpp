@@ -125,7 +125,6 @@ class Variant {
  private:
   Variant(RuleTable table, const SliderTables& sliders);
   RuleTable table_;
-  RulesKind kind_ = RulesKind::kSequential;
   const SliderTables& sliders_;
   std::vector<PieceInfo> pieces_;
   PieceType royal_ = kNoPiece;
@@ -140,6 +139,8 @@ class Variant {
   std::unique_ptr<Bitboard[]> leap_sources_;
   KnobSettings knob_values_;
   VariantExtensions ext_;
+  // Last: the members the move generator reads keep their places (layout-sensitive code).
+  RulesKind kind_ = RulesKind::kSequential;
 };
 
 using VariantPtr = std::shared_ptr<const Variant>;

@@ -79,7 +79,6 @@ TaskAnswer conditional_task(const VariantPtr& v, const std::string& fen, const s
   return r;
 }
 
-
 std::string task_verdict(const std::vector<std::string>& answers) {
   return answers.empty() ? "no solution" : answers.size() == 1 ? "sound" : "cooked";
 }

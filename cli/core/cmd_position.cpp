@@ -21,10 +21,7 @@ namespace {
 int run_moves(const MovesOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
   const auto moves = cli_module(*v).moves;
-  if (!moves)  // the simultaneous protocols: no side to move
-    throw std::invalid_argument(
-        fmt::format("moves needs a table with the sequential protocol: '{}' uses the {} protocol",
-                    v->name(), to_string(v->table().protocol)));
+  if (!moves) require_module(*v, RulesKind::kSequential, "moves");  // no side to move: throws
   return moves(o, v);
 }
 

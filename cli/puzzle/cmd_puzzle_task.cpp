@@ -90,10 +90,8 @@ int task_status(const std::vector<std::string>& answers) {
 TaskAnswer solve_task(const VariantPtr& v, const std::string& fen, const std::string& task,
                       Color side) {
   const auto task_of = cli_module(*v).task;
-  if (!task_of)  // stipulated problems instead (`puzzle solve`)
-    throw std::invalid_argument(fmt::format(
-        "puzzle task needs a table with the simultaneous protocol: '{}' uses the {} protocol",
-        v->name(), to_string(v->table().protocol)));
+  // None: stipulated problems instead (`puzzle solve`); require_module throws.
+  if (!task_of) require_module(*v, RulesKind::kDiplomacy, "puzzle task");
   return task_of(v, fen, task, side);
 }
 

@@ -46,10 +46,7 @@ const CliModule& cli_module(const Variant& v) {
 }
 
 void require_stipulations(const Variant& v, const std::string& what) {
-  if (cli_module(v).stipulations) return;
-  throw std::invalid_argument(
-      fmt::format("{} needs a table with the sequential protocol: '{}' uses the {} protocol", what,
-                  v.name(), to_string(v.table().protocol)));
+  if (!cli_module(v).stipulations) require_module(v, RulesKind::kSequential, what);  // throws
 }
 
 }  // namespace arbiter::cli

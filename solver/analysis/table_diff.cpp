@@ -294,6 +294,11 @@ void judge(const VariantPtr& a, const VariantPtr& b, const DiffOptions& o, Quick
       return;
     }
   }
+  // A knob's key looks at that knob's witnesses first (a knob-only coverage run is quick; the
+  // Z3 search below can take a minute where a knob decides only a position's status).
+  if (!knob.empty())
+    for (std::size_t t = 0; t < cov.tables() && g.witnesses.size() < want; ++t)
+      sweep(a, b, cov.get(t, knob), "coverage", want, g.witnesses);
   std::string z3_status = "not run";
   if (g.witnesses.size() < want) {
     const std::string why = movement_comparable(*a, *b);
@@ -305,11 +310,8 @@ void judge(const VariantPtr& a, const VariantPtr& b, const DiffOptions& o, Quick
     }
   }
   const bool proved = g.witnesses.empty() && z3_status == "unsat" && movement_key(g.change.key);
-  // A knob's key looks at that knob's witnesses first (a knob-only coverage run is quick).
-  for (std::size_t t = 0; t < cov.tables() && g.witnesses.size() < want && !proved; ++t) {
-    if (!knob.empty()) sweep(a, b, cov.get(t, knob), "coverage", want, g.witnesses);
-    if (g.witnesses.size() < want) sweep(a, b, cov.get(t, ""), "coverage", want, g.witnesses);
-  }
+  for (std::size_t t = 0; t < cov.tables() && g.witnesses.size() < want && !proved; ++t)
+    sweep(a, b, cov.get(t, ""), "coverage", want, g.witnesses);
   if (g.witnesses.size() < want && !proved) {
     say(o, fmt::format("{}: a longer sweep", g.change.key));
     sweep(a, b, sweep_both(a, b, o.positions_count, o), "sweep", want, g.witnesses);

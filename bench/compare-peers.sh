@@ -34,6 +34,8 @@ runs="${RUNS:-5}"
 kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 
 note() { printf '%s\n' "compare-peers: $*" >&2; }
+# shellcheck source=scripts/popeye-forsyth.sh
+source "$root/scripts/popeye-forsyth.sh"
 
 if [[ ! -x "$arbiter" ]]; then
   note "no arbiter binary at $arbiter (build it, or set ARBITER_BIN): nothing to compare"
@@ -144,33 +146,14 @@ popeye_input() {
   local fen="$1" board side rights ep options="NoBoard"
   read -r board side rights ep _ <<<"$fen"
   [[ "$side" == b ]] && options+=" HalfDuplex"
-  local nocastle="" sq file rank
-  # A rook that may not castle: its corner square when the FEN gives no right for it.
-  for sq in h1:K a1:Q h8:k a8:q; do
-    [[ "$rights" == *"${sq#*:}"* ]] && continue
-    file=${sq:0:1} rank=${sq:1:1}
-    if piece_at "$board" "$file" "$rank" | grep -q '[Rr]'; then nocastle+=" ${sq%%:*}"; fi
-  done
-  [[ -n "$nocastle" ]] && options+=" NoCastling$nocastle"
+  options+="$(popeye_nocastling "$board" "$rights")"
   if [[ "$ep" != - && -n "$ep" ]]; then
     # The pawn that just double-stepped went from the far side of the target to the near side.
     local f=${ep:0:1} r=${ep:1:1}
     if [[ "$r" == 6 ]]; then options+=" EnPassant ${f}7 ${f}6 ${f}5"; else options+=" EnPassant ${f}2 ${f}3 ${f}4"; fi
   fi
   [[ "${POPEYE_MODE:-keys}" == full ]] && options+=" Variation Try"
-  printf 'BeginProblem\nForsyth %s\nStipulation #2\nOption %s\nEndProblem\n' \
-    "$(tr 'Nn' 'Ss' <<<"$board")" "$options"
-}
-
-# The letter on FILE RANK of a FEN board, or nothing for an empty square.
-piece_at() {
-  awk -v board="$1" -v file="$2" -v rank="$3" 'BEGIN {
-    split(board, rows, "/"); row = rows[9 - rank]; col = 0; target = index("abcdefgh", file)
-    for (i = 1; i <= length(row); ++i) {
-      c = substr(row, i, 1)
-      if (c ~ /[1-8]/) col += c; else { ++col; if (col == target) { print c; exit } }
-    }
-  }'
+  popeye_problem_text "$board" "#2" "$options"
 }
 
 m2_file="${M2_FILE:-}"

@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "puzzles/each_move.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 
@@ -30,22 +31,6 @@ std::vector<std::string> moves_where(Position& pos, Holds holds,
     if (static_cast<int>(out.size()) >= limit) break;
   }
   return out;
-}
-
-/// Makes each legal move of `pos` in turn and calls `visit(san)` on the position after it (the
-/// SAN read before the move); stops after a move for which `visit` returns false.
-template <typename Visit>
-void after_each_move(Position& pos, Visit visit) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  Undo undo;
-  for (Move m : moves) {
-    const std::string san = to_san(pos, m);
-    pos.make(m, undo);
-    const bool more = visit(san);
-    pos.unmake(m, undo);
-    if (!more) break;
-  }
 }
 
 /// The attacker's moves that win within `n` moves from here (n >= 1): after each, the

@@ -16,30 +16,13 @@ if [[ -z "$popeye" || ! -x "$popeye" ]]; then
   exit 0
 fi
 
-# The letter on FILE RANK of a FEN board, or nothing for an empty square.
-popeye_piece_at() {
-  awk -v board="$1" -v file="$2" -v rank="$3" 'BEGIN {
-    split(board, rows, "/"); row = rows[9 - rank]; col = 0; target = index("abcdefgh", file)
-    for (i = 1; i <= length(row); ++i) {
-      c = substr(row, i, 1)
-      if (c ~ /[1-8]/) col += c; else { ++col; if (col == target) { print c; exit } }
-    }
-  }'
-}
+# shellcheck source=scripts/popeye-forsyth.sh
+source "$(dirname "${BASH_SOURCE[0]}")/popeye-forsyth.sh"
 
-# Popeye's input: Forsyth (S for knights), the stipulation, NoCastling for every rook on a
-# corner whose right the FEN withholds (Popeye assumes the rights otherwise).
+# Popeye's input: the board, the stipulation, NoCastling for every rook on a corner whose right
+# the FEN withholds.
 popeye_problem() {
-  local board="$1" rights="$2" stip="$3" options="NoBoard" nocastle="" sq
-  for sq in h1:K a1:Q h8:k a8:q; do
-    [[ "$rights" == *"${sq#*:}"* ]] && continue
-    if popeye_piece_at "$board" "${sq:0:1}" "${sq:1:1}" | grep -q '[Rr]'; then
-      nocastle+=" ${sq%%:*}"
-    fi
-  done
-  [[ -n "$nocastle" ]] && options+=" NoCastling$nocastle"
-  printf 'BeginProblem\nForsyth %s\nStipulation %s\nOption %s\nEndProblem\n' \
-    "$(tr 'Nn' 'Ss' <<<"$board")" "$stip" "$options"
+  popeye_problem_text "$1" "$3" "NoBoard$(popeye_nocastling "$1" "$2")"
 }
 
 total=0 agree=0

@@ -387,46 +387,40 @@ def first_move(line):
     return line.split()[0] if line.split() else ""
 
 
+def one_sided(diffs, what, ours, theirs, same, show_ours, show_theirs):
+    """Adds to diffs 'WHAT only arbiter: ...' for each of ours that none of theirs matches
+    (same(o, t)), then 'WHAT only Popeye: ...' for each of theirs that none of ours matches."""
+    a_only, p_only = match_sets(ours, theirs, same)
+    diffs.extend(f"{what} only arbiter: {show_ours(o)}" for o in a_only)
+    diffs.extend(f"{what} only Popeye: {show_theirs(t)}" for t in p_only)
+
+
 def compare(result, answer, lang, tries_asked):
     """The differences between arbiter's result (JSON) and Popeye's answer, as sentences."""
     diffs = []
     stip = result["stipulation"]
     help_ = stip.startswith("h#")
-
-    def moves_text(tokens):
-        return " ".join(tokens)
+    same_san = lambda o, t: san_matches(o, popeye_move(t, lang))
 
     if help_:
+        same = lambda o, t: same_line(o, t, lang)
         ours = [[m for m in line if m != "..."] for line in result["solutions"]]
-        a_only, p_only = match_sets(ours, answer.solutions, lambda o, t: same_line(o, t, lang))
-        for line in a_only:
-            diffs.append(f"solution only arbiter: {' '.join(line)}")
-        for line in p_only:
-            diffs.append(f"solution only Popeye: {moves_text(line)}")
+        one_sided(diffs, "solution", ours, answer.solutions, same, " ".join, " ".join)
         ours_set = [[m for m in line if m != "..."] for line in result.get("set_solutions", [])]
         if ours_set and answer.set_lines:
             p_set = [[m for m in line] for line in answer.set_lines]
-            a_only, p_only = match_sets(ours_set, p_set, lambda o, t: same_line(o, t, lang))
-            for line in a_only:
-                diffs.append(f"set play only arbiter: {' '.join(line)}")
-            for line in p_only:
-                diffs.append(f"set play only Popeye: {moves_text(line)}")
+            one_sided(diffs, "set play", ours_set, p_set, same, " ".join, " ".join)
         return diffs
 
     keys = result["keys"]
-    a_only, p_only = match_sets(
-        keys, answer.keys, lambda o, t: san_matches(o["move"], popeye_move(t[0], lang))
-    )
-    for k in a_only:
-        diffs.append(f"key only arbiter: {k['move']}")
-    for k in p_only:
-        diffs.append(f"key only Popeye: {k[0]}")
+    same_key = lambda o, t: san_matches(o["move"], popeye_move(t[0], lang))
+    one_sided(diffs, "key", keys, answer.keys, same_key, lambda k: k["move"], lambda k: k[0])
     for k in keys:
         for pk in answer.keys:
-            if not san_matches(k["move"], popeye_move(pk[0], lang)) or pk[1] is None:
+            if not same_key(k, pk) or pk[1] is None:
                 continue
             ours = [first_move(t) for t in k["threats"]]
-            x, y = match_sets(ours, pk[1], lambda o, t: san_matches(o, popeye_move(t, lang)))
+            x, y = match_sets(ours, pk[1], same_san)
             if x or y:
                 diffs.append(
                     f"threats after {k['move']}: arbiter {' '.join(ours) or '-'}, "
@@ -434,18 +428,21 @@ def compare(result, answer, lang, tries_asked):
                 )
     if tries_asked or answer.tries:
         tries = result["tries"]
-        same_move = lambda o, t: san_matches(o["move"], popeye_move(t[0], lang))
-        a_only, p_only = match_sets(tries, answer.tries, same_move)
-        for t in a_only:
-            diffs.append(f"try only arbiter: {t['move']} ({t['refutation']})")
-        for t in p_only:
-            diffs.append(f"try only Popeye: {t[0]} ({' '.join(t[1])})")
+        one_sided(
+            diffs,
+            "try",
+            tries,
+            answer.tries,
+            same_key,
+            lambda t: f"{t['move']} ({t['refutation']})",
+            lambda t: f"{t[0]} ({' '.join(t[1])})",
+        )
         for t in tries:
             for pt in answer.tries:
-                if not same_move(t, pt):
+                if not same_key(t, pt):
                     continue
                 ours = [t["refutation"]] + t.get("other_refutations", [])
-                x, y = match_sets(ours, pt[1], lambda o, r: san_matches(o, popeye_move(r, lang)))
+                x, y = match_sets(ours, pt[1], same_san)
                 if x or y:
                     diffs.append(
                         f"refutations of {t['move']}: arbiter {' '.join(ours)}, "
@@ -454,11 +451,15 @@ def compare(result, answer, lang, tries_asked):
     ours_set = result.get("set_play", [])
     if ours_set and answer.set_play:
         same_def = lambda o, t: san_matches(o["defence"], popeye_move(t[0], lang))
-        a_only, p_only = match_sets(ours_set, answer.set_play, same_def)
-        for d in a_only:
-            diffs.append(f"set play only arbiter: {d['defence']}")
-        for d in p_only:
-            diffs.append(f"set play only Popeye: {d[0]}")
+        one_sided(
+            diffs,
+            "set play",
+            ours_set,
+            answer.set_play,
+            same_def,
+            lambda d: d["defence"],
+            lambda d: d[0],
+        )
     return diffs
 
 

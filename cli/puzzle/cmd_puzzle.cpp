@@ -156,20 +156,22 @@ void register_puzzle_command(CLI::App& app, int& status) {
       ->capture_default_str();
   solve->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr (files of problems)");
   add_knob_option(solve, o->knobs);
-  solve->add_flag("--json", o->json, "Print one JSON object (files of problems: one per line)");
-  solve->add_flag("--keys-only", o->keys_only,
-                  "Stop after the second key; no threats, tries or duals (faster verdict)");
-  solve->add_flag("--grade", o->grade,
-                  "Also grade the problem (--fen): retro legality, key kind, flights, duals, "
-                  "tries, distinct and model mates, surplus white men, piece-count class, score "
-                  "(docs/puzzles.md, Grades)");
-  solve->add_flag("--brute-force", o->brute_force,
-                  "h#: search every line, without the cuts of lines that cannot reach a mate in "
-                  "time (the check of those cuts; same solutions, slower)");
-  solve->add_flag("--set-play", o->set_play,
-                  "Also solve the set play (the other side moving first in the diagram; #n, "
-                  "s#n: its moves and the answers; h#n: h#(n-1).5 lines), printed first by "
-                  "--format tree and --json (Popeye's Option SetPlay)");
+  add_flags(
+      solve, *o,
+      {{"--json", &SolveOptions::json, "Print one JSON object (files of problems: one per line)"},
+       {"--keys-only", &SolveOptions::keys_only,
+        "Stop after the second key; no threats, tries or duals (faster verdict)"},
+       {"--grade", &SolveOptions::grade,
+        "Also grade the problem (--fen): retro legality, key kind, flights, duals, tries, "
+        "distinct and model mates, surplus white men, piece-count class, score "
+        "(docs/puzzles.md, Grades)"},
+       {"--brute-force", &SolveOptions::brute_force,
+        "h#: search every line, without the cuts of lines that cannot reach a mate in time "
+        "(the check of those cuts; same solutions, slower)"},
+       {"--set-play", &SolveOptions::set_play,
+        "Also solve the set play (the other side moving first in the diagram; #n, s#n: its "
+        "moves and the answers; h#n: h#(n-1).5 lines), printed first by --format tree and "
+        "--json (Popeye's Option SetPlay)"}});
   solve
       ->add_option("--defence", o->max_refutations,
                    "#, s#: list as tries the first moves refuted by at most N defences, with "

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <initializer_list>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -166,6 +167,22 @@ int guarded(F&& f) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
   }
   return 2;
+}
+
+/// A yes/no option of a subcommand: its name, the member of the subcommand's options it sets,
+/// its help.
+template <typename Options>
+struct FlagSpec {
+  const char* name;
+  bool Options::*member;
+  const char* help;
+};
+
+/// Adds `flags` to `cmd` in their order (so --help lists them so), each bound to its member of
+/// `o`, which must live as long as the command (the callback holds it).
+template <typename Options>
+void add_flags(CLI::App* cmd, Options& o, std::initializer_list<FlagSpec<Options>> flags) {
+  for (const FlagSpec<Options>& f : flags) cmd->add_flag(f.name, o.*f.member, f.help);
 }
 
 /// Opens (creating if needed) a corpus database; one that cannot be opened or is not a

@@ -256,16 +256,19 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
                   "source, so keep it when restarting")
       ->check(CLI::IsMember({"placement", "play", "solver"}))
       ->capture_default_str();
-  gen->add_flag("--quiet-key", g->quiet_key,
-                "Keep problems whose key neither checks nor captures, flight-taking keys too "
-                "(the default keeps quiet and flight-giving keys only)");
-  gen->add_flag("--any-key", g->any_key, "Keep problems whatever their key (checks, captures)");
-  gen->add_flag("--allow-surplus", g->allow_surplus,
-                "Keep problems with a surplus white man (one whose removal leaves the problem "
-                "sound with the same key)");
-  gen->add_flag("--allow-illegal", g->allow_illegal,
-                "Keep positions that break a retro counting rule (docs/puzzles.md, Legality)");
-  gen->add_flag("--dual-free", g->dual_free, "Keep only problems with no dual after any defence");
+  add_flags(gen, *g,
+            {{"--quiet-key", &GenerateOptions::quiet_key,
+              "Keep problems whose key neither checks nor captures, flight-taking keys too (the "
+              "default keeps quiet and flight-giving keys only)"},
+             {"--any-key", &GenerateOptions::any_key,
+              "Keep problems whatever their key (checks, captures)"},
+             {"--allow-surplus", &GenerateOptions::allow_surplus,
+              "Keep problems with a surplus white man (one whose removal leaves the problem sound "
+              "with the same key)"},
+             {"--allow-illegal", &GenerateOptions::allow_illegal,
+              "Keep positions that break a retro counting rule (docs/puzzles.md, Legality)"},
+             {"--dual-free", &GenerateOptions::dual_free,
+              "Keep only problems with no dual after any defence"}});
   gen->add_option("--min-grade", g->min_grade,
                   "Keep only problems whose grade score (0 to 13, docs/puzzles.md) is at least "
                   "this")

@@ -10,6 +10,7 @@
 #include "puzzle_reference.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
+#include "tests/support/loyd_problems.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
@@ -22,14 +23,17 @@ struct Classic {
   const char* key;
 };
 
+constexpr Classic two_mover(const test::LoydProblem& p) {
+  return {p.source, p.fen, "#2", p.key};
+}
+
 // Keys as published; the test checks them against both solvers.
+constexpr test::LoydProblem kLoyd1859 = test::kLoydTwoMovers[0];
 constexpr Classic kClassics[] = {
-    {"Loyd 1859 (yacpdb 37503)", "2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - 0 1", "#2", "Qa5"},
-    {"Loyd, Detroit Free Press 1879", "b1K1N3/1n6/5Q1b/1pk3P1/8/3P4/4R1r1/1R5B w - - 0 1", "#2",
-     "Rf2"},
-    {"Loyd, Sam Loyd and His Chess Problems 1913",
-     "3nrn2/1pp1pPpP/1RP1kPBP/3pBp2/3P1P2/3R1P2/3NQK2/8 w - - 0 1", "#2", "Ne4"},
-    {"Loyd 1859 as a three-mover", "2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - 0 1", "#3", "Qa5"},
+    two_mover(kLoyd1859),
+    two_mover(test::kLoydTwoMovers[1]),
+    two_mover(test::kLoydTwoMovers[2]),
+    {"Loyd 1859 as a three-mover", kLoyd1859.fen, "#3", kLoyd1859.key},
 };
 
 bool contains(const std::vector<std::string>& v, const std::string& s) {

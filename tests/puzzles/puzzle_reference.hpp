@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "puzzles/each_move.hpp"
 #include "puzzles/stipulation.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
@@ -67,16 +68,12 @@ inline int ref_help_lines(Position& pos, int n) {
   return lines;
 }
 
-/// The SAN of every key (#n, s#n) or every first move of a helpmate solution.
+/// The SAN of every key (#n, s#n) or every first move of a helpmate solution. The first moves
+/// are walked by the solver's after_each_move (a loop, no search: what is checked is below).
 inline std::set<std::string> ref_keys(Position pos, const puzzles::Stipulation& s) {
   using puzzles::StipulationKind;
   std::set<std::string> out;
-  MoveList moves;
-  generate_legal(pos, moves);
-  Undo u;
-  for (Move m : moves) {
-    const std::string san = to_san(pos, m);
-    pos.make(m, u);
+  puzzles::after_each_move(pos, [&](const std::string& san) {
     bool key = false;
     if (s.kind == StipulationKind::kHelpMate) {
       MoveList second;
@@ -102,9 +99,9 @@ inline std::set<std::string> ref_keys(Position pos, const puzzles::Stipulation& 
         pos.unmake(r, u2);
       }
     }
-    pos.unmake(m, u);
     if (key) out.insert(san);
-  }
+    return true;
+  });
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
+#include "cli/core/minimal_json.hpp"
 #include "cli/core/progress.hpp"
 #include "cli/core/sweep_options.hpp"
 #include "present/board/report_boards.hpp"
@@ -16,6 +17,7 @@
 #include "rules/core/closest_name.hpp"
 #include "rules/core/load_variant.hpp"
 #include "solver/analysis/coverage.hpp"
+#include "solver/core/witness_minimize.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -88,6 +90,7 @@ int run_ambiguities(AmbiguityOptions& o) {
       w.field("found", f.item->witness.has_value()).field("proved_no_difference", proved(f));
       if (f.item->witness) {
         w.field("fen", f.item->witness->fen).field("moves", f.item->witness->moves);
+        write_minimal(w, *f.item->witness);
         w.key("outcomes").begin_object();
         for (const auto& [setting, outcome] : f.item->witness->outcomes) w.field(setting, outcome);
         w.end_object();
@@ -109,6 +112,9 @@ int run_ambiguities(AmbiguityOptions& o) {
       }
       std::cout << fmt::format("  fen    {}\n  moves  {}\n", f.item->witness->fen,
                                f.item->witness->moves);
+      if (f.item->witness->men_removed >= 0)
+        std::cout << fmt::format(
+            "  {}\n", solver::minimal_note(f.item->witness->men, f.item->witness->men_removed));
       for (const auto& [setting, outcome] : f.item->witness->outcomes)
         std::cout << fmt::format("  {:<40} {}\n", setting, outcome);
     }

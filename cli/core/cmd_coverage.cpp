@@ -7,11 +7,13 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
+#include "cli/core/minimal_json.hpp"
 #include "cli/core/progress.hpp"
 #include "cli/core/sweep_options.hpp"
 #include "present/core/exit_status.hpp"
 #include "present/core/json_writer.hpp"
 #include "solver/analysis/corpus.hpp"
+#include "solver/core/witness_minimize.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -41,6 +43,7 @@ void print_json(const solver::CoverageReport& r) {
         .field("detail", i.detail);
     if (i.witness) {
       w.key("witness").begin_object().field("fen", i.witness->fen).field("moves", i.witness->moves);
+      write_minimal(w, *i.witness);
       w.key("outcomes").begin_object();
       for (const auto& [setting, outcome] : i.witness->outcomes) w.field(setting, outcome);
       w.end_object().end_object();
@@ -59,6 +62,9 @@ void print_text(const solver::CoverageReport& r) {
       std::cout << fmt::format("         fen {}\n", i.witness->fen);
       if (!i.witness->moves.empty())
         std::cout << fmt::format("         moves {}\n", i.witness->moves);
+      if (i.witness->men_removed >= 0)
+        std::cout << fmt::format("         {}\n",
+                                 solver::minimal_note(i.witness->men, i.witness->men_removed));
       for (const auto& [setting, outcome] : i.witness->outcomes)
         std::cout << fmt::format("         {}: {}\n", setting, outcome);
     }

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/core/commands.hpp"
+#include "cli/core/minimal_json.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/core/progress.hpp"
 #include "present/board/report_boards.hpp"
@@ -15,6 +16,7 @@
 #include "rules/core/load_variant.hpp"
 #include "rules/core/notation.hpp"
 #include "solver/core/scenario_search.hpp"
+#include "solver/core/witness_minimize.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -148,9 +150,9 @@ int run_find(const FindOptions& o) {
       w.begin_object()
           .field("fen", fen_text(wit))
           .field("moves", moves_text(wit))
-          .field("what", wit.what)
-          .key("trace")
-          .begin_array();
+          .field("what", wit.what);
+      write_minimal(w, wit);
+      w.key("trace").begin_array();
       for (const std::string& line : wit.trace) w.value(line);
       w.end_array().end_object();
     }
@@ -168,6 +170,8 @@ int run_find(const FindOptions& o) {
       const std::string moves = moves_text(wit);
       if (!moves.empty()) std::cout << "moves " << moves << '\n';
       std::cout << "what " << wit.what << '\n';
+      if (wit.men_removed >= 0)
+        std::cout << "minimal " << solver::minimal_note(wit.men, wit.men_removed) << '\n';
       for (const std::string& line : wit.trace) std::cout << "trace " << line << '\n';
       std::cout << diagram(wit.position);
     }

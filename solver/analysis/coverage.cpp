@@ -16,6 +16,7 @@
 #include "solver/analysis/knob_relevance.hpp"
 #include "solver/analysis/step_cases.hpp"
 #include "solver/core/scenarios.hpp"
+#include "solver/core/witness_minimize.hpp"
 #include "solver/core/witness_search.hpp"
 #include "solver/registry/solver_modules.hpp"
 
@@ -257,6 +258,7 @@ void run_probes(const std::string& table, const VariantPtr& v, const CoverageOpt
     so.limits.seed = o.seed;
     so.max_rounds = probe.rounds > 0 ? probe.rounds : o.probe_rounds;
     so.max_pieces = std::max(o.max_pieces, probe.min_pieces);
+    so.minimize = false;  // the judge records its steps; minimize_witnesses does it afterwards
     const SearchResult r = find_witnesses(s, v, so);
     if (r.witnesses.empty())
       for (CoverageItem& i : items)
@@ -348,7 +350,8 @@ void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<C
       const Witness& w = r.witnesses.front();
       item.status = CoverageStatus::kWitness;
       item.detail = w.what;
-      item.witness = CoverageWitness{to_fen(w.position), w.moves_text, {}, w.what};
+      item.witness =
+          CoverageWitness{to_fen(w.position), w.moves_text, {}, w.what, w.men_removed, w.men};
       extra_fens.push_back(w.fen.empty() ? to_fen(w.position) : w.fen);
     } else if (r.status == "unsat" && s.kind != FormulaKind::kFilter) {
       item.status = CoverageStatus::kUnreachable;
@@ -361,6 +364,80 @@ void find_scenarios(const VariantPtr& v, const CoverageOptions& o, std::vector<C
     if (inherited) item.detail += fmt::format(" [scenario of the table {}]", family);
     items.push_back(std::move(item));
   }
+}
+
+/// Whether `outcomes` part: not all equal, and some setting plays the step (outcomes that
+/// differ only in why each setting refuses it are no reading of the step).
+bool parts(const std::vector<std::pair<std::string, std::string>>& outcomes) {
+  bool differ = false, played = false;
+  for (const auto& [setting, out] : outcomes) {
+    differ = differ || out != outcomes.front().second;
+    played = played || out.rfind("refused", 0) != 0;
+  }
+  return differ && played;
+}
+
+/// The step `moves` from `fen` under each setting; nullopt when some setting cannot read it.
+std::optional<std::vector<std::pair<std::string, std::string>>> outcomes_of(
+    const std::vector<KnobSetting>& settings, const std::string& fen, const std::string& moves) {
+  std::vector<std::pair<std::string, std::string>> out;
+  try {
+    for (const KnobSetting& s : settings)
+      out.emplace_back(s.label, replay_step(s.variant, fen, moves).outcome);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  return out;
+}
+
+/// Makes every knob and clause witness 1-minimal (scenario witnesses are, from their search):
+/// men taken off while the knob's readings still part on the same step, or the step still
+/// reports the clause.
+void minimize_witnesses(const std::string& table, const VariantPtr& v,
+                        std::vector<CoverageItem>& items) {
+  std::map<std::string, CoverageWitness> knobs;  // knob name -> its minimized witness
+  for (CoverageItem& i : items) {
+    if (!i.witness || i.witness->men_removed >= 0 || i.kind == "scenario") continue;
+    CoverageWitness& w = *i.witness;
+    if (i.kind == "knob") {
+      const std::string knob = split_knob_setting(i.name).value().first;
+      if (const auto it = knobs.find(knob); it != knobs.end()) {
+        w = it->second;
+        continue;
+      }
+      const std::vector<KnobSetting> settings = knob_settings(table, *v->table().knob(knob));
+      const MinimalWitness m = minimize_witness(*v, w.fen, [&](const std::string& fen) {
+        const auto out = outcomes_of(settings, fen, w.moves);
+        return out && parts(*out);
+      });
+      w.fen = m.fen;
+      w.outcomes = outcomes_of(settings, m.fen, w.moves).value();
+      w.men_removed = m.removed;
+      w.men = m.men;
+      knobs.emplace(knob, w);
+    } else {
+      const VariantPtr sv =
+          i.setting.empty() ? v : load_variant(table, knob_settings_of(i.setting).value());
+      const auto reports = [&](const std::string& fen) {
+        try {
+          const StepCase c = replay_step(sv, fen, w.moves);
+          return std::find(c.clauses.begin(), c.clauses.end(), i.name) != c.clauses.end();
+        } catch (const std::exception&) {
+          return false;
+        }
+      };
+      const MinimalWitness m = minimize_witness(*sv, w.fen, reports);
+      w.fen = m.fen;
+      w.outcomes = {{w.outcomes.front().first, replay_step(sv, m.fen, w.moves).outcome}};
+      w.men_removed = m.removed;
+      w.men = m.men;
+    }
+  }
+  // Each knob alternative's detail names its own outcome on the witness as it now stands.
+  for (CoverageItem& i : items)
+    if (i.kind == "knob" && i.witness)
+      for (const auto& [label, out] : i.witness->outcomes)
+        if (label == i.name) i.detail = fmt::format("the step {} gives: {}", i.witness->moves, out);
 }
 
 }  // namespace
@@ -401,6 +478,8 @@ CoverageReport coverage(const std::string& table, const CoverageOptions& o) {
              report.items, report.steps);
   if (o.probes) run_probes(table, v, o, report.items, report.steps);
   if (quick < fens.size()) find_knobs(table, v, fens, o, report.items, report.steps);
+  say(o, std::string("witnesses: taking off the men they do not need"));
+  minimize_witnesses(table, v, report.items);
   for (CoverageItem& i : report.items) {
     if (i.status != CoverageStatus::kNotFound || i.kind == "scenario") continue;
     i.detail = fmt::format("no step of {} swept positions {}{}{}", report.positions,

@@ -6,6 +6,7 @@
 //   alternatives: there the knob decides, and the witness shows what each alternative makes of it.
 // - A scenario is covered by its search (solver/core/witness_search.hpp): a witness, or an unsat
 //   answer that proves there is none up to the piece bound (exact and necessary formulas only).
+// Every witness is 1-minimal: taking off any one man but the kings loses what it shows.
 //
 // Steps are swept over the table's own positions and positions reached from them by seeded
 // random steps, then over the catalog's witnesses. Nothing is reported found that the engine has
@@ -49,6 +50,10 @@ struct CoverageWitness {
   std::string moves;
   std::vector<std::pair<std::string, std::string>> outcomes;  ///< (setting, outcome)
   std::string what;  ///< scenario witnesses: what the engine saw
+  /// 1-minimal (solver/core/witness_minimize.hpp) when >= 0: men taken off the position first
+  /// found; `men` is then how many stand (kings included). -1: not minimized.
+  int men_removed = -1;
+  int men = 0;
 };
 
 enum class CoverageStatus {

@@ -47,6 +47,10 @@ struct SearchOptions {
   /// Called after each proposal the engine has judged, with the proposals so far and the
   /// witnesses found among them (progress lines); may be null.
   std::function<void(int rounds, int witnesses)> on_round;
+  /// Each witness made 1-minimal (solver/core/witness_minimize.hpp): men taken off while the
+  /// engine still confirms the scenario. Off for searches whose engine judge records what it
+  /// sees (coverage's probes minimize their own witnesses afterwards).
+  bool minimize = true;
 };
 
 struct SearchResult {

@@ -23,6 +23,10 @@ struct Witness {
   std::string fen;                 ///< the variant's own FEN; empty: to_fen(position)
   std::string moves_text;          ///< empty: the SAN of `moves` on `position`
   std::vector<std::string> trace;  ///< the engine's account, line by line (may be empty)
+  /// 1-minimal (solver/core/witness_minimize.hpp) when >= 0: the men taken off the position
+  /// Z3 proposed; `men` is then how many stand (kings included). -1: not minimized.
+  int men_removed = -1;
+  int men = 0;
 };
 
 }  // namespace arbiter::solver

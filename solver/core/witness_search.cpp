@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "rules/core/fen.hpp"
+#include "solver/core/witness_minimize.hpp"
 #include "solver/core/z3_setup.hpp"
 
 namespace arbiter::solver {
@@ -26,6 +27,34 @@ EngineVerdict replay(const Scenario& scenario, const VariantPtr& variant, const 
     fen_error = e.what();
     return {};
   }
+}
+
+/// The witness of `verdict` made 1-minimal: men taken off while the engine still confirms the
+/// scenario. The scenario's engine judges positions read back from their FEN, as above.
+Witness minimal(const Scenario& scenario, const VariantPtr& variant, const Position& pos,
+                Witness found) {
+  const auto judge = [&](const std::string& fen) -> std::optional<Witness> {
+    try {
+      EngineVerdict v = scenario.engine(parse_fen(variant, fen));
+      if (v.holds && v.witness) return std::move(*v.witness);
+    } catch (const std::exception&) {
+      // a FEN the engine cannot hold: the man stays
+    }
+    return std::nullopt;
+  };
+  const MinimalWitness m = minimize_witness(
+      *variant, to_fen(pos), [&](const std::string& fen) { return judge(fen).has_value(); });
+  if (m.removed > 0)
+    if (std::optional<Witness> w = judge(m.fen)) found = std::move(*w);
+  found.men_removed = m.removed;
+  found.men = m.men;
+  return found;
+}
+
+bool same_position(const std::vector<Witness>& found, const Witness& w) {
+  for (const Witness& f : found)
+    if (f.position == w.position && f.fen == w.fen) return true;
+  return false;
 }
 
 }  // namespace
@@ -100,7 +129,12 @@ SearchResult find_witnesses(const Scenario& scenario, const VariantPtr& variant,
     if (unreadable)
       throw EngineDisagreement(to_fen(pos), "a valid position", "rejects the FEN: " + fen_error);
     solver.add(!board.equals(pos));
-    if (verdict.holds) result.witnesses.push_back(*verdict.witness);
+    if (verdict.holds) {
+      Witness w =
+          options.minimize ? minimal(scenario, variant, pos, *verdict.witness) : *verdict.witness;
+      // Two proposals may shrink to one position: it counts once.
+      if (!same_position(result.witnesses, w)) result.witnesses.push_back(std::move(w));
+    }
     if (options.on_round)
       options.on_round(result.rounds, static_cast<int>(result.witnesses.size()));
     if (verdict.holds) continue;

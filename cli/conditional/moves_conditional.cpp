@@ -18,7 +18,7 @@ namespace {
 /// A conditional move is written "cond?then/else" or "!move"; a SAN move never has a '/'
 /// (Conversion Chess suffixes do not exist in this protocol) nor starts with '!'.
 bool is_conditional_text(std::string_view t) {
-  return !t.empty() && (t.front() == '!' || t.find('/') != std::string_view::npos);
+  return looks_like_conditional(t) || t.find('/') != std::string_view::npos;
 }
 
 /// SAN, or failing that UCI ("e2e4"); the SAN error is the one reported.

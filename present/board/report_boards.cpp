@@ -15,7 +15,7 @@
 namespace arbiter::inline present {
 namespace {
 
-/// A move stood unless its fate says otherwise ("not executed", "captured on the way", "void").
+/// A move stood unless its fate says otherwise ("not executed", "captured", "void").
 bool failed_fate(const std::string& fate) {
   return fate != "executed" && fate != "stood";
 }

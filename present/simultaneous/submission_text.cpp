@@ -14,25 +14,12 @@
 #include "rules/simultaneous/diplomacy/diplomacy_conditional.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
 #include "rules/simultaneous/move_neutral/move_neutral.hpp"
+#include "rules/simultaneous/sim_move_text.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
+#include "rules/simultaneous/submission_reason.hpp"
 
 namespace arbiter::inline present {
 namespace {
-
-Move read_orthodox(const Position& pos, std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  return looks_like_uci(text) ? parse_uci(pos, text) : parse_san(pos, text);
-}
-
-/// The view without the other side's pieces: every path is open and no square is attacked,
-/// so notation reads any piece's move of the submitting side.
-Position bare_view(const SimState& s, Color c) {
-  Position bare = view_for(s, c);
-  bare.set_en_passant(kNoSquare);
-  for (Bitboard b = bare.pieces(~c); b;) bare.remove(~c, pop_lsb(b));
-  return bare;
-}
 
 const RulesTraits& traits(const SimState& s) {
   return s.pos.variant().traits();
@@ -52,39 +39,6 @@ std::string some_submissions(const SimState& s, Color c, const MoveList& subs) {
   return fmt::format("{} may submit {}", side_name(c), list);
 }
 
-/// Why a text is not a Move-Neutral submission: what orthodox notation says of it on the view
-/// (the submissions are orthodox legal moves of the view; it names a shared square too).
-std::string why_not_move_neutral(const SimState& s, Color c, std::string_view text) {
-  try {
-    read_orthodox(view_for(s, c), text);
-  } catch (const NotationError& orthodox) {
-    return orthodox.what();
-  }
-  return "no move may take a king";
-}
-
-/// Why a move read on the bare board is still not a submission.
-std::string why_not(const SimState& s, Color c, Move m) {
-  const Position view = view_for(s, c);
-  const DiplomacyKnobs& k = view.variant().knobs().diplomacy;
-  const bool king = view.piece_on(c, m.from()) == view.variant().royal();
-  if (king && k.king_safety == KingSafety::kCurrentPosition)
-    return "under " + knob_setting_of<&DiplomacyKnobs::king_safety>(KingSafety::kCurrentPosition) +
-           " a king move must be legal on the current board";
-  if (!king && k.exposing_move == ExposingMove::kRefused) {
-    Position after = view;
-    Undo undo;
-    after.make(m, undo);
-    if (after.king_square(c) != kNoSquare && after.attacked(after.king_square(c), ~c))
-      return fmt::format("it would leave {}'s king attacked now ({})", side_name(c),
-                         knob_setting_of<&DiplomacyKnobs::exposing_move>(ExposingMove::kRefused));
-  }
-  if (k.vacated_square == VacatedSquare::kBlocked)
-    return "under " + knob_setting_of<&DiplomacyKnobs::vacated_square>(VacatedSquare::kBlocked) +
-           " a path may not cross a piece, as in chess";
-  return "it is not a Diplomacy Chess move in this position";
-}
-
 }  // namespace
 
 Move read_submission(const SimState& s, Color c, std::string_view text) {
@@ -93,26 +47,8 @@ Move read_submission(const SimState& s, Color c, std::string_view text) {
   try {
     return read_sim_move(s, c, text, subs);
   } catch (const NotationError& e) {
-    std::string why = e.what();
-    // Submissions that may share a square (Move-Neutral) are the view's orthodox legal moves.
-    if (e.kind() == NotationErrorKind::kIllegal && traits(s).shared_squares) {
-      why = why_not_move_neutral(s, c, text);
-    } else if (e.kind() == NotationErrorKind::kIllegal) {
-      // Say why: read the text among the pseudo-legal moves of the board as it stands (an
-      // en-passant capture needs its victim there), else as an orthodox move on the board
-      // without the other side.
-      MoveList pseudo;
-      generate_pseudo_legal(view_for(s, c), pseudo);
-      try {
-        why = why_not(s, c, read_sim_move(s, c, text, pseudo));
-      } catch (const NotationError&) {
-        try {
-          why = why_not(s, c, read_orthodox(bare_view(s, c), text));
-        } catch (const NotationError& orthodox) {
-          why = orthodox.what();  // no piece of that side can make it at all
-        }
-      }
-    }
+    const std::string why =
+        e.kind() == NotationErrorKind::kIllegal ? why_not_submission(s, c, text) : e.what();
     throw NotationError(e.kind(), fmt::format("{} may not submit '{}': {}; {}", side_name(c), text,
                                               why, some_submissions(s, c, subs)));
   }
@@ -143,7 +79,7 @@ SideSubmission read_side_submission(const SimState& s, Color c, const std::strin
                                       "Chess has (rule text, \"Conditional Moves\")",
                                       side_name(c), text));
     // Evaluated on the position before the turn; "n?" needs a set (--sets progressive).
-    side.branch = chosen_branch(parse_diplomacy_conditional(s.pos.variant(), text), s, nullptr);
+    side.branch = chosen_branch(parse_diplomacy_conditional(s.pos.variant(), text), s, c, nullptr);
     move_text = side.branch;
   }
   try {

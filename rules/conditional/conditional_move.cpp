@@ -63,10 +63,19 @@ class Parser {
     m.condition = condition(trim({all.begin, q}), q);
     const Span rest{q + 1, all.end};
     const std::size_t slash = text_.find('/', rest.begin);
-    if (slash == std::string_view::npos || slash >= rest.end)
+    if (slash == std::string_view::npos || slash >= rest.end) {
+      // Diplomacy Chess writes cond?then:else; Conditional Chess separates the moves with '/'.
+      const std::size_t colon = text_.find(':', rest.begin);
+      if (colon != std::string_view::npos && colon < rest.end)
+        fail(colon + 1,
+             fmt::format("':' separates the moves in Diplomacy Chess; Conditional Chess writes "
+                         "'/' between the then-move and the else-move ({}?{}/{})",
+                         view(trim({all.begin, q})), view(trim({rest.begin, colon})),
+                         view(trim({colon + 1, rest.end}))));
       fail(all.end + 1,
            "expected '/' between the then-move and the else-move (such as "
            "d2?Nh4/e6)");
+    }
     reject_second_slash({slash + 1, rest.end},
                         "a conditional move has one then-move and one else-move; conversion "
                         "suffixes such as /Nf3 cannot be written in it");
@@ -293,6 +302,12 @@ std::string marked_move(std::string prefix, const std::string& move, bool mark) 
 }
 
 }  // namespace
+
+bool looks_like_conditional(std::string_view t) {
+  if (t.size() >= 2 && t[0] == '!' && t[1] != '!' && t[1] != '?') return true;
+  const std::size_t q = t.find('?');
+  return q != std::string_view::npos && t.find_first_not_of("?!", q) != std::string_view::npos;
+}
 
 ConditionalMove parse_conditional(const Variant& v, std::string_view text) {
   return Parser(v, text).parse();

@@ -55,6 +55,11 @@ class ConditionalNotationError : public NotationError {
 /// letter the table does not define).
 ConditionalMove parse_conditional(const Variant& v, std::string_view text);
 
+/// True when a word is meant as a conditional move rather than a plain move: "!move" (not the
+/// "!!"/"!?" of an annotation), or a '?' followed by more than annotation marks ("e4?Nf3/Qh5",
+/// and "e4?Nf3:Qh5" in Diplomacy Chess's notation, which parse_conditional then corrects).
+bool looks_like_conditional(std::string_view text);
+
 /// True when two SAN texts name the same move in every position: they differ only in what
 /// parse_san does not match on (capture mark 'x' or ':', check marks, !? annotations, "e.p.",
 /// the spelling of castling and of a promotion). "Ra1" and "Rxa1" are the same; "Nd2" and

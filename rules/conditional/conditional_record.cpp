@@ -17,14 +17,6 @@ const char* branch_name(int branch) {
   return branch == 0 ? "then-branch" : "else-branch";
 }
 
-/// Whether a word is meant as a conditional move: "!move" (not the annotations "!!", "!?") or
-/// a '?' followed by more than annotation marks ("d2?Nh4/e6", but not "Nf3?!").
-bool looks_conditional(std::string_view t) {
-  if (t.size() >= 2 && t[0] == '!' && t[1] != '!' && t[1] != '?') return true;
-  const std::size_t q = t.find('?');
-  return q != std::string_view::npos && t.find_first_not_of("?!", q) != std::string_view::npos;
-}
-
 /// Whether two statements of a C-move make the same move in every position.
 bool agrees(const ConditionalMove& a, const ConditionalMove& b) {
   const bool a_single = same_stated_move(a.then_text, a.else_text);
@@ -152,7 +144,7 @@ class ConditionalReplayer final : public RecordReader<ConditionalReplayResult, C
 
   /// An A- or B-move: SAN.
   bool free_ply(const RecordToken& t) {
-    if (looks_conditional(t.move))
+    if (looks_like_conditional(t.move))
       return fail(t, "conditional in A/B",
                   fmt::format("this is {}'s {}-move, a plain move: a conditional move is written "
                               "where it executes, as the C-move",
@@ -190,7 +182,7 @@ class ConditionalReplayer final : public RecordReader<ConditionalReplayResult, C
       replacement = std::string(text.substr(arrow + 2));
       text = text.substr(0, arrow);
     }
-    if (!looks_conditional(text)) {
+    if (!looks_like_conditional(text)) {
       if (replacement)
         return fail(t, "expected conditional",
                     "'=>' follows the C-move written as a conditional: cond?then/else=>SAN or "

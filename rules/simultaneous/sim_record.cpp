@@ -11,6 +11,7 @@
 #include "rules/simultaneous/diplomacy/diplomacy_progressive.hpp"
 #include "rules/simultaneous/sim_move_text.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
+#include "rules/simultaneous/submission_reason.hpp"
 
 namespace arbiter {
 namespace {
@@ -197,10 +198,10 @@ class SimReplayer final : public RecordReader<DiplomacyReplayResult, ReplayNote>
     }
     Written w{&t, Move{}, {}};
     SimMoveText d;
+    std::string_view text = t.move;  // the move read: the conditional's branch for one
     try {
       MoveList subs;
       rules_->submissions(*s_, side, subs);
-      std::string_view text = t.move;
       if (looks_like_diplomacy_conditional(t.move)) {
         if (!traits_->conditional_submissions)
           throw NotationError(NotationErrorKind::kSyntax,
@@ -208,15 +209,18 @@ class SimReplayer final : public RecordReader<DiplomacyReplayResult, ReplayNote>
                                           "Chess has (rule text, \"Conditional Moves\")",
                                           t.text));
         const DiplomacyConditional c = parse_diplomacy_conditional(*variant_, t.move);
-        w.branch = chosen_branch(c, *s_, nullptr);
+        w.branch = chosen_branch(c, *s_, side, nullptr);
         text = w.branch;
       }
       w.move = read_sim_move(*s_, side, text, subs, &d);
     } catch (const NotationError& e) {
+      std::string why = e.what();
+      if (e.kind() == NotationErrorKind::kIllegal)
+        why += ": " + why_not_submission(*s_, side, text);
       return fail(t, to_string(e.kind()),
                   w.branch.empty()
-                      ? std::string(e.what())
-                      : fmt::format("the conditional move chose '{}': {}", w.branch, e.what()));
+                      ? why
+                      : fmt::format("the conditional move chose '{}': {}", w.branch, why));
     }
     if (!d.coordinates && d.capture_mark != sim_capture(*s_, side, w.move))
       warn(t, d.capture_mark ? "an 'x' but the destination square is empty: nothing to take"

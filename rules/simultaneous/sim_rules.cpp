@@ -57,6 +57,9 @@ class MoveNeutralRules final : public SimRules {
             std::move(r.trace)};
   }
   SimStatus status(const SimState& s) const override { return move_neutral_status(s); }
+  std::string why_no_castling(const SimState& s, Color c, bool king_side) const override {
+    return shared_squares_blocking_castling(s, c, king_side);
+  }
 };
 
 }  // namespace

@@ -19,7 +19,7 @@ namespace arbiter {
 struct DiplomacyKnobs;  // rules/simultaneous/diplomacy/diplomacy_knobs.hpp
 
 /// One resolved turn with its explanation; fates[c] is the resolver's word for what became of
-/// c's move ("executed", "captured on the way", ..., or "stood", "void").
+/// c's move ("executed", "not executed", "captured", or "stood", "void").
 struct SimTurnOutcome {
   SimState after;
   std::string fates[2];
@@ -36,6 +36,12 @@ class SimRules {
   /// The same pair resolved with its trace and fates (moves validated).
   virtual SimTurnOutcome resolve_traced(const SimState& s, Move white, Move black) const = 0;
   virtual SimStatus status(const SimState& s) const = 0;
+  /// Why colour `c` may not castle on that side (O-O when `king_side`), when the resolver
+  /// knows a reason of its own (a shared square on the way); "" when it does not.
+  virtual std::string why_no_castling(const SimState& /*s*/, Color /*c*/,
+                                      bool /*king_side*/) const {
+    return "";
+  }
 };
 
 /// The rules of a table with the simultaneous protocol, with its knobs read once. Throws

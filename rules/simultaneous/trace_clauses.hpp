@@ -1,8 +1,9 @@
 // The clause names a simultaneous resolver writes in its trace (TraceEntry::clause), one list
 // per resolver. Coverage, the scenarios, the report and the Z3 step name clauses through these
 // enums. A clause that a knob governs carries the knob's name (rules/*_knobs.hpp). Each enum
-// ends with kCount; its spelling is clause_name()'s switch, which names every clause (-Wswitch)
-// and is checked against kCount by tests/rules/simultaneous/trace_clauses_test.cpp.
+// ends with kCount, which names no clause (kClauseCount); its spelling is clause_name()'s
+// switch, which names every clause (-Wswitch) and is checked against kCount by
+// tests/rules/simultaneous/trace_clauses_test.cpp.
 #pragma once
 
 #include <cstdint>
@@ -24,10 +25,8 @@ enum class DiplomacyClause : std::uint8_t {
   // The fate lines that close a trace.
   kExecuted,
   kNotExecuted,
-  kCount,  ///< names no clause: the number of clauses
+  kCount,
 };
-inline constexpr int kDiplomacyClauseCount = static_cast<int>(DiplomacyClause::kCount);
-std::string_view clause_name(DiplomacyClause c);
 
 enum class MoveNeutralClause : std::uint8_t {
   kExecuted,
@@ -38,9 +37,14 @@ enum class MoveNeutralClause : std::uint8_t {
   kEnPassantMovedOn,
   kCastlingPathEntered,
   kEpLandingEntered,
-  kCount,  ///< names no clause: the number of clauses
+  kCount,
 };
-inline constexpr int kMoveNeutralClauseCount = static_cast<int>(MoveNeutralClause::kCount);
+
+/// The number of clauses of a resolver's clause enum.
+template <class Clause>
+inline constexpr int kClauseCount = static_cast<int>(Clause::kCount);
+
+std::string_view clause_name(DiplomacyClause c);
 std::string_view clause_name(MoveNeutralClause c);
 
 /// Whether a trace clause records two moves in conflict (drawn as such in reports).

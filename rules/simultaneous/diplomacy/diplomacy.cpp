@@ -14,7 +14,7 @@ std::string to_string(Fate f) {
     case Fate::kFailed:
       return "not executed";
     case Fate::kCaptured:
-      return "captured on the way";
+      return "captured";  // where (its destination, or home again) is the trace's to say
   }
   return "?";
 }

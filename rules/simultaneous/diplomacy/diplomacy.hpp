@@ -35,7 +35,7 @@ struct Submission {
 enum class Fate {
   kExecuted,  ///< the move was made
   kFailed,    ///< the piece stays where it was
-  kCaptured,  ///< the moving piece was taken (a higher rank reached the same square)
+  kCaptured,  ///< the moving piece was taken where it was bound, or back home (the trace says)
 };
 std::string to_string(Fate f);
 

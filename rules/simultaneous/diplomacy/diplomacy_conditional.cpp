@@ -58,8 +58,7 @@ class Reader {
 void check_letter(const Variant& v, const Reader& r, char letter) {
   const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
   if (v.type_of_letter(upper) == kNoPiece)
-    r.fail(fmt::format("a piece letter of the '{}' table (upper case White, lower case Black)",
-                       v.table().name),
+    r.fail(fmt::format("a piece letter of the '{}' table", v.table().name),
            NotationErrorKind::kUnknownPiece);
 }
 
@@ -91,7 +90,7 @@ DiplomacyCondition read_condition(const Variant& v, Reader& r) {
       return c;
     }
     if (!std::isalpha(static_cast<unsigned char>(r.peek())))
-      r.fail("a piece letter (2Q?: two white queens) or '?' (3?: my 3rd move executed)");
+      r.fail("a piece letter (2Q?: two queens) or '?' (3?: my 3rd move executed)");
     check_letter(v, r, r.peek());
     c.kind = DiplomacyConditionKind::kCount;
     c.number = n;
@@ -143,6 +142,22 @@ std::string read_move(const Variant& v, Reader& r, char stop, const char* which)
         fmt::format("'{}', column {}: the {} move: {}", r.text(), column, which, e.what()), column);
   }
   return std::string(move);
+}
+
+/// The pieces of type `t` a piece condition asks about: whose they are is knob
+/// piece-condition-colour (the text writes every side's moves in upper case and glosses "Nh6"
+/// as "a kNight in h6" and "2Q" as "2 queens in the game").
+Bitboard asked_colour_pieces(const Position& pos, char letter, PieceType t, Color mover) {
+  switch (pos.variant().knobs().diplomacy.piece_condition_colour) {
+    case PieceConditionColour::kLetterColour:
+      return pos.pieces(std::isupper(static_cast<unsigned char>(letter)) ? kWhite : kBlack, t);
+    case PieceConditionColour::kOwnColour:
+      return pos.pieces(mover, t);
+    case PieceConditionColour::kAnyColour:
+    case PieceConditionColour::kCount:
+      break;
+  }
+  return pos.pieces(kWhite, t) | pos.pieces(kBlack, t);
 }
 
 }  // namespace
@@ -201,29 +216,23 @@ std::string to_string(const DiplomacyConditional& m) {
   return fmt::format("{}?{}:{}", to_string(*m.condition), m.then_text, m.else_text);
 }
 
-bool evaluate(const DiplomacyCondition& c, const SimState& s, const ExecutedHistory* history) {
+bool evaluate(const DiplomacyCondition& c, const SimState& s, Color mover,
+              const ExecutedHistory* history) {
   const Position& pos = s.pos;
-  const auto piece_type = [&] {
+  const auto asked_pieces = [&] {
     const PieceType t = pos.variant().type_of_letter(
         static_cast<char>(std::toupper(static_cast<unsigned char>(c.piece))));
     if (t == kNoPiece)
       throw DiplomacyConditionalError(
           NotationErrorKind::kUnknownPiece,
           fmt::format("'{}': unknown piece letter '{}'", to_string(c), c.piece), 1);
-    return t;
+    return asked_colour_pieces(pos, c.piece, t, mover);
   };
-  const Color colour = std::isupper(static_cast<unsigned char>(c.piece)) ? kWhite : kBlack;
   switch (c.kind) {
     case DiplomacyConditionKind::kPieceOn:
-      return pos.piece_on(colour, c.square) == piece_type();
-    case DiplomacyConditionKind::kCount: {
-      // Whose pieces "in the game" are is knob condition-count.
-      const Bitboard counted =
-          pos.variant().knobs().diplomacy.condition_count == ConditionCount::kBothColours
-              ? pos.pieces(kWhite, piece_type()) | pos.pieces(kBlack, piece_type())
-              : pos.pieces(colour, piece_type());
-      return popcount(counted) == c.number;
-    }
+      return has(asked_pieces(), c.square);
+    case DiplomacyConditionKind::kCount:
+      return popcount(asked_pieces()) == c.number;
     case DiplomacyConditionKind::kEmpty:
       return pos.piece_on(kWhite, c.square) == kNoPiece &&
              pos.piece_on(kBlack, c.square) == kNoPiece;
@@ -247,16 +256,16 @@ bool evaluate(const DiplomacyCondition& c, const SimState& s, const ExecutedHist
   return false;
 }
 
-const std::string& chosen_branch(const DiplomacyConditional& m, const SimState& s,
+const std::string& chosen_branch(const DiplomacyConditional& m, const SimState& s, Color mover,
                                  const ExecutedHistory* history) {
-  if (!m.condition || evaluate(*m.condition, s, history)) return m.then_text;
+  if (!m.condition || evaluate(*m.condition, s, mover, history)) return m.then_text;
   return m.else_text;
 }
 
 Move read_diplomacy_turn(const SimState& s, Color c, std::string_view text) {
   if (!looks_like_diplomacy_conditional(text)) return read_diplomacy_move(s, c, text);
   const DiplomacyConditional m = parse_diplomacy_conditional(s.pos.variant(), text);
-  return read_diplomacy_move(s, c, chosen_branch(m, s, nullptr));
+  return read_diplomacy_move(s, c, chosen_branch(m, s, c, nullptr));
 }
 
 }  // namespace arbiter

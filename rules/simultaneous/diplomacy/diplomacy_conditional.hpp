@@ -2,9 +2,9 @@
 // "Conditional Moves"): "condition?then:else", where the condition asks about a piece on a
 // square ("Nh6"), a number of pieces ("2Q"), an empty square ("~e5") or, in progressive play,
 // whether the player's own n-th move executed ("3"). Not the Conditional Chess notation of
-// rules/conditional/conditional_move.hpp ("?then/else", enemy pieces only). Piece letters follow
-// FEN: upper case White's pieces, lower case Black's, whoever states the move. Grammar and
-// decisions: docs/diplomacy-progressive.md.
+// rules/conditional/conditional_move.hpp ("?then/else", enemy pieces only). Whose pieces a
+// piece letter asks about (either colour, the letter's case as in FEN, or the mover's own) is
+// knob piece-condition-colour. Grammar and decisions: docs/diplomacy-progressive.md.
 #pragma once
 
 #include <optional>
@@ -18,15 +18,15 @@
 namespace arbiter {
 
 enum class DiplomacyConditionKind {
-  kPieceOn,   ///< "Nh6": that piece (FEN letter, so of one colour) stands on the square
-  kCount,     ///< "2Q": exactly that many such pieces are on the board (knob condition-count)
+  kPieceOn,   ///< "Nh6": such a piece stands on the square (whose: knob piece-condition-colour)
+  kCount,     ///< "2Q": exactly that many such pieces are on the board (the same knob)
   kEmpty,     ///< "~e5": nothing stands on the square
   kExecuted,  ///< "3": the player's own 3rd move of the set executed (progressive play)
 };
 
 struct DiplomacyCondition {
   DiplomacyConditionKind kind = DiplomacyConditionKind::kEmpty;
-  char piece = 0;             ///< FEN letter (kPieceOn, kCount): 'Q' White's queen, 'q' Black's
+  char piece = 0;             ///< piece letter as written (kPieceOn, kCount), either case
   Square square = kNoSquare;  ///< kPieceOn, kEmpty
   int number = 0;             ///< kCount: how many; kExecuted: n, counted from 1
   friend bool operator==(const DiplomacyCondition&, const DiplomacyCondition&) = default;
@@ -72,13 +72,15 @@ struct ExecutedHistory {
   std::vector<bool> executed;
 };
 
-/// The condition on `s`. `history` is null outside progressive play. Throws
+/// The condition `mover` states, on `s`. `history` is null outside progressive play. Throws
 /// DiplomacyConditionalError for "n?" without a history, or with n not below the current move,
 /// and for a piece letter the table does not define.
-bool evaluate(const DiplomacyCondition& c, const SimState& s, const ExecutedHistory* history);
+bool evaluate(const DiplomacyCondition& c, const SimState& s, Color mover,
+              const ExecutedHistory* history);
 
-/// The branch to play: then_text when the condition holds (or there is none), else else_text.
-const std::string& chosen_branch(const DiplomacyConditional& m, const SimState& s,
+/// The branch `mover` plays: then_text when the condition holds (or there is none), else
+/// else_text.
+const std::string& chosen_branch(const DiplomacyConditional& m, const SimState& s, Color mover,
                                  const ExecutedHistory* history);
 
 /// A single turn: `text` is a plain move or a conditional, evaluated on the position before the

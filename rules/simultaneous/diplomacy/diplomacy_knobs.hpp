@@ -24,7 +24,7 @@ enum class PromotionRank : std::uint8_t { kPawn, kNewPiece, kCount };
 enum class CastlingTransit : std::uint8_t { kAfterResolution, kLandingOnly, kCount };
 enum class ExposingMove : std::uint8_t { kRefused, kAllowed, kAfterResolution, kCount };
 enum class GameEndMoves : std::uint8_t { kOrthodox, kSubmissions, kCount };
-enum class ConditionCount : std::uint8_t { kLetterColour, kBothColours, kCount };
+enum class PieceConditionColour : std::uint8_t { kAnyColour, kLetterColour, kOwnColour, kCount };
 enum class UnequalSets : std::uint8_t { kShorterPasses, kRefused, kCount };
 enum class EpOverIdlePair : std::uint8_t { kSurvives, kLapses, kCount };
 enum class OwnPiecesOneSquare : std::uint8_t { kRefused, kPlayed, kCount };
@@ -44,7 +44,7 @@ struct DiplomacyKnobs {
   CastlingTransit castling_transit{};
   ExposingMove exposing_move{};
   GameEndMoves game_end_moves{};
-  ConditionCount condition_count{};
+  PieceConditionColour piece_condition_colour{};
   UnequalSets unequal_sets{};
   EpOverIdlePair ep_over_idle_pair{};
   OwnPiecesOneSquare own_pieces_one_square{};

@@ -30,7 +30,7 @@ MoveSet move_set(const std::vector<std::string>& texts);
 enum class ProgressiveOutcome {
   kExecuted,    ///< the move was made
   kFailed,      ///< resolved, and it did not execute (the piece stays)
-  kCaptured,    ///< resolved, and the moving piece was taken on the way
+  kCaptured,    ///< resolved, and the moving piece was taken (at its destination, or home)
   kSkipped,     ///< not a submission at its turn; progressive-illegal=skipped: no move this pair
   kVoid,        ///< progressive-illegal=void: this move and the rest of the set are void
   kNotReached,  ///< the game ended in an earlier pair

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "rules/simultaneous/diplomacy/diplomacy_move_text.hpp"
+#include "rules/simultaneous/submission_reason.hpp"
 
 namespace arbiter {
 
@@ -51,12 +52,16 @@ void read_entry(const SimState& s, const PreparedEntry& e, const ExecutedHistory
     out.move = e.entry.ply;
     return;
   }
-  if (e.conditional) {
-    out.branch = chosen_branch(*e.conditional, s, history);
-    out.move = read_diplomacy_move(s, e.color, out.branch);
-    return;
+  if (e.conditional) out.branch = chosen_branch(*e.conditional, s, e.color, history);
+  const std::string& text = e.conditional ? out.branch : e.entry.text;
+  try {
+    out.move = read_diplomacy_move(s, e.color, text);
+  } catch (const NotationError& err) {
+    // The entry says why, as a single turn's move does.
+    if (err.kind() != NotationErrorKind::kIllegal) throw;
+    throw NotationError(err.kind(),
+                        fmt::format("{}: {}", err.what(), why_not_submission(s, e.color, text)));
   }
-  out.move = read_diplomacy_move(s, e.color, e.entry.text);
 }
 
 }  // namespace arbiter

@@ -3,8 +3,8 @@
 // Z3 step runs it on the classes of a symbolic board's cells, once per path through the squares it
 // reads (solver/simultaneous/diplomacy/diplomacy_step.cpp). Every moving piece advances one square
 // per time step; at each step the clauses of the rule text are applied in a fixed order until
-// nothing changes (a piece that fails is back on its home square at once, and can itself be an
-// obstacle in the same step, as in the rule text's Qh1/Rf6 example). Clauses and decisions:
+// nothing changes (a piece that fails is back on its home square at once, and a piece passing
+// there in the same step meets it, as in the rule text's Qh1/Rf6 example). Clauses and decisions:
 // docs/diplomacy.md.
 //
 // The board is a policy with two members:
@@ -393,10 +393,28 @@ class DiplomacySimulation {
       return true;
     }
     if (!dest) {
+      // A piece that failed and came back home in this very step is there at the same time
+      // as the passing one: a meeting (conflict rule 3), as in the rule text's Qh1/Rf6 example
+      // ("exactly at the same time, the queen passes at h6"), not an obstacle standing there.
+      const bool home_now = cell.mover >= 0 && movers_[cell.mover].state == MoverState::kFailed &&
+                            movers_[cell.mover].settled == t;
+      if (home_now) {
+        note(DiplomacyClause::kMeetInTransit, sq, t, [&] {
+          return fmt::format(
+              "{}: {} passes the square at step {} just as {}'s {} comes back home there: ranks "
+              "do not matter, the move fails",
+              square_name(sq), who(m), t, side_name(cell.color), name(cell.type));
+        });
+        fail(i, t);
+        return true;
+      }
       note(DiplomacyClause::kObstacle, sq, t, [&] {
+        const char* why = cell.mover < 0 ? ""
+                          : movers_[cell.mover].state == MoverState::kFailed
+                              ? " (it came back home)"
+                              : " (it got there first)";
         return fmt::format("{}: {} finds {}'s {} in its way{}: the move fails", square_name(sq),
-                           who(m), side_name(cell.color), name(cell.type),
-                           cell.mover >= 0 ? " (it got there first)" : "");
+                           who(m), side_name(cell.color), name(cell.type), why);
       });
       fail(i, t);
       return true;

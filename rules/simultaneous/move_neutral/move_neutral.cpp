@@ -151,6 +151,28 @@ bool is_move_neutral_submission(const SimState& s, Color c, Move m) {
   return each_submission(s, c, [m](Move x) { return x != m; });  // stops when found
 }
 
+std::string shared_squares_blocking_castling(const SimState& s, Color c, bool king_side) {
+  const Position view = view_for(s, c);
+  for (const CastlingMove& cm : view.variant().castling(c)) {
+    if (cm.king_side != king_side) continue;
+    Bitboard on_way = (cm.must_be_empty | cm.king_path) & shared_squares(view);
+    if (!on_way) continue;
+    const bool several = popcount(on_way) > 1;
+    std::string squares;
+    while (on_way) squares += (squares.empty() ? "" : ", ") + square_name(pop_lsb(on_way));
+    const bool passable =
+        view.variant().knobs().move_neutral.shared_square_sliding == SharedSquareSliding::kPassable;
+    return fmt::format(
+        "{} {} shared, and castling needs the squares between king and rook empty{}", squares,
+        several ? "are" : "is",
+        passable ? fmt::format(
+                       " ({} opens lines for sliding pieces, not for castling)",
+                       knob_setting_of<&K::shared_square_sliding>(SharedSquareSliding::kPassable))
+                 : "");
+  }
+  return "";
+}
+
 MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move black, bool trace,
                                            bool validate) {
   if (validate)

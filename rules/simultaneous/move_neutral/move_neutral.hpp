@@ -34,6 +34,11 @@ MoveFootprint footprint_of(const Variant& v, Color c, Move m);
 void move_neutral_submissions(const SimState& s, Color c, MoveList& out);
 bool is_move_neutral_submission(const SimState& s, Color c, Move m);
 
+/// Why c's castling on that side is no submission when a shared square stands on its way
+/// ("f1 is a shared square ..."), naming the squares; "" when none does. Castling is no slide,
+/// so shared-square-sliding=passable does not open it.
+std::string shared_squares_blocking_castling(const SimState& s, Color c, bool king_side);
+
 struct MoveNeutralResolution {
   SimState after;
   bool executed[2] = {true, true};  ///< [c]: c's move stood (false only where a knob voids it)

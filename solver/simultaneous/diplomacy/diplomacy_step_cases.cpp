@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <variant>
 
@@ -155,23 +156,37 @@ bool simultaneous_sets_steps(const SimState& s, const MoveList& w, const MoveLis
   return true;
 }
 
-/// A conditional step that puts the knob condition-count to work: White asks whether there
-/// are as many pieces of a type as White has (kings always qualify: one of each colour), then
-/// plays its first submission, else its second; Black plays its first.
+/// Conditional steps that put the knob piece-condition-colour to work. White asks whether
+/// there are as many pieces of a type as White has, then plays its first submission, else its
+/// second; Black plays its first. Written with White's letter ("2Q"), the condition holds when
+/// only the letter's or the mover's colour is counted, not when both are; written with Black's
+/// ("2q") where the two sides' counts differ, it holds when only the mover's colour is counted.
 void conditional_turn_steps(const SimRules& rules, const SimState& s, const MoveList& w,
                             const MoveList& b, const StepVisitor& f) {
   if (w.size() < 2 || b.empty()) return;
   const Variant& v = s.pos.variant();
-  for (int t = 0; t < v.piece_count(); ++t) {
-    const auto type = static_cast<PieceType>(t);
-    const int own = popcount(s.pos.pieces(kWhite, type));
-    if (own == 0 || s.pos.pieces(kBlack, type) == 0) continue;
+  const auto step = [&](int count, char letter) {
     const ConditionalTurn turn{
-        {fmt::format("{}{}?{}:{}", own, v.piece(type).letter, to_uci(view_for(s, kWhite), w[0]),
+        {fmt::format("{}{}?{}:{}", count, letter, to_uci(view_for(s, kWhite), w[0]),
                      to_uci(view_for(s, kWhite), w[1])),
          to_uci(view_for(s, kBlack), b[0])}};
-    f(play_conditional_turn(rules, s, turn));
-    return;
+    return f(play_conditional_turn(rules, s, turn));
+  };
+  bool upper = false, lower = false;
+  for (int t = 0; t < v.piece_count() && !(upper && lower); ++t) {
+    const auto type = static_cast<PieceType>(t);
+    const int own = popcount(s.pos.pieces(kWhite, type));
+    const int theirs = popcount(s.pos.pieces(kBlack, type));
+    if (own == 0 || theirs == 0) continue;
+    const char letter = v.piece(type).letter;
+    if (!upper) {
+      upper = true;
+      if (!step(own, letter)) return;
+    }
+    if (!lower && own != theirs) {
+      lower = true;
+      if (!step(own, static_cast<char>(std::tolower(static_cast<unsigned char>(letter))))) return;
+    }
   }
 }
 

@@ -17,12 +17,13 @@ using ::testing::StartsWith;
 constexpr const char* kBounceFen = "'1n2k3/8/8/8/8/4nB2/2Q5/7K w - - 0 1'";
 
 TEST(ResolveConditionalCli, AConditionalMoveIsEvaluatedOnThePosition) {
+  // Two queens are in the game (knob piece-condition-colour=any-colour): the then-move.
   const auto r = run_arbiter("resolve --white '2Q?e4:d4' --black '~e5?e5:d5'");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("white  2Q?e4:d4 -> d4 (d2d4): executed\n"));
+  EXPECT_THAT(r.out, HasSubstr("white  2Q?e4:d4 -> e4 (e2e4): executed\n"));
   EXPECT_THAT(r.out, HasSubstr("black  ~e5?e5:d5 -> e5 (e7e5): executed\n"));
-  const auto json = run_arbiter("resolve --json --white '2Q?e4:d4' --black e5");
-  EXPECT_THAT(json.out, HasSubstr("\"white\":{\"written\":\"2Q?e4:d4\",\"branch\":\"d4\","
+  const auto json = run_arbiter("resolve --json --white '3Q?e4:d4' --black e5");
+  EXPECT_THAT(json.out, HasSubstr("\"white\":{\"written\":\"3Q?e4:d4\",\"branch\":\"d4\","
                                   "\"san\":\"d4\",\"uci\":\"d2d4\"}"));
 }
 
@@ -47,7 +48,7 @@ TEST(ResolveSetsCli, ProgressiveSetsPairByPair) {
   EXPECT_THAT(r.out, StartsWith("before 1n2k3/8/8/8/8/4nB2/2Q5/7K w - - 0 1\npair 1\n"));
   EXPECT_THAT(r.out, HasSubstr("  white 1 Bd1: failed\n  black 1 Nd1: failed\npair 2\n"));
   EXPECT_THAT(r.out, HasSubstr("  white 2 Bb3: skipped ('Bb3' is not a move White may submit in "
-                               "this position)\n"));
+                               "this position: no white bishop can go to b3)\n"));
   EXPECT_THAT(r.out, HasSubstr("after  1n6/8/4k3/8/8/4nB2/2Q5/6K1 w - - 3 4\n"
                                "status game goes on\n"));
   const auto json = run_arbiter(std::string("resolve --json --fen ") + kBounceFen +
@@ -83,7 +84,8 @@ TEST(ResolveSetsCli, ErrorsOfSets) {
   EXPECT_EQ(first.status, 2);
   EXPECT_EQ(first.err,
             "arbiter: error: bad set: White's move 1: 'e5' is not a move White may submit in "
-            "this position (expected a move it may submit on the starting board)\n");
+            "this position: no white pawn can go to e5 (expected a move it may submit on the "
+            "starting board)\n");
   const auto neutral =
       run_arbiter("resolve -v move-neutral --sets progressive --white e4 --black e5");
   EXPECT_EQ(neutral.status, 2);
@@ -129,7 +131,8 @@ TEST(ReplaySetsCli, AProgressiveRecord) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out,
             "1. White Bd1 failed, Bb3 skipped ('Bb3' is not a move White may submit in this "
-            "position), Kg1 executed; Black Nd1 failed, Kd7 executed, Ke6 executed\n"
+            "position: no white bishop can go to b3), Kg1 executed; Black Nd1 failed, Kd7 "
+            "executed, Ke6 executed\n"
             "2. White Qe4+ executed, ~e3?Kh1:Kf1 -> Kf1 failed, Bd1 executed; Black Nc6 "
             "executed, Kd6 executed, Nf5 executed\n"
             "final 8/8/2nk4/5n2/4Q3/8/8/3B2K1 w - - 6 7\n"

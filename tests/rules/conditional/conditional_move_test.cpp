@@ -22,6 +22,7 @@ namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const Variant& ortho() {
   return *test::orthodox();
@@ -173,6 +174,26 @@ TEST(ConditionalParse, MarkedBranches) {
   EXPECT_EQ(parse("d2?Nh4/*e6*"), (ConditionalMove{empty_sq("d2"), "Nh4", "e6", 1}));
   EXPECT_EQ(parse("!*Qe2*"), (ConditionalMove{std::nullopt, "Qe2", "Qe2", 0}));
   EXPECT_EQ(parse("d2? * Nh4 * / e6"), (ConditionalMove{empty_sq("d2"), "Nh4", "e6", 0}));
+}
+
+// Diplomacy Chess writes cond?then:else; in Conditional Chess that text is still taken for a
+// conditional move, and the error shows the '/' form.
+TEST(ConditionalParse, DiplomacyColonSuggestsTheSlash) {
+  EXPECT_TRUE(looks_like_conditional("e4?Nf3:Qh5"));
+  EXPECT_TRUE(looks_like_conditional("!Qe2"));
+  EXPECT_FALSE(looks_like_conditional("e4!?"));
+  EXPECT_FALSE(looks_like_conditional("Nf3"));
+  const Failure f = failure("e4?Nf3:Qh5");
+  EXPECT_EQ(f.column, 7);
+  EXPECT_THAT(f.message, HasSubstr("Conditional Chess writes '/'"));
+  EXPECT_THAT(f.message, HasSubstr("(e4?Nf3/Qh5)"));
+  // The same through the CLI's --play, which used to read it as a plain move.
+  const test::CommandResult r = test::run_arbiter(
+      "moves -v conditional --fen 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 "
+      "C -' --play 'e4?Nf3:Qh5'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("Conditional Chess writes '/'"));
+  EXPECT_THAT(r.err, Not(HasSubstr("unexpected '?'")));
 }
 
 TEST(ConditionalParse, Whitespace) {

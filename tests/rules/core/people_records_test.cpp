@@ -17,7 +17,7 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-ReplayResult replay(const std::string& record, ReplayOptions options = {}) {
+ReplayResult people_replay(const std::string& record, ReplayOptions options = {}) {
   return replay_record(test::orthodox(), record, options);
 }
 
@@ -27,10 +27,11 @@ ReplayOptions letters(const char* code) {
   return o;
 }
 
-const char* kOperaFinal = "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17";
+const char* kPeopleOperaFinal = "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17";
 
 TEST(PeopleRecords, CommasAnnotationsAndMoveNumbersAsWritten) {
-  const ReplayResult r = replay("1. e4, e5 2. Nf3, Nc6!? 3. Bb5 a6?! 4. Ba4 !! Nf6 5. O-O, 1-0");
+  const ReplayResult r =
+      people_replay("1. e4, e5 2. Nf3, Nc6!? 3. Bb5 a6?! 4. Ba4 !! Nf6 5. O-O, 1-0");
   ASSERT_TRUE(r.valid()) << r.error->message;
   EXPECT_EQ(r.plies, 9);
   EXPECT_TRUE(r.warnings.empty());
@@ -38,39 +39,40 @@ TEST(PeopleRecords, CommasAnnotationsAndMoveNumbersAsWritten) {
 
 TEST(PeopleRecords, MoveNumbersWithAParenthesis) {
   // "1) e4 e5 2) Nf3": as books and web pages number moves; a variation still reads as one.
-  ReplayResult r = replay("1) e4 e5 2) Nf3 Nc6 3) Bb5 (3) Bc4 Bc5) a6 *");
+  ReplayResult r = people_replay("1) e4 e5 2) Nf3 Nc6 3) Bb5 (3) Bc4 Bc5) a6 *");
   ASSERT_TRUE(r.valid()) << r.error->message;
   EXPECT_EQ(r.plies, 6);
   // A ')' after anything but a move number still has no '(' to close.
-  r = replay("1. e4) e5");
+  r = people_replay("1. e4) e5");
   ASSERT_FALSE(r.valid());
   EXPECT_THAT(r.error->message, HasSubstr("')' without a matching '('"));
 }
 
 TEST(PeopleRecords, DoublePlusStandsForCheckOrMateWithoutAWarning) {
   // Old books write ++ for mate, newer ones for a double check: either is taken.
-  const ReplayResult mate = replay("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7++ 1-0");
+  const ReplayResult mate = people_replay("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7++ 1-0");
   ASSERT_TRUE(mate.valid());
   EXPECT_TRUE(mate.warnings.empty()) << mate.warnings.front().message;
   EXPECT_EQ(mate.termination, Termination::kCheckmate);
-  const ReplayResult none = replay("1. e4++");
+  const ReplayResult none = people_replay("1. e4++");
   ASSERT_EQ(none.warnings.size(), 1U);
   EXPECT_EQ(none.warnings[0].message, "'+' written, but the move gives no check");
 }
 
 TEST(PeopleRecords, TypesetFigurineLongAlgebraicGame) {
-  const ReplayResult r = replay(test::slurp(test::data_path("games/opera_game_figurine.pgn")));
+  const ReplayResult r =
+      people_replay(test::slurp(test::data_path("games/opera_game_figurine.pgn")));
   ASSERT_TRUE(r.valid()) << r.error->message;
   EXPECT_TRUE(r.warnings.empty()) << r.warnings.front().message;
-  EXPECT_EQ(r.final_fen, kOperaFinal);
+  EXPECT_EQ(r.final_fen, kPeopleOperaFinal);
   EXPECT_EQ(r.result, "1-0");
 }
 
 TEST(PeopleRecords, GermanPieceLetters) {
   const ReplayResult r =
-      replay(test::slurp(test::data_path("games/opera_game_de.pgn")), letters("de"));
+      people_replay(test::slurp(test::data_path("games/opera_game_de.pgn")), letters("de"));
   ASSERT_TRUE(r.valid()) << r.error->message;
-  EXPECT_EQ(r.final_fen, kOperaFinal);
+  EXPECT_EQ(r.final_fen, kPeopleOperaFinal);
   // The canonical SAN stays English.
   EXPECT_EQ(r.san[2], "Nf3");
 }
@@ -84,14 +86,14 @@ TEST(PeopleRecords, EveryLanguageReadsItsOwnLetters) {
            {"es", "1. Cf3 Cf6 2. e4 Cxe4 3. Ac4 e6 4. Re2 De7 5. Tf1 Tg8"},
            {"it", "1. Cf3 Cf6 2. e4 Cxe4 3. Ac4 e6 4. Re2 De7 5. Tf1 Tg8"},
            {"nl", "1. Pf3 Pf6 2. e4 Pxe4 3. Lc4 e6 4. Ke2 De7 5. Tf1 Tg8"}}) {
-    const ReplayResult r = replay(record, letters(code));
+    const ReplayResult r = people_replay(record, letters(code));
     ASSERT_TRUE(r.valid()) << code << ": " << r.error->message;
     EXPECT_EQ(r.final_fen, "rnb1kbr1/ppppqppp/4p3/8/2B1n3/5N2/PPPPKPPP/RNBQ1R2 w q - 4 6") << code;
   }
 }
 
 TEST(PeopleRecords, AnEnglishLetterInAGermanRecordIsAnError) {
-  const ReplayResult r = replay("1. e4 e5 2. Nf3", letters("de"));
+  const ReplayResult r = people_replay("1. e4 e5 2. Nf3", letters("de"));
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->reason, "unknown piece letter");
   EXPECT_EQ(r.error->text, "Nf3");
@@ -109,7 +111,7 @@ TEST(PeopleRecords, ConversionSuffixesInAnotherLanguage) {
 
 TEST(PeopleRecords, ANullMoveIsNamedNeverNotAMove) {
   for (const char* null_move : {"--", "Z0", "0000", "@@@@"}) {
-    const ReplayResult r = replay(std::string("1. e4 e5 2. ") + null_move + " Nc6");
+    const ReplayResult r = people_replay(std::string("1. e4 e5 2. ") + null_move + " Nc6");
     ASSERT_TRUE(r.error) << null_move;
     EXPECT_EQ(r.error->reason, "null move");
     EXPECT_EQ(r.error->text, null_move);
@@ -124,10 +126,10 @@ TEST(PeopleRecords, ANullMoveIsAPassWhenAsked) {
   ReplayOptions o;
   o.null_moves = NullMoves::kPass;
   // White passes instead of taking en passant: the right lapses, the clocks run.
-  const ReplayResult r = replay("1. e4 d5 2. e5 f5 3. --", o);
+  const ReplayResult r = people_replay("1. e4 d5 2. e5 f5 3. --", o);
   ASSERT_TRUE(r.valid()) << r.error->message;
   EXPECT_EQ(r.final_fen, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3");
-  const ReplayResult ok = replay("1. e4 e5 2. Z0 Nc6 3. Nf3", o);
+  const ReplayResult ok = people_replay("1. e4 e5 2. Z0 Nc6 3. Nf3", o);
   ASSERT_TRUE(ok.valid()) << ok.error->message;
   EXPECT_THAT(ok.san, ElementsAre("e4", "e5", "--", "Nc6", "Nf3"));
   EXPECT_EQ(ok.final_fen, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3");
@@ -153,7 +155,7 @@ TEST(PeopleRecords, TheMoveParsersNameANullMove) {
 TEST(PeopleRecords, NoPassWhileInCheck) {
   ReplayOptions o;
   o.null_moves = NullMoves::kPass;
-  const ReplayResult r = replay("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ --", o);
+  const ReplayResult r = people_replay("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ --", o);
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->reason, "null move");
   EXPECT_EQ(r.error->message,

@@ -3,8 +3,8 @@
 // table's, every trace clause its resolver's, every test one declared under tests/; each pair
 // table has one row per pair of the mechanics the ledger lists; every row names the engine and
 // Z3 functions that implement it (or says why it has none), and each is defined under rules/ or
-// solver/. The reference syntax is described in docs/rulings/README.md and at the top of each
-// ledger.
+// solver/; every command option a ledger names is one the binary's help lists. The reference
+// syntax is described in docs/rulings/README.md and at the top of each ledger.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -19,6 +19,7 @@
 #include "rules/core/rule_table.hpp"
 #include "rules/core/table_loader.hpp"
 #include "rules/simultaneous/trace_clauses.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter {
 namespace {
@@ -93,10 +94,10 @@ std::map<std::string, std::set<std::string>> declared_knobs(const RuleTable& t) 
 std::set<std::string> clause_names(const RuleTable& t) {
   std::set<std::string> out;
   if (t.resolver == Resolver::kDiplomacy)
-    for (int c = 0; c < kDiplomacyClauseCount; ++c)
+    for (int c = 0; c < kClauseCount<DiplomacyClause>; ++c)
       out.insert(std::string(clause_name(static_cast<DiplomacyClause>(c))));
   if (t.resolver == Resolver::kMoveNeutral)
-    for (int c = 0; c < kMoveNeutralClauseCount; ++c)
+    for (int c = 0; c < kClauseCount<MoveNeutralClause>; ++c)
       out.insert(std::string(clause_name(static_cast<MoveNeutralClause>(c))));
   return out;
 }
@@ -359,6 +360,75 @@ TEST(RulingsLedger, EveryRowNamesItsEngineAndZ3FunctionsOrSaysWhyNot) {
     EXPECT_EQ(tables, 2);
     EXPECT_GT(rows, 20);
   }
+}
+
+/// The long options (`--sets`) in a text, in order.
+std::vector<std::string> long_options(const std::string& text) {
+  std::vector<std::string> out;
+  const std::regex option(R"((?:^|\s)(--[a-z][a-z0-9-]*))");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), option);
+       it != std::sregex_iterator(); ++it)
+    out.push_back((*it)[1]);
+  return out;
+}
+
+/// The help text of `arbiter CMD --help` (of `arbiter --help` for ""), asked once per command.
+const std::string& help_of(const std::string& command) {
+  static std::map<std::string, std::string> cache;
+  const auto it = cache.find(command);
+  if (it != cache.end()) return it->second;
+  const test::CommandResult r = test::run_arbiter(command.empty() ? "--help" : command + " --help");
+  EXPECT_EQ(r.status, 0) << "arbiter " << command << " --help: " << r.err;
+  return cache[command] = r.out;
+}
+
+/// The subcommands `arbiter --help` lists.
+std::vector<std::string> subcommands() {
+  std::vector<std::string> out;
+  const std::string& help = help_of("");
+  const std::size_t from = help.find("Subcommands:");
+  EXPECT_NE(from, std::string::npos) << help;
+  std::istringstream lines(help.substr(from == std::string::npos ? help.size() : from));
+  std::string line;
+  const std::regex entry(R"(^  ([a-z][a-z-]*)\s)");
+  std::smatch m;
+  while (std::getline(lines, line))
+    if (std::regex_search(line, m, entry)) out.push_back(m[1]);
+  return out;
+}
+
+bool help_lists(const std::string& help, const std::string& option) {
+  const std::regex listed("(^|[\\s,])" + option + "(?![a-z0-9-])");
+  return std::regex_search(help, listed);
+}
+
+// A row that shows a command (`build/arbiter resolve --sets progressive`) names options of that
+// command; an option named alone (`--sets`) must be one of some subcommand. Both are checked
+// against the help the binary prints, so a renamed or removed option shows up here.
+TEST(RulingsLedger, EveryCommandOptionALedgerNamesIsInTheBinarysHelp) {
+  const std::regex command(R"(\barbiter\s+([a-z][a-z-]*))");
+  int checked = 0;
+  for (const std::string& name : tables_with_ledgers()) {
+    for (const std::string& span : backticked(read_file(ledger_path(name)))) {
+      const std::vector<std::string> options = long_options(span);
+      if (options.empty()) continue;
+      std::smatch m;
+      const bool shown = std::regex_search(span, m, command);
+      for (const std::string& option : options) {
+        ++checked;
+        if (shown) {
+          EXPECT_TRUE(help_lists(help_of(m[1]), option))
+              << name << ".md: `" << span << "`: arbiter " << m[1] << " has no option " << option;
+          continue;
+        }
+        bool found = false;
+        for (const std::string& sub : subcommands())
+          found = found || help_lists(help_of(sub), option);
+        EXPECT_TRUE(found) << name << ".md: `" << span << "`: no subcommand has option " << option;
+      }
+    }
+  }
+  EXPECT_GT(checked, 10);
 }
 
 TEST(RulingsLedger, TheReadmeTheArchitectureAndEachVariantPageLinkTheLedgers) {

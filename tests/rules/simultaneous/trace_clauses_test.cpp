@@ -23,11 +23,11 @@ void expect_one_name_per_clause(int count) {
 }
 
 TEST(TraceClauses, EveryDiplomacyClauseBelowTheCountHasANameOfItsOwn) {
-  expect_one_name_per_clause<DiplomacyClause>(kDiplomacyClauseCount);
+  expect_one_name_per_clause<DiplomacyClause>(kClauseCount<DiplomacyClause>);
 }
 
 TEST(TraceClauses, EveryMoveNeutralClauseBelowTheCountHasANameOfItsOwn) {
-  expect_one_name_per_clause<MoveNeutralClause>(kMoveNeutralClauseCount);
+  expect_one_name_per_clause<MoveNeutralClause>(kClauseCount<MoveNeutralClause>);
 }
 
 }  // namespace

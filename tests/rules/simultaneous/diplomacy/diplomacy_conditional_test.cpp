@@ -35,36 +35,69 @@ TEST(DiplomacyConditional, PieceOnSquare) {
   // White: Ka1, Qf1, Pe5, and a knight on h6 or g4. Black: Ka8.
   EXPECT_EQ(turn("k7/8/7N/4P3/8/8/8/K4Q2 w - - 0 1", "Nh6?e6:Qg2"), "e5e6");
   EXPECT_EQ(turn("k7/8/8/4P3/6N1/8/8/K4Q2 w - - 0 1", "Nh6?e6:Qg2"), "f1g2");
-  // 'N' is White's knight whoever asks: Black's knight on h6 does not count, 'n' does.
-  EXPECT_EQ(turn("k7/8/7n/4P3/8/8/8/K4Q2 w - - 0 1", "Nh6?e6:Qg2"), "f1g2");
-  EXPECT_EQ(turn("k7/8/7n/4P3/8/8/8/K4Q2 w - - 0 1", "nh6?e6:Qg2"), "e5e6");
 }
 
 TEST(DiplomacyConditional, PieceCount) {
-  // White: Kh1, Ra1, Pe2 and one or two queens. Black: Kh8 (and a queen in the third case).
+  // White: Kh1, Ra1, Pe2 and one or two queens. Black: Kh8.
   EXPECT_EQ(turn("7k/8/8/QQ6/8/8/4P3/R6K w - - 0 1", "2Q?e4:Rd1"), "e2e4");
   EXPECT_EQ(turn("7k/8/8/Q7/8/8/4P3/R6K w - - 0 1", "2Q?e4:Rd1"), "a1d1");
-  // Black's queen is a 'q': one Q and one q are not two Q.
-  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "2Q?e4:Rd1"), "a1d1");
-  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "1q?e4:Rd1"), "e2e4");
 }
 
-// Conditional Moves, question 2, "pieces still in the game": whose pieces is knob
-// condition-count.
-TEST(DiplomacyConditional, PieceCountTakesTheLettersColourByDefault) {
-  // White: Kh1, Ra1, Pe2, Qa5. Black: Kh8, Qb5. One Q and one q.
-  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "1Q?e4:Rd1"), "e2e4");
-  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "2Q?e4:Rd1"), "a1d1");
+// Conditional Moves, questions 1 and 2: whose pieces a piece letter asks about is knob
+// piece-condition-colour. By default either colour: the text glosses Nh6 as "a kNight in h6"
+// and 2Q as "2 queens in the game", and writes both sides' moves in upper case.
+constexpr const char* kBlackKnightOnH6 = "k7/8/7n/4P3/8/8/8/K4Q2 w - - 0 1";
+constexpr const char* kWhiteKnightOnH6 = "k7/8/7N/4P3/8/8/8/K4Q2 w - - 0 1";
+// White: Kh1, Ra1, Pe2, Qa5. Black: Kh8, Qb5. One queen of each colour.
+constexpr const char* kQueenEach = "7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1";
+const KnobSettings kLetterColour{{"piece-condition-colour", "letter-colour"}};
+const KnobSettings kOwnColour{{"piece-condition-colour", "own-colour"}};
+
+TEST(DiplomacyConditional, PieceConditionCountsEitherColourByDefault) {
+  // A black knight on h6 is "a kNight in h6", whichever case the letter is written in.
+  EXPECT_EQ(turn(kBlackKnightOnH6, "Nh6?e6:Qg2"), "e5e6");
+  EXPECT_EQ(turn(kBlackKnightOnH6, "nh6?e6:Qg2"), "e5e6");
+  // A white queen and a black queen are "2 queens in the game".
+  EXPECT_EQ(turn(kQueenEach, "2Q?e4:Rd1"), "e2e4");
+  EXPECT_EQ(turn(kQueenEach, "2q?e4:Rd1"), "e2e4");
+  EXPECT_EQ(turn(kQueenEach, "1Q?e4:Rd1"), "a1d1");
 }
 
-TEST(DiplomacyConditional, PieceCountTakesBothColoursUnderTheKnob) {
-  const KnobSettings both{{"condition-count", "both-colours"}};
-  // The same position: two queens are in the game, whichever letter asks.
-  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "2Q?e4:Rd1", kWhite, both), "e2e4");
-  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "2q?e4:Rd1", kWhite, both), "e2e4");
-  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "1Q?e4:Rd1", kWhite, both), "a1d1");
-  // The piece-on-a-square question keeps the letter's colour.
-  EXPECT_EQ(turn("7k/8/8/Qq6/8/8/4P3/R6K w - - 0 1", "Qb5?e4:Rd1", kWhite, both), "a1d1");
+TEST(DiplomacyConditional, PieceConditionTakesTheLettersColourUnderTheKnob) {
+  // 'N' is White's knight whoever asks: Black's knight on h6 does not count, 'n' does.
+  EXPECT_EQ(turn(kBlackKnightOnH6, "Nh6?e6:Qg2", kWhite, kLetterColour), "f1g2");
+  EXPECT_EQ(turn(kBlackKnightOnH6, "nh6?e6:Qg2", kWhite, kLetterColour), "e5e6");
+  // One Q and one q are not two Q.
+  EXPECT_EQ(turn(kQueenEach, "2Q?e4:Rd1", kWhite, kLetterColour), "a1d1");
+  EXPECT_EQ(turn(kQueenEach, "1Q?e4:Rd1", kWhite, kLetterColour), "e2e4");
+  EXPECT_EQ(turn(kQueenEach, "1q?e4:Rd1", kWhite, kLetterColour), "e2e4");
+}
+
+TEST(DiplomacyConditional, PieceConditionTakesTheMoversColourUnderTheKnob) {
+  // White asks about White's knight, whichever case it writes.
+  EXPECT_EQ(turn(kBlackKnightOnH6, "Nh6?e6:Qg2", kWhite, kOwnColour), "f1g2");
+  EXPECT_EQ(turn(kBlackKnightOnH6, "nh6?e6:Qg2", kWhite, kOwnColour), "f1g2");
+  EXPECT_EQ(turn(kWhiteKnightOnH6, "nh6?e6:Qg2", kWhite, kOwnColour), "e5e6");
+  // Black's "1Q" counts Black's queens: one.
+  EXPECT_EQ(turn(kQueenEach, "1Q?Qb6:Qc5", kBlack, kOwnColour), "b5b6");
+  EXPECT_EQ(turn(kQueenEach, "2Q?e4:Rd1", kWhite, kOwnColour), "a1d1");
+}
+
+// The start-position case: one white queen and one black queen are in the game, so
+// "2Q" holds by default and e4 is played; only the letter's or the mover's colour gives Nf3.
+TEST(DiplomacyConditional, StartPositionTwoQueensPlaysE4ByDefault) {
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  EXPECT_EQ(turn(start, "2Q?e4:Nf3"), "e2e4");
+  EXPECT_EQ(turn(start, "2Q?e4:Nf3", kWhite, kLetterColour), "g1f3");
+  EXPECT_EQ(turn(start, "2Q?e4:Nf3", kWhite, kOwnColour), "g1f3");
+  const test::CommandResult r =
+      test::run_arbiter("resolve --variant diplomacy --white '2Q?e4:Nf3' --black e5");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("2Q?e4:Nf3 -> e4 (e2e4): executed"), std::string::npos) << r.out;
+  const test::CommandResult letter = test::run_arbiter(
+      "resolve --variant diplomacy --knob piece-condition-colour=letter-colour "
+      "--white '2Q?e4:Nf3' --black e5");
+  EXPECT_NE(letter.out.find("2Q?e4:Nf3 -> Nf3 (g1f3): executed"), std::string::npos) << letter.out;
 }
 
 TEST(DiplomacyConditional, EmptySquare) {

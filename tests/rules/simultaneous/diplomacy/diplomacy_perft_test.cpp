@@ -216,7 +216,7 @@ TEST(DiplomacyVerifyCli, RunsTheDiplomacyChecks) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("\"diplomacy perft start: depths 1-2 (198731 pairs)\""));
   EXPECT_THAT(r.out, HasSubstr("\"simultaneous FEN: 5 positions round-trip\""));
-  EXPECT_THAT(r.out, HasSubstr("\"diplomacy knobs: 38 alternatives compile and resolve"));
+  EXPECT_THAT(r.out, HasSubstr("\"diplomacy knobs: 39 alternatives compile and resolve"));
   EXPECT_THAT(r.out, HasSubstr("\"failures\":[]"));
 }
 

@@ -28,16 +28,20 @@ DiplomacyReplayResult replay(const std::string& record, TurnSets sets = TurnSets
 constexpr const char* kBounceFen = "1n2k3/8/8/8/8/4nB2/2Q5/7K w - - 0 1";
 
 TEST(DiplomacyRecordConditionals, AConditionalIsEvaluatedOnThePositionBeforeTheTurn) {
-  // One queen each at the start: "2Q" (two white queens) is false, so Nc3; e4 is empty, so d6.
+  // One queen each at the start: "2Q" (two queens in the game, knob piece-condition-colour's
+  // default any-colour) holds, so Nf3; e4 is empty, so d6.
   const DiplomacyReplayResult r = replay("1. 2Q?Nf3:Nc3 ~e4?d6:Nc6 *");
   ASSERT_TRUE(r.valid()) << r.error->message;
   EXPECT_EQ(r.moves[0].white.text, "2Q?Nf3:Nc3");
-  EXPECT_EQ(r.moves[0].white.branch, "Nc3");
-  EXPECT_EQ(r.moves[0].white.san, "Nc3");
+  EXPECT_EQ(r.moves[0].white.branch, "Nf3");
+  EXPECT_EQ(r.moves[0].white.san, "Nf3");
   EXPECT_EQ(r.moves[0].black.branch, "d6");
-  EXPECT_EQ(r.final_fen, "rnbqkbnr/ppp1pppp/3p4/8/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 2");
-  // Lower case asks about Black's pieces: a black knight stands on b8.
-  EXPECT_EQ(replay("1. nb8?e4:d4 e5 *").moves[0].white.branch, "e4");
+  EXPECT_EQ(r.final_fen, "rnbqkbnr/ppp1pppp/3p4/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2");
+  // Under letter-colour, "2Q" asks for two white queens: false, so Nc3; and lower case asks
+  // about Black's pieces: a black knight stands on b8.
+  const KnobSettings letter{{"piece-condition-colour", "letter-colour"}};
+  EXPECT_EQ(replay("1. 2Q?Nf3:Nc3 e5 *", TurnSets::kOne, {}, letter).moves[0].white.branch, "Nc3");
+  EXPECT_EQ(replay("1. nb8?e4:d4 e5 *", TurnSets::kOne, {}, letter).moves[0].white.branch, "e4");
 }
 
 TEST(DiplomacyRecordConditionals, ErrorsOfAConditional) {
@@ -56,10 +60,11 @@ TEST(DiplomacyRecordConditionals, ErrorsOfAConditional) {
 TEST(DiplomacyRecordConditionals, OtherLanguagesLettersInConditions) {
   ReplayOptions fr;
   fr.letters = find_piece_letters("fr");
-  // French: D (dame) for the queen, C (cavalier) for the knight; lower case for Black's.
+  // French: D (dame) for the queen, C (cavalier) for the knight; lower case for Black's. Two
+  // queens are in the game, so Nf3.
   const DiplomacyReplayResult r = replay("1. 2D?Cf3:Cc3 cb8?e5:d5 *", TurnSets::kOne, fr);
   ASSERT_TRUE(r.valid()) << r.error->message;
-  EXPECT_EQ(r.moves[0].white.branch, "Nc3");
+  EXPECT_EQ(r.moves[0].white.branch, "Nf3");
   EXPECT_EQ(r.moves[0].black.branch, "e5");
 }
 
@@ -91,7 +96,8 @@ TEST(DiplomacyRecordSets, ProgressiveSetsArePlayedPairByPair) {
   ASSERT_EQ(first.white_set.size(), 3U);
   EXPECT_EQ(first.white_set[0].fate, "failed");  // Bd1 and Nd1: equal ranks
   EXPECT_EQ(first.white_set[1].fate, "skipped");
-  EXPECT_EQ(first.white_set[1].reason, "'Bb3' is not a move White may submit in this position");
+  EXPECT_EQ(first.white_set[1].reason,
+            "'Bb3' is not a move White may submit in this position: no white bishop can go to b3");
   EXPECT_EQ(first.white_set[2].fate, "executed");
   EXPECT_EQ(first.white_set[2].pair, 3);
   EXPECT_EQ(first.black_set[2].text, "Ke6");

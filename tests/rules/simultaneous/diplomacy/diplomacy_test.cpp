@@ -380,7 +380,7 @@ TEST(DiplomacyRuleText, SimultaneouslyProgressiveConflictOnlyWherePiecesCanReach
 }
 
 // White: Ka1, Qh8, Rf8. Black: Ka6, Rh6.
-constexpr const char* kThreePieces = "5R1Q/8/k6r/8/8/8/8/K7 w - - 0 1";
+constexpr const char* kRuleTextThreePieces = "5R1Q/8/k6r/8/8/8/8/K7 w - - 0 1";
 
 TEST(DiplomacyRuleText, QueenPassesTheSquareTheRookLeft) {
   // Qh1 and ...Ra6 (the black king waits on a4): the rook is on g6 when the queen is on h7
@@ -396,7 +396,7 @@ TEST(DiplomacyRuleText, QueenPassesTheSquareTheRookLeft) {
 TEST(DiplomacyRuleText, BouncedRooksGoHomeAndStopTheQueen) {
   // Qh1 and Rf6 against ...Rf6: the rooks bounce on f6 in step 2 and are home at once; the
   // queen reaches h6 in that step and meets the black rook there. Nothing moves.
-  const SimState s = at(kThreePieces);
+  const SimState s = at(kRuleTextThreePieces);
   const DiplomacyResolution r = resolve_diplomacy(s, {{kWhite, sub(s, kWhite, "h8h1")},
                                                       {kWhite, sub(s, kWhite, "f8f6")},
                                                       {kBlack, sub(s, kBlack, "h6f6")}});
@@ -406,8 +406,31 @@ TEST(DiplomacyRuleText, BouncedRooksGoHomeAndStopTheQueen) {
   EXPECT_EQ(to_sim_fen(r.after).substr(0, 24), "5R1Q/8/k6r/8/8/8/8/K7 w ");
 }
 
+// Simultaneously progressive, example 3: the rooks are back home "exactly at the same time" as
+// the queen passes h6, so the queen meets the black rook there (conflict rule 3): the trace says
+// meet-in-transit, not an obstacle that got there first.
+// A piece taken where it was bound is "captured", not "captured on the way": the trace says
+// where (here the same-destination conflict on c6, the knight's destination).
+TEST(DiplomacyRuleText, TakenAtItsDestinationIsCapturedNotOnTheWay) {
+  EXPECT_EQ(to_string(Fate::kCaptured), "captured");
+  const SimState s = at("1n2k3/8/8/8/8/4nB2/2Q5/7K w - - 0 1");
+  const DiplomacyResolution r = turn(s, "c2c6", "b8c6");
+  EXPECT_EQ(r.fates[1], Fate::kCaptured);
+  EXPECT_TRUE(traced(r, "same-destination", "c6")) << trace_text(r);
+}
+
+TEST(DiplomacyRuleText, QueenMeetsTheRookComingHomeOnH6) {
+  const SimState s = at(kRuleTextThreePieces);
+  const DiplomacyResolution r = resolve_diplomacy(s, {{kWhite, sub(s, kWhite, "h8h1")},
+                                                      {kWhite, sub(s, kWhite, "f8f6")},
+                                                      {kBlack, sub(s, kBlack, "h6f6")}});
+  EXPECT_TRUE(traced(r, "meet-in-transit", "h6")) << trace_text(r);
+  EXPECT_FALSE(traced(r, "obstacle", "h6")) << trace_text(r);
+  EXPECT_TRUE(traced(r, "same-destination", "f6")) << trace_text(r);
+}
+
 TEST(DiplomacyRuleText, QueenBoundForH6TakesTheReturningRook) {
-  const SimState s = at(kThreePieces);
+  const SimState s = at(kRuleTextThreePieces);
   const DiplomacyResolution r = resolve_diplomacy(s, {{kWhite, sub(s, kWhite, "h8h6")},
                                                       {kWhite, sub(s, kWhite, "f8f6")},
                                                       {kBlack, sub(s, kBlack, "h6f6")}});

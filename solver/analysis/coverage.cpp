@@ -378,12 +378,22 @@ bool parts(const std::vector<std::pair<std::string, std::string>>& outcomes) {
 }
 
 /// The step `moves` from `fen` under each setting; nullopt when some setting cannot read it.
+/// `canonical`: the position after written without an en-passant square nobody can use
+/// (without_idle_en_passant), for comparing readings.
 std::optional<std::vector<std::pair<std::string, std::string>>> outcomes_of(
-    const std::vector<KnobSetting>& settings, const std::string& fen, const std::string& moves) {
+    const std::vector<KnobSetting>& settings, const std::string& fen, const std::string& moves,
+    bool canonical = false) {
   std::vector<std::pair<std::string, std::string>> out;
   try {
-    for (const KnobSetting& s : settings)
-      out.emplace_back(s.label, replay_step(s.variant, fen, moves).outcome);
+    for (const KnobSetting& s : settings) {
+      const StepCase c = replay_step(s.variant, fen, moves);
+      std::string outcome = c.outcome;
+      if (const auto at =
+              canonical && !c.after_fen.empty() ? outcome.find(c.after_fen) : std::string::npos;
+          at != std::string::npos)
+        outcome.replace(at, c.after_fen.size(), without_idle_en_passant(*s.variant, c.after_fen));
+      out.emplace_back(s.label, std::move(outcome));
+    }
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -407,7 +417,7 @@ void minimize_witnesses(const std::string& table, const VariantPtr& v,
       }
       const std::vector<KnobSetting> settings = knob_settings(table, *v->table().knob(knob));
       const MinimalWitness m = minimize_witness(*v, w.fen, [&](const std::string& fen) {
-        const auto out = outcomes_of(settings, fen, w.moves);
+        const auto out = outcomes_of(settings, fen, w.moves, true);
         return out && parts(*out);
       });
       w.fen = m.fen;

@@ -160,6 +160,30 @@ MinimalWitness minimize_witness(const Variant& v, const std::string& fen,
   return m;
 }
 
+std::string without_idle_en_passant(const Variant& v, const std::string& fen) {
+  std::vector<std::string> fields;
+  for (const FenField& f : split_fen_fields(fen, kFenBlanks)) fields.emplace_back(f.text);
+  if (fields.size() < 4 || fields[3].size() != 2 || (fields[1] != "w" && fields[1] != "b"))
+    return fen;
+  const auto cells = cells_of(fields[0]);
+  const int file = fields[3][0] - 'a', rank = fields[3][1] - '1';
+  if (!cells || file < 0 || file > 7 || (rank != 2 && rank != 5)) return fen;
+  const bool white = fields[1] == "w";
+  const int beside = white ? 4 : 3;  // the passed pawn's rank (0-based): 5th or 4th
+  for (const int f : {file - 1, file + 1}) {
+    if (f < 0 || f > 7) continue;
+    for (const std::string& man :
+         men_of((*cells)[static_cast<std::size_t>((7 - beside) * 8 + f)])) {
+      const char letter = man.front();
+      if ((std::isupper(static_cast<unsigned char>(letter)) != 0) != white) continue;
+      const PieceType t = v.type_of_letter(static_cast<char>(std::toupper(letter)));
+      if (t != kNoPiece && v.piece(t).pawn) return fen;
+    }
+  }
+  fields[3].assign(1, '-');
+  return joined(fields);
+}
+
 std::string minimal_note(int men, int removed) {
   return fmt::format(
       "1-minimal: taking off any one man but the kings loses it ({} men; {} taken "

@@ -33,6 +33,12 @@ struct MinimalWitness {
 MinimalWitness minimize_witness(const Variant& v, const std::string& fen,
                                 const std::function<bool(const std::string&)>& shows);
 
+/// `fen` with its en-passant square dropped when no pawn of the side to move stands beside the
+/// pawn that passed it: such a square changes no move, so two readings whose positions differ
+/// only there do not part (minimize_witness would otherwise keep "d6" as a difference after
+/// taking off the only pawn that could use it). Any other FEN is returned as it is.
+std::string without_idle_en_passant(const Variant& v, const std::string& fen);
+
 /// The sentence the commands print under a minimized witness.
 std::string minimal_note(int men, int removed);
 

@@ -95,5 +95,18 @@ TEST(WitnessMinimize, AWitnessThatNeedsEveryManIsLeftAlone) {
   EXPECT_EQ(m.men, 3);
 }
 
+TEST(WitnessMinimize, AnEnPassantSquareNoPawnCanUseIsDropped) {
+  const VariantPtr v = load_variant("orthodox");
+  EXPECT_EQ(without_idle_en_passant(*v, "4k3/8/8/3p4/4K3/8/8/8 w - d6 0 2"),
+            "4k3/8/8/3p4/4K3/8/8/8 w - - 0 2");
+  EXPECT_EQ(without_idle_en_passant(*v, "4k3/8/8/3pP3/4K3/8/8/8 w - d6 0 2"),
+            "4k3/8/8/3pP3/4K3/8/8/8 w - d6 0 2");
+  EXPECT_EQ(without_idle_en_passant(*v, "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1"),
+            "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1");
+  // A white pawn beside the passed black pawn cannot take it: Black is to move.
+  EXPECT_EQ(without_idle_en_passant(*v, "4k3/8/8/8/2PP4/8/8/4K3 b - d3 0 1"),
+            "4k3/8/8/8/2PP4/8/8/4K3 b - - 0 1");
+}
+
 }  // namespace
 }  // namespace arbiter::solver

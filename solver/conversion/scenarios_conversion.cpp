@@ -202,30 +202,29 @@ EngineVerdict multipairing_engine(const Position& pos) {
 
 }  // namespace
 
-std::vector<Scenario> conversion_scenarios() {
-  using enum FormulaKind;
-  using enum SolverPipeline;  // measured per scenario: docs/solver.md
-  return scenario_table(
-      "conversion",
-      {{"conversion-check", kExact,
-        "The side to move is in check only by a threat to convert its king", conversion_only_check,
-        conversion_check_engine, nullptr, kLean},
-       {"castling-threat-check", kExact,
-        "The side to move is in check only because an enemy castling would convert its king",
-        castling_threat_check_formula, castling_threat_check_engine, nullptr, kLean},
-       {"conversion-gives-check", kFilter,
-        "A legal move converts an enemy piece that then gives check",
-        conversion_gives_check_formula, conversion_gives_check_engine, nullptr, kLean},
-       {"castle-into-check-saved-by-conversion", kFilter,
-        "Castling onto an attacked square is legal because the castling converts the attacker",
-        castle_saved_formula, castle_saved_engine, nullptr, kLean},
-       {"threat-to-convert-mate", kNecessary,
-        "Checkmate by a threat to convert the king, no piece attacking it (CEGIS)",
-        conversion_only_check, threat_to_convert_mate_engine, refuting_move_illegal},
-       {"multipairing-after-promotion", kExact,
-        "A legal move pairs its piece with two twins at once (a promoted piece makes the third) "
-        "and converts on two or more co-squares, through both pairs",
-        multipairing_formula, multipairing_engine, nullptr, kLean}});
+std::vector<ScenarioRow> conversion_scenarios() {
+  return {
+      exact_row("conversion-check",
+                "The side to move is in check only by a threat to convert its king",
+                conversion_only_check, conversion_check_engine),
+      exact_row("castling-threat-check",
+                "The side to move is in check only because an enemy castling would convert its "
+                "king",
+                castling_threat_check_formula, castling_threat_check_engine),
+      filter_row("conversion-gives-check",
+                 "A legal move converts an enemy piece that then gives check",
+                 conversion_gives_check_formula, conversion_gives_check_engine),
+      filter_row("castle-into-check-saved-by-conversion",
+                 "Castling onto an attacked square is legal because the castling converts the "
+                 "attacker",
+                 castle_saved_formula, castle_saved_engine),
+      necessary_row("threat-to-convert-mate",
+                    "Checkmate by a threat to convert the king, no piece attacking it (CEGIS)",
+                    conversion_only_check, threat_to_convert_mate_engine, refuting_move_illegal),
+      exact_row("multipairing-after-promotion",
+                "A legal move pairs its piece with two twins at once (a promoted piece makes the "
+                "third) and converts on two or more co-squares, through both pairs",
+                multipairing_formula, multipairing_engine)};
 }
 
 }  // namespace arbiter::solver

@@ -5,6 +5,7 @@
 #include "rules/conversion/conversion.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "solver/conversion/conversion_threats.hpp"
 #include "solver/core/ply_step.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/z3_setup.hpp"
@@ -25,7 +26,7 @@ std::string squares_text(Bitboard squares) {
 /// The king is threatened with conversion but attacked by no piece.
 z3::expr conversion_only_check(const ScenarioContext& sc) {
   return royal_where(sc, sc.side, [&](Square k) {
-    return sc.attacks.conversion_threat(k, ~sc.side) && !sc.attacks.attacked(k, ~sc.side);
+    return conversion_threat(sc.attacks, k, ~sc.side) && !sc.attacks.attacked(k, ~sc.side);
   });
 }
 
@@ -46,9 +47,9 @@ z3::expr castling_threat_check_formula(const ScenarioContext& sc) {
   return royal_where(sc, sc.side, [&](Square k) {
     z3::expr_vector castles(sc.board.ctx());
     for (std::size_t i = 0; i < n; ++i)
-      castles.push_back(sc.attacks.castling_forms(static_cast<int>(i), k, ~sc.side));
+      castles.push_back(castling_forms(sc.attacks, static_cast<int>(i), k, ~sc.side));
     return any_of(sc.board.ctx(), castles) && !sc.attacks.attacked(k, ~sc.side) &&
-           !sc.attacks.move_conversion_threat(k, ~sc.side);
+           !move_conversion_threat(sc.attacks, k, ~sc.side);
   });
 }
 
@@ -78,7 +79,7 @@ z3::expr conversion_gives_check_formula(const ScenarioContext& sc) {
                         return sc.attacks.would_attack(sc.side, pt, x, k);
                       }));
     }
-    terms.push_back(z3::mk_or(gives) && sc.attacks.conversion_threat(x, sc.side));
+    terms.push_back(z3::mk_or(gives) && conversion_threat(sc.attacks, x, sc.side));
   }
   return !sc.attacks.in_check(sc.side) && z3::mk_or(terms);
 }
@@ -104,7 +105,7 @@ z3::expr castle_saved_formula(const ScenarioContext& sc) {
   for (std::size_t i = 0; i < v.castling(sc.side).size(); ++i) {
     const CastlingMove& cm = v.castling(sc.side)[i];
     for (const AttackTerm& t : sc.attacks.attack_terms(cm.king_to, ~sc.side))
-      terms.push_back(t.holds && sc.attacks.castling_forms(static_cast<int>(i), t.from, sc.side));
+      terms.push_back(t.holds && castling_forms(sc.attacks, static_cast<int>(i), t.from, sc.side));
   }
   return !sc.attacks.in_check(sc.side) && any_of(sc.board.ctx(), terms);
 }

@@ -1,5 +1,6 @@
 #include "solver/registry/solver_modules.hpp"
 
+#include "rules/conversion/conversion_effect.hpp"
 #include "solver/core/scenario_search.hpp"
 
 namespace arbiter::solver {
@@ -23,7 +24,19 @@ constexpr ModuleRegistry<SolverModule> kSolverModules = {{
 // The effects: Conversion Chess's co-effect ([effects.conversion]).
 constexpr SolverModule kConversion = {
     "conversion", conversion_probes,     conversion_knob_relevance, nullptr,
-    false,        conversion_step_cases, RulesKind::kSequential};
+    false,        conversion_step_cases, RulesKind::kSequential,    conversion_step_effect};
+
+/// Each effect's module, with the test of the rules module's effect it serves (at most one per
+/// table: Variant::effect(), chosen by rules/registry/variant_extensions.cpp).
+struct EffectEntry {
+  bool (*serves)(const MoveEffect&);
+  const SolverModule& module;
+};
+
+constexpr EffectEntry kEffects[] = {
+    {[](const MoveEffect& e) { return dynamic_cast<const ConversionEffect*>(&e) != nullptr; },
+     kConversion},
+};
 
 }  // namespace
 
@@ -32,7 +45,15 @@ const SolverModule& solver_module(const Variant& v) {
 }
 
 const SolverModule* solver_effect(const Variant& v) {
-  return v.table().conversion ? &kConversion : nullptr;  // as rules/registry/ chooses the effect
+  if (const MoveEffect* effect = v.effect())
+    for (const EffectEntry& e : kEffects)
+      if (e.serves(*effect)) return &e.module;
+  return nullptr;
+}
+
+const PlyStepEffect* ply_step_effect(const Variant& v) {
+  const SolverModule* effect = solver_effect(v);
+  return effect && effect->step_effect ? &effect->step_effect() : nullptr;
 }
 
 std::string_view scenario_family(const Variant& v) {

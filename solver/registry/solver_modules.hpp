@@ -15,6 +15,7 @@
 #include "solver/analysis/coverage_probes.hpp"
 #include "solver/analysis/knob_relevance.hpp"
 #include "solver/analysis/step_case_source.hpp"
+#include "solver/core/ply_step_effect.hpp"
 
 namespace arbiter::solver {
 
@@ -36,9 +37,14 @@ struct SolverModule {
   /// An effect's step cases are written over one protocol's steps: the kind they extend (on a
   /// table of another kind the protocol's own serve, and the effect's knobs are not stepped).
   RulesKind extends = RulesKind::kSequential;
+  /// An effect's hooks in the symbolic step (solver/core/ply_step_effect.hpp; null for a
+  /// protocol): what ply_step_effect(v) gives the step and the attack encoding.
+  const PlyStepEffect& (*step_effect)() = nullptr;
 };
 
-/// The protocol's module of `v`, then its effect's (Conversion), or null when it has none.
+/// The protocol's module of `v`, then its effect's (the module of the move effect
+/// rules/registry/ chose for the table, Variant::effect(): Conversion's), or null when it has
+/// none.
 const SolverModule& solver_module(const Variant& v);
 const SolverModule* solver_effect(const Variant& v);
 
@@ -59,5 +65,6 @@ std::optional<KnobRelevance> move_neutral_knob_relevance(const Variant& v, const
 std::string sequential_probe_fen(const Position& proposal);
 std::string conditional_probe_fen(const Position& proposal);
 std::string sim_probe_fen(const Position& proposal);
+const PlyStepEffect& conversion_step_effect();
 
 }  // namespace arbiter::solver

@@ -11,6 +11,7 @@
 #include "solver/core/move_formulas.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/z3_setup.hpp"
+#include "solver/registry/solver_modules.hpp"
 
 namespace arbiter::solver {
 

@@ -9,6 +9,7 @@
 #include "solver/core/ply_step.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/z3_setup.hpp"
+#include "solver/registry/solver_modules.hpp"
 
 namespace arbiter::solver {
 

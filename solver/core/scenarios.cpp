@@ -15,27 +15,14 @@ std::vector<Scenario> scenario_table(const std::string& family, std::vector<Scen
   return out;
 }
 
-/// A module's table under the family name its scenarios carry (solver/registry/ serves a table
-/// by the same names).
-struct ScenarioFamily {
-  const char* name;
-  std::vector<ScenarioRow> (*rows)();
-};
-
-/// The catalog's order (`arbiter find --list`).
-const ScenarioFamily kFamilies[] = {
-    {"orthodox", orthodox_scenarios},         {"conversion", conversion_scenarios},
-    {"conditional", conditional_scenarios},   {"diplomacy", diplomacy_scenarios},
-    {"move-neutral", move_neutral_scenarios},
-};
-
 }  // namespace
 
 const std::vector<Scenario>& scenario_catalog() {
   static const std::vector<Scenario> catalog = [] {
     std::vector<Scenario> out;
-    for (const ScenarioFamily& family : kFamilies)
-      for (Scenario& s : scenario_table(family.name, family.rows())) out.push_back(std::move(s));
+    for (const ScenarioFamily& family : scenario_families())
+      for (Scenario& s : scenario_table(std::string(family.name), family.rows()))
+        out.push_back(std::move(s));
     return out;
   }();
   return catalog;

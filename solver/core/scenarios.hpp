@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "solver/core/scenario.hpp"
@@ -39,12 +40,13 @@ ScenarioRow filter_row(std::string name, std::string description, ScenarioFormul
 ScenarioRow necessary_row(std::string name, std::string description, ScenarioFormula formula,
                           EngineJudge engine, ScenarioRefine refine);
 
-// The catalog's tables, one file per module.
-std::vector<ScenarioRow> orthodox_scenarios();
-std::vector<ScenarioRow> conversion_scenarios();
-std::vector<ScenarioRow> conditional_scenarios();
-std::vector<ScenarioRow> diplomacy_scenarios();
-std::vector<ScenarioRow> move_neutral_scenarios();
+/// A family of the catalog: a module's scenario table under the name its scenarios carry.
+struct ScenarioFamily {
+  std::string_view name;
+  std::vector<ScenarioRow> (*rows)();
+};
+/// The families in the catalog's order (solver/registry/, from the modules' entries).
+std::vector<ScenarioFamily> scenario_families();
 
 // Shared pieces of scenario formulas (scenario_common.cpp).
 

@@ -6,6 +6,7 @@
 #include "rules/core/notation.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/z3_setup.hpp"
+#include "solver/registry/solver_modules.hpp"
 
 namespace arbiter::solver {
 

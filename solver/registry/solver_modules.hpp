@@ -16,12 +16,15 @@
 #include "solver/analysis/knob_relevance.hpp"
 #include "solver/analysis/step_case_source.hpp"
 #include "solver/core/ply_step_effect.hpp"
+#include "solver/core/scenarios.hpp"
 
 namespace arbiter::solver {
 
 struct SolverModule {
   /// The catalog's scenarios written for the module: "<family>/<name>" (solver/core/scenarios.hpp).
   std::string_view scenario_family;
+  /// The module's scenario table (its scenarios_*.cpp), in the catalog under scenario_family.
+  std::vector<ScenarioRow> (*scenarios)();
   /// The clause and knob probes of coverage (appended to the protocol's by an effect).
   void (*probes)(const Variant& v, std::vector<CoverageProbe>& out);
   /// The condition under which a knob of the module is read with a choice; nullopt: none encoded.
@@ -53,6 +56,11 @@ const SolverModule* solver_effect(const Variant& v);
 std::string_view scenario_family(const Variant& v);
 
 // The modules' entries (one file per module, in its folder).
+std::vector<ScenarioRow> orthodox_scenarios();
+std::vector<ScenarioRow> conversion_scenarios();
+std::vector<ScenarioRow> conditional_scenarios();
+std::vector<ScenarioRow> diplomacy_scenarios();
+std::vector<ScenarioRow> move_neutral_scenarios();
 void sequential_probes(const Variant& v, std::vector<CoverageProbe>& out);
 void conversion_probes(const Variant& v, std::vector<CoverageProbe>& out);
 void conditional_probes(const Variant& v, std::vector<CoverageProbe>& out);

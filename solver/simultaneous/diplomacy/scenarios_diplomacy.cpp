@@ -15,6 +15,7 @@
 #include "rules/simultaneous/diplomacy/diplomacy_contest.hpp"
 #include "solver/core/move_formulas.hpp"
 #include "solver/core/scenarios.hpp"
+#include "solver/registry/solver_modules.hpp"
 #include "solver/simultaneous/diplomacy/diplomacy_step.hpp"
 #include "solver/simultaneous/simultaneous_judge.hpp"
 

@@ -17,6 +17,7 @@
 #include "solver/core/move_formulas.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/z3_setup.hpp"
+#include "solver/registry/solver_modules.hpp"
 #include "solver/simultaneous/move_neutral/move_neutral_step.hpp"
 #include "solver/simultaneous/simultaneous_judge.hpp"
 

@@ -11,6 +11,7 @@
 #include "solver/core/move_formulas.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/z3_setup.hpp"
+#include "solver/registry/solver_modules.hpp"
 
 namespace arbiter::solver {
 
@@ -235,34 +236,31 @@ EngineVerdict forced_check_engine(const Position& pos) {
 
 }  // namespace
 
-std::vector<Scenario> conditional_scenarios() {
-  using enum FormulaKind;
-  using enum SolverPipeline;  // measured per scenario: docs/solver.md
-  return scenario_table(
-      "conditional",
-      {{"c-move-illegal-after-b", kExact,
-        "The B-move (no check) makes the stated C-move illegal: the C-move is skipped",
-        b_decides_c_formula(false),
-        b_phase_judge(false, false, "the C-move was legal when stated; after the B-move it is not",
-                      "no B-move without check makes a stated C-move illegal"),
-        nullptr, kLean},
-       {"b-check-cancelled-by-c", kExact,
-        "The B-move gives check and the stated C-move gets out of it", b_decides_c_formula(true),
-        b_phase_judge(true, true, "the B-move's check is cancelled by the C-move",
-                      "no B-move check is answered by a stated C-move"),
-        nullptr, kLean},
-       {"b-check-not-cancelled", kFilter,
-        "The B-move gives check that the stated C-move does not cancel: the C-move is skipped",
-        b_check_restarts_turn_formula,
-        b_phase_judge(true, false, "the B-move's check stands; the C-move does not execute",
-                      "no B-move check leaves a stated C-move unplayable"),
-        nullptr, kLean},
-       {"a-move-check-must-mate", kFilter,
-        "An A-move may give check only when it mates: one check allowed, one refused", mate_shape,
-        a_move_check_must_mate_engine, nullptr, kLean},
-       {"forced-non-mating-check", kFilter,
-        "Every legal A-move gives a non-mating check: the game ends (forced check)",
-        forced_check_formula, forced_check_engine, nullptr, kLean}});
+std::vector<ScenarioRow> conditional_scenarios() {
+  return {
+      exact_row("c-move-illegal-after-b",
+                "The B-move (no check) makes the stated C-move illegal: the C-move is skipped",
+                b_decides_c_formula(false),
+                b_phase_judge(false, false,
+                              "the C-move was legal when stated; after the B-move it is not",
+                              "no B-move without check makes a stated C-move illegal")),
+      exact_row("b-check-cancelled-by-c",
+                "The B-move gives check and the stated C-move gets out of it",
+                b_decides_c_formula(true),
+                b_phase_judge(true, true, "the B-move's check is cancelled by the C-move",
+                              "no B-move check is answered by a stated C-move")),
+      filter_row(
+          "b-check-not-cancelled",
+          "The B-move gives check that the stated C-move does not cancel: the C-move is skipped",
+          b_check_restarts_turn_formula,
+          b_phase_judge(true, false, "the B-move's check stands; the C-move does not execute",
+                        "no B-move check leaves a stated C-move unplayable")),
+      filter_row("a-move-check-must-mate",
+                 "An A-move may give check only when it mates: one check allowed, one refused",
+                 mate_shape, a_move_check_must_mate_engine),
+      filter_row("forced-non-mating-check",
+                 "Every legal A-move gives a non-mating check: the game ends (forced check)",
+                 forced_check_formula, forced_check_engine)};
 }
 
 }  // namespace arbiter::solver

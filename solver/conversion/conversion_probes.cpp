@@ -2,6 +2,7 @@
 // coverage probes of its knobs and the conditions under which they are read.
 #include "rules/conversion/conversion_knobs.hpp"
 #include "solver/analysis/probe_shapes.hpp"
+#include "solver/conversion/conversion_threats.hpp"
 #include "solver/core/move_formulas.hpp"
 #include "solver/core/z3_setup.hpp"
 #include "solver/registry/solver_modules.hpp"
@@ -21,7 +22,7 @@ z3::expr convertible_pawn_on_our_start(const ScenarioContext& sc) {
     for (Bitboard b = starts; b;) {
       const Square o = pop_lsb(b);
       t.push_back(sc.board.is(o, ~sc.side, static_cast<PieceType>(pt)) &&
-                  sc.attacks.move_conversion_threat(o, sc.side));
+                  move_conversion_threat(sc.attacks, o, sc.side));
     }
   }
   return any_of(sc.board.ctx(), t);

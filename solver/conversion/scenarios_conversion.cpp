@@ -5,9 +5,11 @@
 #include "rules/conversion/conversion.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "solver/conversion/conversion_threats.hpp"
 #include "solver/core/ply_step.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/z3_setup.hpp"
+#include "solver/registry/solver_modules.hpp"
 
 namespace arbiter::solver {
 
@@ -25,7 +27,7 @@ std::string squares_text(Bitboard squares) {
 /// The king is threatened with conversion but attacked by no piece.
 z3::expr conversion_only_check(const ScenarioContext& sc) {
   return royal_where(sc, sc.side, [&](Square k) {
-    return sc.attacks.conversion_threat(k, ~sc.side) && !sc.attacks.attacked(k, ~sc.side);
+    return conversion_threat(sc.attacks, k, ~sc.side) && !sc.attacks.attacked(k, ~sc.side);
   });
 }
 
@@ -46,9 +48,9 @@ z3::expr castling_threat_check_formula(const ScenarioContext& sc) {
   return royal_where(sc, sc.side, [&](Square k) {
     z3::expr_vector castles(sc.board.ctx());
     for (std::size_t i = 0; i < n; ++i)
-      castles.push_back(sc.attacks.castling_forms(static_cast<int>(i), k, ~sc.side));
+      castles.push_back(castling_forms(sc.attacks, static_cast<int>(i), k, ~sc.side));
     return any_of(sc.board.ctx(), castles) && !sc.attacks.attacked(k, ~sc.side) &&
-           !sc.attacks.move_conversion_threat(k, ~sc.side);
+           !move_conversion_threat(sc.attacks, k, ~sc.side);
   });
 }
 
@@ -78,7 +80,7 @@ z3::expr conversion_gives_check_formula(const ScenarioContext& sc) {
                         return sc.attacks.would_attack(sc.side, pt, x, k);
                       }));
     }
-    terms.push_back(z3::mk_or(gives) && sc.attacks.conversion_threat(x, sc.side));
+    terms.push_back(z3::mk_or(gives) && conversion_threat(sc.attacks, x, sc.side));
   }
   return !sc.attacks.in_check(sc.side) && z3::mk_or(terms);
 }
@@ -104,7 +106,7 @@ z3::expr castle_saved_formula(const ScenarioContext& sc) {
   for (std::size_t i = 0; i < v.castling(sc.side).size(); ++i) {
     const CastlingMove& cm = v.castling(sc.side)[i];
     for (const AttackTerm& t : sc.attacks.attack_terms(cm.king_to, ~sc.side))
-      terms.push_back(t.holds && sc.attacks.castling_forms(static_cast<int>(i), t.from, sc.side));
+      terms.push_back(t.holds && castling_forms(sc.attacks, static_cast<int>(i), t.from, sc.side));
   }
   return !sc.attacks.in_check(sc.side) && any_of(sc.board.ctx(), terms);
 }
@@ -202,30 +204,29 @@ EngineVerdict multipairing_engine(const Position& pos) {
 
 }  // namespace
 
-std::vector<Scenario> conversion_scenarios() {
-  using enum FormulaKind;
-  using enum SolverPipeline;  // measured per scenario: docs/solver.md
-  return scenario_table(
-      "conversion",
-      {{"conversion-check", kExact,
-        "The side to move is in check only by a threat to convert its king", conversion_only_check,
-        conversion_check_engine, nullptr, kLean},
-       {"castling-threat-check", kExact,
-        "The side to move is in check only because an enemy castling would convert its king",
-        castling_threat_check_formula, castling_threat_check_engine, nullptr, kLean},
-       {"conversion-gives-check", kFilter,
-        "A legal move converts an enemy piece that then gives check",
-        conversion_gives_check_formula, conversion_gives_check_engine, nullptr, kLean},
-       {"castle-into-check-saved-by-conversion", kFilter,
-        "Castling onto an attacked square is legal because the castling converts the attacker",
-        castle_saved_formula, castle_saved_engine, nullptr, kLean},
-       {"threat-to-convert-mate", kNecessary,
-        "Checkmate by a threat to convert the king, no piece attacking it (CEGIS)",
-        conversion_only_check, threat_to_convert_mate_engine, refuting_move_illegal},
-       {"multipairing-after-promotion", kExact,
-        "A legal move pairs its piece with two twins at once (a promoted piece makes the third) "
-        "and converts on two or more co-squares, through both pairs",
-        multipairing_formula, multipairing_engine, nullptr, kLean}});
+std::vector<ScenarioRow> conversion_scenarios() {
+  return {
+      exact_row("conversion-check",
+                "The side to move is in check only by a threat to convert its king",
+                conversion_only_check, conversion_check_engine),
+      exact_row("castling-threat-check",
+                "The side to move is in check only because an enemy castling would convert its "
+                "king",
+                castling_threat_check_formula, castling_threat_check_engine),
+      filter_row("conversion-gives-check",
+                 "A legal move converts an enemy piece that then gives check",
+                 conversion_gives_check_formula, conversion_gives_check_engine),
+      filter_row("castle-into-check-saved-by-conversion",
+                 "Castling onto an attacked square is legal because the castling converts the "
+                 "attacker",
+                 castle_saved_formula, castle_saved_engine),
+      necessary_row("threat-to-convert-mate",
+                    "Checkmate by a threat to convert the king, no piece attacking it (CEGIS)",
+                    conversion_only_check, threat_to_convert_mate_engine, refuting_move_illegal),
+      exact_row("multipairing-after-promotion",
+                "A legal move pairs its piece with two twins at once (a promoted piece makes the "
+                "third) and converts on two or more co-squares, through both pairs",
+                multipairing_formula, multipairing_engine)};
 }
 
 }  // namespace arbiter::solver

@@ -1,8 +1,8 @@
-// Attacks, conversion threats, check and pseudo-legal moves as Z3 formulas over a
-// BoardEncoding, read from the engine's compiled per-square masks (PieceMoves) and the
-// variant's between-tables: the formulas say what Position::attacked, Position::threatened,
-// Position::king_in_check and piece_targets compute (en passant included), for every board at
-// once.
+// Attacks, threats, check and pseudo-legal moves as Z3 formulas over a BoardEncoding, read from
+// the engine's compiled per-square masks (PieceMoves) and the variant's between-tables: the
+// formulas say what Position::attacked, Position::threatened, Position::king_in_check and
+// piece_targets compute (en passant included), for every board at once. A table's move effect
+// adds its threats (solver/core/ply_step_effect.hpp).
 #pragma once
 
 #include <z3++.h>
@@ -30,10 +30,12 @@ struct AttackTerm {
   z3::expr holds;
 };
 
+class PlyStepEffect;
+
 class AttackEncoding {
  public:
-  /// Throws CannotEncode for rules not encoded yet (a conversion knob alternative
-  /// threat-by-pinned-piece=ignored needs the board after the move).
+  /// Throws CannotEncode for rules not encoded yet (an alternative of the table's move effect:
+  /// PlyStepEffect::check_encodable).
   explicit AttackEncoding(const BoardEncoding& board);
 
   const BoardEncoding& board() const { return *b_; }
@@ -44,18 +46,11 @@ class AttackEncoding {
   /// The attacks on `s` one by one (several per square when several piece types could attack
   /// from it); attacked() is their disjunction.
   std::vector<AttackTerm> attack_terms(Square s, Color by, BoardChange change = {}) const;
-  /// Conversion Chess: `by` has a move that would convert a piece on `s` (conversion_threat).
-  /// False for variants without conversion.
-  z3::expr conversion_threat(Square s, Color by) const;
-  /// The part of conversion_threat made by ordinary moves (castling left out).
-  z3::expr move_conversion_threat(Square s, Color by) const;
-  /// Castling move `index` of `by` is possible now (right, empty squares, pieces at home;
-  /// attacked squares ignored) and forms a co-square on `s` (conversion.cpp castling_threat).
-  z3::expr castling_forms(int index, Square s, Color by) const;
   /// A piece of colour `by` and type `t`, were it on `from`, would capture onto `s` (the line
   /// between empty); says nothing about what stands on `from`.
   z3::expr would_attack(Color by, PieceType t, Square from, Square s) const;
-  /// attacked || conversion_threat (Position::threatened).
+  /// attacked, or threatened by the table's move effect (Position::threatened; without an
+  /// effect the formula is `attacked || false`).
   z3::expr threatened(Square s, Color by) const;
   /// `c`'s royal piece is threatened (Position::king_in_check).
   z3::expr in_check(Color c) const;
@@ -72,12 +67,14 @@ class AttackEncoding {
   /// Whatever piece stands on `from` has a pseudo-legal move to `to` (en passant included,
   /// castling not).
   z3::expr move_exists(Square from, Square to) const;
+  /// Some piece of colour `c` and type `t`, on a square other than `to` and `not_from`
+  /// (kNoSquare: none excluded), goes to `to` by a pseudo-legal non-castling move. Cached, and
+  /// shared by every formula built on this encoding.
+  z3::expr lands(Color c, PieceType t, Square to, Square not_from) const;
 
  private:
   const BoardEncoding* b_;
-  /// Some piece of colour `c` and type `t`, on a square other than `to` and `not_from`
-  /// (kNoSquare: none excluded), goes to `to` by a pseudo-legal non-castling move. Cached.
-  z3::expr lands(Color c, PieceType t, Square to, Square not_from) const;
+  const PlyStepEffect* effect_;  ///< the table's (ply_step_effect), or null
   /// The board's en_passant_targets(c), computed once.
   const std::vector<EnPassantTarget>& ep_targets(Color c) const;
 

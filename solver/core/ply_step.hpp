@@ -1,10 +1,10 @@
 // One ply of a sequential variant as Z3 formulas: the board after a move (mover lifted, target
-// overwritten, promotion, castling with both pieces, castling rights lost, and in Conversion
-// Chess the co-effect: enemy pieces on the co-squares the move forms change colour), whether
-// the move is pseudo-legal on the board before it, and whether it is legal (the mover's royal
-// piece neither attacked nor, in Conversion Chess, threatened with conversion afterwards). It
-// mirrors Position::make, apply_conversions and movegen's legality test; see docs/solver.md
-// ("The symbolic step"). En passant is not encoded (the constructor refuses it).
+// overwritten, promotion, castling with both pieces, castling rights lost, and what the table's
+// move effect does: solver/core/ply_step_effect.hpp), whether the move is pseudo-legal on the
+// board before it, and whether it is legal (the mover's royal piece not threatened afterwards,
+// and the effect's own conditions). It mirrors Position::make, the effect's made() and
+// movegen's legality test; see docs/solver.md ("The symbolic step"). En passant is not encoded
+// (the constructor refuses it).
 #pragma once
 
 #include <z3++.h>
@@ -16,29 +16,9 @@
 #include <vector>
 
 #include "solver/core/attack_encoding.hpp"
+#include "solver/core/ply_step_effect.hpp"
 
 namespace arbiter::solver {
-
-/// Conversion Chess, the co-squares a move forms: per square, whether a piece of colour `us`
-/// that landed on some square L (`landed(L)` says it did) and whose type is t (`is_type[t]`)
-/// makes a co-square there with a twin standing on `moved` (the board after the move, before
-/// its co-effect; the mover itself is no twin). `by_twin`, when given, receives per square tw
-/// whether the pair with the twin on tw forms a co-square holding an enemy piece.
-std::vector<z3::expr> co_squares_formed(const BoardEncoding& moved, Color us,
-                                        const std::function<z3::expr(Square)>& landed,
-                                        const std::vector<z3::expr>& is_type,
-                                        std::vector<z3::expr>* by_twin = nullptr);
-
-/// Converts the enemy pieces standing on `formed` squares of `moved` into pieces of `us` (same
-/// type) in `cells`; returns per square whether its piece was converted.
-std::vector<z3::expr> apply_co_effect(const BoardEncoding& moved, Color us,
-                                      const std::vector<z3::expr>& formed,
-                                      std::vector<z3::expr>& cells);
-
-/// Some square of `converts` holds `them`'s royal piece on `before`: converting the enemy
-/// royal piece is never legal (movegen.cpp safe_after).
-z3::expr converts_royal(const BoardEncoding& before, const std::vector<z3::expr>& converts,
-                        Color them);
 
 /// AttackEncoding::in_check, built only over the squares where `c`'s royal piece may stand
 /// (on a concrete board, one square instead of 64: the same formula, far cheaper to build).
@@ -69,24 +49,24 @@ class PlyStep {
   /// legal() on every valid board (one royal piece a side) where the mover is the royal piece:
   /// the threat is read on the move's landing square only, not on all 64.
   z3::expr legal_if_royal_moves() const;
-  /// The co-effect converts the piece on `s` (false outside Conversion Chess).
+  /// The move effect changes the piece on `s` (Conversion Chess: converts it; false without
+  /// an effect).
   const z3::expr& converts(Square s) const { return converts_[s]; }
-  /// The co-effect converts at least one piece.
+  /// The move effect changes at least one piece.
   z3::expr converts_any() const;
   /// The pair of the mover with the twin on `tw` forms a co-square holding an enemy piece
-  /// (false outside Conversion Chess and for castling).
+  /// (PlyStepEffect::after_move; false without an effect and for castling).
   const z3::expr& pair_converts(Square tw) const { return by_twin_[tw]; }
 
  private:
   void build_ordinary(Bitboard converted);
   void build_castling();
-  /// Applies the co-effect of a piece landing on `landed` whose type satisfies `is_type(t)`
-  /// to the cells, marking converts_.
-  void co_effect(std::vector<z3::expr>& cells, const std::vector<Square>& landed,
-                 const std::vector<std::vector<z3::expr>>& is_type);
-  /// Builds the after board from `cells` (rights from the move and the co-effect) and legal_.
+  /// Builds the after board from `cells` (rights from the move and the effect) and legal_.
   void finish(std::vector<z3::expr> cells);
+  /// The move is illegal for what the effect did (false without an effect).
+  z3::expr forbidden_by_effect() const;
 
+  const PlyStepEffect* effect_;  ///< the table's (ply_step_effect), or null
   const BoardEncoding* before_;
   const AttackEncoding* before_attacks_;
   Color mover_;
@@ -102,7 +82,7 @@ class PlyStep {
 
 /// A ply whose move Z3 chooses: the from and to squares are 6-bit variables (`<prefix>from`,
 /// `<prefix>to`) and the promoted piece a cell code (`<prefix>promo`). Ordinary moves only:
-/// castling and en passant are not among the choices. Co-effects as in PlyStep. A second ply
+/// castling and en passant are not among the choices. The move effect as in PlyStep. A second ply
 /// may share the variables of another (`same_move`): the same move judged on another board.
 class ChosenPly {
  public:
@@ -135,6 +115,7 @@ class ChosenPly {
  private:
   void build();
 
+  const PlyStepEffect* effect_;  ///< the table's (ply_step_effect), or null
   const BoardEncoding* before_;
   const AttackEncoding* before_attacks_;
   Color mover_;

@@ -2,17 +2,14 @@
 // and to squares as variables), so one formula covers every ordinary move of a side.
 #include <cstdlib>
 
-#include "rules/conversion/conversion.hpp"
-#include "rules/registry/rule_knobs.hpp"
 #include "solver/core/ply_step.hpp"
 #include "solver/core/z3_setup.hpp"
 
 namespace arbiter::solver {
 
-namespace {}  // namespace
-
 ChosenPly::ChosenPly(const AttackEncoding& before_attacks, Color mover, const std::string& prefix)
-    : before_(&before_attacks.board()),
+    : effect_(ply_step_effect(before_attacks.board().variant())),
+      before_(&before_attacks.board()),
       before_attacks_(&before_attacks),
       mover_(mover),
       from_(before_->ctx().bv_const((prefix + "from").c_str(), 6)),
@@ -26,7 +23,8 @@ ChosenPly::ChosenPly(const AttackEncoding& before_attacks, Color mover, const st
 }
 
 ChosenPly::ChosenPly(const AttackEncoding& before_attacks, Color mover, const ChosenPly& same)
-    : before_(&before_attacks.board()),
+    : effect_(ply_step_effect(before_attacks.board().variant())),
+      before_(&before_attacks.board()),
       before_attacks_(&before_attacks),
       mover_(mover),
       from_(same.from_),
@@ -42,8 +40,6 @@ ChosenPly::ChosenPly(const AttackEncoding& before_attacks, Color mover, const Ch
 void ChosenPly::build() {
   const BoardEncoding& b = *before_;
   const Variant& v = b.variant();
-  const ConversionRules& cr = v.conversion();
-  const ConversionKnobs& ck = v.knobs().conversion;
   z3::context& ctx = b.ctx();
   const Color us = mover_, them = ~us;
   const auto at = [&](const z3::expr& var, Square s) { return var == ctx.bv_val(s, 6); };
@@ -93,14 +89,12 @@ void ChosenPly::build() {
     cells.push_back(z3::ite(at(from_, s), b.code_val(0), z3::ite(at(to_, s), landed, b.cell(s))));
   converts_.assign(kSquares, ctx.bool_val(false));
   by_twin_ = converts_;
-  if (cr.enabled) {
-    const BoardEncoding moved(b, cells, b.rights(kWhite), b.rights(kBlack));
-    std::vector<z3::expr> formed = co_squares_formed(
-        moved, us, [&](Square l) { return at(to_, l) && !promotes_; }, is_type, &by_twin_);
-    converts_ = apply_co_effect(moved, us, formed, cells);
-  }
+  if (effect_)
+    converts_ = effect_->after_chosen_move(b, us, to_, promotes_, is_type, cells, by_twin_);
 
-  // Rights: Position::make's keep masks of the from and to squares, and converted rooks.
+  // Rights: Position::make's keep masks of the from and to squares, and pieces the effect
+  // changes (PlyStepEffect::changed_piece_loses_rights).
+  const bool changed_lose = effect_ && effect_->changed_piece_loses_rights(v);
   std::vector<z3::expr> rights[2];
   for (Color c : {kWhite, kBlack}) {
     const std::vector<CastlingMove>& moves = v.castling(c);
@@ -110,9 +104,7 @@ void ChosenPly::build() {
       for (Square s = 0; s < kSquares; ++s) {
         if (v.castling_keep_mask(s) & moves[i].right) continue;
         keep.push_back(!at(from_, s) && !at(to_, s));
-        if (cr.enabled && ck.converted_rook_castling == ConvertedRookCastling::kLost &&
-            !converts_[s].is_false())
-          keep.push_back(!converts_[s]);
+        if (changed_lose && !converts_[s].is_false()) keep.push_back(!converts_[s]);
       }
       rights[c].push_back(z3::mk_and(keep));
     }
@@ -120,7 +112,8 @@ void ChosenPly::build() {
   after_ = std::make_unique<BoardEncoding>(b, std::move(cells), std::move(rights[kWhite]),
                                            std::move(rights[kBlack]));
   after_attacks_ = std::make_unique<AttackEncoding>(*after_);
-  legal_ = pseudo_ && !converts_royal(b, converts_, them) && !royal_threatened(*after_attacks_, us);
+  const z3::expr forbidden = effect_ ? effect_->forbids(b, converts_, them) : ctx.bool_val(false);
+  legal_ = pseudo_ && !forbidden && !royal_threatened(*after_attacks_, us);
 }
 
 z3::expr ChosenPly::is(Move m) const {

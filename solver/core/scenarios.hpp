@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "solver/core/scenario.hpp"
@@ -18,7 +19,7 @@ const std::vector<Scenario>& scenario_catalog();
 /// nullptr.
 const Scenario* find_scenario(const std::string& variant, const std::string& name);
 
-/// One row of a variant's scenario table: a scenario without its variant.
+/// One row of a module's scenario table: a scenario without its family (scenarios.cpp names it).
 struct ScenarioRow {
   std::string name;  ///< without the "<variant>/" prefix
   FormulaKind kind;
@@ -28,15 +29,24 @@ struct ScenarioRow {
   ScenarioRefine refine = nullptr;
   SolverPipeline pipeline = SolverPipeline::kIncremental;
 };
-/// A variant's scenarios from its table, in the table's order: names "<variant>/<row name>".
-std::vector<Scenario> scenario_table(const std::string& variant, std::vector<ScenarioRow> rows);
 
-// The catalog's parts, one file per variant.
-std::vector<Scenario> orthodox_scenarios();
-std::vector<Scenario> conversion_scenarios();
-std::vector<Scenario> conditional_scenarios();
-std::vector<Scenario> diplomacy_scenarios();
-std::vector<Scenario> move_neutral_scenarios();
+// The rows of a scenario table, one helper per formula kind. The pipeline is measured per
+// scenario (docs/solver.md): exact rows and filters default to the lean one; necessary
+// conditions, refined by the engine's refutations (CEGIS), run on the incremental one.
+ScenarioRow exact_row(std::string name, std::string description, ScenarioFormula formula,
+                      EngineJudge engine, SolverPipeline pipeline = SolverPipeline::kLean);
+ScenarioRow filter_row(std::string name, std::string description, ScenarioFormula formula,
+                       EngineJudge engine, SolverPipeline pipeline = SolverPipeline::kLean);
+ScenarioRow necessary_row(std::string name, std::string description, ScenarioFormula formula,
+                          EngineJudge engine, ScenarioRefine refine);
+
+/// A family of the catalog: a module's scenario table under the name its scenarios carry.
+struct ScenarioFamily {
+  std::string_view name;
+  std::vector<ScenarioRow> (*rows)();
+};
+/// The families in the catalog's order (solver/registry/, from the modules' entries).
+std::vector<ScenarioFamily> scenario_families();
 
 // Shared pieces of scenario formulas (scenario_common.cpp).
 

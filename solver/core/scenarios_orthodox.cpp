@@ -6,6 +6,7 @@
 #include "rules/core/notation.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/z3_setup.hpp"
+#include "solver/registry/solver_modules.hpp"
 
 namespace arbiter::solver {
 
@@ -97,24 +98,19 @@ EngineVerdict castling_through_attack_engine(const Position& pos) {
 
 }  // namespace
 
-std::vector<Scenario> orthodox_scenarios() {
-  using enum FormulaKind;
-  using enum SolverPipeline;  // measured per scenario: docs/solver.md
-  return scenario_table(
-      "orthodox",
-      {{"check", kExact, "The side to move is in check", check_formula, check_engine, nullptr,
-        kLean},
-       {"double-check", kExact, "The side to move's king is attacked by two pieces at once",
-        double_check_formula, double_check_engine, nullptr, kLean},
-       {"checkmate", kNecessary,
-        "The side to move is checkmated (CEGIS: Z3 proposes, the engine refutes)",
-        cannot_move_formula(true), cannot_move_engine(true), block_refuting_move},
-       {"stalemate", kNecessary,
-        "The side to move is stalemated (CEGIS: Z3 proposes, the engine refutes)",
-        cannot_move_formula(false), cannot_move_engine(false), block_refuting_move},
-       {"castling-through-attack", kExact,
-        "Castling is forbidden only because the king would cross an attacked square",
-        castling_through_attack_formula, castling_through_attack_engine, nullptr, kLean}});
+std::vector<ScenarioRow> orthodox_scenarios() {
+  return {exact_row("check", "The side to move is in check", check_formula, check_engine),
+          exact_row("double-check", "The side to move's king is attacked by two pieces at once",
+                    double_check_formula, double_check_engine),
+          necessary_row("checkmate",
+                        "The side to move is checkmated (CEGIS: Z3 proposes, the engine refutes)",
+                        cannot_move_formula(true), cannot_move_engine(true), block_refuting_move),
+          necessary_row("stalemate",
+                        "The side to move is stalemated (CEGIS: Z3 proposes, the engine refutes)",
+                        cannot_move_formula(false), cannot_move_engine(false), block_refuting_move),
+          exact_row("castling-through-attack",
+                    "Castling is forbidden only because the king would cross an attacked square",
+                    castling_through_attack_formula, castling_through_attack_engine)};
 }
 
 }  // namespace arbiter::solver

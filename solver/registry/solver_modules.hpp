@@ -15,12 +15,16 @@
 #include "solver/analysis/coverage_probes.hpp"
 #include "solver/analysis/knob_relevance.hpp"
 #include "solver/analysis/step_case_source.hpp"
+#include "solver/core/ply_step_effect.hpp"
+#include "solver/core/scenarios.hpp"
 
 namespace arbiter::solver {
 
 struct SolverModule {
   /// The catalog's scenarios written for the module: "<family>/<name>" (solver/core/scenarios.hpp).
   std::string_view scenario_family;
+  /// The module's scenario table (its scenarios_*.cpp), in the catalog under scenario_family.
+  std::vector<ScenarioRow> (*scenarios)();
   /// The clause and knob probes of coverage (appended to the protocol's by an effect).
   void (*probes)(const Variant& v, std::vector<CoverageProbe>& out);
   /// The condition under which a knob of the module is read with a choice; nullopt: none encoded.
@@ -36,9 +40,14 @@ struct SolverModule {
   /// An effect's step cases are written over one protocol's steps: the kind they extend (on a
   /// table of another kind the protocol's own serve, and the effect's knobs are not stepped).
   RulesKind extends = RulesKind::kSequential;
+  /// An effect's hooks in the symbolic step (solver/core/ply_step_effect.hpp; null for a
+  /// protocol): what ply_step_effect(v) gives the step and the attack encoding.
+  const PlyStepEffect& (*step_effect)() = nullptr;
 };
 
-/// The protocol's module of `v`, then its effect's (Conversion), or null when it has none.
+/// The protocol's module of `v`, then its effect's (the module of the move effect
+/// rules/registry/ chose for the table, Variant::effect(): Conversion's), or null when it has
+/// none.
 const SolverModule& solver_module(const Variant& v);
 const SolverModule* solver_effect(const Variant& v);
 
@@ -47,6 +56,11 @@ const SolverModule* solver_effect(const Variant& v);
 std::string_view scenario_family(const Variant& v);
 
 // The modules' entries (one file per module, in its folder).
+std::vector<ScenarioRow> orthodox_scenarios();
+std::vector<ScenarioRow> conversion_scenarios();
+std::vector<ScenarioRow> conditional_scenarios();
+std::vector<ScenarioRow> diplomacy_scenarios();
+std::vector<ScenarioRow> move_neutral_scenarios();
 void sequential_probes(const Variant& v, std::vector<CoverageProbe>& out);
 void conversion_probes(const Variant& v, std::vector<CoverageProbe>& out);
 void conditional_probes(const Variant& v, std::vector<CoverageProbe>& out);
@@ -59,5 +73,6 @@ std::optional<KnobRelevance> move_neutral_knob_relevance(const Variant& v, const
 std::string sequential_probe_fen(const Position& proposal);
 std::string conditional_probe_fen(const Position& proposal);
 std::string sim_probe_fen(const Position& proposal);
+const PlyStepEffect& conversion_step_effect();
 
 }  // namespace arbiter::solver

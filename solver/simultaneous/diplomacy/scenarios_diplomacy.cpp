@@ -15,6 +15,7 @@
 #include "rules/simultaneous/diplomacy/diplomacy_contest.hpp"
 #include "solver/core/move_formulas.hpp"
 #include "solver/core/scenarios.hpp"
+#include "solver/registry/solver_modules.hpp"
 #include "solver/simultaneous/diplomacy/diplomacy_step.hpp"
 #include "solver/simultaneous/simultaneous_judge.hpp"
 
@@ -423,29 +424,26 @@ EngineVerdict king_square_becomes_attacked_engine(const Position& pos) {
 
 }  // namespace
 
-std::vector<Scenario> diplomacy_scenarios() {
-  using enum FormulaKind;
-  using enum SolverPipeline;  // measured per scenario: docs/solver.md
-  return scenario_table(
-      "diplomacy",
-      {{"equal-rank-bounce", kExact,
-        "Two pieces of equal rank bound for one square (one time step each): neither moves",
-        equal_rank_bounce_formula, equal_rank_bounce_engine, nullptr, kLean},
-       {"higher-rank-captures", kExact,
-        "Two pieces of different ranks bound for one square (one time step each): the higher "
-        "takes the other",
-        higher_rank_captures_formula, higher_rank_captures_engine, nullptr, kLean},
-       {"meet-in-transit", kExact,
-        "Two pieces moving two squares along lines pass one square at the same time step: both "
-        "fail",
-        meet_in_transit_formula, meet_in_transit_engine, nullptr, kLean},
-       {"obstacle-arrives-first", kFilter,
-        "A piece arrives on a square before the enemy passes it and stops the enemy",
-        obstacle_arrives_first_formula, obstacle_arrives_first_engine, nullptr, kLean},
-       {"king-square-becomes-attacked", kFilter,
-        "A king steps to a square not attacked now, which the enemy's move attacks: it fails",
-        king_square_becomes_attacked_formula, king_square_becomes_attacked_engine, nullptr,
-        kLean}});
+std::vector<ScenarioRow> diplomacy_scenarios() {
+  return {exact_row("equal-rank-bounce",
+                    "Two pieces of equal rank bound for one square (one time step each): neither "
+                    "moves",
+                    equal_rank_bounce_formula, equal_rank_bounce_engine),
+          exact_row("higher-rank-captures",
+                    "Two pieces of different ranks bound for one square (one time step each): the "
+                    "higher takes the other",
+                    higher_rank_captures_formula, higher_rank_captures_engine),
+          exact_row("meet-in-transit",
+                    "Two pieces moving two squares along lines pass one square at the same time "
+                    "step: both fail",
+                    meet_in_transit_formula, meet_in_transit_engine),
+          filter_row("obstacle-arrives-first",
+                     "A piece arrives on a square before the enemy passes it and stops the enemy",
+                     obstacle_arrives_first_formula, obstacle_arrives_first_engine),
+          filter_row(
+              "king-square-becomes-attacked",
+              "A king steps to a square not attacked now, which the enemy's move attacks: it fails",
+              king_square_becomes_attacked_formula, king_square_becomes_attacked_engine)};
 }
 
 }  // namespace arbiter::solver

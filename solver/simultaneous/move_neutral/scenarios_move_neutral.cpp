@@ -17,6 +17,7 @@
 #include "solver/core/move_formulas.hpp"
 #include "solver/core/scenarios.hpp"
 #include "solver/core/z3_setup.hpp"
+#include "solver/registry/solver_modules.hpp"
 #include "solver/simultaneous/move_neutral/move_neutral_step.hpp"
 #include "solver/simultaneous/simultaneous_judge.hpp"
 
@@ -257,24 +258,21 @@ EngineVerdict both_mated_engine(const Position& pos) {
 
 }  // namespace
 
-std::vector<Scenario> move_neutral_scenarios() {
-  using enum FormulaKind;
+std::vector<ScenarioRow> move_neutral_scenarios() {
   using enum SolverPipeline;  // measured per scenario: docs/solver.md
-  return scenario_table(
-      "move-neutral",
-      {{"trade-places", kExact,
-        "Each side captures the piece that captures it: the two pieces trade places",
-        trade_places_formula, trade_places_engine, nullptr, kLean},
-       {"shared-square", kExact, "Both sides move to one empty square: the two pieces share it",
-        shared_square_formula, shared_square_engine, nullptr, kLean},
-       {"capture-of-departed", kExact,
-        "A capture whose target moves away in the same turn takes nothing",
-        capture_of_departed_formula, capture_of_departed_engine, nullptr, kLean},
-       {"both-kings-in-check", kExact, "After both moves stand, both kings are in check",
-        both_kings_in_check_formula, both_kings_in_check_engine, nullptr,
-        kIncrementalLateInprocessing},
-       {"both-mated", kFilter, "After both moves stand, both sides are checkmated: a draw",
-        both_mated_formula, both_mated_engine, nullptr, kIncrementalLateInprocessing}});
+  return {exact_row("trade-places",
+                    "Each side captures the piece that captures it: the two pieces trade places",
+                    trade_places_formula, trade_places_engine),
+          exact_row("shared-square", "Both sides move to one empty square: the two pieces share it",
+                    shared_square_formula, shared_square_engine),
+          exact_row("capture-of-departed",
+                    "A capture whose target moves away in the same turn takes nothing",
+                    capture_of_departed_formula, capture_of_departed_engine),
+          exact_row("both-kings-in-check", "After both moves stand, both kings are in check",
+                    both_kings_in_check_formula, both_kings_in_check_engine,
+                    kIncrementalLateInprocessing),
+          filter_row("both-mated", "After both moves stand, both sides are checkmated: a draw",
+                     both_mated_formula, both_mated_engine, kIncrementalLateInprocessing)};
 }
 
 }  // namespace arbiter::solver

@@ -115,27 +115,36 @@ ReadingTables::ReadingTables(const std::string& table, const KnobSettings& base)
   }
 }
 
+std::optional<KnobReading> knob_reading(const ReadingTables& tables, const ReadingTables::Knob& k,
+                                        const std::vector<RecordToken>& game,
+                                        const RecordOutcome& base_outcome,
+                                        const ReplayOptions& options, TurnSets sets) {
+  std::vector<std::optional<RecordOutcome>> base_prefixes(
+      static_cast<std::size_t>(move_words(game)));
+  KnobReading reading{k.name, 0, {{knob_setting(k.name, k.current), base_outcome}}};
+  bool changes = false;
+  for (const auto& [alt, v] : k.alternatives) {
+    RecordOutcome o = record_outcome(v, game, options, sets);
+    if (o.text != base_outcome.text) {
+      changes = true;
+      int first = first_parting(tables.base(), v, game, options, sets, base_prefixes);
+      if (first == 0) first = std::max(base_outcome.count, 1);
+      reading.first = reading.first == 0 ? first : std::min(reading.first, first);
+    }
+    reading.outcomes.emplace_back(knob_setting(k.name, alt), std::move(o));
+  }
+  if (!changes) return std::nullopt;
+  return reading;
+}
+
 RecordReadings record_readings(const ReadingTables& tables, const std::vector<RecordToken>& game,
                                const ReplayOptions& options, TurnSets sets) {
   RecordReadings out;
   out.default_outcome = record_outcome(tables.base(), game, options, sets);
-  std::vector<std::optional<RecordOutcome>> base_prefixes(
-      static_cast<std::size_t>(move_words(game)));
   for (const ReadingTables::Knob& k : tables.knobs()) {
     ++out.knobs_read;
-    KnobReading reading{k.name, 0, {{knob_setting(k.name, k.current), out.default_outcome}}};
-    for (const auto& [alt, v] : k.alternatives) {
-      RecordOutcome o = record_outcome(v, game, options, sets);
-      if (o.text != out.default_outcome.text) {
-        const int first = first_parting(tables.base(), v, game, options, sets, base_prefixes);
-        reading.first = reading.first == 0 ? first : std::min(reading.first, first);
-      }
-      reading.outcomes.emplace_back(knob_setting(k.name, alt), std::move(o));
-    }
-    const bool changes =
-        std::any_of(reading.outcomes.begin() + 1, reading.outcomes.end(),
-                    [&](const auto& o) { return o.second.text != out.default_outcome.text; });
-    if (changes) out.knobs.push_back(std::move(reading));
+    if (auto reading = knob_reading(tables, k, game, out.default_outcome, options, sets))
+      out.knobs.push_back(std::move(*reading));
   }
   return out;
 }

@@ -75,6 +75,14 @@ class ReadingTables {
   std::vector<Knob> knobs_;
 };
 
+/// `game` under the alternatives of one knob of `tables` (`base_outcome`: record_outcome under
+/// tables.base()); nullopt when none changes the record.
+std::optional<KnobReading> knob_reading(const ReadingTables& tables, const ReadingTables::Knob& k,
+                                        const std::vector<RecordToken>& game,
+                                        const RecordOutcome& base_outcome,
+                                        const ReplayOptions& options,
+                                        TurnSets sets = TurnSets::kOne);
+
 /// `game` under every reading of `tables`.
 RecordReadings record_readings(const ReadingTables& tables, const std::vector<RecordToken>& game,
                                const ReplayOptions& options, TurnSets sets = TurnSets::kOne);

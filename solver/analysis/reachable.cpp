@@ -1,0 +1,344 @@
+#include "solver/analysis/reachable.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/notation.hpp"
+#include "solver/analysis/readings.hpp"
+#include "solver/analysis/step_case_source.hpp"
+
+namespace arbiter::solver {
+namespace {
+
+/// A position on a line of play from the start: the steps that led there and the positions
+/// they started from.
+struct Line {
+  std::vector<std::string> fens;   ///< before each step
+  std::vector<std::string> steps;  ///< step texts (step_cases.hpp)
+  std::string fen;                 ///< the position now
+};
+
+/// The kind of step a record can write, and the sets mode it needs; nullopt for a step no
+/// record writes (the standing step, a side that passes, a set without moves).
+std::optional<TurnSets> record_kind(Protocol protocol, const std::string& moves) {
+  if (moves == "-") return std::nullopt;
+  if (protocol != Protocol::kSimultaneous) return TurnSets::kOne;
+  const std::vector<std::string> w = step_words(moves);
+  if (std::find(w.begin(), w.end(), "-") != w.end()) return std::nullopt;
+  if (w.size() == 3 && w[0] == "P") return TurnSets::kProgressive;
+  if (w.size() == 3 && w[0] == "S") return TurnSets::kSimultaneouslyProgressive;
+  if (w.size() == 3 && w[0] == "C") return TurnSets::kOne;
+  if (w.size() == 2) return TurnSets::kOne;
+  return std::nullopt;
+}
+
+/// A step a line is extended with: one move (per side), no set, no conditional move.
+bool plain_step(Protocol protocol, const std::string& moves) {
+  if (!record_kind(protocol, moves)) return false;
+  return protocol != Protocol::kSimultaneous || step_words(moves).size() == 2;
+}
+
+/// What a record can see of a step's outcome: all of it but the legal-move counts of the
+/// sequential steps ("moves 20/20"), which a record shows only one ply later.
+std::string visible(const std::string& outcome) {
+  std::string out;
+  std::size_t at = 0;
+  while (at <= outcome.size()) {
+    std::size_t bar = outcome.find(" | ", at);
+    if (bar == std::string::npos) bar = outcome.size();
+    const std::string part = outcome.substr(at, bar - at);
+    if (part.rfind("moves ", 0) != 0) out += (out.empty() ? "" : " | ") + part;
+    at = bar + 3;
+  }
+  return out;
+}
+
+std::string join_set(const std::string& set) {
+  std::string out;
+  for (char c : set) out += c == ',' ? std::string(", ") : std::string(1, c);
+  return out;
+}
+
+/// The movetext of `steps` (from `fens`) under `v`: SAN for sequential and conditional moves
+/// (Conversion Chess needs the conversions written), the steps' coordinates for simultaneous
+/// turns; numbered as the replays read them.
+std::string record_text(const VariantPtr& v, const std::vector<std::string>& fens,
+                        const std::vector<std::string>& steps) {
+  std::vector<std::string> words;  ///< after their numbers
+  const Protocol protocol = v->table().protocol;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const std::vector<std::string> w = step_words(steps[i]);
+    if (protocol == Protocol::kSequential) {
+      const Position pos = parse_fen(v, fens[i]);
+      const std::string san = to_san(pos, parse_uci(pos, steps[i]));
+      words.push_back(pos.side_to_move() == kWhite || i == 0
+                          ? fmt::format("{}{} {}", pos.fullmove_number(),
+                                        pos.side_to_move() == kWhite ? "." : "...", san)
+                          : san);
+    } else if (protocol == Protocol::kConditional) {
+      const ConditionalState s = parse_conditional_fen(v, fens[i]);
+      const std::string move = to_san(s.pos, parse_uci(s.pos, w[1]));
+      if (w[0] == "A") {
+        words.push_back(move);
+      } else {
+        words.push_back(move);
+        words.push_back(w[0]);
+      }
+    } else {
+      const std::string white = w.size() == 3 ? join_set(w[1]) : w[0];
+      const std::string black = w.size() == 3 ? join_set(w[2]) : w[1];
+      words.push_back(fmt::format("{}. {} {}", i + 1, white, black));
+    }
+  }
+  if (protocol == Protocol::kConditional)  // number N labels the written plies 2N-1 and 2N
+    for (std::size_t k = 0; k < words.size(); k += 2)
+      words[k] = fmt::format("{}. {}", k / 2 + 1, words[k]);
+  std::string text;
+  for (const std::string& w : words)
+    text += (text.empty() ? "" : protocol == Protocol::kSimultaneous ? "\n" : " ") + w;
+  return text;
+}
+
+class Search {
+ public:
+  Search(const std::string& table, const ReachableOptions& o)
+      : o_(o), tables_(table), protocol_(tables_.base()->table().protocol) {
+    for (const ReadingTables::Knob& k : tables_.knobs()) {
+      if (!o.knobs.empty() && std::find(o.knobs.begin(), o.knobs.end(), k.name) == o.knobs.end())
+        continue;
+      open_.push_back(&k);
+    }
+    for (const std::string& name : o.knobs)
+      if (!tables_.base()->table().knob(name))
+        throw std::invalid_argument(
+            fmt::format("unknown knob '{}' of table '{}'", name, tables_.base()->name()));
+    report_.table = tables_.base()->name();
+    report_.unit = count_unit(*tables_.base());
+    for (const ReadingTables::Knob* k : open_) {
+      ReachableWitness w;
+      w.knob = k->name;
+      report_.knobs.push_back(std::move(w));
+    }
+  }
+
+  ReachableReport run() {
+    const int bound = o_.exhaustive >= 0 ? o_.exhaustive : default_exhaustive_bound();
+    exhaustive(bound);
+    if (!open_.empty()) guided();
+    return std::move(report_);
+  }
+
+ private:
+  int default_exhaustive_bound() const {
+    return protocol_ == Protocol::kSequential ? 3 : protocol_ == Protocol::kConditional ? 2 : 1;
+  }
+
+  void say(const std::string& line) const {
+    if (o_.progress) o_.progress(line);
+  }
+
+  ReachableWitness& witness_of(const std::string& knob) {
+    for (ReachableWitness& w : report_.knobs)
+      if (w.knob == knob) return w;
+    throw std::logic_error("no witness slot for " + knob);
+  }
+
+  /// Every step from `line.fen` under the default reading (a position some reading cannot hold
+  /// has none).
+  std::vector<StepCase> steps_of(const VariantPtr& v, const std::string& fen) {
+    std::vector<StepCase> out;
+    try {
+      for_each_step(v, fen, [&](const StepCase& c) {
+        out.push_back(c);
+        return true;
+      });
+    } catch (const std::exception&) {
+      out.clear();
+    }
+    report_.steps += static_cast<long long>(out.size());
+    return out;
+  }
+
+  /// Replays the line extended by `step` (none: the line itself) and keeps it as `k`'s witness
+  /// when the knob's alternatives give it different outcomes.
+  bool confirm(const ReadingTables::Knob& k, const Line& line, const std::string* step,
+               const char* how) {
+    std::vector<std::string> fens = line.fens, steps = line.steps;
+    if (step) {
+      fens.push_back(line.fen);
+      steps.push_back(*step);
+    }
+    if (steps.empty()) return false;
+    TurnSets sets = TurnSets::kOne;
+    for (const std::string& s : steps) {
+      const std::optional<TurnSets> kind = record_kind(protocol_, s);
+      if (!kind) return false;
+      if (*kind != TurnSets::kOne) {
+        if (sets != TurnSets::kOne && sets != *kind) return false;
+        sets = *kind;
+      }
+    }
+    std::string text;
+    try {
+      text = record_text(tables_.base(), fens, steps);
+    } catch (const std::exception&) {
+      return false;
+    }
+    RecordGames games(text);
+    std::vector<RecordToken> game;
+    games.next(game);
+    const RecordOutcome base = record_outcome(tables_.base(), game, {}, sets);
+    const std::optional<KnobReading> reading = knob_reading(tables_, k, game, base, {}, sets);
+    if (!reading) return false;
+    ReachableWitness& w = witness_of(k.name);
+    w.record = text;
+    w.sets = sets;
+    w.plies = static_cast<int>(steps.size());
+    w.first = reading->first;
+    w.found_by = how;
+    w.outcomes.clear();
+    for (const auto& [setting, o] : reading->outcomes) w.outcomes.emplace_back(setting, o.text);
+    say(fmt::format("knob {}: a record of {} {}(s) ({})", k.name, w.plies, report_.unit, how));
+    return true;
+  }
+
+  /// Checks one position for every open knob; returns the default's steps from it.
+  std::vector<StepCase> check(const Line& line, const char* how) {
+    ++report_.positions;
+    std::vector<StepCase> base = steps_of(tables_.base(), line.fen);
+    if (base.empty()) return base;
+    std::unordered_map<std::string, std::string> base_at;
+    for (const StepCase& c : base) base_at.emplace(c.moves, visible(c.outcome));
+    std::vector<const ReadingTables::Knob*> still;
+    for (const ReadingTables::Knob* k : open_) {
+      bool found = false;
+      for (const auto& [alt, v] : k->alternatives) {
+        const std::vector<StepCase> other = steps_of(v, line.fen);
+        std::unordered_map<std::string, std::string> other_at;
+        for (const StepCase& c : other) other_at.emplace(c.moves, visible(c.outcome));
+        auto differs = [&](const std::string& moves) {
+          const auto b = base_at.find(moves);
+          const auto a = other_at.find(moves);
+          const std::string bo =
+              b != base_at.end() ? b->second
+                                 : visible(replay_step(tables_.base(), line.fen, moves).outcome);
+          const std::string ao =
+              a != other_at.end() ? a->second : visible(replay_step(v, line.fen, moves).outcome);
+          return bo != ao;
+        };
+        for (const StepCase& c : base) {
+          if (!differs(c.moves)) continue;
+          if (c.moves == "-" ? confirm(*k, line, nullptr, how) : confirm(*k, line, &c.moves, how)) {
+            found = true;
+            break;
+          }
+        }
+        for (const StepCase& c : other) {
+          if (found) break;
+          if (base_at.count(c.moves) || !differs(c.moves)) continue;
+          found = confirm(*k, line, &c.moves, how);
+        }
+        if (found) break;
+      }
+      if (!found) still.push_back(k);
+    }
+    open_ = std::move(still);
+    return base;
+  }
+
+  Line extend(const Line& line, const StepCase& c) const {
+    Line next = line;
+    next.fens.push_back(line.fen);
+    next.steps.push_back(c.moves);
+    next.fen = c.after_fen;
+    return next;
+  }
+
+  void exhaustive(int bound) {
+    std::vector<Line> layer{Line{{}, {}, tables_.base()->table().setup_fen}};
+    std::set<std::string> seen{layer.front().fen};
+    for (int depth = 0; depth < bound && !open_.empty(); ++depth) {
+      say(fmt::format("exhaustive: {} position(s) at {} {}, {} knob(s) open", layer.size(),
+                      report_.unit, depth, open_.size()));
+      std::vector<Line> next;
+      for (const Line& line : layer) {
+        if (open_.empty()) break;
+        for (const StepCase& c : check(line, "exhaustive"))
+          if (depth + 1 < bound && plain_step(protocol_, c.moves) && !c.after_fen.empty() &&
+              seen.insert(c.after_fen).second)
+            next.push_back(extend(line, c));
+      }
+      // Every record of depth + 1 steps has been played: what is still open is proved to it,
+      // over the records the lines are made of (docs/cli.md, "ambiguities --reachable").
+      for (const ReadingTables::Knob* k : open_) {
+        ReachableWitness& w = witness_of(k->name);
+        w.bound = depth + 1;
+        w.proved = protocol_ != Protocol::kSimultaneous || depth == 0;
+      }
+      layer = std::move(next);
+    }
+  }
+
+  static int weight(const StepCase& c) {
+    static const std::set<std::string> plain{"a-move",      "b-move",   "c-move-executes",
+                                             "double-step", "executed", "stood"};
+    int w = 1;
+    for (const std::string& clause : c.clauses)
+      if (!plain.count(clause)) w += 3;
+    return w;
+  }
+
+  void guided() {
+    std::mt19937 rng(o_.seed);
+    long long nodes = 0;
+    const long long start_positions = report_.positions;
+    for (long long walk = 1; nodes < o_.nodes && !open_.empty(); ++walk) {
+      Line line{{}, {}, tables_.base()->table().setup_fen};
+      for (int ply = 0; ply < o_.max_plies && nodes < o_.nodes && !open_.empty(); ++ply) {
+        ++nodes;
+        const std::vector<StepCase> steps = check(line, "guided");
+        std::vector<const StepCase*> choices;
+        std::vector<int> weights;
+        for (const StepCase& c : steps)
+          if (plain_step(protocol_, c.moves) && !c.after_fen.empty()) {
+            choices.push_back(&c);
+            weights.push_back(weight(c));
+          }
+        if (choices.empty()) break;
+        std::discrete_distribution<std::size_t> pick(weights.begin(), weights.end());
+        line = extend(line, *choices[pick(rng)]);
+      }
+      if (walk % 20 == 0)
+        say(fmt::format("guided: {} walk(s), {} of {} position(s), {} knob(s) open", walk,
+                        report_.positions - start_positions, o_.nodes, open_.size()));
+    }
+  }
+
+  const ReachableOptions& o_;
+  ReadingTables tables_;
+  Protocol protocol_;
+  std::vector<const ReadingTables::Knob*> open_;
+  ReachableReport report_;
+};
+
+}  // namespace
+
+int default_exhaustive_bound(const std::string& table) {
+  const Protocol p = load_table(table).protocol;
+  return p == Protocol::kSequential ? 3 : p == Protocol::kConditional ? 2 : 1;
+}
+
+ReachableReport find_reachable(const std::string& table, const ReachableOptions& options) {
+  return Search(table, options).run();
+}
+
+}  // namespace arbiter::solver

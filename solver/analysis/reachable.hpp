@@ -1,0 +1,73 @@
+// Reachable witnesses (`arbiter ambiguities --reachable`, docs/cli.md): for each knob of a table,
+// a record of play from the table's own start position after which the knob's alternatives give
+// different outcomes, as short as the search finds. No I/O but the progress callback.
+//
+// The search, after the proof-game solvers' first idea (play forward from the opening array,
+// never place men):
+//  1. exhaustive: every position reachable in d plies (turns) from the start, d = 0, 1, ...,
+//     `exhaustive` (positions reached twice are checked once). At each position every step of
+//     the default reading is played under every alternative of every open knob, and the steps
+//     each alternative has that the default lacks are played under the default
+//     (solver/analysis/step_cases.hpp). A step whose outcomes differ (the position after, the
+//     status, a refusal; a difference only in the legal-move counts after it shows one ply
+//     later) gives a candidate record. When no position of depth < d parts a knob's readings,
+//     no record of d plies does: `proved` with bound d.
+//  2. guided: seeded random walks from the start, up to `max_plies` each, within a node budget;
+//     each step is drawn with weight 1 + 3 x (the rule clauses it fires beyond a plain move: a
+//     capture, a conversion, castling, a conflict, a check), toward the rare events knobs read.
+//     Every position on the way is checked as above. Same seed, same records.
+// Every candidate is confirmed by replaying its record (solver/analysis/readings.hpp) under the
+// knob's alternatives; only a confirmed record is reported.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/simultaneous/sim_record.hpp"
+
+namespace arbiter::solver {
+
+struct ReachableOptions {
+  std::vector<std::string> knobs;  ///< only these (empty: every knob of the table)
+  int exhaustive = -1;             ///< plies (turns) searched exhaustively; -1: the table's default
+  long long nodes = 20000;         ///< positions the guided walks may check in all
+  int max_plies = 40;              ///< length of one walk (turns for simultaneous tables)
+  unsigned seed = 0;
+  /// Called with a line of progress now and then (nullptr: none).
+  std::function<void(const std::string&)> progress;
+};
+
+struct ReachableWitness {
+  std::string knob;
+  std::optional<std::string> record;  ///< movetext `arbiter replay -v TABLE` reads
+  TurnSets sets = TurnSets::kOne;     ///< how the record's turns are read (Diplomacy sets)
+  int plies = 0;                      ///< of the record (turns for simultaneous tables)
+  int first = 0;                      ///< the first ply (turn) where the readings part
+  /// Plies (turns) searched exhaustively: no record shorter than `bound` + 1 parts the
+  /// readings (when `proved`).
+  int bound = 0;
+  bool proved = false;   ///< `bound` is a proof: no record of `bound` plies parts the readings
+  std::string found_by;  ///< "exhaustive", "guided", or "" (none found)
+  std::vector<std::pair<std::string, std::string>> outcomes;  ///< "knob=alt", record outcome
+};
+
+struct ReachableReport {
+  std::string table;
+  const char* unit = "ply";  ///< "ply" or "turn"
+  std::vector<ReachableWitness> knobs;
+  long long positions = 0;  ///< positions checked
+  long long steps = 0;      ///< steps played
+};
+
+/// The search over `table` (a bundled name or a .toml path). Throws TableError, and
+/// std::invalid_argument for an unknown knob in options.knobs.
+ReachableReport find_reachable(const std::string& table, const ReachableOptions& options);
+
+/// The default exhaustive bound of a table: 3 plies sequential, 2 conditional, 1 turn
+/// simultaneous (where one turn already has hundreds of steps).
+int default_exhaustive_bound(const std::string& table);
+
+}  // namespace arbiter::solver

@@ -68,7 +68,7 @@ int run_reachable(AmbiguityOptions& o) {
       ++found;
       longest = std::max(longest, w.plies);
     }
-  const std::string units = std::string(r.unit) + "(s)";
+  const std::string units = r.units;
   if (o.json) {
     JsonWriter w;
     w.begin_array();
@@ -95,12 +95,12 @@ int run_reachable(AmbiguityOptions& o) {
       std::cout << fmt::format("\nknob {}\n", k.knob);
       if (!k.record) {
         std::cout << fmt::format(
-            "  no record found: every record of up to {} {} played{}; {} guided position(s) "
-            "more\n",
+            "  no record found: every record of up to {} {} played{}; then {} steps of guided "
+            "walks\n",
             k.bound, units,
             k.proved ? fmt::format(" (proved: none of {} {} parts the readings)", k.bound, units)
                      : "",
-            o.reach.nodes);
+            r.guided_steps);
         continue;
       }
       std::cout << fmt::format(
@@ -223,7 +223,8 @@ void register_ambiguities_command(CLI::App& app, int& status) {
   cmd->add_option("--exhaustive", o->reach.exhaustive,
                   "--reachable: plies (turns) searched exhaustively, a proof where nothing is "
                   "found (default: 3 sequential, 2 conditional, 1 simultaneous)");
-  cmd->add_option("--nodes", o->reach.nodes, "--reachable: positions the guided walks check in all")
+  cmd->add_option("--steps", o->reach.steps,
+                  "--reachable: steps the guided walks may play in all (the work budget)")
       ->capture_default_str();
   cmd->add_option("--walk-plies", o->reach.max_plies,
                   "--reachable: length of one guided walk, in plies (turns)")

@@ -123,6 +123,7 @@ class Search {
             fmt::format("unknown knob '{}' of table '{}'", name, tables_.base()->name()));
     report_.table = tables_.base()->name();
     report_.unit = count_unit(*tables_.base());
+    report_.units = protocol_ == Protocol::kSimultaneous ? "turns" : "plies";
     for (const ReadingTables::Knob* k : open_) {
       ReachableWitness w;
       w.knob = k->name;
@@ -202,12 +203,14 @@ class Search {
     ReachableWitness& w = witness_of(k.name);
     w.record = text;
     w.sets = sets;
-    w.plies = static_cast<int>(steps.size());
+    w.plies = 0;
+    for (const std::string& s : steps)  // a Conditional Chess turn's tail is a B- and a C-move
+      w.plies += protocol_ == Protocol::kConditional && s.rfind("A ", 0) != 0 ? 2 : 1;
     w.first = reading->first;
     w.found_by = how;
     w.outcomes.clear();
     for (const auto& [setting, o] : reading->outcomes) w.outcomes.emplace_back(setting, o.text);
-    say(fmt::format("knob {}: a record of {} {}(s) ({})", k.name, w.plies, report_.unit, how));
+    say(fmt::format("knob {}: a record of {} {} ({})", k.name, w.plies, report_.units, how));
     return true;
   }
 
@@ -267,8 +270,8 @@ class Search {
     std::vector<Line> layer{Line{{}, {}, tables_.base()->table().setup_fen}};
     std::set<std::string> seen{layer.front().fen};
     for (int depth = 0; depth < bound && !open_.empty(); ++depth) {
-      say(fmt::format("exhaustive: {} position(s) at {} {}, {} knob(s) open", layer.size(),
-                      report_.unit, depth, open_.size()));
+      say(fmt::format("exhaustive: {} position(s) at {} {}, {} knob(s) open, {} steps played",
+                      layer.size(), report_.unit, depth, open_.size(), report_.steps));
       std::vector<Line> next;
       for (const Line& line : layer) {
         if (open_.empty()) break;
@@ -288,39 +291,58 @@ class Search {
     }
   }
 
-  static int weight(const StepCase& c) {
+  /// The castling field of a FEN ("KQkq", "-"); "" when it has none.
+  static std::string castling_field(const std::string& fen) {
+    std::size_t at = 0;
+    for (int field = 0; field < 2; ++field) {
+      at = fen.find(' ', at);
+      if (at == std::string::npos) return "";
+      ++at;
+    }
+    return fen.substr(at, fen.find(' ', at) - at);
+  }
+
+  /// A step's weight in a walk: 4 per rule clause it fires beyond a plain move (the rare events
+  /// knobs read), and a quarter of that for a step that gives up a castling right (the castling
+  /// knobs need the rights kept while the board around them fills with events).
+  static int weight(const std::string& fen, const StepCase& c) {
     static const std::set<std::string> plain{"a-move",      "b-move",   "c-move-executes",
                                              "double-step", "executed", "stood"};
-    int w = 1;
+    int w = 4;
     for (const std::string& clause : c.clauses)
-      if (!plain.count(clause)) w += 3;
+      if (!plain.count(clause)) w += 12;
+    const std::string before = castling_field(fen), after = castling_field(c.after_fen);
+    if (after != before && (after == "-" || after.size() < before.size())) w /= 4;
     return w;
   }
 
   void guided() {
     std::mt19937 rng(o_.seed);
-    long long nodes = 0;
-    const long long start_positions = report_.positions;
-    for (long long walk = 1; nodes < o_.nodes && !open_.empty(); ++walk) {
+    const long long start = report_.steps;
+    auto spent = [&] { return report_.steps - start; };
+    long long next_note = 0;
+    for (long long walk = 1; spent() < o_.steps && !open_.empty(); ++walk) {
       Line line{{}, {}, tables_.base()->table().setup_fen};
-      for (int ply = 0; ply < o_.max_plies && nodes < o_.nodes && !open_.empty(); ++ply) {
-        ++nodes;
+      for (int ply = 0; ply < o_.max_plies && spent() < o_.steps && !open_.empty(); ++ply) {
         const std::vector<StepCase> steps = check(line, "guided");
         std::vector<const StepCase*> choices;
         std::vector<int> weights;
         for (const StepCase& c : steps)
           if (plain_step(protocol_, c.moves) && !c.after_fen.empty()) {
             choices.push_back(&c);
-            weights.push_back(weight(c));
+            weights.push_back(weight(line.fen, c));
           }
         if (choices.empty()) break;
         std::discrete_distribution<std::size_t> pick(weights.begin(), weights.end());
         line = extend(line, *choices[pick(rng)]);
       }
-      if (walk % 20 == 0)
-        say(fmt::format("guided: {} walk(s), {} of {} position(s), {} knob(s) open", walk,
-                        report_.positions - start_positions, o_.nodes, open_.size()));
+      if (spent() >= next_note) {  // about every tenth of the budget
+        say(fmt::format("guided: {} walk(s), {} of {} steps, {} knob(s) open", walk, spent(),
+                        o_.steps, open_.size()));
+        next_note = spent() + o_.steps / 10;
+      }
     }
+    report_.guided_steps = spent();
   }
 
   const ReachableOptions& o_;

@@ -12,9 +12,11 @@
 //     status, a refusal; a difference only in the legal-move counts after it shows one ply
 //     later) gives a candidate record. When no position of depth < d parts a knob's readings,
 //     no record of d plies does: `proved` with bound d.
-//  2. guided: seeded random walks from the start, up to `max_plies` each, within a node budget;
-//     each step is drawn with weight 1 + 3 x (the rule clauses it fires beyond a plain move: a
-//     capture, a conversion, castling, a conflict, a check), toward the rare events knobs read.
+//  2. guided: seeded random walks from the start, up to `max_plies` each, within a budget of
+//     steps played (deterministic, unlike a time limit); each step is drawn with weight
+//     4 + 12 x (the rule clauses it fires beyond a plain move: a capture, a conversion,
+//     castling, a conflict, a check), toward the rare events knobs read, and a quarter of that
+//     when it gives up a castling right (the castling knobs need the rights kept).
 //     Every position on the way is checked as above. Same seed, same records.
 // Every candidate is confirmed by replaying its record (solver/analysis/readings.hpp) under the
 // knob's alternatives; only a confirmed record is reported.
@@ -33,7 +35,7 @@ namespace arbiter::solver {
 struct ReachableOptions {
   std::vector<std::string> knobs;  ///< only these (empty: every knob of the table)
   int exhaustive = -1;             ///< plies (turns) searched exhaustively; -1: the table's default
-  long long nodes = 20000;         ///< positions the guided walks may check in all
+  long long steps = 3'000'000;     ///< steps the guided walks may play in all (the work budget)
   int max_plies = 40;              ///< length of one walk (turns for simultaneous tables)
   unsigned seed = 0;
   /// Called with a line of progress now and then (nullptr: none).
@@ -44,8 +46,8 @@ struct ReachableWitness {
   std::string knob;
   std::optional<std::string> record;  ///< movetext `arbiter replay -v TABLE` reads
   TurnSets sets = TurnSets::kOne;     ///< how the record's turns are read (Diplomacy sets)
-  int plies = 0;                      ///< of the record (turns for simultaneous tables)
-  int first = 0;                      ///< the first ply (turn) where the readings part
+  int plies = 0;  ///< of the record (turns for simultaneous tables; a C-move is a ply)
+  int first = 0;  ///< the first ply (turn) where the readings part
   /// Plies (turns) searched exhaustively: no record shorter than `bound` + 1 parts the
   /// readings (when `proved`).
   int bound = 0;
@@ -56,7 +58,9 @@ struct ReachableWitness {
 
 struct ReachableReport {
   std::string table;
-  const char* unit = "ply";  ///< "ply" or "turn"
+  const char* unit = "ply";     ///< "ply" or "turn"
+  const char* units = "plies";  ///< "plies" or "turns"
+  long long guided_steps = 0;   ///< of `steps`, played by the guided walks
   std::vector<ReachableWitness> knobs;
   long long positions = 0;  ///< positions checked
   long long steps = 0;      ///< steps played

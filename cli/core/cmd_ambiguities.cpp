@@ -103,13 +103,12 @@ int run_reachable(AmbiguityOptions& o) {
             r.guided_steps);
         continue;
       }
-      std::cout << fmt::format(
-          "  record {}\n", k.record->find('\n') == std::string::npos ? *k.record : "\n    " + [&] {
-            std::string t = *k.record;
-            for (std::size_t i = t.find('\n'); i != std::string::npos; i = t.find('\n', i + 1))
-              t.replace(i, 1, "\n    ");
-            return t;
-          }());
+      // A record of many lines (one turn a line) starts on the line below, indented.
+      std::string record = *k.record;
+      for (std::size_t i = record.find('\n'); i != std::string::npos; i = record.find('\n', i + 5))
+        record.replace(i, 1, "\n    ");
+      std::cout << (record.find('\n') == std::string::npos ? "  record " : "  record\n    ")
+                << record << '\n';
       std::cout << fmt::format(
           "  {} {} ({}{}); the readings part at {} {}\n", k.plies, units, k.found_by,
           k.found_by == "exhaustive" ? ": none shorter" : ": maybe not the shortest", r.unit,

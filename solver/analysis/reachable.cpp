@@ -284,7 +284,9 @@ class Search {
       // over the records the lines are made of (docs/cli.md, "ambiguities --reachable").
       for (const ReadingTables::Knob* k : open_) {
         ReachableWitness& w = witness_of(k->name);
-        w.bound = depth + 1;
+        // From the start, a Conditional Chess line alternates an A-move (one ply) and a turn's
+        // tail (a B- and a C-move); the bound counts plies.
+        w.bound = protocol_ == Protocol::kConditional ? depth + 1 + (depth + 1) / 2 : depth + 1;
         w.proved = protocol_ != Protocol::kSimultaneous || depth == 0;
       }
       layer = std::move(next);

@@ -48,8 +48,8 @@ struct ReachableWitness {
   TurnSets sets = TurnSets::kOne;     ///< how the record's turns are read (Diplomacy sets)
   int plies = 0;  ///< of the record (turns for simultaneous tables; a C-move is a ply)
   int first = 0;  ///< the first ply (turn) where the readings part
-  /// Plies (turns) searched exhaustively: no record shorter than `bound` + 1 parts the
-  /// readings (when `proved`).
+  /// Plies (turns) searched exhaustively: every record of whole steps up to `bound` plies was
+  /// played (a Conditional Chess line's steps are an A-move, then a B- and a C-move).
   int bound = 0;
   bool proved = false;   ///< `bound` is a proof: no record of `bound` plies parts the readings
   std::string found_by;  ///< "exhaustive", "guided", or "" (none found)

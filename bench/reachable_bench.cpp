@@ -30,17 +30,14 @@ void reachable(benchmark::State& state, const std::string& table) {
 
 }  // namespace
 
-BENCHMARK_CAPTURE(reachable, conversion, std::string("conversion"))
-    ->Iterations(1)
-    ->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(reachable, conditional, std::string("conditional"))
-    ->Iterations(1)
-    ->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(reachable, diplomacy, std::string("diplomacy"))
-    ->Iterations(1)
-    ->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(reachable, move_neutral, std::string("move-neutral"))
-    ->Iterations(1)
-    ->Unit(benchmark::kSecond);
-
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  for (const char* table : {"conversion", "conditional", "diplomacy", "move-neutral"})
+    benchmark::RegisterBenchmark((std::string("reachable/") + table).c_str(), reachable,
+                                 std::string(table))
+        ->Iterations(1)
+        ->Unit(benchmark::kSecond);
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -33,10 +33,13 @@ TEST(AmbiguitiesReachableCli, TheRecordIsReadByReplayAndItsReadingsNameTheKnob) 
   EXPECT_THAT(r.out, HasSubstr("knob knight-timing: the readings part at turn 1\n"));
 }
 
+/// A knob no record of 2 plies parts, searched to 2 plies and no further.
+const std::string kNoRecord =
+    "ambiguities -v conversion --knob converted-pawn-double-step --reachable --exhaustive 2 "
+    "--steps 0 -q";
+
 TEST(AmbiguitiesReachableCli, AKnobWithoutARecordGivesTheBoundAndExitsOne) {
-  const auto r = run_arbiter(
-      "ambiguities -v conversion --knob converted-pawn-double-step --reachable --exhaustive 2 "
-      "--steps 0 -q");
+  const auto r = run_arbiter(kNoRecord);
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.out, HasSubstr("  no record found: every record of up to 2 plies played "
                                "(proved: none of 2 plies parts the readings); then 0 steps of "
@@ -44,9 +47,7 @@ TEST(AmbiguitiesReachableCli, AKnobWithoutARecordGivesTheBoundAndExitsOne) {
 }
 
 TEST(AmbiguitiesReachableCli, JsonHasKnobRecordPliesBoundAndProved) {
-  const auto r = run_arbiter(
-      "ambiguities -v conversion --knob converted-pawn-double-step --reachable --exhaustive 2 "
-      "--steps 0 -q --json");
+  const auto r = run_arbiter(kNoRecord + " --json");
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.out, HasSubstr("[{\"knob\":\"converted-pawn-double-step\",\"record\":null,"
                                "\"plies\":0,\"bound\":2,\"proved\":true,"));

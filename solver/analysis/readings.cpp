@@ -62,9 +62,8 @@ int first_parting(const VariantPtr& base, const VariantPtr& alt,
     if (!b) b = record_outcome(base, prefix, options, sets);
     const RecordOutcome a = record_outcome(alt, prefix, options, sets);
     if (a.text == b->text) continue;
-    if (a.refused || b->refused)
-      return std::min(a.refused ? a.count + 1 : a.count + 1'000'000,
-                      b->refused ? b->count + 1 : b->count + 1'000'000);
+    if (a.refused && b->refused) return std::min(a.count, b->count) + 1;
+    if (a.refused || b->refused) return (a.refused ? a.count : b->count) + 1;
     return b->count;
   }
   return 0;  // the whole record's outcome differs only through its end (not reached here)

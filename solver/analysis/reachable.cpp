@@ -134,7 +134,7 @@ class Search {
   ReachableReport run() {
     const int bound = o_.exhaustive >= 0 ? o_.exhaustive : default_exhaustive_bound();
     exhaustive(bound);
-    if (!open_.empty()) guided();
+    guided(bound);
     return std::move(report_);
   }
 
@@ -203,6 +203,7 @@ class Search {
     ReachableWitness& w = witness_of(k.name);
     w.record = text;
     w.sets = sets;
+    w.steps = steps.size();
     w.plies = 0;
     for (const std::string& s : steps)  // a Conditional Chess turn's tail is a B- and a C-move
       w.plies += protocol_ == Protocol::kConditional && s.rfind("A ", 0) != 0 ? 2 : 1;
@@ -221,8 +222,13 @@ class Search {
     if (base.empty()) return base;
     std::unordered_map<std::string, std::string> base_at;
     for (const StepCase& c : base) base_at.emplace(c.moves, visible(c.outcome));
-    std::vector<const ReadingTables::Knob*> still;
-    for (const ReadingTables::Knob* k : open_) {
+    // The open knobs, and those with a guided record this line can still beat.
+    std::vector<const ReadingTables::Knob*> knobs = open_, still;
+    if (shortening_)
+      for (const auto& [k, best] : shorten_)
+        if (line.steps.size() + 1 < best) knobs.push_back(k);
+    for (const ReadingTables::Knob* k : knobs) {
+      const bool open = std::find(open_.begin(), open_.end(), k) != open_.end();
       bool found = false;
       for (const auto& [alt, v] : k->alternatives) {
         const std::vector<StepCase> other = steps_of(v, line.fen);
@@ -252,7 +258,8 @@ class Search {
         }
         if (found) break;
       }
-      if (!found) still.push_back(k);
+      if (open && !found) still.push_back(k);
+      if (found && std::string_view(how) == "guided") shorten_[k] = witness_of(k->name).steps;
     }
     open_ = std::move(still);
     return base;
@@ -318,15 +325,34 @@ class Search {
     return w;
   }
 
-  void guided() {
+  /// The deepest position a walk still checks: any while a knob is open, else one that can
+  /// beat a guided record (none: -1).
+  int walk_depth() const {
+    int depth = open_.empty() ? -1 : o_.max_plies - 1;
+    if (shortening_)
+      for (const auto& [k, best] : shorten_) depth = std::max(depth, static_cast<int>(best) - 2);
+    return std::min(depth, o_.max_plies - 1);
+  }
+
+  /// The walks: the budget goes to the open knobs; then, when it is spent or no knob is open,
+  /// half as many steps again go to them and to shorter records for the knobs whose record a
+  /// walk found (a walk's record is rarely the shortest).
+  void guided(int bound) {
     std::mt19937 rng(o_.seed);
     const long long start = report_.steps;
     auto spent = [&] { return report_.steps - start; };
-    long long next_note = 0;
-    for (long long walk = 1; spent() < o_.steps && !open_.empty(); ++walk) {
+    long long next_note = 0, budget = o_.steps;
+    for (long long walk = 1; spent() < budget; ++walk) {
+      if (!shortening_ && (open_.empty() || spent() >= o_.steps)) {
+        shortening_ = true;  // the search is over: half as many steps again to shorten
+        budget = spent() + o_.steps / 2;
+      }
+      if (walk_depth() < bound) break;
       Line line{{}, {}, tables_.base()->table().setup_fen};
-      for (int ply = 0; ply < o_.max_plies && spent() < o_.steps && !open_.empty(); ++ply) {
-        const std::vector<StepCase> steps = check(line, "guided");
+      for (int ply = 0; ply <= walk_depth() && spent() < budget; ++ply) {
+        // Every position fewer than `bound` steps from the start has been checked already.
+        const std::vector<StepCase> steps =
+            ply < bound ? steps_of(tables_.base(), line.fen) : check(line, "guided");
         std::vector<const StepCase*> choices;
         std::vector<int> weights;
         for (const StepCase& c : steps)
@@ -339,8 +365,8 @@ class Search {
         line = extend(line, *choices[pick(rng)]);
       }
       if (spent() >= next_note) {  // about every tenth of the budget
-        say(fmt::format("guided: {} walk(s), {} of {} steps, {} knob(s) open", walk, spent(),
-                        o_.steps, open_.size()));
+        say(fmt::format("guided: {} walk(s), {} of {} steps, {} knob(s) open{}", walk, spent(),
+                        budget, open_.size(), shortening_ ? ", shortening records" : ""));
         next_note = spent() + o_.steps / 10;
       }
     }
@@ -351,6 +377,9 @@ class Search {
   ReadingTables tables_;
   Protocol protocol_;
   std::vector<const ReadingTables::Knob*> open_;
+  /// Knobs with a guided record, and its length in steps (a shorter one replaces it).
+  std::map<const ReadingTables::Knob*, std::size_t> shorten_;
+  bool shortening_ = false;  ///< the walks look for shorter records too
   ReachableReport report_;
 };
 

@@ -17,7 +17,9 @@
 //     4 + 12 x (the rule clauses it fires beyond a plain move: a capture, a conversion,
 //     castling, a conflict, a check), toward the rare events knobs read, and a quarter of that
 //     when it gives up a castling right (the castling knobs need the rights kept).
-//     Every position on the way is checked as above. Same seed, same records.
+//     Every position on the way is checked as above. When the budget is spent (or no knob is
+//     open), half as many steps again look for shorter records for the knobs a walk found
+//     (walks no longer than the record to beat) and for the open knobs. Same seed, same records.
 // Every candidate is confirmed by replaying its record (solver/analysis/readings.hpp) under the
 // knob's alternatives; only a confirmed record is reported.
 #pragma once
@@ -35,8 +37,10 @@ namespace arbiter::solver {
 struct ReachableOptions {
   std::vector<std::string> knobs;  ///< only these (empty: every knob of the table)
   int exhaustive = -1;             ///< plies (turns) searched exhaustively; -1: the table's default
-  long long steps = 3'000'000;     ///< steps the guided walks may play in all (the work budget)
-  int max_plies = 40;              ///< length of one walk (turns for simultaneous tables)
+  /// Steps the guided walks may play for the open knobs (the work budget); half as many again
+  /// then shorten the records the walks found.
+  long long steps = 3'000'000;
+  int max_plies = 40;  ///< length of one walk (turns for simultaneous tables)
   unsigned seed = 0;
   /// Called with a line of progress now and then (nullptr: none).
   std::function<void(const std::string&)> progress;
@@ -46,8 +50,9 @@ struct ReachableWitness {
   std::string knob;
   std::optional<std::string> record;  ///< movetext `arbiter replay -v TABLE` reads
   TurnSets sets = TurnSets::kOne;     ///< how the record's turns are read (Diplomacy sets)
-  int plies = 0;  ///< of the record (turns for simultaneous tables; a C-move is a ply)
-  int first = 0;  ///< the first ply (turn) where the readings part
+  int plies = 0;          ///< of the record (turns for simultaneous tables; a C-move is a ply)
+  std::size_t steps = 0;  ///< of the record, in steps (solver/analysis/step_cases.hpp)
+  int first = 0;          ///< the first ply (turn) where the readings part
   /// Plies (turns) searched exhaustively: every record of whole steps up to `bound` plies was
   /// played (a Conditional Chess line's steps are an A-move, then a B- and a C-move).
   int bound = 0;

@@ -342,12 +342,12 @@ class Search {
     const long long start = report_.steps;
     auto spent = [&] { return report_.steps - start; };
     long long next_note = 0, budget = o_.steps;
-    for (long long walk = 1; spent() < budget; ++walk) {
+    for (long long walk = 1;; ++walk) {
       if (!shortening_ && (open_.empty() || spent() >= o_.steps)) {
         shortening_ = true;  // the search is over: half as many steps again to shorten
         budget = spent() + o_.steps / 2;
       }
-      if (walk_depth() < bound) break;
+      if (spent() >= budget || walk_depth() < bound) break;
       Line line{{}, {}, tables_.base()->table().setup_fen};
       for (int ply = 0; ply <= walk_depth() && spent() < budget; ++ply) {
         // Every position fewer than `bound` steps from the start has been checked already.

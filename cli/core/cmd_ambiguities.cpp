@@ -17,6 +17,7 @@
 #include "rules/core/closest_name.hpp"
 #include "rules/core/load_variant.hpp"
 #include "solver/analysis/coverage.hpp"
+#include "solver/analysis/reachable.hpp"
 #include "solver/core/witness_minimize.hpp"
 
 namespace arbiter::cli {
@@ -27,7 +28,9 @@ struct AmbiguityOptions {
   solver::CoverageOptions cov;
   bool quiet = false;
   bool json = false;
-  std::string svg;  ///< one SVG file, one board per knob with a witness
+  std::string svg;         ///< one SVG file, one board per knob with a witness
+  bool reachable = false;  ///< records of play from the start (solver/analysis/reachable.hpp)
+  solver::ReachableOptions reach;
 };
 
 /// The knob items of `r` grouped by knob, in table order.
@@ -36,19 +39,97 @@ struct KnobFinding {
   const solver::CoverageItem* item;  ///< the first alternative's item (all share the witness)
 };
 
-int run_ambiguities(AmbiguityOptions& o) {
-  const VariantPtr v = load_variant(o.variant);
-  for (const std::string& k : o.cov.knobs)
-    if (!v->table().knob(k)) {
+/// Throws for a --knob the table lacks, with the nearest name.
+void check_knobs(const Variant& v, const std::vector<std::string>& knobs) {
+  for (const std::string& k : knobs)
+    if (!v.table().knob(k)) {
       std::vector<std::string> names;
-      for (const KnobDef& d : v->table().knobs) names.push_back(d.name);
+      for (const KnobDef& d : v.table().knobs) names.push_back(d.name);
       const std::string hint = did_you_mean(k, names);
       throw std::invalid_argument(
-          fmt::format("ambiguities: table {} has no knob '{}' ({})", v->name(), k,
+          fmt::format("ambiguities: table {} has no knob '{}' ({})", v.name(), k,
                       !hint.empty()   ? hint
                       : names.empty() ? "it has no knobs"
                                       : fmt::format("its knobs: {}", fmt::join(names, ", "))));
     }
+}
+
+/// `ambiguities --reachable`: a record of play from the start per knob, or the bound searched.
+int run_reachable(AmbiguityOptions& o) {
+  const VariantPtr v = load_variant(o.variant);
+  check_knobs(*v, o.cov.knobs);
+  o.reach.knobs = o.cov.knobs;
+  o.reach.seed = o.cov.seed;
+  Progress progress(o.quiet, "ambiguities");
+  o.reach.progress = [&progress](const std::string& line) { progress.note(line); };
+  const solver::ReachableReport r = solver::find_reachable(o.variant, o.reach);
+  progress.finish();
+  int found = 0, longest = 0;
+  for (const solver::ReachableWitness& w : r.knobs)
+    if (w.record) {
+      ++found;
+      longest = std::max(longest, w.plies);
+    }
+  const std::string units = r.units;
+  if (o.json) {
+    JsonWriter w;
+    w.begin_array();
+    for (const solver::ReachableWitness& k : r.knobs) {
+      w.begin_object().field("knob", k.knob).key("record");
+      if (k.record)
+        w.value(*k.record);
+      else
+        w.null();
+      w.field("plies", k.plies).field("bound", k.bound).field("proved", k.proved);
+      w.field("unit", std::string(r.unit)).field("sets", to_string(k.sets));
+      w.field("found_by", k.found_by).field("first", k.first);
+      w.key("outcomes").begin_object();
+      for (const auto& [setting, outcome] : k.outcomes) w.field(setting, outcome);
+      w.end_object().end_object();
+    }
+    std::cout << w.end_array().str() << '\n';
+  } else {
+    std::cout << fmt::format(
+        "reachable witnesses of table {}: {} knob(s), {} position(s) checked, {} step(s) "
+        "played\n",
+        r.table, r.knobs.size(), r.positions, r.steps);
+    for (const solver::ReachableWitness& k : r.knobs) {
+      std::cout << fmt::format("\nknob {}\n", k.knob);
+      if (!k.record) {
+        std::cout << fmt::format(
+            "  no record found: every record of up to {} {} played{}; then {} steps of guided "
+            "walks\n",
+            k.bound, units,
+            k.proved ? fmt::format(" (proved: none of {} {} parts the readings)", k.bound, units)
+                     : "",
+            r.guided_steps);
+        continue;
+      }
+      // A record of many lines (one turn a line) starts on the line below, indented.
+      std::string record = *k.record;
+      for (std::size_t i = record.find('\n'); i != std::string::npos; i = record.find('\n', i + 5))
+        record.replace(i, 1, "\n    ");
+      std::cout << (record.find('\n') == std::string::npos ? "  record " : "  record\n    ")
+                << record << '\n';
+      std::cout << fmt::format(
+          "  {} {} ({}{}); the readings part at {} {}\n", k.plies, units, k.found_by,
+          k.found_by == "exhaustive" ? ": none shorter" : ": maybe not the shortest", r.unit,
+          k.first);
+      if (k.sets != TurnSets::kOne)
+        std::cout << fmt::format("  replay with --sets {}\n", to_string(k.sets));
+      for (const auto& [setting, outcome] : k.outcomes)
+        std::cout << fmt::format("  {:<40} {}\n", setting, outcome);
+    }
+    std::cout << fmt::format("\n{} knob(s): {} with a record (longest {} {}), {} without\n",
+                             r.knobs.size(), found, longest, units, r.knobs.size() - found);
+  }
+  return found == static_cast<int>(r.knobs.size()) ? kHolds : kFails;
+}
+
+int run_ambiguities(AmbiguityOptions& o) {
+  if (o.reachable) return run_reachable(o);
+  const VariantPtr v = load_variant(o.variant);
+  check_knobs(*v, o.cov.knobs);
   // The catalog's witnesses are swept too (some knobs decide only in positions a scenario
   // describes, such as a forced non-mating check); only the knob items are reported.
   o.cov.clauses = false;
@@ -141,6 +222,18 @@ void register_ambiguities_command(CLI::App& app, int& status) {
   cmd->add_option("--svg", o->svg,
                   "Also draw each knob's witness (one board per knob, one below the other) into "
                   "this SVG file");
+  cmd->add_flag("--reachable", o->reachable,
+                "For every knob, a record of play from the table's start position after which "
+                "its alternatives give different outcomes (or the bound searched)");
+  cmd->add_option("--exhaustive", o->reach.exhaustive,
+                  "--reachable: plies (turns) searched exhaustively, a proof where nothing is "
+                  "found (default: 3 sequential, 2 conditional, 1 simultaneous)");
+  cmd->add_option("--steps", o->reach.steps,
+                  "--reachable: steps the guided walks may play in all (the work budget)")
+      ->capture_default_str();
+  cmd->add_option("--walk-plies", o->reach.max_plies,
+                  "--reachable: length of one guided walk, in plies (turns)")
+      ->capture_default_str();
   cmd->callback([o, &status] { status = run_ambiguities(*o); });
 }
 

@@ -12,6 +12,7 @@
 #include "cli/core/knob_options.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/core/replay_io.hpp"
+#include "cli/core/replay_readings.hpp"
 #include "cli/registry/cli_modules.hpp"
 #include "present/board/report_boards.hpp"
 #include "present/core/json_writer.hpp"
@@ -43,6 +44,7 @@ struct ReplayCliOptions {
   std::string null_move = "error";
   std::string letters;  ///< empty: English
   std::string sets = "one";
+  bool readings = false;  ///< replay under every knob alternative (replay_readings.hpp)
 };
 
 /// Orthodox and Conversion Chess records.
@@ -173,7 +175,20 @@ class ReplayChooser {
   VariantPtr variant_;
 };
 
+int run_replay_readings(const ReplayCliOptions& o) {
+  ReadingsRequest r;
+  r.table = o.variant;
+  r.table_given = o.variant_given;
+  r.knobs = parse_knob_options(o.knobs);
+  r.options = replay_options(o);
+  turn_sets_from(o.sets, r.sets);
+  r.json = o.json;
+  r.file = o.file;
+  return run_readings(r);
+}
+
 int run_replay(const ReplayCliOptions& o) {
+  if (o.readings) return run_replay_readings(o);
   ReplayChooser chooser(o);
   chooser.replay_of(o.variant);  // a bad -v or --knob before the file is read
   const std::string record = read_record(o.file);
@@ -206,10 +221,17 @@ void register_replay_command(CLI::App& app, int& status) {
   auto* json =
       cmd->add_flag("--json", o->json,
                     "Print one JSON object (a file of many games: an array, one object per game)");
-  cmd->add_flag("--jsonl", o->jsonl,
-                "Print one JSON object per game, one a line, as each game is replayed (the "
-                "objects of --json's array)")
-      ->excludes(json);
+  auto* jsonl = cmd->add_flag("--jsonl", o->jsonl,
+                              "Print one JSON object per game, one a line, as each game is "
+                              "replayed (the objects of --json's array)")
+                    ->excludes(json);
+  auto* readings =
+      cmd->add_flag(
+             "--readings", o->readings,
+             "Replay under every alternative of every knob of the table and list the knobs "
+             "whose readings change the record: the first ply (turn) where they part and the "
+             "outcome under each; for a file of many games, how many games each knob changes")
+          ->excludes(jsonl);
   cmd->add_option("--null-move", o->null_move,
                   "A null move ('--', 'Z0'): an error that names it, or a pass (sequential and "
                   "Diplomacy records; never in check)")
@@ -219,14 +241,13 @@ void register_replay_command(CLI::App& app, int& status) {
                   "The record's piece letters are those of this language (" + piece_letter_codes() +
                       "; default: English K Q R B N)")
       ->check(CLI::IsMember(letter_codes()));
-  cmd->add_option("--sets", o->sets,
+  add_sets_option(cmd, o->sets,
                   "Diplomacy Chess: each side writes a set of moves per turn, 'N. Qh1, Rf6 "
-                  "Rf6', played progressive or simultaneously-progressive (default: one move)")
-      ->check(CLI::IsMember({"one", "progressive", "simultaneously-progressive"}))
-      ->capture_default_str();
+                  "Rf6', played progressive or simultaneously-progressive (default: one move)");
   cmd->add_option("--svg", o->svg,
                   "Also draw the final position (after the last good move) into this SVG file (a "
-                  "file of one game)");
+                  "file of one game)")
+      ->excludes(readings);
   cmd->add_option("FILE", o->file,
                   "The game record, or a file of many games (PGN), or - for standard input")
       ->required();

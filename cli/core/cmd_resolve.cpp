@@ -12,6 +12,7 @@
 #include "cli/core/commands.hpp"
 #include "cli/core/knob_options.hpp"
 #include "cli/core/option_checks.hpp"
+#include "cli/core/replay_io.hpp"
 #include "cli/registry/cli_modules.hpp"
 #include "cli/report/board_diagram.hpp"
 #include "present/board/report_boards.hpp"
@@ -216,11 +217,9 @@ void register_resolve_command(CLI::App& app, int& status) {
                   "Chess); with --sets, White's set: moves separated by commas or spaces")
       ->required();
   cmd->add_option("--black", o->moves[kBlack], "Black's move, as --white")->required();
-  cmd->add_option("--sets", o->sets,
+  add_sets_option(cmd, o->sets,
                   "Diplomacy Chess: --white and --black are sets of moves, played progressive "
-                  "(pair by pair) or simultaneously-progressive (all at once)")
-      ->check(CLI::IsMember({"one", "progressive", "simultaneously-progressive"}))
-      ->capture_default_str();
+                  "(pair by pair) or simultaneously-progressive (all at once)");
   add_knob_option(cmd, o->knobs);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->add_flag("--board", o->board, "Also draw the new position");

@@ -12,6 +12,12 @@
 
 namespace arbiter::cli {
 
+CLI::Option* add_sets_option(CLI::App* cmd, std::string& sets, const std::string& description) {
+  return cmd->add_option("--sets", sets, description)
+      ->check(CLI::IsMember({"one", "progressive", "simultaneously-progressive"}))
+      ->capture_default_str();
+}
+
 std::string read_record(const std::string& path) {
   if (path == "-") {
     std::ostringstream ss;

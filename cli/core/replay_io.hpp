@@ -3,6 +3,7 @@
 // end and JSON object are printed, and a file of many games replayed one game at a time.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <functional>
 #include <iostream>
 #include <optional>
@@ -18,6 +19,11 @@
 #include "rules/core/record_tokens.hpp"
 
 namespace arbiter::cli {
+
+/// Adds `--sets one|progressive|simultaneously-progressive` (Diplomacy Chess: a set of moves per
+/// side and turn, and how it is played) to `cmd`, stored in `sets`; `description` says what the
+/// command reads as a set.
+CLI::Option* add_sets_option(CLI::App* cmd, std::string& sets, const std::string& description);
 
 /// The whole record from a file, or from standard input for "-". Throws std::runtime_error.
 std::string read_record(const std::string& path);

@@ -17,12 +17,12 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-std::string game(const std::string& name) {
+std::string game_path(const std::string& name) {
   return "'" + test::data_path("games/" + name) + "'";
 }
 
 TEST(ReplayGamesCli, ATwicStyleFileGivesOneLinePerGame) {
-  const auto r = run_arbiter("replay " + game("twic_style.pgn"));
+  const auto r = run_arbiter("replay " + game_path("twic_style.pgn"));
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out,
@@ -40,7 +40,7 @@ TEST(ReplayGamesCli, ATwicStyleFileGivesOneLinePerGame) {
 }
 
 TEST(ReplayGamesCli, ARejectedGameSaysWhereAndWhyAndSetsTheExitStatus) {
-  const auto r = run_arbiter("replay " + game("mixed_errors.pgn"));
+  const auto r = run_arbiter("replay " + game_path("mixed_errors.pgn"));
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out,
             "game 1: Pass - Passer: rejected after 3 plies: move 2 (Black) '--' at line 6, column "
@@ -58,14 +58,14 @@ TEST(ReplayGamesCli, ARejectedGameSaysWhereAndWhyAndSetsTheExitStatus) {
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
             "game 2: position before the move: "
             "r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 5\n");
-  const auto pass = run_arbiter("replay --null-move pass " + game("mixed_errors.pgn"));
+  const auto pass = run_arbiter("replay --null-move pass " + game_path("mixed_errors.pgn"));
   EXPECT_EQ(pass.status, 1);  // the typo is still a typo
   EXPECT_THAT(pass.out, StartsWith("game 1: Pass - Passer: 5 plies, *, final "));
   EXPECT_THAT(pass.out, HasSubstr("3 games read: 2 accepted, 1 rejected\n"));
 }
 
 TEST(ReplayGamesCli, JsonIsAnArrayOfTheOneGameObjectsInFileOrder) {
-  const auto r = run_arbiter("replay --json " + game("mixed_errors.pgn"));
+  const auto r = run_arbiter("replay --json " + game_path("mixed_errors.pgn"));
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "");
   EXPECT_THAT(r.out, StartsWith("[{\"game\":1,\"white\":\"Pass\",\"black\":\"Passer\","
@@ -98,15 +98,15 @@ TEST(ReplayGamesCli, TheSecondGamesTagPairsBeginAGame) {
 }
 
 TEST(ReplayGamesCli, AFileOfOneGamePrintsAsItAlwaysHas) {
-  const auto r = run_arbiter("replay " + game("opera_game.pgn"));
+  const auto r = run_arbiter("replay " + game_path("opera_game.pgn"));
   EXPECT_THAT(r.out, StartsWith("final 1n1Rkb1r/"));
-  const auto json = run_arbiter("replay --json " + game("opera_game.pgn"));
+  const auto json = run_arbiter("replay --json " + game_path("opera_game.pgn"));
   EXPECT_THAT(json.out, StartsWith("{\"valid\":true,\"plies\":33,"));
 }
 
 TEST(ReplayGamesCli, SvgDrawsOneGameOnly) {
   const std::string svg = test::write_temp_file("replay_games.svg", "");
-  const auto r = run_arbiter("replay --svg '" + svg + "' " + game("twic_style.pgn"));
+  const auto r = run_arbiter("replay --svg '" + svg + "' " + game_path("twic_style.pgn"));
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
@@ -115,14 +115,14 @@ TEST(ReplayGamesCli, SvgDrawsOneGameOnly) {
 }
 
 TEST(ReplayGamesCli, MoveTextAsPeopleWriteIt) {
-  const auto figurine = run_arbiter("replay " + game("opera_game_figurine.pgn"));
+  const auto figurine = run_arbiter("replay " + game_path("opera_game_figurine.pgn"));
   EXPECT_EQ(figurine.status, 0) << figurine.err;
   EXPECT_EQ(figurine.err, "");
   EXPECT_THAT(figurine.out, StartsWith("final 1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k"));
-  const auto german = run_arbiter("replay --letters de " + game("opera_game_de.pgn"));
+  const auto german = run_arbiter("replay --letters de " + game_path("opera_game_de.pgn"));
   EXPECT_EQ(german.status, 0) << german.err;
   EXPECT_EQ(german.out, figurine.out);
-  const auto english = run_arbiter("replay " + game("opera_game_de.pgn"));
+  const auto english = run_arbiter("replay " + game_path("opera_game_de.pgn"));
   EXPECT_EQ(english.status, 1);
   EXPECT_THAT(english.err, HasSubstr("'Sf3': unknown piece letter: 'S' is not a piece letter of "
                                      "table 'orthodox' (its letters: K Q R B N P)"));

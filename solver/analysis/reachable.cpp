@@ -1,0 +1,397 @@
+#include "solver/analysis/reachable.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "rules/conditional/conditional_game.hpp"
+#include "rules/core/fen.hpp"
+#include "rules/core/load_variant.hpp"
+#include "rules/core/notation.hpp"
+#include "solver/analysis/readings.hpp"
+#include "solver/analysis/step_case_source.hpp"
+
+namespace arbiter::solver {
+namespace {
+
+/// A position on a line of play from the start: the steps that led there and the positions
+/// they started from.
+struct Line {
+  std::vector<std::string> fens;   ///< before each step
+  std::vector<std::string> steps;  ///< step texts (step_cases.hpp)
+  std::string fen;                 ///< the position now
+};
+
+/// The kind of step a record can write, and the sets mode it needs; nullopt for a step no
+/// record writes (the standing step, a side that passes, a set without moves).
+std::optional<TurnSets> record_kind(Protocol protocol, const std::string& moves) {
+  if (moves == "-") return std::nullopt;
+  if (protocol != Protocol::kSimultaneous) return TurnSets::kOne;
+  const std::vector<std::string> w = step_words(moves);
+  if (std::find(w.begin(), w.end(), "-") != w.end()) return std::nullopt;
+  if (w.size() == 3 && w[0] == "P") return TurnSets::kProgressive;
+  if (w.size() == 3 && w[0] == "S") return TurnSets::kSimultaneouslyProgressive;
+  if (w.size() == 3 && w[0] == "C") return TurnSets::kOne;
+  if (w.size() == 2) return TurnSets::kOne;
+  return std::nullopt;
+}
+
+/// A step a line is extended with: one move (per side), no set, no conditional move.
+bool plain_step(Protocol protocol, const std::string& moves) {
+  if (!record_kind(protocol, moves)) return false;
+  return protocol != Protocol::kSimultaneous || step_words(moves).size() == 2;
+}
+
+/// What a record can see of a step's outcome: all of it but the legal-move counts of the
+/// sequential steps ("moves 20/20"), which a record shows only one ply later.
+std::string visible(const std::string& outcome) {
+  std::string out;
+  std::size_t at = 0;
+  while (at <= outcome.size()) {
+    std::size_t bar = outcome.find(" | ", at);
+    if (bar == std::string::npos) bar = outcome.size();
+    const std::string part = outcome.substr(at, bar - at);
+    if (part.rfind("moves ", 0) != 0) out += (out.empty() ? "" : " | ") + part;
+    at = bar + 3;
+  }
+  return out;
+}
+
+std::string join_set(const std::string& set) {
+  std::string out;
+  for (char c : set) out += c == ',' ? std::string(", ") : std::string(1, c);
+  return out;
+}
+
+/// The movetext of `steps` (from `fens`) under `v`: SAN for sequential and conditional moves
+/// (Conversion Chess needs the conversions written), the steps' coordinates for simultaneous
+/// turns; numbered as the replays read them.
+std::string record_text(const VariantPtr& v, const std::vector<std::string>& fens,
+                        const std::vector<std::string>& steps) {
+  std::vector<std::string> words;  ///< after their numbers
+  const Protocol protocol = v->table().protocol;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const std::vector<std::string> w = step_words(steps[i]);
+    if (protocol == Protocol::kSequential) {
+      const Position pos = parse_fen(v, fens[i]);
+      const std::string san = to_san(pos, parse_uci(pos, steps[i]));
+      words.push_back(pos.side_to_move() == kWhite || i == 0
+                          ? fmt::format("{}{} {}", pos.fullmove_number(),
+                                        pos.side_to_move() == kWhite ? "." : "...", san)
+                          : san);
+    } else if (protocol == Protocol::kConditional) {
+      const ConditionalState s = parse_conditional_fen(v, fens[i]);
+      const std::string move = to_san(s.pos, parse_uci(s.pos, w[1]));
+      if (w[0] == "A") {
+        words.push_back(move);
+      } else {
+        words.push_back(move);
+        words.push_back(w[0]);
+      }
+    } else {
+      const std::string white = w.size() == 3 ? join_set(w[1]) : w[0];
+      const std::string black = w.size() == 3 ? join_set(w[2]) : w[1];
+      words.push_back(fmt::format("{}. {} {}", i + 1, white, black));
+    }
+  }
+  if (protocol == Protocol::kConditional)  // number N labels the written plies 2N-1 and 2N
+    for (std::size_t k = 0; k < words.size(); k += 2)
+      words[k] = fmt::format("{}. {}", k / 2 + 1, words[k]);
+  std::string text;
+  for (const std::string& w : words)
+    text += (text.empty() ? "" : protocol == Protocol::kSimultaneous ? "\n" : " ") + w;
+  return text;
+}
+
+class Search {
+ public:
+  Search(const std::string& table, const ReachableOptions& o)
+      : o_(o), tables_(table), protocol_(tables_.base()->table().protocol) {
+    for (const ReadingTables::Knob& k : tables_.knobs()) {
+      if (!o.knobs.empty() && std::find(o.knobs.begin(), o.knobs.end(), k.name) == o.knobs.end())
+        continue;
+      open_.push_back(&k);
+    }
+    for (const std::string& name : o.knobs)
+      if (!tables_.base()->table().knob(name))
+        throw std::invalid_argument(
+            fmt::format("unknown knob '{}' of table '{}'", name, tables_.base()->name()));
+    report_.table = tables_.base()->name();
+    report_.unit = count_unit(*tables_.base());
+    report_.units = protocol_ == Protocol::kSimultaneous ? "turns" : "plies";
+    for (const ReadingTables::Knob* k : open_) {
+      ReachableWitness w;
+      w.knob = k->name;
+      report_.knobs.push_back(std::move(w));
+    }
+  }
+
+  ReachableReport run() {
+    const int bound = o_.exhaustive >= 0 ? o_.exhaustive : default_exhaustive_bound();
+    exhaustive(bound);
+    guided(bound);
+    return std::move(report_);
+  }
+
+ private:
+  int default_exhaustive_bound() const {
+    return protocol_ == Protocol::kSequential ? 3 : protocol_ == Protocol::kConditional ? 2 : 1;
+  }
+
+  void say(const std::string& line) const {
+    if (o_.progress) o_.progress(line);
+  }
+
+  ReachableWitness& witness_of(const std::string& knob) {
+    for (ReachableWitness& w : report_.knobs)
+      if (w.knob == knob) return w;
+    throw std::logic_error("no witness slot for " + knob);
+  }
+
+  /// Every step from `line.fen` under the default reading (a position some reading cannot hold
+  /// has none).
+  std::vector<StepCase> steps_of(const VariantPtr& v, const std::string& fen) {
+    std::vector<StepCase> out;
+    try {
+      for_each_step(v, fen, [&](const StepCase& c) {
+        out.push_back(c);
+        return true;
+      });
+    } catch (const std::exception&) {
+      out.clear();
+    }
+    report_.steps += static_cast<long long>(out.size());
+    return out;
+  }
+
+  /// Replays the line extended by `step` (none: the line itself) and keeps it as `k`'s witness
+  /// when the knob's alternatives give it different outcomes.
+  bool confirm(const ReadingTables::Knob& k, const Line& line, const std::string* step,
+               const char* how) {
+    std::vector<std::string> fens = line.fens, steps = line.steps;
+    if (step) {
+      fens.push_back(line.fen);
+      steps.push_back(*step);
+    }
+    if (steps.empty()) return false;
+    TurnSets sets = TurnSets::kOne;
+    for (const std::string& s : steps) {
+      const std::optional<TurnSets> kind = record_kind(protocol_, s);
+      if (!kind) return false;
+      if (*kind != TurnSets::kOne) {
+        if (sets != TurnSets::kOne && sets != *kind) return false;
+        sets = *kind;
+      }
+    }
+    std::string text;
+    try {
+      text = record_text(tables_.base(), fens, steps);
+    } catch (const std::exception&) {
+      return false;
+    }
+    RecordGames games(text);
+    std::vector<RecordToken> game;
+    games.next(game);
+    const RecordOutcome base = record_outcome(tables_.base(), game, {}, sets);
+    const std::optional<KnobReading> reading = knob_reading(tables_, k, game, base, {}, sets);
+    if (!reading) return false;
+    ReachableWitness& w = witness_of(k.name);
+    w.record = text;
+    w.sets = sets;
+    w.steps = steps.size();
+    w.plies = 0;
+    for (const std::string& s : steps)  // a Conditional Chess turn's tail is a B- and a C-move
+      w.plies += protocol_ == Protocol::kConditional && s.rfind("A ", 0) != 0 ? 2 : 1;
+    w.first = reading->first;
+    w.found_by = how;
+    w.outcomes.clear();
+    for (const auto& [setting, o] : reading->outcomes) w.outcomes.emplace_back(setting, o.text);
+    say(fmt::format("knob {}: a record of {} {} ({})", k.name, w.plies, report_.units, how));
+    return true;
+  }
+
+  /// Checks one position for every open knob; returns the default's steps from it.
+  std::vector<StepCase> check(const Line& line, const char* how) {
+    ++report_.positions;
+    std::vector<StepCase> base = steps_of(tables_.base(), line.fen);
+    if (base.empty()) return base;
+    std::unordered_map<std::string, std::string> base_at;
+    for (const StepCase& c : base) base_at.emplace(c.moves, visible(c.outcome));
+    // The open knobs, and those with a guided record this line can still beat.
+    std::vector<const ReadingTables::Knob*> knobs = open_, still;
+    if (shortening_)
+      for (const auto& [k, best] : shorten_)
+        if (line.steps.size() + 1 < best) knobs.push_back(k);
+    for (const ReadingTables::Knob* k : knobs) {
+      const bool open = std::find(open_.begin(), open_.end(), k) != open_.end();
+      bool found = false;
+      for (const auto& [alt, v] : k->alternatives) {
+        const std::vector<StepCase> other = steps_of(v, line.fen);
+        std::unordered_map<std::string, std::string> other_at;
+        for (const StepCase& c : other) other_at.emplace(c.moves, visible(c.outcome));
+        auto differs = [&](const std::string& moves) {
+          const auto b = base_at.find(moves);
+          const auto a = other_at.find(moves);
+          const std::string bo =
+              b != base_at.end() ? b->second
+                                 : visible(replay_step(tables_.base(), line.fen, moves).outcome);
+          const std::string ao =
+              a != other_at.end() ? a->second : visible(replay_step(v, line.fen, moves).outcome);
+          return bo != ao;
+        };
+        for (const StepCase& c : base) {
+          if (!differs(c.moves)) continue;
+          if (c.moves == "-" ? confirm(*k, line, nullptr, how) : confirm(*k, line, &c.moves, how)) {
+            found = true;
+            break;
+          }
+        }
+        for (const StepCase& c : other) {
+          if (found) break;
+          if (base_at.count(c.moves) || !differs(c.moves)) continue;
+          found = confirm(*k, line, &c.moves, how);
+        }
+        if (found) break;
+      }
+      if (open && !found) still.push_back(k);
+      if (found && std::string_view(how) == "guided") shorten_[k] = witness_of(k->name).steps;
+    }
+    open_ = std::move(still);
+    return base;
+  }
+
+  Line extend(const Line& line, const StepCase& c) const {
+    Line next = line;
+    next.fens.push_back(line.fen);
+    next.steps.push_back(c.moves);
+    next.fen = c.after_fen;
+    return next;
+  }
+
+  void exhaustive(int bound) {
+    std::vector<Line> layer{Line{{}, {}, tables_.base()->table().setup_fen}};
+    std::set<std::string> seen{layer.front().fen};
+    for (int depth = 0; depth < bound && !open_.empty(); ++depth) {
+      say(fmt::format("exhaustive: {} position(s) at {} {}, {} knob(s) open, {} steps played",
+                      layer.size(), report_.unit, depth, open_.size(), report_.steps));
+      std::vector<Line> next;
+      for (const Line& line : layer) {
+        if (open_.empty()) break;
+        for (const StepCase& c : check(line, "exhaustive"))
+          if (depth + 1 < bound && plain_step(protocol_, c.moves) && !c.after_fen.empty() &&
+              seen.insert(c.after_fen).second)
+            next.push_back(extend(line, c));
+      }
+      // Every record of depth + 1 steps has been played: what is still open is proved to it,
+      // over the records the lines are made of (docs/cli.md, "ambiguities --reachable").
+      for (const ReadingTables::Knob* k : open_) {
+        ReachableWitness& w = witness_of(k->name);
+        // From the start, a Conditional Chess line alternates an A-move (one ply) and a turn's
+        // tail (a B- and a C-move); the bound counts plies.
+        w.bound = protocol_ == Protocol::kConditional ? depth + 1 + (depth + 1) / 2 : depth + 1;
+        w.proved = protocol_ != Protocol::kSimultaneous || depth == 0;
+      }
+      layer = std::move(next);
+    }
+  }
+
+  /// The castling field of a FEN ("KQkq", "-"); "" when it has none.
+  static std::string castling_field(const std::string& fen) {
+    std::size_t at = 0;
+    for (int field = 0; field < 2; ++field) {
+      at = fen.find(' ', at);
+      if (at == std::string::npos) return "";
+      ++at;
+    }
+    return fen.substr(at, fen.find(' ', at) - at);
+  }
+
+  /// A step's weight in a walk: 4 per rule clause it fires beyond a plain move (the rare events
+  /// knobs read), and a quarter of that for a step that gives up a castling right (the castling
+  /// knobs need the rights kept while the board around them fills with events).
+  static int weight(const std::string& fen, const StepCase& c) {
+    static const std::set<std::string> plain{"a-move",      "b-move",   "c-move-executes",
+                                             "double-step", "executed", "stood"};
+    int w = 4;
+    for (const std::string& clause : c.clauses)
+      if (!plain.count(clause)) w += 12;
+    const std::string before = castling_field(fen), after = castling_field(c.after_fen);
+    if (after != before && (after == "-" || after.size() < before.size())) w /= 4;
+    return w;
+  }
+
+  /// The deepest position a walk still checks: any while a knob is open, else one that can
+  /// beat a guided record (none: -1).
+  int walk_depth() const {
+    int depth = open_.empty() ? -1 : o_.max_plies - 1;
+    if (shortening_)
+      for (const auto& [k, best] : shorten_) depth = std::max(depth, static_cast<int>(best) - 2);
+    return std::min(depth, o_.max_plies - 1);
+  }
+
+  /// The walks: the budget goes to the open knobs; then, when it is spent or no knob is open,
+  /// half as many steps again go to them and to shorter records for the knobs whose record a
+  /// walk found (a walk's record is rarely the shortest).
+  void guided(int bound) {
+    std::mt19937 rng(o_.seed);
+    const long long start = report_.steps;
+    auto spent = [&] { return report_.steps - start; };
+    long long next_note = 0, budget = o_.steps;
+    for (long long walk = 1;; ++walk) {
+      if (!shortening_ && (open_.empty() || spent() >= o_.steps)) {
+        shortening_ = true;  // the search is over: half as many steps again to shorten
+        budget = spent() + o_.steps / 2;
+      }
+      if (spent() >= budget || walk_depth() < bound) break;
+      Line line{{}, {}, tables_.base()->table().setup_fen};
+      for (int ply = 0; ply <= walk_depth() && spent() < budget; ++ply) {
+        // Every position fewer than `bound` steps from the start has been checked already.
+        const std::vector<StepCase> steps =
+            ply < bound ? steps_of(tables_.base(), line.fen) : check(line, "guided");
+        std::vector<const StepCase*> choices;
+        std::vector<int> weights;
+        for (const StepCase& c : steps)
+          if (plain_step(protocol_, c.moves) && !c.after_fen.empty()) {
+            choices.push_back(&c);
+            weights.push_back(weight(line.fen, c));
+          }
+        if (choices.empty()) break;
+        std::discrete_distribution<std::size_t> pick(weights.begin(), weights.end());
+        line = extend(line, *choices[pick(rng)]);
+      }
+      if (spent() >= next_note) {  // about every tenth of the budget
+        say(fmt::format("guided: {} walk(s), {} of {} steps, {} knob(s) open{}", walk, spent(),
+                        budget, open_.size(), shortening_ ? ", shortening records" : ""));
+        next_note = spent() + o_.steps / 10;
+      }
+    }
+    report_.guided_steps = spent();
+  }
+
+  const ReachableOptions& o_;
+  ReadingTables tables_;
+  Protocol protocol_;
+  std::vector<const ReadingTables::Knob*> open_;
+  /// Knobs with a guided record, and its length in steps (a shorter one replaces it).
+  std::map<const ReadingTables::Knob*, std::size_t> shorten_;
+  bool shortening_ = false;  ///< the walks look for shorter records too
+  ReachableReport report_;
+};
+
+}  // namespace
+
+int default_exhaustive_bound(const std::string& table) {
+  const Protocol p = load_table(table).protocol;
+  return p == Protocol::kSequential ? 3 : p == Protocol::kConditional ? 2 : 1;
+}
+
+ReachableReport find_reachable(const std::string& table, const ReachableOptions& options) {
+  return Search(table, options).run();
+}
+
+}  // namespace arbiter::solver

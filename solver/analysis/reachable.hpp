@@ -1,0 +1,82 @@
+// Reachable witnesses (`arbiter ambiguities --reachable`, docs/cli.md): for each knob of a table,
+// a record of play from the table's own start position after which the knob's alternatives give
+// different outcomes, as short as the search finds. No I/O but the progress callback.
+//
+// The search, after the proof-game solvers' first idea (play forward from the opening array,
+// never place men):
+//  1. exhaustive: every position reachable in d plies (turns) from the start, d = 0, 1, ...,
+//     `exhaustive` (positions reached twice are checked once). At each position every step of
+//     the default reading is played under every alternative of every open knob, and the steps
+//     each alternative has that the default lacks are played under the default
+//     (solver/analysis/step_cases.hpp). A step whose outcomes differ (the position after, the
+//     status, a refusal; a difference only in the legal-move counts after it shows one ply
+//     later) gives a candidate record. When no position of depth < d parts a knob's readings,
+//     no record of d plies does: `proved` with bound d.
+//  2. guided: seeded random walks from the start, up to `max_plies` each, within a budget of
+//     steps played (deterministic, unlike a time limit); each step is drawn with weight
+//     4 + 12 x (the rule clauses it fires beyond a plain move: a capture, a conversion,
+//     castling, a conflict, a check), toward the rare events knobs read, and a quarter of that
+//     when it gives up a castling right (the castling knobs need the rights kept).
+//     Every position on the way is checked as above. When the budget is spent (or no knob is
+//     open), half as many steps again look for shorter records for the knobs a walk found
+//     (walks no longer than the record to beat) and for the open knobs. Same seed, same records.
+// Every candidate is confirmed by replaying its record (solver/analysis/readings.hpp) under the
+// knob's alternatives; only a confirmed record is reported.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/simultaneous/sim_record.hpp"
+
+namespace arbiter::solver {
+
+struct ReachableOptions {
+  std::vector<std::string> knobs;  ///< only these (empty: every knob of the table)
+  int exhaustive = -1;             ///< plies (turns) searched exhaustively; -1: the table's default
+  /// Steps the guided walks may play for the open knobs (the work budget); half as many again
+  /// then shorten the records the walks found.
+  long long steps = 3'000'000;
+  int max_plies = 40;  ///< length of one walk (turns for simultaneous tables)
+  unsigned seed = 0;
+  /// Called with a line of progress now and then (nullptr: none).
+  std::function<void(const std::string&)> progress;
+};
+
+struct ReachableWitness {
+  std::string knob;
+  std::optional<std::string> record;  ///< movetext `arbiter replay -v TABLE` reads
+  TurnSets sets = TurnSets::kOne;     ///< how the record's turns are read (Diplomacy sets)
+  int plies = 0;          ///< of the record (turns for simultaneous tables; a C-move is a ply)
+  std::size_t steps = 0;  ///< of the record, in steps (solver/analysis/step_cases.hpp)
+  int first = 0;          ///< the first ply (turn) where the readings part
+  /// Plies (turns) searched exhaustively: every record of whole steps up to `bound` plies was
+  /// played (a Conditional Chess line's steps are an A-move, then a B- and a C-move).
+  int bound = 0;
+  bool proved = false;   ///< `bound` is a proof: no record of `bound` plies parts the readings
+  std::string found_by;  ///< "exhaustive", "guided", or "" (none found)
+  std::vector<std::pair<std::string, std::string>> outcomes;  ///< "knob=alt", record outcome
+};
+
+struct ReachableReport {
+  std::string table;
+  const char* unit = "ply";     ///< "ply" or "turn"
+  const char* units = "plies";  ///< "plies" or "turns"
+  long long guided_steps = 0;   ///< of `steps`, played by the guided walks
+  std::vector<ReachableWitness> knobs;
+  long long positions = 0;  ///< positions checked
+  long long steps = 0;      ///< steps played
+};
+
+/// The search over `table` (a bundled name or a .toml path). Throws TableError, and
+/// std::invalid_argument for an unknown knob in options.knobs.
+ReachableReport find_reachable(const std::string& table, const ReachableOptions& options);
+
+/// The default exhaustive bound of a table: 3 plies sequential, 2 conditional, 1 turn
+/// simultaneous (where one turn already has hundreds of steps).
+int default_exhaustive_bound(const std::string& table);
+
+}  // namespace arbiter::solver

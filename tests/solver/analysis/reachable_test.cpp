@@ -1,0 +1,80 @@
+// Reachable witnesses (solver/analysis/reachable.hpp): a record of play from the start that
+// parts a knob's readings, found exhaustively when it is short (and then none shorter exists),
+// the bound proved when none is found, the guided walks deterministic for a seed, and every
+// record read back by the record readings (solver/analysis/readings.hpp).
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "solver/analysis/reachable.hpp"
+#include "solver/analysis/readings.hpp"
+
+namespace arbiter::solver {
+namespace {
+
+ReachableOptions only(const std::string& knob, long long steps = 0) {
+  ReachableOptions o;
+  o.knobs = {knob};
+  o.steps = steps;
+  return o;
+}
+
+/// Whether replaying `w`'s record names its knob among the knobs that change it.
+bool readings_name_the_knob(const std::string& table, const ReachableWitness& w) {
+  const RecordReadings r = record_readings(ReadingTables(table), *w.record, {}, w.sets);
+  for (const KnobReading& k : r.knobs)
+    if (k.knob == w.knob) return true;
+  return false;
+}
+
+TEST(Reachable, KnightTimingPartsInTheFirstDiplomacyTurn) {
+  const ReachableReport r = find_reachable("diplomacy", only("knight-timing"));
+  ASSERT_EQ(r.knobs.size(), 1u);
+  const ReachableWitness& w = r.knobs.front();
+  ASSERT_TRUE(w.record.has_value());
+  EXPECT_EQ(w.plies, 1);
+  EXPECT_EQ(w.first, 1);
+  EXPECT_EQ(w.found_by, "exhaustive");
+  EXPECT_EQ(std::string(r.unit), "turn");
+  EXPECT_TRUE(readings_name_the_knob("diplomacy", w));
+}
+
+TEST(Reachable, IllegalCMoveGetsARecordOfOneTurnFromTheStart) {
+  const ReachableReport r = find_reachable("conditional", only("illegal-c-move"));
+  const ReachableWitness& w = r.knobs.front();
+  ASSERT_TRUE(w.record.has_value());
+  EXPECT_EQ(w.plies, 3);  // A-move, B-move, C-move
+  EXPECT_EQ(w.found_by, "exhaustive");
+  EXPECT_TRUE(readings_name_the_knob("conditional", w));
+}
+
+TEST(Reachable, AnExhaustiveBoundWithoutADifferenceIsAProof) {
+  ReachableOptions o = only("converted-pawn-double-step");
+  o.exhaustive = 2;
+  const ReachableReport r = find_reachable("conversion", o);
+  const ReachableWitness& w = r.knobs.front();
+  EXPECT_FALSE(w.record.has_value());
+  EXPECT_EQ(w.bound, 2);
+  EXPECT_TRUE(w.proved);
+  EXPECT_EQ(w.found_by, "");
+}
+
+TEST(Reachable, TheGuidedWalksGiveTheSameRecordForTheSameSeed) {
+  ReachableOptions o = only("converted-rook-castling", 400'000);
+  o.exhaustive = 1;
+  const ReachableReport a = find_reachable("conversion", o);
+  const ReachableReport b = find_reachable("conversion", o);
+  ASSERT_TRUE(a.knobs.front().record.has_value());
+  EXPECT_EQ(a.knobs.front().found_by, "guided");
+  EXPECT_EQ(a.knobs.front().record, b.knobs.front().record);
+  EXPECT_EQ(a.steps, b.steps);
+  EXPECT_TRUE(readings_name_the_knob("conversion", a.knobs.front()));
+}
+
+TEST(Reachable, AnUnknownKnobIsRefused) {
+  EXPECT_THROW(find_reachable("conversion", only("no-such-knob")), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace arbiter::solver

@@ -61,7 +61,7 @@ TEST(Readings, TheDiplomacyGameIsChangedByKnightTimingFromTurnTwo) {
   EXPECT_EQ(timing->first, 2);  // 2.Nf3 is not executed under two-step-path
   EXPECT_EQ(timing->outcomes.back().second.text,
             "refused at turn 3: move 3 (White) 'Ne5': illegal: 'Ne5' is not a move White may "
-            "submit in this position");
+            "submit in this position: no white knight can go to e5");
   const KnobReading* departed = find_knob(r, "capture-of-departed");
   ASSERT_NE(departed, nullptr);
   EXPECT_EQ(departed->first, 10);

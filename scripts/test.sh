@@ -6,7 +6,7 @@
 #   scripts/test.sh --fast      # between commits: no slow tests, no fuzzing (about 4 minutes
 #                               # once build/ and build-san/ are built)
 #   scripts/test.sh --no-asan   # skip the sanitizer tests (the tree is still built for --fuzz)
-#   scripts/test.sh --fuzz 600  # run every libFuzzer target for 600 s instead of 10 s
+#   scripts/test.sh --fuzz 600  # run every libFuzzer target for 600 s instead of 6 s
 #   scripts/test.sh --no-fuzz   # skip the fuzz targets and their runs
 #
 # Stages:
@@ -24,7 +24,7 @@
 #                server), which run the Release tree's arbiter
 #   4. san-tests ctest --test-dir build-san (ASan + UBSan; leaks are errors)
 #   5. verify    build/arbiter verify
-#   6. fuzz      unless --no-fuzz: each libFuzzer target in build-san/fuzz/ for 10 s (--fuzz
+#   6. fuzz      unless --no-fuzz: each libFuzzer target in build-san/fuzz/ for 6 s (--fuzz
 #                SECONDS: that long) on its corpus fuzz/corpus/NAME, two at a time (ARBITER_JOBS),
 #                writing new inputs to a scratch directory; crashing inputs are kept in
 #                build-san/fuzz-artifacts/. Ten targets: about a minute.
@@ -39,9 +39,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 asan=1
 fast=0
-# 10 s a target keeps the whole run inside CI's 20-minute budget on the slower machines of this
-# kind (docs/building.md, CI stages); longer runs: --fuzz SECONDS.
-fuzz_seconds=10
+# 6 s a target (each first replays its whole corpus) keeps the whole run inside CI's 20-minute
+# budget on the slower machines of this kind (docs/building.md, CI stages); longer runs:
+# --fuzz SECONDS.
+fuzz_seconds=6
 fuzz_given=0
 while [[ $# -gt 0 ]]; do
   arg="$1"

@@ -22,4 +22,10 @@ class ConversionEffect final : public MoveEffect {
   bool pairs(const Position& pos, Color c) const override;
 };
 
+/// Whether `e` is Conversion's co-effect: how the solver's registries (solver/registry/) find
+/// the entry of the table's effect.
+inline bool is_conversion(const MoveEffect& e) {
+  return dynamic_cast<const ConversionEffect*>(&e) != nullptr;
+}
+
 }  // namespace arbiter

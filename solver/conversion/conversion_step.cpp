@@ -1,16 +1,16 @@
 // Conversion Chess in the symbolic step (solver/core/ply_step_effect.hpp): the co-effect of a
 // move (apply_conversions: enemy pieces on the co-squares the move forms change colour), the
 // conversion threats, and the legality rules of movegen's conversion filter, as expressions
-// over a BoardEncoding. Registered once, in solver/registry/solver_modules.cpp.
+// over a BoardEncoding. Registered once, in solver/registry/ply_step_effects.cpp.
 #include <functional>
 
 #include "rules/conversion/conversion.hpp"
 #include "rules/registry/rule_knobs.hpp"
+#include "solver/conversion/conversion_step.hpp"
 #include "solver/conversion/conversion_threats.hpp"
 #include "solver/core/cannot_encode.hpp"
 #include "solver/core/ply_step_effect.hpp"
 #include "solver/core/z3_setup.hpp"
-#include "solver/registry/solver_modules.hpp"
 
 namespace arbiter::solver {
 namespace {

@@ -24,8 +24,8 @@ constexpr ModuleRegistry<SolverModule> kSolverModules = {{
 
 // The effects: Conversion Chess's co-effect ([effects.conversion]).
 constexpr SolverModule kConversion = {
-    "conversion", conversion_scenarios,  conversion_probes,      conversion_knob_relevance, nullptr,
-    false,        conversion_step_cases, RulesKind::kSequential, conversion_step_effect};
+    "conversion", conversion_scenarios,  conversion_probes,     conversion_knob_relevance, nullptr,
+    false,        conversion_step_cases, RulesKind::kSequential};
 
 /// Each effect's module, with the test of the rules module's effect it serves (at most one per
 /// table: Variant::effect(), chosen by rules/registry/variant_extensions.cpp).
@@ -35,8 +35,7 @@ struct EffectEntry {
 };
 
 constexpr EffectEntry kEffects[] = {
-    {[](const MoveEffect& e) { return dynamic_cast<const ConversionEffect*>(&e) != nullptr; },
-     kConversion},
+    {is_conversion, kConversion},
 };
 
 }  // namespace
@@ -62,11 +61,6 @@ const SolverModule* solver_effect(const Variant& v) {
     for (const EffectEntry& e : kEffects)
       if (e.serves(*effect)) return &e.module;
   return nullptr;
-}
-
-const PlyStepEffect* ply_step_effect(const Variant& v) {
-  const SolverModule* effect = solver_effect(v);
-  return effect && effect->step_effect ? &effect->step_effect() : nullptr;
 }
 
 std::string_view scenario_family(const Variant& v) {

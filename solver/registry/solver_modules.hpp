@@ -40,9 +40,6 @@ struct SolverModule {
   /// An effect's step cases are written over one protocol's steps: the kind they extend (on a
   /// table of another kind the protocol's own serve, and the effect's knobs are not stepped).
   RulesKind extends = RulesKind::kSequential;
-  /// An effect's hooks in the symbolic step (solver/core/ply_step_effect.hpp; null for a
-  /// protocol): what ply_step_effect(v) gives the step and the attack encoding.
-  const PlyStepEffect& (*step_effect)() = nullptr;
 };
 
 /// The protocol's module of `v`, then its effect's (the module of the move effect
@@ -73,6 +70,5 @@ std::optional<KnobRelevance> move_neutral_knob_relevance(const Variant& v, const
 std::string sequential_probe_fen(const Position& proposal);
 std::string conditional_probe_fen(const Position& proposal);
 std::string sim_probe_fen(const Position& proposal);
-const PlyStepEffect& conversion_step_effect();
 
 }  // namespace arbiter::solver

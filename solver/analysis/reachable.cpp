@@ -9,10 +9,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "rules/conditional/conditional_game.hpp"
-#include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
-#include "rules/core/notation.hpp"
 #include "solver/analysis/readings.hpp"
 #include "solver/analysis/step_case_source.hpp"
 
@@ -26,26 +23,6 @@ struct Line {
   std::vector<std::string> steps;  ///< step texts (step_cases.hpp)
   std::string fen;                 ///< the position now
 };
-
-/// The kind of step a record can write, and the sets mode it needs; nullopt for a step no
-/// record writes (the standing step, a side that passes, a set without moves).
-std::optional<TurnSets> record_kind(Protocol protocol, const std::string& moves) {
-  if (moves == "-") return std::nullopt;
-  if (protocol != Protocol::kSimultaneous) return TurnSets::kOne;
-  const std::vector<std::string> w = step_words(moves);
-  if (std::find(w.begin(), w.end(), "-") != w.end()) return std::nullopt;
-  if (w.size() == 3 && w[0] == "P") return TurnSets::kProgressive;
-  if (w.size() == 3 && w[0] == "S") return TurnSets::kSimultaneouslyProgressive;
-  if (w.size() == 3 && w[0] == "C") return TurnSets::kOne;
-  if (w.size() == 2) return TurnSets::kOne;
-  return std::nullopt;
-}
-
-/// A step a line is extended with: one move (per side), no set, no conditional move.
-bool plain_step(Protocol protocol, const std::string& moves) {
-  if (!record_kind(protocol, moves)) return false;
-  return protocol != Protocol::kSimultaneous || step_words(moves).size() == 2;
-}
 
 /// What a record can see of a step's outcome: all of it but the legal-move counts of the
 /// sequential steps ("moves 20/20"), which a record shows only one ply later.
@@ -62,56 +39,10 @@ std::string visible(const std::string& outcome) {
   return out;
 }
 
-std::string join_set(const std::string& set) {
-  std::string out;
-  for (char c : set) out += c == ',' ? std::string(", ") : std::string(1, c);
-  return out;
-}
-
-/// The movetext of `steps` (from `fens`) under `v`: SAN for sequential and conditional moves
-/// (Conversion Chess needs the conversions written), the steps' coordinates for simultaneous
-/// turns; numbered as the replays read them.
-std::string record_text(const VariantPtr& v, const std::vector<std::string>& fens,
-                        const std::vector<std::string>& steps) {
-  std::vector<std::string> words;  ///< after their numbers
-  const Protocol protocol = v->table().protocol;
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    const std::vector<std::string> w = step_words(steps[i]);
-    if (protocol == Protocol::kSequential) {
-      const Position pos = parse_fen(v, fens[i]);
-      const std::string san = to_san(pos, parse_uci(pos, steps[i]));
-      words.push_back(pos.side_to_move() == kWhite || i == 0
-                          ? fmt::format("{}{} {}", pos.fullmove_number(),
-                                        pos.side_to_move() == kWhite ? "." : "...", san)
-                          : san);
-    } else if (protocol == Protocol::kConditional) {
-      const ConditionalState s = parse_conditional_fen(v, fens[i]);
-      const std::string move = to_san(s.pos, parse_uci(s.pos, w[1]));
-      if (w[0] == "A") {
-        words.push_back(move);
-      } else {
-        words.push_back(move);
-        words.push_back(w[0]);
-      }
-    } else {
-      const std::string white = w.size() == 3 ? join_set(w[1]) : w[0];
-      const std::string black = w.size() == 3 ? join_set(w[2]) : w[1];
-      words.push_back(fmt::format("{}. {} {}", i + 1, white, black));
-    }
-  }
-  if (protocol == Protocol::kConditional)  // number N labels the written plies 2N-1 and 2N
-    for (std::size_t k = 0; k < words.size(); k += 2)
-      words[k] = fmt::format("{}. {}", k / 2 + 1, words[k]);
-  std::string text;
-  for (const std::string& w : words)
-    text += (text.empty() ? "" : protocol == Protocol::kSimultaneous ? "\n" : " ") + w;
-  return text;
-}
-
 class Search {
  public:
   Search(const std::string& table, const ReachableOptions& o)
-      : o_(o), tables_(table), protocol_(tables_.base()->table().protocol) {
+      : o_(o), tables_(table), records_(record_module(*tables_.base())) {
     for (const ReadingTables::Knob& k : tables_.knobs()) {
       if (!o.knobs.empty() && std::find(o.knobs.begin(), o.knobs.end(), k.name) == o.knobs.end())
         continue;
@@ -123,7 +54,7 @@ class Search {
             fmt::format("unknown knob '{}' of table '{}'", name, tables_.base()->name()));
     report_.table = tables_.base()->name();
     report_.unit = count_unit(*tables_.base());
-    report_.units = protocol_ == Protocol::kSimultaneous ? "turns" : "plies";
+    report_.units = records_.units;
     for (const ReadingTables::Knob* k : open_) {
       ReachableWitness w;
       w.knob = k->name;
@@ -132,17 +63,13 @@ class Search {
   }
 
   ReachableReport run() {
-    const int bound = o_.exhaustive >= 0 ? o_.exhaustive : default_exhaustive_bound();
+    const int bound = o_.exhaustive >= 0 ? o_.exhaustive : records_.exhaustive_steps;
     exhaustive(bound);
     guided(bound);
     return std::move(report_);
   }
 
  private:
-  int default_exhaustive_bound() const {
-    return protocol_ == Protocol::kSequential ? 3 : protocol_ == Protocol::kConditional ? 2 : 1;
-  }
-
   void say(const std::string& line) const {
     if (o_.progress) o_.progress(line);
   }
@@ -181,7 +108,7 @@ class Search {
     if (steps.empty()) return false;
     TurnSets sets = TurnSets::kOne;
     for (const std::string& s : steps) {
-      const std::optional<TurnSets> kind = record_kind(protocol_, s);
+      const std::optional<TurnSets> kind = records_.record_kind(s);
       if (!kind) return false;
       if (*kind != TurnSets::kOne) {
         if (sets != TurnSets::kOne && sets != *kind) return false;
@@ -190,7 +117,7 @@ class Search {
     }
     std::string text;
     try {
-      text = record_text(tables_.base(), fens, steps);
+      text = records_.record_text(tables_.base(), fens, steps);
     } catch (const std::exception&) {
       return false;
     }
@@ -205,8 +132,7 @@ class Search {
     w.sets = sets;
     w.steps = steps.size();
     w.plies = 0;
-    for (const std::string& s : steps)  // a Conditional Chess turn's tail is a B- and a C-move
-      w.plies += protocol_ == Protocol::kConditional && s.rfind("A ", 0) != 0 ? 2 : 1;
+    for (const std::string& s : steps) w.plies += records_.step_plies(s);
     w.first = reading->first;
     w.found_by = how;
     w.outcomes.clear();
@@ -283,7 +209,7 @@ class Search {
       for (const Line& line : layer) {
         if (open_.empty()) break;
         for (const StepCase& c : check(line, "exhaustive"))
-          if (depth + 1 < bound && plain_step(protocol_, c.moves) && !c.after_fen.empty() &&
+          if (depth + 1 < bound && records_.plain_step(c.moves) && !c.after_fen.empty() &&
               seen.insert(c.after_fen).second)
             next.push_back(extend(line, c));
       }
@@ -291,10 +217,8 @@ class Search {
       // over the records the lines are made of (docs/cli.md, "ambiguities --reachable").
       for (const ReadingTables::Knob* k : open_) {
         ReachableWitness& w = witness_of(k->name);
-        // From the start, a Conditional Chess line alternates an A-move (one ply) and a turn's
-        // tail (a B- and a C-move); the bound counts plies.
-        w.bound = protocol_ == Protocol::kConditional ? depth + 1 + (depth + 1) / 2 : depth + 1;
-        w.proved = protocol_ != Protocol::kSimultaneous || depth == 0;
+        w.bound = records_.plies_from_start(depth + 1);
+        w.proved = records_.lines_are_records || depth == 0;
       }
       layer = std::move(next);
     }
@@ -356,7 +280,7 @@ class Search {
         std::vector<const StepCase*> choices;
         std::vector<int> weights;
         for (const StepCase& c : steps)
-          if (plain_step(protocol_, c.moves) && !c.after_fen.empty()) {
+          if (records_.plain_step(c.moves) && !c.after_fen.empty()) {
             choices.push_back(&c);
             weights.push_back(weight(line.fen, c));
           }
@@ -375,7 +299,7 @@ class Search {
 
   const ReachableOptions& o_;
   ReadingTables tables_;
-  Protocol protocol_;
+  const RecordModule& records_;
   std::vector<const ReadingTables::Knob*> open_;
   /// Knobs with a guided record, and its length in steps (a shorter one replaces it).
   std::map<const ReadingTables::Knob*, std::size_t> shorten_;
@@ -386,8 +310,7 @@ class Search {
 }  // namespace
 
 int default_exhaustive_bound(const std::string& table) {
-  const Protocol p = load_table(table).protocol;
-  return p == Protocol::kSequential ? 3 : p == Protocol::kConditional ? 2 : 1;
+  return record_module(*load_variant(table)).exhaustive_steps;
 }
 
 ReachableReport find_reachable(const std::string& table, const ReachableOptions& options) {

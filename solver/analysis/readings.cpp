@@ -5,29 +5,11 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "rules/conditional/conditional_game.hpp"
-#include "rules/conditional/conditional_record.hpp"
 #include "rules/core/knob_spec.hpp"
 #include "rules/core/load_variant.hpp"
 
 namespace arbiter::solver {
 namespace {
-
-/// The outcome of a replay result `r` whose final status reads `status` ("" while in play).
-template <class Result, class Where>
-RecordOutcome outcome_of(const Result& r, int count, const std::string& status, Where where,
-                         const char* unit) {
-  RecordOutcome o;
-  o.count = count;
-  if (r.error) {
-    o.refused = true;
-    o.text = fmt::format("refused at {} {}: {}: {}: {}", unit, count + 1, where(*r.error),
-                         r.error->reason, r.error->message);
-    return o;
-  }
-  o.text = fmt::format("final {}, {}", r.final_fen, status.empty() ? "in play" : status);
-  return o;
-}
 
 bool is_move_word(const RecordToken& t) {
   return t.kind == RecordTokenKind::kMove || t.kind == RecordTokenKind::kNullMove;
@@ -72,32 +54,12 @@ int first_parting(const VariantPtr& base, const VariantPtr& alt,
 }  // namespace
 
 const char* count_unit(const Variant& v) {
-  return v.table().protocol == Protocol::kSimultaneous ? "turn" : "ply";
+  return record_module(v).unit;
 }
 
 RecordOutcome record_outcome(const VariantPtr& v, const std::vector<RecordToken>& game,
                              const ReplayOptions& options, TurnSets sets) {
-  switch (v->table().protocol) {
-    case Protocol::kSequential: {
-      const ReplayResult r = replay_record(v, game, options);
-      return outcome_of(r, r.plies,
-                        r.termination == Termination::kNone ? "" : to_string(r.termination),
-                        note_location, "ply");
-    }
-    case Protocol::kConditional: {
-      const ConditionalReplayResult r = replay_conditional_record(v, game, options);
-      const std::string status =
-          r.status.over() ? fmt::format("{} {}", to_string(r.status.end), r.status.result()) : "";
-      return outcome_of(r, r.plies, status, conditional_note_location, "ply");
-    }
-    case Protocol::kSimultaneous: {
-      const DiplomacyReplayResult r = replay_diplomacy_record(v, game, options, sets);
-      const std::string status =
-          r.status.over ? fmt::format("{} {}", r.status.reason, r.status.result()) : "";
-      return outcome_of(r, r.turns, status, note_location, "turn");
-    }
-  }
-  throw std::invalid_argument("unknown protocol");
+  return record_module(*v).outcome(v, game, options, sets);
 }
 
 ReadingTables::ReadingTables(const std::string& table, const KnobSettings& base)

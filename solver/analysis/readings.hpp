@@ -21,20 +21,12 @@
 #include "rules/core/record_tokens.hpp"
 #include "rules/core/variant.hpp"
 #include "rules/simultaneous/sim_record.hpp"
+#include "solver/analysis/record_module.hpp"
 
 namespace arbiter::solver {
 
-/// How a record ends under one reading.
-struct RecordOutcome {
-  bool refused = false;  ///< a move was refused
-  int count = 0;         ///< plies (turns) played, before the refused one
-  /// "final <FEN>, <status>" or "refused at ply N: <where>: <reason>: <message>".
-  std::string text;
-};
-
 /// Replays `game` (the tokens of one game, RecordGames) under `v` with the record replay of its
-/// protocol. Throws FenError for a bad options.fen, std::invalid_argument for a table without
-/// a record replay.
+/// rules module (record_module()). Throws FenError for a bad options.fen.
 RecordOutcome record_outcome(const VariantPtr& v, const std::vector<RecordToken>& game,
                              const ReplayOptions& options, TurnSets sets = TurnSets::kOne);
 

@@ -191,12 +191,6 @@ std::string notation_reason(const NotationError& e, const std::string& text, con
   return message;
 }
 
-bool is_capture(const Position& pos, Move m) {
-  if (m.kind() == MoveKind::kEnPassant) return true;
-  if (m.kind() == MoveKind::kCastling) return false;
-  return pos.piece_on(~pos.side_to_move(), m.to()) != kNoPiece;
-}
-
 std::vector<std::string> san_mark_problems(const SanDetails& d, bool capture, bool check,
                                            bool mate) {
   std::vector<std::string> problems;

@@ -80,9 +80,6 @@ ReplayResult replay_record(const VariantPtr& variant, std::vector<RecordToken> g
 /// line already says; an unknown piece letter lists the table's letters.
 std::string notation_reason(const NotationError& e, const std::string& text, const Variant& v);
 
-/// True when `m` (legal on `pos`) captures a piece.
-bool is_capture(const Position& pos, Move m);
-
 /// The sloppy marks of a SAN move as written (`d` from parse_san): an 'x', '+' or '#' that does
 /// not match what the move does (`capture`, and `check`/`mate` after it), one message each, in
 /// the words the replay's warnings use.

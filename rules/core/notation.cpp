@@ -14,16 +14,10 @@ PieceType moved_type(const Position& pos, Move m) {
   return pos.piece_on(pos.side_to_move(), m.from());
 }
 
-bool is_capture(const Position& pos, Move m) {
-  if (m.kind() == MoveKind::kEnPassant) return true;
-  if (m.kind() == MoveKind::kCastling) return false;
-  return pos.piece_on(~pos.side_to_move(), m.to()) != kNoPiece;
-}
-
 char lower(char c) {
   return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
 }
-char upper(char c) {
+char upper_letter(char c) {
   return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
 }
 
@@ -202,6 +196,12 @@ std::string list_moves(const Position& pos, const std::vector<Move>& moves) {
 
 }  // namespace
 
+bool is_capture(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::kEnPassant) return true;
+  if (m.kind() == MoveKind::kCastling) return false;
+  return pos.piece_on(~pos.side_to_move(), m.to()) != kNoPiece;
+}
+
 std::string to_string(NotationErrorKind kind) {
   switch (kind) {
     case NotationErrorKind::kSyntax:
@@ -257,7 +257,7 @@ Move parse_uci(const Position& pos, std::string_view text) {
                                     text));
   PieceType promo = kNoPiece;
   if (text.size() == 5) {
-    promo = pos.variant().type_of_letter(upper(text[4]));
+    promo = pos.variant().type_of_letter(upper_letter(text[4]));
     if (promo == kNoPiece)
       throw NotationError(NotationErrorKind::kUnknownPiece,
                           fmt::format("'{}': unknown promotion piece '{}'", text, text[4]));
@@ -389,7 +389,7 @@ Move parse_san_move(const Position& pos, std::string_view text, const std::strin
   // Promotion suffix: "=Q", "=q", "(Q)" or a bare letter after the destination square.
   PieceType promo = kNoPiece;
   const auto promotion_letter = [&](char letter) {
-    const PieceType t = v.type_of_letter(upper(letter));
+    const PieceType t = v.type_of_letter(upper_letter(letter));
     if (t == kNoPiece)
       throw NotationError(NotationErrorKind::kUnknownPiece,
                           fmt::format("'{}': unknown promotion piece '{}'", original, letter));

@@ -79,4 +79,7 @@ Move parse_san(const Position& pos, std::string_view text, SanDetails* details =
 bool is_checkmate(const Position& pos);
 bool is_stalemate(const Position& pos);
 
+/// True when `m` (legal on `pos`) captures a piece (en passant does, castling never does).
+bool is_capture(const Position& pos, Move m);
+
 }  // namespace arbiter

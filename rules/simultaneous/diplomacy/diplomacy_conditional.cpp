@@ -18,9 +18,9 @@ bool digit(char c) {
 }
 
 /// A cursor over the text; columns are 1-based.
-class Reader {
+class StatementReader {
  public:
-  explicit Reader(std::string_view text) : text_(text) {}
+  explicit StatementReader(std::string_view text) : text_(text) {}
 
   void skip_space() {
     while (i_ < text_.size() && space(text_[i_])) ++i_;
@@ -55,14 +55,14 @@ class Reader {
   std::size_t i_ = 0;
 };
 
-void check_letter(const Variant& v, const Reader& r, char letter) {
+void check_letter(const Variant& v, const StatementReader& r, char letter) {
   const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
   if (v.type_of_letter(upper) == kNoPiece)
     r.fail(fmt::format("a piece letter of the '{}' table", v.table().name),
            NotationErrorKind::kUnknownPiece);
 }
 
-DiplomacyCondition read_condition(const Variant& v, Reader& r) {
+DiplomacyCondition read_condition(const Variant& v, StatementReader& r) {
   DiplomacyCondition c;
   if (r.peek() == '~') {
     r.take();
@@ -115,7 +115,7 @@ DiplomacyCondition read_condition(const Variant& v, Reader& r) {
 }
 
 /// Reads a move up to `stop` (or the end) and checks its shape.
-std::string read_move(const Variant& v, Reader& r, char stop, const char* which) {
+std::string read_move(const Variant& v, StatementReader& r, char stop, const char* which) {
   r.skip_space();
   const std::size_t begin = r.at();
   const int column = r.column();
@@ -177,7 +177,7 @@ bool looks_like_diplomacy_conditional(std::string_view text) {
 }
 
 DiplomacyConditional parse_diplomacy_conditional(const Variant& v, std::string_view text) {
-  Reader r(text);
+  StatementReader r(text);
   DiplomacyConditional m;
   r.skip_space();
   if (r.peek() == '!') {

@@ -13,8 +13,6 @@
 
 namespace arbiter {
 
-using K = MoveNeutralKnobs;
-
 namespace {
 
 Bitboard shared_squares(const Position& p) {
@@ -162,13 +160,13 @@ std::string shared_squares_blocking_castling(const SimState& s, Color c, bool ki
     while (on_way) squares += (squares.empty() ? "" : ", ") + square_name(pop_lsb(on_way));
     const bool passable =
         view.variant().knobs().move_neutral.shared_square_sliding == SharedSquareSliding::kPassable;
-    return fmt::format(
-        "{} {} shared, and castling needs the squares between king and rook empty{}", squares,
-        several ? "are" : "is",
-        passable ? fmt::format(
-                       " ({} opens lines for sliding pieces, not for castling)",
-                       knob_setting_of<&K::shared_square_sliding>(SharedSquareSliding::kPassable))
-                 : "");
+    return fmt::format("{} {} shared, and castling needs the squares between king and rook empty{}",
+                       squares, several ? "are" : "is",
+                       passable
+                           ? fmt::format(" ({} opens lines for sliding pieces, not for castling)",
+                                         knob_setting_of<&MoveNeutralKnobs::shared_square_sliding>(
+                                             SharedSquareSliding::kPassable))
+                           : "");
   }
   return "";
 }
@@ -196,9 +194,10 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
     if (p.move.kind() == MoveKind::kEnPassant && has(other.leaves, p.target) &&
         k.en_passant_moved_on == EnPassantMovedOn::kVoid) {
       note(MoveNeutralClause::kEnPassantMovedOn, p.target,
-           fmt::format("{}: the pawn taken en passant moves on; {} is void ({})",
-                       square_name(p.target), p.text,
-                       knob_setting_of<&K::en_passant_moved_on>(EnPassantMovedOn::kVoid)));
+           fmt::format(
+               "{}: the pawn taken en passant moves on; {} is void ({})", square_name(p.target),
+               p.text,
+               knob_setting_of<&MoveNeutralKnobs::en_passant_moved_on>(EnPassantMovedOn::kVoid)));
       p.active = false;
     }
     if (p.move.kind() == MoveKind::kCastling && (p.castling_path & other.lands) &&
@@ -206,7 +205,8 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
       note(MoveNeutralClause::kCastlingPathEntered, lsb(p.castling_path & other.lands),
            fmt::format("{}: an enemy piece enters the castling path; {} is void ({})",
                        square_name(lsb(p.castling_path & other.lands)), p.text,
-                       knob_setting_of<&K::castling_path_entered>(CastlingPathEntered::kVoid)));
+                       knob_setting_of<&MoveNeutralKnobs::castling_path_entered>(
+                           CastlingPathEntered::kVoid)));
       p.active = false;
     }
   }
@@ -264,9 +264,10 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
     const Plan& other = plans[~p.color];
     if (!has(turn.taken_arriving[other.color], p.to)) continue;
     note(MoveNeutralClause::kEpLandingEntered, p.to,
-         fmt::format("{}: {} lands where {} arrives and takes it ({})", square_name(p.to), p.text,
-                     other.text,
-                     knob_setting_of<&K::ep_landing_entered>(EpLandingEntered::kCapture)));
+         fmt::format(
+             "{}: {} lands where {} arrives and takes it ({})", square_name(p.to), p.text,
+             other.text,
+             knob_setting_of<&MoveNeutralKnobs::ep_landing_entered>(EpLandingEntered::kCapture)));
     board.remove(other.color, p.to);
     reset_clock = true;
   }

@@ -26,12 +26,12 @@ namespace arbiter::solver {
 namespace {
 
 /// Which (white, black) pairs of candidates can show a scenario's property; nullptr: all.
-using PairFilter = std::function<bool(Move white, Move black)>;
+using MovePairFilter = std::function<bool(Move white, Move black)>;
 
 /// The (white, black) candidate pairs `keep` accepts, as indices.
 std::vector<std::pair<std::size_t, std::size_t>> pairs_of(const MoveChoice& white,
                                                           const MoveChoice& black,
-                                                          const PairFilter& keep) {
+                                                          const MovePairFilter& keep) {
   std::vector<std::pair<std::size_t, std::size_t>> out;
   using ranges::views::cartesian_product, ranges::views::indices;
   for (const auto [i, j] :
@@ -55,7 +55,7 @@ struct SymbolicTurn {
   z3::expr legal;
   std::unique_ptr<MoveNeutralStep> step;
 
-  SymbolicTurn(const ScenarioContext& sc, const PairFilter& keep)
+  SymbolicTurn(const ScenarioContext& sc, const MovePairFilter& keep)
       : white(symbolic_choice(sc.attacks, kWhite, "mn_white_")),
         black(symbolic_choice(sc.attacks, kBlack, "mn_black_")),
         legal(sc.board.ctx().bool_val(false)) {

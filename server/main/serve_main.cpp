@@ -64,10 +64,16 @@ int run_serve(const ServeCliOptions& o) {
   ServeSignals signals;  // before any thread starts, so that every thread inherits the mask
   GameStore store(o.db);
   Monitor monitor(store, {o.tables});
-  HttpServer http(monitor, o.threads);
+  std::string public_url = o.public_url;
+  while (!public_url.empty() && public_url.back() == '/') public_url.pop_back();
+  HttpServer http(monitor, o.threads, public_url);
   const int port = http.bind(o.bind, o.port);
+  const std::size_t unavailable = monitor.unavailable_count();
   std::cout << "arbiter serve: http://" << o.bind << ':' << port << "/ (" << monitor.size()
-            << " games in " << o.db << ")" << std::endl;
+            << " games in " << o.db;
+  if (unavailable > 0)
+    std::cout << ", " << unavailable << " of them cannot be loaded: their requests answer 409";
+  std::cout << ")" << std::endl;
   signals.on_signal(http);
   http.listen();
   return 0;

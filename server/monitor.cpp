@@ -178,14 +178,14 @@ std::string Monitor::unavailable_reason(const std::string& id) const {
   return e->unavailable;
 }
 
-std::size_t Monitor::unavailable_count() const {
+std::vector<std::string> Monitor::unavailable_games() const {
   const std::shared_lock lock(games_mutex_);
-  std::size_t n = 0;
+  std::vector<std::string> out;
   for (const auto& [id, e] : games_) {
     const std::lock_guard game_lock(e->mutex);
-    n += e->unavailable.empty() ? 0 : 1;
+    if (!e->unavailable.empty()) out.push_back(e->unavailable);
   }
-  return n;
+  return out;
 }
 
 std::string Monitor::view(const std::string& id, Color side) const {

@@ -13,6 +13,7 @@
 #include <shared_mutex>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "rules/registry/rule_knobs.hpp"
 #include "server/game.hpp"
@@ -70,8 +71,8 @@ class Monitor {
   /// Why game `id` is unavailable ("" when it is available or does not exist).
   std::string unavailable_reason(const std::string& id) const;
 
-  /// The number of stored games that could not be loaded.
-  std::size_t unavailable_count() const;
+  /// Why each stored game that could not be loaded is unavailable (in the order of the ids).
+  std::vector<std::string> unavailable_games() const;
 
   /// The game as `side` sees it: one JSON object (server/game.hpp), with "id", "variant",
   /// "knobs", "sets" and "side" first. Requires an existing game. Throws

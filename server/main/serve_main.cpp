@@ -10,7 +10,9 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "present/core/exit_status.hpp"
 #include "rules/core/diagnostic.hpp"
@@ -68,11 +70,13 @@ int run_serve(const ServeCliOptions& o) {
   while (!public_url.empty() && public_url.back() == '/') public_url.pop_back();
   HttpServer http(monitor, o.threads, public_url);
   const int port = http.bind(o.bind, o.port);
-  const std::size_t unavailable = monitor.unavailable_count();
+  const std::vector<std::string> unavailable = monitor.unavailable_games();
+  for (const std::string& why : unavailable) std::cerr << "arbiter serve: " << why << '\n';
   std::cout << "arbiter serve: http://" << o.bind << ':' << port << "/ (" << monitor.size()
             << " games in " << o.db;
-  if (unavailable > 0)
-    std::cout << ", " << unavailable << " of them cannot be loaded: their requests answer 409";
+  if (!unavailable.empty())
+    std::cout << ", " << unavailable.size()
+              << " of them cannot be loaded: their requests answer 409";
   std::cout << ")" << std::endl;
   signals.on_signal(http);
   http.listen();

@@ -188,8 +188,8 @@ class ConditionalGame final : public Game {
         (void)parse_san(view, *move);
       } catch (const NotationError& e) {
         if (e.kind() == NotationErrorKind::kSyntax || e.kind() == NotationErrorKind::kUnknownPiece)
-          throw SubmissionError(fmt::format(
-              "bad conditional move: the stated move '{}' is not a move: {}", *move, e.what()));
+          // The reader's text quotes the move first: "'Nc3x': unknown promotion piece 'x'".
+          throw SubmissionError(fmt::format("bad conditional move: the stated move {}", e.what()));
       }
     }
     const std::string canonical = to_string(*v_, stated);

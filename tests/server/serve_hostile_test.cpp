@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "rules/conditional/conditional_record.hpp"
+#include "rules/core/load_variant.hpp"
 #include "server/error_text.hpp"
 #include "tests/server/serve_fixture.hpp"
 
@@ -137,7 +139,9 @@ TEST(ServeHostile, ConditionalStatementWithSpacesOrJunkAnswers422AndIsNeverStore
   }
   served.play(g, kWhite, "e5?Nc3/Nf3");
   served.play(g, kBlack, "e5");  // the C-move then runs: e5 is taken, so Nf3
-  EXPECT_NE(served.record(g).find("e5?Nc3/*Nf3*"), std::string::npos) << served.record(g);
+  const std::string record = served.record(g);
+  EXPECT_NE(record.find("e5?Nc3/*Nf3*"), std::string::npos) << record;
+  EXPECT_TRUE(replay_conditional_record(load_variant("conditional"), record).valid()) << record;
 }
 
 TEST(ServeHostile, StoredGameThatNoLongerLoadsAnswers409AndOtherGamesAreServed) {

@@ -180,7 +180,12 @@ std::string variants_json() {
 }  // namespace
 
 struct HttpServer::Impl {
-  Impl(Monitor& m, std::string url) : monitor(m), public_url(std::move(url)) {}
+  Impl(Monitor& m, std::string url) : monitor(m), public_url(without_end_slashes(std::move(url))) {}
+
+  static std::string without_end_slashes(std::string url) {
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    return url;
+  }
 
   Monitor& monitor;
   const std::string public_url;  ///< the links' base, or "" to take it from each request
@@ -191,7 +196,8 @@ struct HttpServer::Impl {
   std::atomic<bool> stop_requested{false};
   const std::string variants = variants_json();  // the same for the server's whole life
 
-  /// Checks the game and the token; on failure answers 404 or 403 (no detail) and returns false.
+  /// Checks the game and the token; on failure answers 404 or 403 (no detail), or 409 to a
+  /// token of a game that cannot be loaded, and returns false.
   bool admit(const httplib::Request& req, httplib::Response& res, Color* side) {
     switch (monitor.authorize(req.matches[1], token_of(req), side)) {
       case Access::kGranted:

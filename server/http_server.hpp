@@ -16,8 +16,8 @@ inline constexpr std::size_t kMaxRequestBody = 64 * 1024;
 class HttpServer {
  public:
   /// `threads`: requests served at once (each open event stream holds one). `public_url`: the
-  /// base of the links handed out ("https://chess.example.org", no '/' at the end); empty: each
-  /// request's Host header and X-Forwarded-Proto.
+  /// base of the links handed out ("https://chess.example.org"; a '/' at the end is dropped);
+  /// empty: each request's Host header and X-Forwarded-Proto.
   explicit HttpServer(Monitor& monitor, int threads = 64, std::string public_url = "");
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;

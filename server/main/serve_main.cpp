@@ -66,9 +66,7 @@ int run_serve(const ServeCliOptions& o) {
   ServeSignals signals;  // before any thread starts, so that every thread inherits the mask
   GameStore store(o.db);
   Monitor monitor(store, {o.tables});
-  std::string public_url = o.public_url;
-  while (!public_url.empty() && public_url.back() == '/') public_url.pop_back();
-  HttpServer http(monitor, o.threads, public_url);
+  HttpServer http(monitor, o.threads, o.public_url);
   const int port = http.bind(o.bind, o.port);
   const std::vector<std::string> unavailable = monitor.unavailable_games();
   for (const std::string& why : unavailable) std::cerr << "arbiter serve: " << why << '\n';

@@ -128,7 +128,7 @@ TEST(ServeStorage, LinksFollowXForwardedProto) {
 }
 
 TEST(ServeStorage, LinksUseThePublicUrlWhenGiven) {
-  const ServedMonitor served("", "", "https://chess.example.org/arbiter");
+  const ServedMonitor served("", "", "https://chess.example.org/arbiter/");
   const httplib::Result r = served.create_raw(R"({"variant": "diplomacy"})");
   ASSERT_TRUE(r);
   ASSERT_EQ(r->status, 201);

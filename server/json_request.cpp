@@ -62,12 +62,13 @@ void check_depth(std::string_view text) {
 
 /// A NUL in a text value: an error message quoting the value would end at it (what() is a C
 /// string), and no move, table or knob name holds one.
-void check_no_nul(const std::string& text, const std::string& path) {
+/// `what`: the value or key, in words ("the value of \"move\"", "a key in the body").
+void check_no_nul(const std::string& text, const std::string& what) {
   if (const auto nul = text.find('\0'); nul != std::string::npos)
     throw JsonRequestError(fmt::format(
-        "bad JSON body: the value of {} holds a NUL character (\\u0000) at character {}; text "
-        "values may not contain NUL",
-        path, nul));
+        "bad JSON body: {} holds a NUL character (\\u0000) at character {}; text values may "
+        "not contain NUL",
+        what, nul));
 }
 
 // `where`: the keys from the top, as "knobs"."NAME", for the error message.
@@ -81,7 +82,7 @@ JsonObject convert(const json& value, const std::string& where, int depth) {
         where.empty() ? fmt::format("\"{}\"", key) : fmt::format("{}.\"{}\"", where, key);
     check_no_nul(key, "a key in " + (where.empty() ? std::string("the body") : where));
     if (v.is_string()) {
-      check_no_nul(v.get_ref<const std::string&>(), path);
+      check_no_nul(v.get_ref<const std::string&>(), "the value of " + path);
       out.strings.emplace(key, v.get<std::string>());
     } else if (v.is_object()) {
       out.objects.emplace(key, convert(v, path, depth + 1));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -23,6 +24,15 @@ struct Monitor::Entry {
   int count = 0;  ///< submissions accepted (the next one's seq)
   /// Why the game cannot be played or shown ("" when it can); once set, `game` is not used.
   std::string unavailable;
+  /// !unavailable.empty(), read without the lock: authorize() must not wait for a commit.
+  std::atomic<bool> is_unavailable{false};
+
+  /// Marks the game unavailable (the caller holds `mutex`, or is the only user of the entry).
+  void set_unavailable(std::string why) {
+    game.reset();
+    unavailable = std::move(why);
+    is_unavailable = true;
+  }
 };
 
 namespace {
@@ -98,8 +108,7 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
       ++e.count;
     }
   } catch (const std::exception& err) {
-    e.game.reset();
-    e.unavailable = fmt::format("stored game {} cannot be loaded: {}", g.id, err.what());
+    e.set_unavailable(fmt::format("stored game {} cannot be loaded: {}", g.id, err.what()));
   }
 }
 Monitor::~Monitor() = default;
@@ -167,8 +176,7 @@ Access Monitor::authorize(const std::string& id, const std::string& token, Color
   const bool black = same_secret(e->stored.tokens[kBlack], digest);
   if (!white && !black) return Access::kBadToken;
   *side = white ? kWhite : kBlack;
-  const std::lock_guard lock(e->mutex);
-  return e->unavailable.empty() ? Access::kGranted : Access::kUnavailable;
+  return e->is_unavailable ? Access::kUnavailable : Access::kGranted;
 }
 
 std::string Monitor::unavailable_reason(const std::string& id) const {
@@ -223,8 +231,7 @@ void Monitor::submit(const std::string& id, Color side, const std::string& text)
     try {
       if (const std::optional<StoredGame> g = store_.load_game(id)) load(*e, *g);
     } catch (const std::exception& err) {
-      e->game.reset();
-      e->unavailable = fmt::format("game {} cannot be reloaded: {}", id, err.what());
+      e->set_unavailable(fmt::format("game {} cannot be reloaded: {}", id, err.what()));
     }
     throw;
   }

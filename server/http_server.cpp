@@ -22,8 +22,9 @@ namespace arbiter::server {
 namespace {
 
 constexpr auto kKeepAlive = std::chrono::seconds(15);  // a comment line on a quiet event stream
-// httplib's own limits (its compile-time defaults, which the Debian library is built with).
-constexpr std::size_t kMaxRequestLine = 8192;
+// httplib's own limits: the defaults of its header, which the Debian library is built with.
+constexpr std::size_t kMaxRequestLine = CPPHTTPLIB_REQUEST_URI_MAX_LENGTH;
+constexpr std::size_t kMaxHeaderLine = CPPHTTPLIB_HEADER_MAX_LENGTH;
 
 void send_json(httplib::Response& res, int status, const std::string& body) {
   res.status = status;
@@ -83,8 +84,10 @@ std::string base_url(const httplib::Request& req, const std::string& public_url)
 std::string status_text(int status) {
   switch (status) {
     case 400:
-      return "bad request: the request line or a header could not be read (HTTP/1.1 expected, "
-             "header lines of at most 8192 bytes)";
+      return fmt::format(
+          "bad request: the request line or a header could not be read (HTTP/1.1 expected, "
+          "header lines of at most {} bytes)",
+          kMaxHeaderLine);
     case 404:
       return "no such route (GET /, /api/variants, /api/games/ID, /api/games/ID/events, "
              "/api/games/ID/record; POST /api/games, /api/games/ID/moves)";

@@ -42,8 +42,8 @@ class HostileSocket {
     pollfd p{fd_, POLLIN, 0};
     return poll(&p, 1, ms) > 0;
   }
-  /// What the server writes until it has sent one whole answer head and `body_bytes` more, or
-  /// 2 s pass.
+  /// What the server writes until one whole answer (head and Content-Length bytes) is in, or
+  /// 2 s pass without more.
   std::string read_answer() {
     std::string out;
     char buffer[4096];

@@ -1,20 +1,34 @@
 // libFuzzer target: what a client of `arbiter serve` sends, as the HTTP handlers pass it to the
 // monitor (server/http_server.cpp). The first line is the body of POST /api/games, each further
 // line the body of POST /api/games/ID/moves, for White and Black in turn. A body is refused
-// with JsonRequestError, a game with GameSetupError, a move with SubmissionError; anything else
-// thrown, a crash or a hang is a finding. After each accepted move both sides' views must be
-// JSON objects (nlohmann/json reads them back) that name the side.
+// with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
+// answers. The oracle (issue 38) aborts on what would be a finding over HTTP, not only on a
+// crash or a hang:
+// - any other exception: the handlers would answer 5xx (GameUnavailableError for a game just
+//   created and played through the monitor counts too);
+// - an error text longer than bounded_error_text leaves it, or one that is not the whole
+//   message (a NUL in it would cut what() short);
+// - a view that is no JSON object naming its side;
+// - a view of the opponent that changes, beyond the flags "submitted", "waiting_for" and
+//   "version", when a side hands in a sealed move (the sealed move would show);
+// - a game whose stored submissions no longer load into what the monitor holds
+//   (Monitor::check_stored), checked after every input.
 #include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
+#include "rules/conditional/conditional_record.hpp"
+#include "rules/core/load_variant.hpp"
+#include "server/error_text.hpp"
 #include "server/game.hpp"
 #include "server/game_store.hpp"
 #include "server/json_request.hpp"
@@ -58,7 +72,38 @@ std::string create_game(Monitor& monitor, const std::string& body) {
   KnobSettings knobs;
   if (const auto it = o.objects.find("knobs"); it != o.objects.end())
     knobs.insert(it->second.strings.begin(), it->second.strings.end());
-  return monitor.create(o.string_or("variant", "orthodox"), knobs).id;
+  return monitor.create(o.string_or("variant", "orthodox"), knobs, o.string_or("sets", "one")).id;
+}
+
+[[noreturn]] void finding(const std::string& what) {
+  std::fprintf(stderr, "fuzz_serve finding: %s\n", what.c_str());
+  std::abort();
+}
+
+/// A 4xx answer's text: bounded, and not cut short by a NUL.
+void check_error_text(const std::exception& e) {
+  const std::string text = bounded_error_text(e.what());
+  if (text.size() > kMaxErrorText + 64) finding("an error text past its bound: " + text);
+  if (text.empty()) finding("an empty error text");
+}
+
+nlohmann::json checked_view(Monitor& monitor, const std::string& id, Color side) {
+  std::string text;
+  try {
+    text = monitor.view(id, side);
+  } catch (const std::exception& e) {
+    finding(std::string("a view answers 5xx or 409: ") + e.what());
+  }
+  nlohmann::json view = nlohmann::json::parse(text, nullptr, false);
+  if (view.is_discarded() || !view.is_object() || !view.contains("side"))
+    finding("a view that is no JSON object naming its side: " + text);
+  return view;
+}
+
+/// The opponent's view without the flags a sealed move may change.
+nlohmann::json public_part(nlohmann::json view) {
+  for (const char* key : {"submitted", "waiting_for", "version"}) view.erase(key);
+  return view;
 }
 
 }  // namespace
@@ -71,29 +116,58 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string line;
   std::getline(lines, line);
   std::string id;
+  const bool line_has_knobs = line.find("knobs") != std::string::npos;
   try {
     id = create_game(monitor, line);
-  } catch (const JsonRequestError&) {
+  } catch (const JsonRequestError& e) {
+    check_error_text(e);
     return 0;
-  } catch (const GameSetupError&) {
+  } catch (const GameSetupError& e) {
+    check_error_text(e);
     return 0;
+  } catch (const std::exception& e) {
+    finding(std::string("POST /api/games answers 5xx: ") + e.what());
   }
   int turn = 0;
   while (std::getline(lines, line) && turn < 16) {
     const Color side = turn++ % 2 == 0 ? arbiter::kWhite : arbiter::kBlack;
-    std::string move;
+    const Color other = side == arbiter::kWhite ? arbiter::kBlack : arbiter::kWhite;
+    const nlohmann::json before = checked_view(monitor, id, other);
     try {
-      move = parse_json_object(line).string_or("move", "");
+      const std::string move = parse_json_object(line).string_or("move", "");
       monitor.submit(id, side, move);
-    } catch (const JsonRequestError&) {
+    } catch (const JsonRequestError& e) {
+      check_error_text(e);
       continue;
-    } catch (const SubmissionError&) {
+    } catch (const SubmissionError& e) {
+      check_error_text(e);
       continue;
+    } catch (const std::exception& e) {
+      finding(std::string("POST /api/games/ID/moves answers 5xx: ") + e.what());
     }
-    for (const Color c : {arbiter::kWhite, arbiter::kBlack}) {
-      const nlohmann::json view = nlohmann::json::parse(monitor.view(id, c), nullptr, false);
-      if (view.is_discarded() || !view.is_object() || !view.contains("side")) std::abort();
-    }
+    const nlohmann::json own = checked_view(monitor, id, side);
+    const nlohmann::json after = checked_view(monitor, id, other);
+    const bool sealed = own.contains("own_submission") && !own["own_submission"].is_null();
+    if (sealed && public_part(before) != public_part(after))
+      finding("the opponent's view changed when " +
+              std::string(side == arbiter::kWhite ? "White" : "Black") + " sealed a move: before " +
+              before.dump() + " after " + after.dump());
+  }
+  if (const std::string differs = monitor.check_stored(id); !differs.empty())
+    finding("a stored game does not load as it was played: " + differs);
+  // A Conditional Chess record of a game with the table's own knobs replays (a statement with
+  // a space in it once broke it); the other protocols' records need the options in their first
+  // line, which the tests replay (tests/server/serve_protocols_test.cpp).
+  const nlohmann::json view = checked_view(monitor, id, arbiter::kWhite);
+  if (view.value("protocol", "") == "conditional" && !line_has_knobs) {
+    const std::string record = monitor.record(id);
+    const arbiter::ConditionalReplayResult replayed = arbiter::replay_conditional_record(
+        arbiter::load_variant(view.value("variant", "")), record);
+    // Between phase A's turns the record holds every ply; mid-turn a stated move or a choice
+    // is pending, which the record writes only once it is played.
+    const bool between_turns = view.value("phase", "") == "A";
+    if (!replayed.valid() || (between_turns && replayed.final_fen != view.value("fen", "")))
+      finding("a Conditional Chess record does not replay to the game's position: " + record);
   }
   return 0;
 }

@@ -5,6 +5,8 @@
 // a knob hands the choice of a replacement to a player, who then submits it.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <optional>
 #include <vector>
 
@@ -15,6 +17,7 @@
 #include "rules/conditional/conditional_record.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
+#include "rules/core/record_tokens.hpp"
 #include "server/game_factory.hpp"
 #include "server/game_view.hpp"
 
@@ -162,7 +165,43 @@ class ConditionalGame final : public Game {
 
   void submit_statement(Color side, std::string_view text) {
     require_due(side, "statement");
-    state(state_, parse_conditional(*v_, text));
+    ConditionalMove stated = parse_conditional(*v_, text);
+    check_statement(stated);
+    state(state_, std::move(stated));
+  }
+
+  /// parse_conditional checks the moves' shape only (the position they meet is not known until
+  /// the B-move is played). Before a statement is stored, each move must also be a word the SAN
+  /// reader reads (on the stater's board: a move illegal there may be legal after the B-move,
+  /// so only a syntax error or a letter the table lacks refuses it), and the canonical text
+  /// must stay one move word of the record that the replay reads back to the same statement;
+  /// else a space or junk in it would be stored, shown to the opponent and break the record.
+  void check_statement(const ConditionalMove& stated) const {
+    const Position view = stater_view(state_);
+    for (const std::string* move : {&stated.then_text, &stated.else_text}) {
+      if (std::any_of(move->begin(), move->end(),
+                      [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }))
+        throw SubmissionError(fmt::format(
+            "bad conditional move: the stated move '{}' is not one word: a move holds no space",
+            *move));
+      try {
+        (void)parse_san(view, *move);
+      } catch (const NotationError& e) {
+        if (e.kind() == NotationErrorKind::kSyntax || e.kind() == NotationErrorKind::kUnknownPiece)
+          // The reader's text quotes the move first: "'Nc3x': unknown promotion piece 'x'".
+          throw SubmissionError(fmt::format("bad conditional move: the stated move {}", e.what()));
+      }
+    }
+    const std::string canonical = to_string(*v_, stated);
+    const std::vector<RecordToken> tokens = tokenize_record(canonical);
+    if (tokens.size() != 1 || tokens.front().kind != RecordTokenKind::kMove ||
+        tokens.front().text != canonical)
+      throw SubmissionError(
+          fmt::format("bad conditional move: '{}' would not be read back as one move of the record",
+                      canonical));
+    if (to_string(*v_, parse_conditional(*v_, canonical)) != canonical)
+      throw SubmissionError(fmt::format(
+          "bad conditional move: '{}' would not be read back as the move stated", canonical));
   }
 
   void submit_replacement(Color side, std::string_view text) {

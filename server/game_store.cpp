@@ -2,8 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <map>
 #include <stdexcept>
+#include <tuple>
+
+#include "server/tokens.hpp"
 
 namespace arbiter::server {
 namespace {
@@ -88,6 +94,11 @@ class StoreStatement {
 }  // namespace
 
 GameStore::GameStore(const std::string& path) {
+  // Created 0600 before SQLite sees it (SQLite would create it 0644 under the usual umask): it
+  // holds every game's sealed moves. SQLite gives its -wal file the same mode. An existing
+  // file keeps the mode its owner gave it.
+  if (const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600); fd >= 0)
+    ::close(fd);
   if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
     const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
@@ -97,6 +108,7 @@ GameStore::GameStore(const std::string& path) {
   try {
     exec(kGameStoreSchema);
     add_sets_column();
+    hash_plain_tokens();
     // The exclusive lock is taken at the first read: take it now, so that a second server
     // fails here rather than at its first request.
     exec("SELECT count(*) FROM games");
@@ -128,6 +140,33 @@ void GameStore::add_sets_column() {
   StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'sets'");
   if (has.step() && has.text(0) == "0")
     exec("ALTER TABLE games ADD COLUMN sets TEXT NOT NULL DEFAULT 'one'");
+}
+
+// Before the tokens were hashed the games table held them as they are: replace each by its
+// digest once, in one transaction, so the links handed out before still open their games.
+void GameStore::hash_plain_tokens() {
+  std::vector<std::tuple<std::string, std::string, std::string>> plain;
+  {
+    StoreStatement q(db_, "SELECT id, white_token, black_token FROM games");
+    while (q.step())
+      if (!is_token_digest(q.text(1)) || !is_token_digest(q.text(2)))
+        plain.emplace_back(q.text(0), q.text(1), q.text(2));
+  }
+  if (plain.empty()) return;
+  exec("BEGIN IMMEDIATE");
+  try {
+    for (const auto& [id, white, black] : plain) {
+      StoreStatement u(db_, "UPDATE games SET white_token = ?1, black_token = ?2 WHERE id = ?3");
+      u.bind(1, is_token_digest(white) ? white : token_digest(white));
+      u.bind(2, is_token_digest(black) ? black : token_digest(black));
+      u.bind(3, id);
+      u.step();
+    }
+    exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
 }
 
 void GameStore::exec(const char* sql) {
@@ -228,15 +267,26 @@ void GameStore::add_submission(const std::string& id, int seq, const StoredSubmi
 }
 
 std::vector<StoredGame> GameStore::load_all() {
+  return load_where("", "");
+}
+
+std::optional<StoredGame> GameStore::load_game(const std::string& id) {
+  std::vector<StoredGame> one = load_where("WHERE id = ?1", id);
+  if (one.empty()) return std::nullopt;
+  return std::move(one.front());
+}
+
+std::vector<StoredGame> GameStore::load_where(const char* where, const std::string& id) {
   std::unique_lock lock(mutex_);
   take_connection(lock);  // loading is rare (start, a failed commit)
   std::vector<StoredGame> games;
   try {
     std::map<std::string, std::size_t> index;
-    StoreStatement g(
-        db_,
-        "SELECT id, variant, table_text, knobs, white_token, black_token, sets FROM games "
-        "ORDER BY created");
+    StoreStatement g(db_, fmt::format("SELECT id, variant, table_text, knobs, white_token, "
+                                      "black_token, sets FROM games {} ORDER BY created",
+                                      where)
+                              .c_str());
+    if (*where) g.bind(1, id);
     while (g.step()) {
       StoredGame s;
       s.id = g.text(0);
@@ -249,7 +299,11 @@ std::vector<StoredGame> GameStore::load_all() {
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }
-    StoreStatement m(db_, "SELECT game, side, text FROM submissions ORDER BY game, seq");
+    StoreStatement m(db_, fmt::format("SELECT game, side, text FROM submissions {} ORDER BY "
+                                      "game, seq",
+                                      *where ? "WHERE game = ?1" : "")
+                              .c_str());
+    if (*where) m.bind(1, id);
     while (m.step()) {
       const auto it = index.find(m.text(0));
       if (it == index.end()) continue;

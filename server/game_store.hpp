@@ -1,6 +1,7 @@
 // The monitor's games in SQLite (write-ahead log): each game's table, knob choices, sets mode
-// and tokens, and every submission the game accepted, in order. A game is its submissions: the
-// monitor rebuilds it after a restart by handing them to a new Game again (server/game.hpp).
+// and tokens (their digests: server/tokens.hpp), and every submission the game accepted, in order.
+// A game is its submissions: the monitor rebuilds it after a restart by handing them to a new Game
+// again (server/game.hpp).
 #pragma once
 
 #include <sqlite3.h>
@@ -9,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,7 +29,7 @@ struct StoredGame {
   std::string variant;     ///< a bundled table's name, or the path the game was created with
   std::string table_text;  ///< a table read from a path: its TOML text then (empty: bundled)
   KnobSettings knobs;      ///< the choices made at creation
-  std::string tokens[2];   ///< White's and Black's
+  std::string tokens[2];   ///< the digests (token_digest) of White's and Black's tokens
   std::string sets =
       "one";  ///< Diplomacy Chess: "progressive" or "simultaneously-progressive" sets
   std::vector<StoredSubmission> submissions;
@@ -35,7 +37,9 @@ struct StoredGame {
 
 class GameStore {
  public:
-  /// Opens (or creates) the database at `path`. Throws std::runtime_error naming the file.
+  /// Opens (or creates, mode 0600) the database at `path`; a database that holds tokens rather
+  /// than their digests (written before they were hashed) has them replaced by their digests.
+  /// Throws std::runtime_error naming the file.
   explicit GameStore(const std::string& path);
   ~GameStore();
   GameStore(const GameStore&) = delete;
@@ -50,6 +54,8 @@ class GameStore {
   void add_submission(const std::string& id, int seq, const StoredSubmission& s);
   /// Every game with its submissions, in the order they were created.
   std::vector<StoredGame> load_all();
+  /// Game `id` with its submissions; nullopt when there is none.
+  std::optional<StoredGame> load_game(const std::string& id);
 
  private:
   struct QueuedSubmission {
@@ -59,7 +65,10 @@ class GameStore {
   };
 
   void exec(const char* sql);
+  /// The games (and their submissions) that `where` selects ("" for all), `id` bound as ?1.
+  std::vector<StoredGame> load_where(const char* where, const std::string& id);
   void add_sets_column();
+  void hash_plain_tokens();
   /// Writes `batch` in one transaction; the error text, or "" when it was committed.
   std::string write_batch(const std::vector<QueuedSubmission>& batch);
   /// Waits (holding `lock`) until no batch is being written, and marks the connection busy.

@@ -3,22 +3,28 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
+#include <string_view>
 #include <thread>
 
 #include "present/core/json_writer.hpp"
 #include "present/core/knob_json.hpp"
 #include "rules/core/bundled_tables.hpp"
 #include "rules/core/load_variant.hpp"
+#include "server/error_text.hpp"
 #include "server/json_request.hpp"
 #include "server/web_page.hpp"
 
 namespace arbiter::server {
 namespace {
 
-constexpr std::size_t kMaxBody = 64 * 1024;
 constexpr auto kKeepAlive = std::chrono::seconds(15);  // a comment line on a quiet event stream
+// httplib's own limits: the defaults of its header, which the Debian library is built with.
+constexpr std::size_t kMaxRequestLine = CPPHTTPLIB_REQUEST_URI_MAX_LENGTH;
+constexpr std::size_t kMaxHeaderLine = CPPHTTPLIB_HEADER_MAX_LENGTH;
 
 void send_json(httplib::Response& res, int status, const std::string& body) {
   res.status = status;
@@ -26,24 +32,138 @@ void send_json(httplib::Response& res, int status, const std::string& body) {
   res.set_content(body, "application/json");
 }
 
-void send_error(httplib::Response& res, int status, const std::string& message) {
+void send_error(httplib::Response& res, int status, std::string_view message) {
   present::JsonWriter w;
-  send_json(res, status, w.begin_object().field("error", message).end_object().str());
+  send_json(res, status,
+            w.begin_object().field("error", bounded_error_text(message)).end_object().str());
 }
 
-/// The token of a request: "Authorization: Bearer TOKEN", else the "token" query parameter
-/// (an EventSource cannot set headers).
+/// An answer sent before the request's body was read: the rest of the body is still on the
+/// connection, so the client is told to close it.
+void refuse_unread_body(httplib::Response& res, int status, std::string_view message) {
+  send_error(res, status, message);
+  res.set_header("Connection", "close");
+}
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+/// The token of a request: "Authorization: Bearer TOKEN" (the scheme in any case, RFC 9110
+/// 11.1), else the "token" query parameter (an EventSource cannot set headers).
 std::string token_of(const httplib::Request& req) {
   const std::string auth = req.get_header_value("Authorization");
-  constexpr std::string_view kBearer = "Bearer ";
-  if (auth.compare(0, kBearer.size(), kBearer) == 0) return auth.substr(kBearer.size());
+  constexpr std::string_view kBearer = "bearer";
+  if (auth.size() > kBearer.size() && auth[kBearer.size()] == ' ' &&
+      equal_ignoring_case(std::string_view(auth).substr(0, kBearer.size()), kBearer)) {
+    const std::size_t start = auth.find_first_not_of(' ', kBearer.size());
+    return start == std::string::npos ? std::string() : auth.substr(start);
+  }
   return req.has_param("token") ? req.get_param_value("token") : std::string();
 }
 
-/// "http://HOST" as the client reached the server.
-std::string base_url(const httplib::Request& req) {
+/// The links' base: `public_url` when the server was given one, else the scheme a proxy
+/// in front says the client used (X-Forwarded-Proto: http or https; else http) and the Host
+/// the client asked for.
+std::string base_url(const httplib::Request& req, const std::string& public_url) {
+  if (!public_url.empty()) return public_url;
+  std::string scheme = "http";
+  std::string forwarded = req.get_header_value("X-Forwarded-Proto");
+  forwarded = forwarded.substr(0, forwarded.find(','));  // the client's end of a proxy chain
+  while (!forwarded.empty() && forwarded.back() == ' ') forwarded.pop_back();
+  if (equal_ignoring_case(forwarded, "https")) scheme = "https";
   const std::string host = req.get_header_value("Host");
-  return "http://" + (host.empty() ? std::string("localhost") : host);
+  return scheme + "://" + (host.empty() ? std::string("localhost") : host);
+}
+
+/// The text of an error answer httplib writes itself (a request it could not read), or that
+/// no handler wrote.
+std::string status_text(int status) {
+  switch (status) {
+    case 400:
+      return fmt::format(
+          "bad request: the request line or a header could not be read (HTTP/1.1 expected, "
+          "header lines of at most {} bytes)",
+          kMaxHeaderLine);
+    case 404:
+      return "no such route (GET /, /api/variants, /api/games/ID, /api/games/ID/events, "
+             "/api/games/ID/record; POST /api/games, /api/games/ID/moves)";
+    case 405:
+      return "method not allowed: the API has GET and POST requests only";
+    case 413:
+      return fmt::format("request body too large: at most {} bytes", kMaxRequestBody);
+    case 414:
+      return fmt::format("request line too long: at most {} bytes", kMaxRequestLine);
+    case 415:
+      return "unsupported media type";
+    case 416:
+      return "bad Range header";
+    default:
+      return fmt::format("HTTP status {}", status);
+  }
+}
+
+/// Reads a POST body into `*body` as it arrives, at most kMaxRequestBody bytes, whatever the
+/// content type and transfer encoding (chunked, or until the connection closes). A compressed
+/// body is refused (415) before it is read: inflating it would have to be capped too, and no
+/// client of the API needs it. On failure answers and returns false.
+bool read_body(const httplib::Request& req, httplib::Response& res,
+               const httplib::ContentReader& reader, std::string* body) {
+  const std::string encoding = req.get_header_value("Content-Encoding");
+  if (!encoding.empty() && !equal_ignoring_case(encoding, "identity")) {
+    refuse_unread_body(res, 415,
+                       fmt::format("Content-Encoding '{}' refused: send the body uncompressed "
+                                   "(at most {} bytes)",
+                                   encoding, kMaxRequestBody));
+    return false;
+  }
+  if (req.is_multipart_form_data()) {  // httplib would parse it, not hand it over
+    refuse_unread_body(
+        res, 415,
+        fmt::format("Content-Type '{}' refused: the body is a JSON object (application/json)",
+                    req.get_header_value("Content-Type")));
+    return false;
+  }
+  if (req.has_header("Content-Length")) {
+    const std::string length = req.get_header_value("Content-Length");
+    if (length.empty() || length.size() > 18 ||
+        length.find_first_not_of("0123456789") != std::string::npos) {
+      refuse_unread_body(res, 400, fmt::format("bad Content-Length '{}'", length));
+      return false;
+    }
+    if (std::stoull(length) > kMaxRequestBody) {
+      refuse_unread_body(res, 413,
+                         fmt::format("request body too large: Content-Length {}, at most {} bytes",
+                                     length, kMaxRequestBody));
+      return false;
+    }
+  }
+  bool too_large = false;
+  const bool read = reader([&](const char* data, std::size_t size) {
+    if (body->size() + size > kMaxRequestBody) {
+      too_large = true;
+      return false;  // stops reading: the rest is never taken from the connection
+    }
+    body->append(data, size);
+    return true;
+  });
+  if (too_large) {
+    refuse_unread_body(res, 413,
+                       fmt::format("request body too large: more than {} bytes (chunked or "
+                                   "without Content-Length)",
+                                   kMaxRequestBody));
+    return false;
+  }
+  if (!read) {
+    refuse_unread_body(res, 400,
+                       "the request body could not be read (a broken chunked encoding, or the "
+                       "connection closed early)");
+    return false;
+  }
+  return true;
 }
 
 std::string variants_json() {
@@ -63,9 +183,15 @@ std::string variants_json() {
 }  // namespace
 
 struct HttpServer::Impl {
-  explicit Impl(Monitor& m) : monitor(m) {}
+  Impl(Monitor& m, std::string url) : monitor(m), public_url(without_end_slashes(std::move(url))) {}
+
+  static std::string without_end_slashes(std::string url) {
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    return url;
+  }
 
   Monitor& monitor;
+  const std::string public_url;  ///< the links' base, or "" to take it from each request
   httplib::Server http;
   // httplib's stop() does nothing before its accept loop runs; these two flags let stop() and
   // listen() called at the same time from two threads still end with the server stopped.
@@ -73,13 +199,17 @@ struct HttpServer::Impl {
   std::atomic<bool> stop_requested{false};
   const std::string variants = variants_json();  // the same for the server's whole life
 
-  /// Checks the game and the token; on failure answers 404 or 403 (no detail) and returns false.
+  /// Checks the game and the token; on failure answers 404 or 403 (no detail), or 409 to a
+  /// token of a game that cannot be loaded, and returns false.
   bool admit(const httplib::Request& req, httplib::Response& res, Color* side) {
     switch (monitor.authorize(req.matches[1], token_of(req), side)) {
       case Access::kGranted:
         return true;
       case Access::kNoGame:
         send_error(res, 404, "no such game");
+        return false;
+      case Access::kUnavailable:
+        send_error(res, 409, monitor.unavailable_reason(req.matches[1]));
         return false;
       case Access::kBadToken:
         break;
@@ -88,10 +218,13 @@ struct HttpServer::Impl {
     return false;
   }
 
-  void create(const httplib::Request& req, httplib::Response& res) {
+  void create(const httplib::Request& req, httplib::Response& res,
+              const httplib::ContentReader& reader) {
+    std::string text;
+    if (!read_body(req, res, reader, &text)) return;
     JsonObject body;
     try {
-      body = parse_json_object(req.body);
+      body = parse_json_object(text);
       KnobSettings knobs;
       if (const auto it = body.objects.find("knobs"); it != body.objects.end()) {
         if (!it->second.objects.empty())
@@ -105,7 +238,7 @@ struct HttpServer::Impl {
         throw JsonRequestError(
             "\"variant\" is missing: a bundled table's name (GET /api/variants) or a .toml path");
       const CreatedGame g = monitor.create(variant, knobs, body.string_or("sets", "one"));
-      const std::string base = base_url(req);
+      const std::string base = base_url(req, public_url);
       present::JsonWriter w;
       w.begin_object().field("id", g.id);
       w.field("white_token", g.tokens[kWhite]).field("black_token", g.tokens[kBlack]);
@@ -119,11 +252,17 @@ struct HttpServer::Impl {
     }
   }
 
-  void submit(const httplib::Request& req, httplib::Response& res) {
+  void submit(const httplib::Request& req, httplib::Response& res,
+              const httplib::ContentReader& reader) {
     Color side = kWhite;
-    if (!admit(req, res, &side)) return;
+    if (!admit(req, res, &side)) {
+      res.set_header("Connection", "close");  // the body was not read
+      return;
+    }
+    std::string text;
+    if (!read_body(req, res, reader, &text)) return;
     try {
-      const JsonObject body = parse_json_object(req.body);
+      const JsonObject body = parse_json_object(text);
       if (!body.strings.count("move"))
         throw JsonRequestError("\"move\" is missing: {\"move\": \"e4\"}");
       monitor.submit(req.matches[1], side, body.strings.at("move"));
@@ -132,6 +271,8 @@ struct HttpServer::Impl {
       send_error(res, 400, e.what());
     } catch (const SubmissionError& e) {
       send_error(res, 422, e.what());
+    } catch (const GameUnavailableError& e) {
+      send_error(res, 409, e.what());
     }
   }
 
@@ -163,27 +304,51 @@ struct HttpServer::Impl {
     http.Get("/api/variants", [this](const httplib::Request&, httplib::Response& res) {
       send_json(res, 200, variants);
     });
+    // Every request with a body goes to a handler that reads it (read_body): httplib's own
+    // reading caps only a Content-Length, not a chunked body or one without a length.
     http.Post("/api/games",
-              [this](const httplib::Request& req, httplib::Response& res) { create(req, res); });
+              [this](const httplib::Request& req, httplib::Response& res,
+                     const httplib::ContentReader& reader) { create(req, res, reader); });
     http.Get(R"(/api/games/([^/]+))", [this](const httplib::Request& req, httplib::Response& res) {
       Color side = kWhite;
-      if (admit(req, res, &side)) send_json(res, 200, monitor.view(req.matches[1], side));
+      if (!admit(req, res, &side)) return;
+      try {
+        send_json(res, 200, monitor.view(req.matches[1], side));
+      } catch (const GameUnavailableError& e) {
+        send_error(res, 409, e.what());
+      }
     });
     http.Post(R"(/api/games/([^/]+)/moves)",
-              [this](const httplib::Request& req, httplib::Response& res) { submit(req, res); });
+              [this](const httplib::Request& req, httplib::Response& res,
+                     const httplib::ContentReader& reader) { submit(req, res, reader); });
+    http.Post(".*",
+              [](const httplib::Request&, httplib::Response& res, const httplib::ContentReader&) {
+                refuse_unread_body(res, 404, status_text(404));
+              });
+    const auto not_allowed = [](const httplib::Request&, httplib::Response& res,
+                                const httplib::ContentReader&) {
+      refuse_unread_body(res, 405, status_text(405));
+    };
+    http.Put(".*", not_allowed);
+    http.Patch(".*", not_allowed);
+    http.Delete(".*", not_allowed);
     http.Get(R"(/api/games/([^/]+)/events)",
              [this](const httplib::Request& req, httplib::Response& res) { events(req, res); });
-    http.Get(R"(/api/games/([^/]+)/record)",
-             [this](const httplib::Request& req, httplib::Response& res) {
-               Color side = kWhite;
-               if (!admit(req, res, &side)) return;
-               res.set_header("Content-Disposition", fmt::format("attachment; filename=\"{}.pgn\"",
-                                                                 std::string(req.matches[1])));
-               res.set_content(monitor.record(req.matches[1]), "text/plain; charset=utf-8");
-             });
+    http.Get(R"(/api/games/([^/]+)/record)", [this](const httplib::Request& req,
+                                                    httplib::Response& res) {
+      Color side = kWhite;
+      if (!admit(req, res, &side)) return;
+      try {
+        const std::string record = monitor.record(req.matches[1]);
+        res.set_header("Content-Disposition",
+                       fmt::format("attachment; filename=\"{}.pgn\"", std::string(req.matches[1])));
+        res.set_content(record, "text/plain; charset=utf-8");
+      } catch (const GameUnavailableError& e) {
+        send_error(res, 409, e.what());
+      }
+    });
     http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-      if (res.body.empty())
-        send_error(res, res.status, res.status == 404 ? "no such route" : "error");
+      if (res.body.empty()) send_error(res, res.status, status_text(res.status));
     });
     http.set_exception_handler(
         [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
@@ -194,16 +359,17 @@ struct HttpServer::Impl {
             what = e.what();
           } catch (...) {
           }
-          send_error(res, 500, what);
+          send_error(res, 500, "internal error: " + what);
         });
   }
 };
 
-HttpServer::HttpServer(Monitor& monitor, int threads) : impl_(std::make_unique<Impl>(monitor)) {
+HttpServer::HttpServer(Monitor& monitor, int threads, std::string public_url)
+    : impl_(std::make_unique<Impl>(monitor, std::move(public_url))) {
   impl_->http.new_task_queue = [threads] {
     return new httplib::ThreadPool(static_cast<std::size_t>(threads));
   };
-  impl_->http.set_payload_max_length(kMaxBody);
+  impl_->http.set_payload_max_length(kMaxRequestBody);
   // Small responses go out at once: with Nagle's algorithm a client's delayed ACK held each
   // answer to a POST for some 40 ms (docs/serve.md, load).
   impl_->http.set_tcp_nodelay(true);

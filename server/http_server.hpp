@@ -2,6 +2,7 @@
 // that wake a waiting page, and the page itself. httplib stays inside http_server.cpp.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 
@@ -9,10 +10,15 @@
 
 namespace arbiter::server {
 
+/// The largest request body, after any transfer encoding, of every request (docs/serve.md).
+inline constexpr std::size_t kMaxRequestBody = 64 * 1024;
+
 class HttpServer {
  public:
-  /// `threads`: requests served at once (each open event stream holds one).
-  explicit HttpServer(Monitor& monitor, int threads = 64);
+  /// `threads`: requests served at once (each open event stream holds one). `public_url`: the
+  /// base of the links handed out ("https://chess.example.org"; a '/' at the end is dropped);
+  /// empty: each request's Host header and X-Forwarded-Proto.
+  explicit HttpServer(Monitor& monitor, int threads = 64, std::string public_url = "");
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

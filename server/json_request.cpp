@@ -33,6 +33,44 @@ std::string kind_of(const json& v) {
   }
 }
 
+/// Refuses nesting deeper than kMaxDepth before nlohmann/json sees the text, so that a body of
+/// thousands of '[' costs one pass and no recursion; the byte is that of the first bracket too
+/// deep.
+void check_depth(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxDepth)
+        throw JsonRequestError(fmt::format(
+            "bad JSON body at byte {}: nested deeper than {} levels (a request is an object of "
+            "strings and objects of strings)",
+            i, kMaxDepth));
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+}
+
+/// A NUL in a text value: an error message quoting the value would end at it (what() is a C
+/// string), and no move, table or knob name holds one.
+/// `what`: the value or key, in words ("the value of \"move\"", "a key in the body").
+void check_no_nul(const std::string& text, const std::string& what) {
+  if (const auto nul = text.find('\0'); nul != std::string::npos)
+    throw JsonRequestError(fmt::format(
+        "bad JSON body: {} holds a NUL character (\\u0000) at character {}; text values may "
+        "not contain NUL",
+        what, nul));
+}
+
 // `where`: the keys from the top, as "knobs"."NAME", for the error message.
 JsonObject convert(const json& value, const std::string& where, int depth) {
   if (depth > kMaxDepth)
@@ -42,14 +80,17 @@ JsonObject convert(const json& value, const std::string& where, int depth) {
   for (const auto& [key, v] : value.items()) {
     const std::string path =
         where.empty() ? fmt::format("\"{}\"", key) : fmt::format("{}.\"{}\"", where, key);
-    if (v.is_string())
+    check_no_nul(key, "a key in " + (where.empty() ? std::string("the body") : where));
+    if (v.is_string()) {
+      check_no_nul(v.get_ref<const std::string&>(), "the value of " + path);
       out.strings.emplace(key, v.get<std::string>());
-    else if (v.is_object())
+    } else if (v.is_object()) {
       out.objects.emplace(key, convert(v, path, depth + 1));
-    else
+    } else {
       throw JsonRequestError(
           fmt::format("bad JSON body: expected a string or an object as the value of {}, found {}",
                       path, kind_of(v)));
+    }
   }
   return out;
 }
@@ -65,6 +106,7 @@ std::string JsonObject::string_or(const std::string& key, const std::string& fal
 }
 
 JsonObject parse_json_object(std::string_view text) {
+  check_depth(text);
   json document;
   try {
     // Duplicate keys: the last one counts, as in JavaScript's JSON.parse.
@@ -78,6 +120,14 @@ JsonObject parse_json_object(std::string_view text) {
     // e.byte counts the bytes read, the bad one included; the message gives its offset.
     const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
     throw JsonRequestError(fmt::format("bad JSON body at byte {}: {}", offset, reason));
+  } catch (const json::exception& e) {
+    // A number out of range ("1e999": out_of_range.406) is not a parse_error; no value here is
+    // a number anyway, so say that rather than nlohmann's "[json.exception...]" text.
+    std::string reason = e.what();
+    if (const auto bracket = reason.find("] "); bracket != std::string::npos)
+      reason = reason.substr(bracket + 2);
+    throw JsonRequestError(
+        fmt::format("bad JSON body: {} (the values of a request are strings or objects)", reason));
   }
   if (!document.is_object())
     throw JsonRequestError(

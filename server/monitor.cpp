@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -21,6 +22,17 @@ struct Monitor::Entry {
   mutable std::condition_variable changed;
   std::unique_ptr<Game> game;
   int count = 0;  ///< submissions accepted (the next one's seq)
+  /// Why the game cannot be played or shown ("" when it can); once set, `game` is not used.
+  std::string unavailable;
+  /// !unavailable.empty(), read without the lock: authorize() must not wait for a commit.
+  std::atomic<bool> is_unavailable{false};
+
+  /// Marks the game unavailable (the caller holds `mutex`, or is the only user of the entry).
+  void set_unavailable(std::string why) {
+    game.reset();
+    unavailable = std::move(why);
+    is_unavailable = true;
+  }
 };
 
 namespace {
@@ -74,25 +86,31 @@ Monitor::Monitor(GameStore& store, MonitorOptions options)
     : store_(store), options_(std::move(options)) {
   for (StoredGame& g : store_.load_all()) {
     auto e = std::make_shared<Entry>();
-    e->variant = variant_of(g);
-    e->game = build(g, e->variant);
-    for (const StoredSubmission& s : g.submissions) {
-      try {
-        e->game->submit(s.side, s.text);
-      } catch (const SubmissionError& err) {
-        throw std::runtime_error(
-            fmt::format("stored game {} no longer replays: submission {} "
-                        "({} '{}'): {}",
-                        g.id, e->count + 1, side_word(s.side), s.text, err.what()));
-      }
-      ++e->count;
-    }
+    load(*e, g);
     g.submissions.clear();
     e->stored = std::move(g);
     games_[e->stored.id] = e;
   }
 }
 
+void Monitor::load(Entry& e, const StoredGame& g) const {
+  e.count = 0;
+  try {
+    if (!e.variant) e.variant = variant_of(g);
+    e.game = build(g, e.variant);
+    for (const StoredSubmission& s : g.submissions) {
+      try {
+        e.game->submit(s.side, s.text);
+      } catch (const SubmissionError& err) {
+        throw GameUnavailableError(fmt::format("submission {} ({} '{}') is refused now: {}",
+                                               e.count + 1, side_word(s.side), s.text, err.what()));
+      }
+      ++e.count;
+    }
+  } catch (const std::exception& err) {
+    e.set_unavailable(fmt::format("stored game {} cannot be loaded: {}", g.id, err.what()));
+  }
+}
 Monitor::~Monitor() = default;
 
 std::unique_ptr<Game> Monitor::build(const StoredGame& g, const VariantPtr& v) const {
@@ -131,15 +149,16 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
   e->variant = variant_of(g);
   e->game = build(g, e->variant);
   g.id = random_hex(kIdBytes);
-  g.tokens[kWhite] = random_hex(kTokenBytes);
-  g.tokens[kBlack] = random_hex(kTokenBytes);
+  const CreatedGame created{g.id, {random_hex(kTokenBytes), random_hex(kTokenBytes)}};
+  g.tokens[kWhite] = token_digest(created.tokens[kWhite]);
+  g.tokens[kBlack] = token_digest(created.tokens[kBlack]);
   store_.add_game(g);
   e->stored = g;
   {
     const std::unique_lock lock(games_mutex_);
     games_[g.id] = e;
   }
-  return {g.id, {g.tokens[kWhite], g.tokens[kBlack]}};
+  return created;
 }
 
 std::shared_ptr<Monitor::Entry> Monitor::find(const std::string& id) const {
@@ -151,12 +170,30 @@ std::shared_ptr<Monitor::Entry> Monitor::find(const std::string& id) const {
 Access Monitor::authorize(const std::string& id, const std::string& token, Color* side) const {
   const std::shared_ptr<Entry> e = find(id);
   if (!e) return Access::kNoGame;
-  // Both tokens are compared, so the time does not tell which side a guess was close to.
-  const bool white = same_secret(e->stored.tokens[kWhite], token);
-  const bool black = same_secret(e->stored.tokens[kBlack], token);
+  // Both digests are compared, so the time does not tell which side a guess was close to.
+  const std::string digest = token_digest(token);
+  const bool white = same_secret(e->stored.tokens[kWhite], digest);
+  const bool black = same_secret(e->stored.tokens[kBlack], digest);
   if (!white && !black) return Access::kBadToken;
   *side = white ? kWhite : kBlack;
-  return Access::kGranted;
+  return e->is_unavailable ? Access::kUnavailable : Access::kGranted;
+}
+
+std::string Monitor::unavailable_reason(const std::string& id) const {
+  const std::shared_ptr<Entry> e = find(id);
+  if (!e) return "";
+  const std::lock_guard lock(e->mutex);
+  return e->unavailable;
+}
+
+std::vector<std::string> Monitor::unavailable_games() const {
+  const std::shared_lock lock(games_mutex_);
+  std::vector<std::string> out;
+  for (const auto& [id, e] : games_) {
+    const std::lock_guard game_lock(e->mutex);
+    if (!e->unavailable.empty()) out.push_back(e->unavailable);
+  }
+  return out;
 }
 
 std::string Monitor::view(const std::string& id, Color side) const {
@@ -168,8 +205,16 @@ std::string Monitor::view(const std::string& id, Color side) const {
   w.end_object().field("sets", e->stored.sets).field("side", side_word(side));
   {
     const std::lock_guard lock(e->mutex);
-    w.field("version", e->game->public_version());
-    e->game->write_view(w, side);
+    if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+    try {
+      w.field("version", e->game->public_version());
+      e->game->write_view(w, side);
+    } catch (const std::exception& err) {
+      // A view that cannot be written is this game's trouble, not the server's: say so for
+      // this request (the game stays playable if a later view can be written).
+      throw GameUnavailableError(
+          fmt::format("game {}: its view cannot be written: {}", id, err.what()));
+    }
   }
   return w.end_object().str();
 }
@@ -177,20 +222,16 @@ std::string Monitor::view(const std::string& id, Color side) const {
 void Monitor::submit(const std::string& id, Color side, const std::string& text) {
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
   e->game->submit(side, text);  // throws SubmissionError before anything changes
   try {
     store_.add_submission(id, e->count, {side, text});
   } catch (const std::exception&) {
     // The game moved on in memory but not on disk: start it again from what was stored.
-    std::vector<StoredGame> all = store_.load_all();
-    for (const StoredGame& g : all) {
-      if (g.id != id) continue;
-      e->game = build(g, e->variant);
-      e->count = 0;
-      for (const StoredSubmission& s : g.submissions) {
-        e->game->submit(s.side, s.text);
-        ++e->count;
-      }
+    try {
+      if (const std::optional<StoredGame> g = store_.load_game(id)) load(*e, *g);
+    } catch (const std::exception& err) {
+      e->set_unavailable(fmt::format("game {} cannot be reloaded: {}", id, err.what()));
     }
     throw;
   }
@@ -201,6 +242,7 @@ void Monitor::submit(const std::string& id, Color side, const std::string& text)
 std::string Monitor::record(const std::string& id) const {
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
   return e->game->record();
 }
 
@@ -212,9 +254,11 @@ std::optional<int> Monitor::wait_for_change(const std::string& id, int seen,
     const std::lock_guard stop_lock(stop_mutex_);
     return stopping_;
   };
-  e->changed.wait_for(lock, timeout,
-                      [&] { return stopping() || e->game->public_version() != seen; });
-  if (stopping()) return std::nullopt;
+  if (!e->unavailable.empty()) return std::nullopt;
+  e->changed.wait_for(lock, timeout, [&] {
+    return stopping() || !e->unavailable.empty() || e->game->public_version() != seen;
+  });
+  if (stopping() || !e->unavailable.empty()) return std::nullopt;
   return e->game->public_version();
 }
 
@@ -228,6 +272,33 @@ void Monitor::stop() {
     const std::lock_guard game_lock(e->mutex);
     e->changed.notify_all();
   }
+}
+
+std::string Monitor::check_stored(const std::string& id) const {
+  const std::optional<StoredGame> g = store_.load_game(id);
+  if (!g) return "game " + id + " is not stored";
+  const std::shared_ptr<Entry> live = find(id);
+  if (!live) return "game " + id + " is stored but not in memory";
+  Entry again;
+  again.variant = live->variant;
+  load(again, *g);
+  const std::lock_guard lock(live->mutex);
+  if (again.unavailable != live->unavailable)
+    return fmt::format("game {} loads as '{}', in memory '{}'", id, again.unavailable,
+                       live->unavailable);
+  if (!live->unavailable.empty()) return "";
+  if (again.count != live->count)
+    return fmt::format("game {}: {} submissions stored, {} accepted", id, again.count, live->count);
+  for (const Color side : {kWhite, kBlack}) {
+    present::JsonWriter a, b;
+    a.begin_object();
+    b.begin_object();
+    again.game->write_view(a, side);
+    live->game->write_view(b, side);
+    if (a.end_object().str() != b.end_object().str())
+      return fmt::format("game {}: {}'s view differs after loading", id, side_word(side));
+  }
+  return "";
 }
 
 std::size_t Monitor::size() const {

@@ -13,6 +13,7 @@
 #include <shared_mutex>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "rules/registry/rule_knobs.hpp"
 #include "server/game.hpp"
@@ -27,6 +28,14 @@ class GameSetupError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A stored game that cannot be played or shown (HTTP 409): its table no longer loads, a stored
+/// submission is no longer accepted, or its view cannot be written. The game's other requests
+/// answer the same; every other game is served as before.
+class GameUnavailableError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 struct MonitorOptions {
   /// Tables may be read from .toml files in this folder (and below); empty: bundled tables only.
   std::string tables_dir;
@@ -37,38 +46,49 @@ struct CreatedGame {
   std::string tokens[2];
 };
 
-enum class Access { kGranted, kNoGame, kBadToken };
+/// kUnavailable: the token is right but the game cannot be loaded (unavailable_reason says why).
+enum class Access { kGranted, kNoGame, kBadToken, kUnavailable };
 
 class Monitor {
  public:
-  /// Loads every stored game and replays its submissions. Throws std::runtime_error when a
-  /// stored game no longer replays (its table file changed meaning, say).
+  /// Loads every stored game and replays its submissions. A game that no longer loads (its table
+  /// changed meaning, a stored submission is refused) is kept as unavailable: its requests
+  /// answer GameUnavailableError with the reason, the others are served.
   Monitor(GameStore& store, MonitorOptions options);
   ~Monitor();
 
   /// A new game of the bundled table or .toml path `variant` with `knobs` and `sets` ("one",
   /// "progressive" or "simultaneously-progressive": Diplomacy Chess only), stored before it
-  /// returns. Throws GameSetupError.
+  /// returns. The tokens are returned here only: the store keeps their digests. Throws
+  /// GameSetupError.
   CreatedGame create(const std::string& variant, const KnobSettings& knobs,
                      const std::string& sets = "one");
 
-  /// Whether game `id` exists and which side `token` opens in it (`*side`).
+  /// Whether game `id` exists and which side `token` opens in it (`*side`), or that the game
+  /// is unavailable (only a token of the game learns that).
   Access authorize(const std::string& id, const std::string& token, Color* side) const;
 
+  /// Why game `id` is unavailable ("" when it is available or does not exist).
+  std::string unavailable_reason(const std::string& id) const;
+
+  /// Why each stored game that could not be loaded is unavailable (in the order of the ids).
+  std::vector<std::string> unavailable_games() const;
+
   /// The game as `side` sees it: one JSON object (server/game.hpp), with "id", "variant",
-  /// "knobs", "sets" and "side" first. Requires an existing game.
+  /// "knobs", "sets" and "side" first. Requires an existing game. Throws
+  /// GameUnavailableError.
   std::string view(const std::string& id, Color side) const;
 
   /// Hands `side`'s submission to the game and stores it; returns once it is committed. Throws
-  /// SubmissionError (nothing stored) or std::runtime_error (the store failed: the game is
-  /// rebuilt from what was stored).
+  /// SubmissionError (nothing stored), GameUnavailableError, or std::runtime_error (the store
+  /// failed: the game is rebuilt from what was stored).
   void submit(const std::string& id, Color side, const std::string& text);
 
-  /// The game's record as `arbiter replay` reads it.
+  /// The game's record as `arbiter replay` reads it. Throws GameUnavailableError.
   std::string record(const std::string& id) const;
 
   /// Waits until game `id`'s public version differs from `seen`, at most `timeout`; returns the
-  /// version, or nullopt once stop() was called.
+  /// version, or nullopt once stop() was called or when the game is unavailable.
   std::optional<int> wait_for_change(const std::string& id, int seen,
                                      std::chrono::milliseconds timeout) const;
 
@@ -78,11 +98,18 @@ class Monitor {
   /// The number of games.
   std::size_t size() const;
 
+  /// Whether game `id` as stored loads again into what is in memory: its stored submissions,
+  /// handed to a new game of its table, give both sides the same view. "" when they do, else
+  /// what differs. A self-check for the fuzz target and the tests; it reads the store.
+  std::string check_stored(const std::string& id) const;
+
  private:
   struct Entry;
   std::shared_ptr<Entry> find(const std::string& id) const;
   /// A new game of the stored game's table and sets mode, before any submission.
   std::unique_ptr<Game> build(const StoredGame& g, const VariantPtr& v) const;
+  /// Loads `e` from `g` (its table, then its submissions); on failure marks `e` unavailable.
+  void load(Entry& e, const StoredGame& g) const;
   VariantPtr variant_of(const StoredGame& g) const;
 
   GameStore& store_;

@@ -2,6 +2,8 @@
 
 #include <random>
 
+#include "server/sha256.hpp"
+
 namespace arbiter::server {
 
 std::string random_hex(int bytes) {
@@ -18,6 +20,25 @@ std::string random_hex(int bytes) {
     out += kHex[byte & 0xF];
   }
   return out;
+}
+
+namespace {
+constexpr std::string_view kDigestPrefix = "sha256:";
+}  // namespace
+
+std::string token_digest(std::string_view token) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(kDigestPrefix);
+  for (const std::uint8_t byte : sha256(token)) {
+    out += kHex[byte >> 4];
+    out += kHex[byte & 0xF];
+  }
+  return out;
+}
+
+bool is_token_digest(std::string_view stored) {
+  return stored.size() == kDigestPrefix.size() + 64 &&
+         stored.compare(0, kDigestPrefix.size(), kDigestPrefix) == 0;
 }
 
 bool same_secret(std::string_view expected, std::string_view given) {

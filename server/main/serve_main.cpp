@@ -10,7 +10,9 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "present/core/exit_status.hpp"
 #include "rules/core/diagnostic.hpp"
@@ -64,10 +66,16 @@ int run_serve(const ServeCliOptions& o) {
   ServeSignals signals;  // before any thread starts, so that every thread inherits the mask
   GameStore store(o.db);
   Monitor monitor(store, {o.tables});
-  HttpServer http(monitor, o.threads);
+  HttpServer http(monitor, o.threads, o.public_url);
   const int port = http.bind(o.bind, o.port);
+  const std::vector<std::string> unavailable = monitor.unavailable_games();
+  for (const std::string& why : unavailable) std::cerr << "arbiter serve: " << why << '\n';
   std::cout << "arbiter serve: http://" << o.bind << ':' << port << "/ (" << monitor.size()
-            << " games in " << o.db << ")" << std::endl;
+            << " games in " << o.db;
+  if (!unavailable.empty())
+    std::cout << ", " << unavailable.size()
+              << " of them cannot be loaded: their requests answer 409";
+  std::cout << ")" << std::endl;
   signals.on_signal(http);
   http.listen();
   return 0;

@@ -17,6 +17,7 @@ struct ServeCliOptions {
   std::string bind = "127.0.0.1";
   std::string tables;  ///< empty: bundled tables only
   int threads = 64;
+  std::string public_url;  ///< the base of the links handed out; empty: from each request
 };
 
 inline constexpr const char* kServeDescription =
@@ -39,6 +40,19 @@ inline void add_serve_options(CLI::App& cmd, ServeCliOptions& o) {
                  "Requests served at once (each open page holds one for its event stream)")
       ->check(CLI::Range(2, 1024))
       ->capture_default_str();
+  cmd.add_option("--public-url", o.public_url,
+                 "Base of the players' links, as clients reach the server behind a proxy "
+                 "(https://chess.example.org); default: the request's Host and "
+                 "X-Forwarded-Proto")
+      ->check([](const std::string& url) -> std::string {
+        const bool scheme = url.rfind("http://", 0) == 0 || url.rfind("https://", 0) == 0;
+        const std::size_t host = url.find("://") + 3;
+        if (!scheme || url.size() <= host)
+          return "expected http://HOST or https://HOST (with an optional port and path)";
+        if (url.find_first_of(" \t\r\n\"#?") != std::string::npos)
+          return "a URL without spaces, quotes, '#' or '?'";
+        return "";
+      });
 }
 
 /// The options as a command line `add_serve_options` reads back to the same values.
@@ -48,6 +62,10 @@ inline std::vector<std::string> serve_arguments(const ServeCliOptions& o) {
   if (!o.tables.empty()) {
     args.emplace_back("--tables");
     args.push_back(o.tables);
+  }
+  if (!o.public_url.empty()) {
+    args.emplace_back("--public-url");
+    args.push_back(o.public_url);
   }
   return args;
 }

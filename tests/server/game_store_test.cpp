@@ -24,8 +24,8 @@ TEST(GameStore, ConcurrentSubmissionsAreAllStoredInTheirGamesOrder) {
       game.id = "game" + std::to_string(g);
       game.variant = "diplomacy";
       game.knobs = {{"king-capture", "illegal"}};
-      game.tokens[kWhite] = "w" + std::to_string(g);
-      game.tokens[kBlack] = "b" + std::to_string(g);
+      game.tokens[kWhite] = token_digest("w" + std::to_string(g));  // the store keeps digests
+      game.tokens[kBlack] = token_digest("b" + std::to_string(g));
       store.add_game(game);
     }
     std::vector<std::thread> threads;
@@ -43,7 +43,7 @@ TEST(GameStore, ConcurrentSubmissionsAreAllStoredInTheirGamesOrder) {
   for (int g = 0; g < kGames; ++g) {
     EXPECT_EQ(games[g].id, "game" + std::to_string(g));
     EXPECT_EQ(games[g].knobs.at("king-capture"), "illegal");
-    EXPECT_EQ(games[g].tokens[kBlack], "b" + std::to_string(g));
+    EXPECT_EQ(games[g].tokens[kBlack], token_digest("b" + std::to_string(g)));
     ASSERT_EQ(games[g].submissions.size(), static_cast<std::size_t>(kEach));
     for (int i = 0; i < kEach; ++i) {
       EXPECT_EQ(games[g].submissions[i].text, "move" + std::to_string(i));

@@ -55,5 +55,41 @@ TEST(JsonRequest, StringOrRefusesAnObjectWhereAStringBelongs) {
   EXPECT_EQ(o.string_or("missing", "fallback"), "fallback");
 }
 
+/// The message of the JsonRequestError that parsing `text` throws ("" when none is thrown).
+std::string json_request_refusal(std::string_view text) {
+  try {
+    parse_json_object(text);
+  } catch (const JsonRequestError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(JsonRequest, NumberOutOfRangeIsABadBodyWithoutTheLibrarysCode) {
+  EXPECT_EQ(json_request_refusal(R"({"variant": 1e999})"),
+            "bad JSON body: number overflow parsing '1e999' (the values of a request are strings "
+            "or objects)");
+  EXPECT_EQ(json_request_refusal(R"({"knobs": {"a": -1e400}})"),
+            "bad JSON body: number overflow parsing '-1e400' (the values of a request are "
+            "strings or objects)");
+}
+
+TEST(JsonRequest, NestingDeeperThanEightIsRefusedAtItsFirstBracketBeforeParsing) {
+  EXPECT_EQ(json_request_refusal(std::string(100000, '[')),
+            "bad JSON body at byte 8: nested deeper than 8 levels (a request is an object of "
+            "strings and objects of strings)");
+  // Brackets inside strings are text.
+  EXPECT_EQ(json_request_refusal(R"({"move": "[[[[[[[[[[{{{{{{{{{{\"[["})"), "");
+}
+
+TEST(JsonRequest, NulInAKeyOrValueIsRefusedNamingWhere) {
+  EXPECT_EQ(json_request_refusal(R"({"knobs": {"a": "b\u0000c"}})"),
+            "bad JSON body: the value of \"knobs\".\"a\" holds a NUL character (\\u0000) at "
+            "character 1; text values may not contain NUL");
+  EXPECT_EQ(json_request_refusal(R"({"mo\u0000ve": "e4"})"),
+            "bad JSON body: a key in the body holds a NUL character (\\u0000) at "
+            "character 2; text values may not contain NUL");
+}
+
 }  // namespace
 }  // namespace arbiter::server

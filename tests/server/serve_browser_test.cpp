@@ -382,6 +382,14 @@ TEST_F(ServeBrowser, DiplomacyGameOfSeveralTurnsWithAConflictOnTwoPages) {
 
   white.submit("Nf3");
   EXPECT_TRUE(white.shows("Your sealed move: Nf3"));
+  // The page says the sealed move may be changed, and lets it be: the input stays open and
+  // its button reads Change.
+  EXPECT_EQ(white.eval("document.getElementById('move').disabled"), "false");
+  EXPECT_EQ(white.eval("document.getElementById('submit').textContent"), "Change");
+  white.submit("Nh3");
+  EXPECT_TRUE(white.shows("Your sealed move: Nh3"));
+  white.submit("Nf3");
+  EXPECT_TRUE(white.shows("Your sealed move: Nf3"));
   // Black's page learns that White has submitted, by itself, and nothing more.
   EXPECT_TRUE(black.shows("Opponent has submitted (sealed)."));
   EXPECT_EQ(black.text().find("Nf3"), std::string::npos) << black.text();

@@ -43,15 +43,23 @@ struct ServeGame {
 
 class ServedMonitor {
  public:
-  explicit ServedMonitor(const std::string& tables_dir = "")
-      : path_(serve_temp_db()), store_(path_), monitor_(store_, {tables_dir}), http_(monitor_, 32) {
+  /// `db`: a database to serve, left for the caller to remove; empty: a new one, removed at
+  /// the end.
+  /// `public_url`: the server's --public-url.
+  explicit ServedMonitor(const std::string& tables_dir = "", const std::string& db = "",
+                         const std::string& public_url = "")
+      : path_(db.empty() ? serve_temp_db() : db),
+        owns_db_(db.empty()),
+        store_(path_),
+        monitor_(store_, {tables_dir}),
+        http_(monitor_, 32, public_url) {
     port_ = http_.bind("127.0.0.1", 0);
     thread_ = std::thread([this] { http_.listen(); });
   }
   ~ServedMonitor() {
     http_.stop();
     thread_.join();
-    serve_remove_db(path_);
+    if (owns_db_) serve_remove_db(path_);
   }
   ServedMonitor(const ServedMonitor&) = delete;
   ServedMonitor& operator=(const ServedMonitor&) = delete;
@@ -101,9 +109,13 @@ class ServedMonitor {
   }
 
   int port() const { return port_; }
+  /// The games the monitor holds.
+  std::size_t games() const { return monitor_.size(); }
+  const std::string& db() const { return path_; }
 
  private:
   std::string path_;
+  bool owns_db_;
   GameStore store_;
   Monitor monitor_;
   HttpServer http_;

@@ -200,7 +200,7 @@ std::string record_section(const VariantPtr& v, const solver::ReadingTables& tab
           ? "the start position: the readings part at the first " + std::string(unit)
           : fmt::format("after {} {}: the readings part at {} {}", reading->first - 1,
                         reading->first - 1 == 1 ? unit : units, unit, reading->first);
-  out += "<div class=\"item\">" + drawn_reading([&] {
+  out += "<div class=\"item readings\">" + drawn_reading([&] {
            SvgBoard b = v->table().protocol == Protocol::kSequential
                             ? board_of_step(v, parting.fen, parting.next_word)
                             : board_of_fen(v, parting.fen);

@@ -8,6 +8,7 @@
 
 #include <fmt/ranges.h>
 
+#include <filesystem>
 #include <iostream>
 #include <map>
 
@@ -47,6 +48,11 @@ std::map<std::string, ReachableRecords> read_reachable_files(
       for (const std::string& n : names)
         if (n == spec.substr(0, eq)) table = n;
       if (!table.empty()) path = spec.substr(eq + 1);
+      if (table.empty() && !std::filesystem::exists(spec))
+        throw std::invalid_argument(fmt::format(
+            "report: --reachable-from {}: '{}' is not a table of this report ({}), and no file "
+            "has that name",
+            spec, spec.substr(0, eq), fmt::join(names, ", ")));
     }
     std::vector<solver::ReachableWitness> knobs = read_reachable_json(path);
     if (table.empty() && names.size() == 1) table = names.front();

@@ -194,6 +194,16 @@ TEST(ReportReachable, AnEntryOfTheWrongShapeNamesItsIndexKnobAndKey) {
       << missing.err;
 }
 
+TEST(ReportReachable, ATableNotInTheReportIsExitTwo) {
+  const std::string json = test::write_temp_file("report_reachable_table.json", kConditionalJson);
+  const test::CommandResult r = run_arbiter(
+      "report -q --no-solver -v conditional --out /tmp --reachable-from 'diplomacy=" + json + "'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("'diplomacy' is not a table of this report (conditional)"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(ReportReachable, AKnobTheTableLacksIsExitTwo) {
   const test::CommandResult r = report_from_json(
       "report_reachable_knob.json",

@@ -193,7 +193,7 @@ std::string record_section(const VariantPtr& v, const solver::ReadingTables& tab
 
   // The position where the readings part, then each alternative's end, side by side. A
   // simultaneous turn has two words or more: its outcome, not a word, names what was refused.
-  const bool sim = v->table().protocol == Protocol::kSimultaneous;
+  const bool sim = v->traits().simultaneous;
   const Stop parting = record_stop(v, game, reading->first - 1, w.sets);
   const std::string parting_caption =
       reading->first <= 1
@@ -201,9 +201,8 @@ std::string record_section(const VariantPtr& v, const solver::ReadingTables& tab
           : fmt::format("after {} {}: the readings part at {} {}", reading->first - 1,
                         reading->first - 1 == 1 ? unit : units, unit, reading->first);
   out += "<div class=\"item readings\">" + drawn_reading([&] {
-           SvgBoard b = v->table().protocol == Protocol::kSequential
-                            ? board_of_step(v, parting.fen, parting.next_word)
-                            : board_of_fen(v, parting.fen);
+           SvgBoard b = sim ? board_of_fen(v, parting.fen)
+                            : board_of_step(v, parting.fen, parting.next_word);
            b.caption = parting_caption +
                        (sim || parting.next_word.empty() ? "" : " (" + parting.next_word + ")");
            return b;
@@ -281,7 +280,7 @@ std::vector<std::string> foreign_knobs(const RuleTable& table,
 
 ReportSection reachable_section(const std::string& table, const VariantPtr& v,
                                 const ReachableRecords& records) {
-  const bool sim = v->table().protocol == Protocol::kSimultaneous;
+  const bool sim = v->traits().simultaneous;
   const char* unit = sim ? "turn" : "ply";
   const char* units = sim ? "turns" : "plies";
   std::string html = fmt::format(

@@ -15,6 +15,8 @@ border-top:1px dashed #ddd;padding-top:1em}.item .text{flex:1;min-width:22em}
 .status-witness{color:#1b5e20}.status-unreachable{color:#555}
 .status-not-found,.status-unknown{color:#b71c1c;font-weight:bold}
 .legend{font-size:.9em;color:#555}.note{background:#fff8e1;padding:.5em 1em}
+pre.record{white-space:pre-wrap;background:#f6f6f6;padding:.5em}
+.readings{gap:1em}.readings svg.board{width:330px;height:auto}
 )";
 
 constexpr const char* kScript = R"(<script>

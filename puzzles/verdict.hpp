@@ -44,9 +44,13 @@ struct KeyMove {
 struct Verdict {
   Stipulation stipulation;
   Soundness soundness = Soundness::kNoSolution;
-  std::vector<KeyMove> keys;  ///< #, s#: winning first moves; h#: distinct first moves
-  std::vector<Try> tries;     ///< #, s#: the first moves refuted by few defences
-  std::vector<std::vector<std::string>> solutions;  ///< h#: every full solution line
+  /// #, =, s#, s=, r#: winning first moves; h#, h=, series: distinct first moves
+  std::vector<KeyMove> keys;
+  std::vector<Try> tries;  ///< #, s#: the first moves refuted by few defences
+  /// h#, h=: every full solution line; series: every line of 1 to n moves (ser-h#: the
+  /// mating move last), the short ones first.
+  std::vector<std::vector<std::string>> solutions;
+  std::size_t short_solutions = 0;  ///< series: the lines of fewer than n moves (they cook it)
   /// Set play (SolveOptions::set_play): what follows when the other side moves first in the
   /// diagram. #n, s#n: its moves that the attacker answers by winning within n - 1 moves
   /// (n >= 2), with those answers; s#n: also its moves that mate the attacker at once, without
@@ -84,9 +88,9 @@ struct SolveOptions {
 /// side not to move not in check). Throws std::invalid_argument saying what is wrong.
 void check_problem_position(const Position& pos);
 
-/// Solves `start` for `stip`. The side to move starts: the attacker in #n and s#n, the side
-/// to be mated in h#n, the mating side in h#n.5. Throws std::invalid_argument for a position
-/// check_problem_position rejects.
+/// Solves `start` for `stip`. The side to move starts: the attacker in #n, =n, s#n, s=n, r#n,
+/// the side to be mated in h#n (h=n), the mating side in h#n.5, the series side in ser-*. Throws
+/// std::invalid_argument for a position check_problem_position rejects.
 Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions& options = {});
 
 }  // namespace arbiter::puzzles

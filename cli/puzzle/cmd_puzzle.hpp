@@ -51,6 +51,10 @@ class SolveProgress {
 
 /// The verdict as text (several lines) or as one JSON object.
 std::string verdict_text(const puzzles::Verdict& v);
+
+/// A move that reaches the goal as printed: stalemate gets Popeye's mark, " =" ("Kc7 =");
+/// a mate keeps SAN's '#'.
+std::string goal_move(const puzzles::Verdict& v, const std::string& san);
 std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
                          const std::string& fen);
 

@@ -91,10 +91,11 @@ void SeriesSearch::lines(Position& pos, int n, std::vector<std::string>& line, s
       Pass pass(pos);
       if (reaches(pos, n - 1)) lines(pos, n - 1, line, limit, out);
     } else if (n == 1 && ends(pos)) {
-      if (kind_ != StipulationKind::kSeriesHelp) {
+      if (kind_ == StipulationKind::kSeriesDirect) {
         out.push_back(line);
       } else {
-        // ser-h#n: each mating answer of the other side ends its own line.
+        // ser-h#n, ser-s#n: each mating answer of the other side ends its own line, as
+        // Popeye prints them.
         MoveList answers;
         generate_legal(pos, answers);
         Undo u2;

@@ -25,7 +25,8 @@ class SeriesSearch {
 
   /// The series side (to move) reaches the end in exactly `n` moves (n >= 1).
   bool reaches(Position& pos, int n);
-  /// Appends each line of exactly `n` series moves (SAN; ser-h#n: the mating move after them)
+  /// Appends each line of exactly `n` series moves (SAN; ser-h#n, ser-s#n: one line per
+  /// mating answer of the other side, that move last)
   /// to `out`, each prefixed with `line`, while `out` holds fewer than `limit`.
   void lines(Position& pos, int n, std::vector<std::string>& line, std::size_t limit,
              std::vector<std::vector<std::string>>& out);

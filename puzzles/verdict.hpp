@@ -47,8 +47,8 @@ struct Verdict {
   /// #, =, s#, s=, r#: winning first moves; h#, h=, series: distinct first moves
   std::vector<KeyMove> keys;
   std::vector<Try> tries;  ///< #, s#: the first moves refuted by few defences
-  /// h#, h=: every full solution line; series: every line of 1 to n moves (ser-h#: the
-  /// mating move last), the short ones first.
+  /// h#, h=: every full solution line; series: every line of 1 to n moves (ser-h#,
+  /// ser-s#: the other side's mating move last), the short ones first.
   std::vector<std::vector<std::string>> solutions;
   std::size_t short_solutions = 0;  ///< series: the lines of fewer than n moves (they cook it)
   /// Set play (SolveOptions::set_play): what follows when the other side moves first in the

@@ -79,7 +79,7 @@ std::string verdict_text(const puzzles::Verdict& v) {
     const bool short_line =
         is_series(v.stipulation.kind) &&
         static_cast<int>(line.size()) <
-            v.stipulation.moves + (v.stipulation.kind == StipulationKind::kSeriesHelp ? 1 : 0);
+            v.stipulation.moves + (v.stipulation.kind != StipulationKind::kSeriesDirect ? 1 : 0);
     out += fmt::format("solution {}{}\n", fmt::join(marked, " "), short_line ? " (short)" : "");
   }
   for (const auto& d : v.set_play)

@@ -308,11 +308,19 @@ class Reader {
     if (tok.eof()) throw ParseError{tok.line, "Stipulation without a stipulation"};
     try {
       return puzzles::parse_stipulation(lower(tok.text)).str();
-    } catch (const std::invalid_argument&) {
+    } catch (const std::invalid_argument& e) {
+      // A count out of range or a half move where none can be: the reason; any other form
+      // is a stipulation arbiter does not have.
+      const std::string what = e.what();
+      for (const char* reason : {"half moves only in helpmates", "move count out of range"})
+        if (what.find(reason) != std::string::npos)
+          throw ParseError{tok.line, fmt::format("stipulation '{}': {} (n from 1 to 30, h#n.5 "
+                                                 "from 0 to 29)",
+                                                 tok.text, reason)};
       throw ParseError{tok.line,
                        fmt::format("stipulation '{}' is not supported by arbiter (it solves #n, "
                                    "=n, h#n, h=n, h#n.5, s#n, s=n, r#n, ser-#n, ser-=n, ser-h#n, "
-                                   "ser-h=n, ser-s#n; n from 1 to 30)",
+                                   "ser-h=n, ser-s#n)",
                                    tok.text)};
     }
   }

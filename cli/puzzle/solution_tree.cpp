@@ -109,10 +109,10 @@ std::string help_tree(const puzzles::Verdict& v) {
 }
 
 /// A series line as Popeye numbers it, every move of the series side numbered:
-/// "1.Nd4 2.Nxe2 3.O-O"; ser-h#n ends with the other side's mate on the last number:
-/// "1.Rg4 2.Qc3+ Ka2#".
+/// "1.Nd4 2.Nxe2 3.O-O"; ser-h#n and ser-s#n end with the other side's mate on the last
+/// number: "1.Rg4 2.Qc3+ Ka2#".
 std::string series_tree(const puzzles::Verdict& v) {
-  const bool help = v.stipulation.kind == puzzles::StipulationKind::kSeriesHelp;
+  const bool help = v.stipulation.kind != puzzles::StipulationKind::kSeriesDirect;
   std::string out;
   for (auto line : v.solutions) {
     if (line.empty()) continue;

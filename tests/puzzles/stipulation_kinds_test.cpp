@@ -112,7 +112,8 @@ int help_lines(Position& pos, int n, Goal g) {
   return lines;
 }
 
-/// Series lines of exactly n moves of the side to move; ser-h#: one line per mating answer.
+/// Series lines of exactly n moves of the side to move; ser-h#, ser-s#: one line per mating
+/// answer.
 int series_lines(Position& pos, const Stipulation& s, int n) {
   int lines = 0;
   MoveList moves;
@@ -124,7 +125,11 @@ int series_lines(Position& pos, const Stipulation& s, int n) {
       if (s.kind == StipulationKind::kSeriesDirect) {
         lines += ended(pos, s.goal) ? 1 : 0;
       } else if (s.kind == StipulationKind::kSeriesSelf) {
-        lines += all_replies(pos, [&](Position& p) { return ended(p, Goal::kMate); }) ? 1 : 0;
+        // One line per answer of the other side, each of which must mate.
+        MoveList answers;
+        generate_legal(pos, answers);
+        if (all_replies(pos, [&](Position& p) { return ended(p, Goal::kMate); }))
+          lines += answers.size();
       } else {
         MoveList answers;
         generate_legal(pos, answers);

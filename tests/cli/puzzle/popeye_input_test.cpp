@@ -221,12 +221,14 @@ TEST(PopeyeInput, WhatArbiterCannotSolveIsAnErrorNamingKeywordAndLine) {
             "t.inp:3: option 'Defence 0': the number of refutations of a try must be from 1 to "
             "99");
   EXPECT_EQ(error_of("BeginProblem\nStipulation s#2.5\n" + tail),
-            "t.inp:2: stipulation 's#2.5': half moves only in helpmates (h#n.5)");
+            "t.inp:2: stipulation 's#2.5': half moves only in helpmates (n from 1 to 30, h#n.5 "
+            "from 0 to 29)");
   EXPECT_EQ(error_of("BeginProblem\nStipulation h#30.5\n" + tail),
-            "t.inp:2: stipulation 'h#30.5': arbiter solves h#0.5 to h#29.5");
-  EXPECT_EQ(error_of("BeginProblem\nStipulation ser-#3\n" + tail),
-            "t.inp:2: stipulation 'ser-#3' is not supported by arbiter (it solves #n, s#n, h#n "
-            "and h#n.5)");
+            "t.inp:2: stipulation 'h#30.5': move count out of range (n from 1 to 30, h#n.5 from 0 "
+            "to 29)");
+  EXPECT_EQ(error_of("BeginProblem\nStipulation ser-r#3\n" + tail),
+            "t.inp:2: stipulation 'ser-r#3' is not supported by arbiter (it solves #n, =n, h#n, "
+            "h=n, h#n.5, s#n, s=n, r#n, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n)");
   EXPECT_EQ(error_of("BeginProblem\nSStipulation #2\n" + tail),
             "t.inp:2: keyword 'sstipulation' is not supported by arbiter");
   EXPECT_EQ(error_of("BeginProblem\nPieces White Ke1 Black Ke8\nEndProblem\n"),

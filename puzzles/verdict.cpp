@@ -248,6 +248,20 @@ void help_set_play(ProblemSearch& search, Position& pos, const Stipulation& stip
                  v.set_solutions);
 }
 
+/// Thrown by the progress callback of a search past SolveOptions::max_seconds; caught in
+/// solve(), which keeps what was found.
+struct TimedOut {};
+
+/// The progress callback of the searches: the caller's, and the time limit.
+ProgressFn limited_progress(const SolveOptions& o, std::chrono::steady_clock::time_point t0) {
+  if (o.max_seconds <= 0) return o.progress;
+  return [user = o.progress, t0, limit = o.max_seconds](std::uint64_t nodes) {
+    if (user) user(nodes);
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > limit)
+      throw TimedOut{};
+  };
+}
+
 }  // namespace
 
 std::string to_string(Soundness s) {
@@ -283,28 +297,30 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   std::optional<HelpmateBound> bound;
   // The bounds prove mates impossible; a stalemate needs no check, so h=n searches every line.
   if (help && stip.goal == Goal::kMate && options.helpmate_bounds) bound.emplace(start.variant());
-  ProblemSearch search(stip.kind, stip.goal, table, options.progress, bound ? &*bound : nullptr);
+  const ProgressFn progress = limited_progress(options, t0);
+  ProblemSearch search(stip.kind, stip.goal, table, progress, bound ? &*bound : nullptr);
+  SeriesSearch series_search(stip, table, progress);
   Position pos = start;
   Verdict v;
   v.stipulation = stip;
-  std::uint64_t series_nodes = 0;
-  if (series) {
-    SeriesSearch s(stip, table, options.progress);
-    solve_series(s, pos, stip, options, v);
-    series_nodes = s.nodes();
-  } else if (help) {
-    solve_helpmate(search, pos, stip, options, v);
-  } else {
-    solve_attacker_problem(search, pos, stip, options, v);
-  }
-  const bool has_set_play = !series && stip.kind != StipulationKind::kReflexMate;
-  if (options.set_play && has_set_play) {
-    if (std::optional<Position> other = passed(start)) {
-      if (help)
-        help_set_play(search, *other, stip, options, v);
-      else
-        attacker_set_play(search, *other, stip, v);
+  try {
+    if (series)
+      solve_series(series_search, pos, stip, options, v);
+    else if (help)
+      solve_helpmate(search, pos, stip, options, v);
+    else
+      solve_attacker_problem(search, pos, stip, options, v);
+    const bool has_set_play = !series && stip.kind != StipulationKind::kReflexMate;
+    if (options.set_play && has_set_play) {
+      if (std::optional<Position> other = passed(start)) {
+        if (help)
+          help_set_play(search, *other, stip, options, v);
+        else
+          attacker_set_play(search, *other, stip, v);
+      }
     }
+  } catch (const TimedOut&) {
+    v.timed_out = true;  // the searches unwound; `pos` is abandoned mid-line
   }
   // Helpmates and series count whole lines (a short series line cooks it), the rest keys.
   const std::size_t count =
@@ -312,7 +328,7 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   v.soundness = count == 0                         ? Soundness::kNoSolution
                 : count == 1 && !v.short_solutions ? Soundness::kSound
                                                    : Soundness::kCooked;
-  v.nodes = search.nodes() + series_nodes;
+  v.nodes = search.nodes() + (series ? series_search.nodes() : 0);
   v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return v;
 }

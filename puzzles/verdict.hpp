@@ -59,6 +59,9 @@ struct Verdict {
   /// h#n: the set play's lines, h#(n-1).5 with the mating side starting; h#n.5: h#n lines
   /// with the side to be mated starting. At most max_solutions of them.
   std::vector<std::vector<std::string>> set_solutions;
+  /// The search stopped at SolveOptions::max_seconds: what was found so far is kept (keys,
+  /// tries, lines), the soundness is then that of the part searched, not a verdict.
+  bool timed_out = false;
   std::uint64_t nodes = 0;
   double seconds = 0;
 };
@@ -79,6 +82,9 @@ struct SolveOptions {
   /// Also solve the set play (Verdict::set_play, set_solutions). None when the side to move
   /// is in check in the diagram (the other side could not move first).
   bool set_play = false;
+  /// Stop after about this many seconds (checked every few thousand nodes) and return what
+  /// was found with Verdict::timed_out set; 0: no limit (Popeye's MaxTime, --timeout).
+  double max_seconds = 0;
   /// h#: cut the lines that provably cannot reach a mate in time (helpmate_bound.hpp); false:
   /// brute force, every line searched (the check of the cuts in tests, --brute-force).
   bool helpmate_bounds = true;

@@ -56,9 +56,14 @@ std::string goal_move(const puzzles::Verdict& v, const std::string& san) {
   return v.stipulation.goal == puzzles::Goal::kStalemate ? san + " =" : san;
 }
 
+std::string verdict_word(const puzzles::Verdict& v) {
+  return v.timed_out ? "timed out" : to_string(v.soundness);
+}
+
 std::string verdict_text(const puzzles::Verdict& v) {
   using puzzles::StipulationKind;
-  std::string out = fmt::format("{}: {}\n", v.stipulation.str(), to_string(v.soundness));
+  std::string out = fmt::format("{}: {}\n", v.stipulation.str(), verdict_word(v));
+  if (v.timed_out) out += "(the search stopped at its time limit; what it had found follows)\n";
   const bool help =
       v.stipulation.kind == StipulationKind::kHelpMate || is_series(v.stipulation.kind);
   for (const auto& k : v.keys) {
@@ -100,7 +105,8 @@ std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
 }
 
 void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v) {
-  w.field("stipulation", v.stipulation.str()).field("verdict", to_string(v.soundness));
+  w.field("stipulation", v.stipulation.str()).field("verdict", verdict_word(v));
+  if (v.timed_out) w.field("timed_out", true);
   w.key("keys").begin_array();
   for (const auto& k : v.keys) {
     w.begin_object().field("move", k.move).field("checks", k.checks);

@@ -110,6 +110,7 @@ struct ProblemState {
   std::string title, author, origin, award;
   std::vector<std::string> remarks;
   std::optional<int> max_solutions;
+  int max_seconds = 0;                 ///< Popeye's MaxTime (0: none)
   std::optional<int> max_refutations;  ///< Defence n
   bool no_threat = false, half_duplex = false, duplex = false, set_play = false;
   bool white_to_play = false;  ///< helpmates: White starts (h#n becomes h#(n-1).5)
@@ -508,9 +509,8 @@ class Reader {
           ignored("it changes only how Popeye works");
           if (optional_number()) lex_.next();
           break;
-        case kMaxTime:
-          number(tok, lex_.next());
-          ignored("arbiter has no time limit");
+        case kMaxTime:  // seconds, as Popeye's; --timeout, when shorter, wins
+          s.max_seconds = number(tok, lex_.next());
           break;
         case kWhiteToPlay:
           s.white_to_play = true;
@@ -722,6 +722,7 @@ class Reader {
       p.remarks = s.remarks;
       for (const auto& n : notes) p.notes.push_back(fmt::format("{}:{}", name_, n));
       p.max_solutions = s.max_solutions;
+      p.max_seconds = s.max_seconds;
       p.no_threat = s.no_threat;
       p.set_play = s.set_play;
       p.max_refutations = s.max_refutations;

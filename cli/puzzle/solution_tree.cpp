@@ -58,7 +58,8 @@ std::string attacker_tree(const Position& pos, const puzzles::Verdict& v, bool n
     else if (!k.checks && !no_threat && v.stipulation.moves >= 2 && !k.variations.empty())
       out += " zugzwang";
     out += '\n';
-    const bool deep = direct && v.stipulation.moves >= 3;
+    // Not after a timeout: the levels below the key are solved again, without a limit.
+    const bool deep = direct && v.stipulation.moves >= 3 && !v.timed_out;
     for (const auto& d : k.variations) {
       if (deep) {
         print_defence(v,
@@ -130,7 +131,7 @@ std::string series_tree(const puzzles::Verdict& v) {
 }  // namespace
 
 std::string verdict_tree(const Position& pos, const puzzles::Verdict& v, bool no_threat) {
-  std::string out = fmt::format("{}: {}\n", v.stipulation.str(), to_string(v.soundness));
+  std::string out = fmt::format("{}: {}\n", v.stipulation.str(), verdict_word(v));
   if (is_series(v.stipulation.kind)) return out + series_tree(v);
   return out + (v.stipulation.kind == puzzles::StipulationKind::kHelpMate
                     ? help_tree(v)

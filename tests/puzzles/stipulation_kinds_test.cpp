@@ -4,11 +4,16 @@
 // Popeye's own problems of each kind with the answers Popeye printed for them.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <random>
 #include <set>
 
+#include "puzzles/corpus_db.hpp"
 #include "puzzles/each_move.hpp"
+#include "puzzles/generator.hpp"
 #include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
@@ -233,6 +238,43 @@ TEST(StipulationKinds, SeriesMatchTheReferenceShortLinesIncluded) {
   compare_with_reference(test::orthodox(), "ser-h#2", 100, 53, {2, 3, kBlack});
   compare_with_reference(test::orthodox(), "ser-s#2", 60, 54, {3, 3, kWhite});
   compare_with_reference(test::bundled_variant("conversion"), "ser-#2", 60, 55, {3, 2, kWhite});
+}
+
+/// Generates `count` problems of `stip_text` into a fresh corpus; each must be sound by the
+/// reference: one key (=n) or one line (series), none shorter.
+void generate_sound(const std::string& stip_text, int count, std::uint64_t seed) {
+  const std::string db_path = (std::filesystem::temp_directory_path() /
+                               ("arbiter_genkinds_" + std::to_string(::getpid()) + ".sqlite"))
+                                  .string();
+  std::filesystem::remove(db_path);
+  {
+    CorpusDb db(db_path);
+    GeneratorConfig c;
+    c.variant = test::orthodox();
+    c.stipulation = parse_stipulation(stip_text);
+    c.seed = seed;
+    c.count = count;
+    EXPECT_EQ(generate(db, c).found, count) << stip_text;
+    int checked = 0;
+    db.for_each([&](const CorpusProblem& p) {
+      const Position pos = parse_fen(c.variant, p.fen);
+      if (is_series(c.stipulation.kind)) {
+        EXPECT_EQ(reference_lines(pos, c.stipulation), 1U) << p.fen;
+        EXPECT_EQ(reference_lines(pos, shorter(c.stipulation)), 0U) << p.fen;
+      } else {
+        EXPECT_EQ(reference_keys(pos, c.stipulation), std::set<std::string>{p.key}) << p.fen;
+        EXPECT_TRUE(reference_keys(pos, shorter(c.stipulation)).empty()) << p.fen;
+      }
+      ++checked;
+    });
+    EXPECT_EQ(checked, count) << stip_text;
+  }
+  std::filesystem::remove(db_path);
+}
+
+TEST(StipulationKinds, TheGeneratorMakesSoundStalematesAndSeriesMates) {
+  generate_sound("=2", 1, 5);
+  generate_sound("ser-#3", 3, 5);
 }
 
 }  // namespace stipulation_kinds

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "cli/core/knob_options.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
@@ -30,7 +31,42 @@ struct GenerateOptions {
   bool quiet = false, quiet_key = false, any_key = false, allow_surplus = false,
        allow_illegal = false, dual_free = false, json = false;
   int min_grade = 0;
+  int jobs = 1;  ///< --jobs N: sub-shards generated at once on threads
 };
+
+/// --jobs N: the shard i/n run as N sub-shards i + n*j of n*N (j < N), each on a thread with
+/// its own connection to the corpus (WAL mode) and its share of --count; the statuses summed
+/// (seconds: the longest). The sub-shards are streams of their own, so a restarted run
+/// continues them when given the same --jobs.
+puzzles::GeneratorStatus generate_in_jobs(const std::string& db_path,
+                                          const puzzles::GeneratorConfig& c, int jobs) {
+  std::vector<puzzles::GeneratorStatus> parts(static_cast<std::size_t>(jobs));
+  std::vector<std::thread> threads;
+  std::vector<std::string> errors(static_cast<std::size_t>(jobs));
+  for (int j = 0; j < jobs; ++j)
+    threads.emplace_back([&, j] {
+      const auto at = static_cast<std::size_t>(j);
+      try {
+        puzzles::GeneratorConfig part = c;
+        part.shards = c.shards * jobs;
+        part.shard = c.shard + c.shards * j;
+        part.count = c.count / jobs + (j < c.count % jobs ? 1 : 0);
+        const std::unique_ptr<puzzles::CorpusDb> db = open_corpus(db_path);
+        parts[at] = puzzles::generate(*db, part);
+      } catch (const std::exception& e) {
+        errors[at] = e.what();
+      }
+    });
+  for (auto& t : threads) t.join();
+  for (const auto& e : errors)
+    if (!e.empty()) throw PuzzleInputError(e);
+  puzzles::GeneratorStatus sum;
+  for (const auto& p : parts) {
+    sum.found += p.found, sum.added += p.added, sum.candidates += p.candidates;
+    sum.sound += p.sound, sum.seconds = std::max(sum.seconds, p.seconds);
+  }
+  return sum;
+}
 
 /// "i/n" with 0 <= i < n.
 std::pair<int, int> parse_shard(const std::string& text) {
@@ -91,6 +127,10 @@ int run_generate(const GenerateOptions& o) {
       return solver::mating_net_candidate(v, attacker, help ? kBlack : kWhite, seed, index);
     };
   }
+  if (o.jobs > 1 && c.source == puzzles::CandidateSource::kProposer)
+    throw PuzzleInputError(
+        "--jobs runs the placement and play sources; run --source solver "
+        "shards as processes (--shard i/n)");
   const std::unique_ptr<puzzles::CorpusDb> db = open_corpus(o.db);
   // The bar redraws itself with '\r': only on a terminal, never into a log file.
   const bool bar = !o.quiet && stderr_is_terminal();
@@ -100,7 +140,8 @@ int run_generate(const GenerateOptions& o) {
     drawn_at = s.seconds;
     draw_bar(s, o.count);
   };
-  const puzzles::GeneratorStatus s = puzzles::generate(*db, c, progress);
+  const puzzles::GeneratorStatus s =
+      o.jobs > 1 ? generate_in_jobs(o.db, c, o.jobs) : puzzles::generate(*db, c, progress);
   if (bar) {
     draw_bar(s, o.count);
     std::cerr << '\n';
@@ -275,6 +316,11 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
       ->capture_default_str();
   gen->add_option("--seed", g->seed, "Seed of the candidate stream")->capture_default_str();
   gen->add_option("--db", g->db, "SQLite database (created if missing)")->required();
+  gen->add_option("--jobs,-j", g->jobs,
+                  "Generate on N threads: the shard split into N sub-shards, each with its share "
+                  "of --count (a restart continues them with the same --jobs)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   gen->add_option("--shard", g->shard, "i/n: take candidates i, i+n, i+2n, ... of the seed")
       ->capture_default_str();
   gen->add_option("--max-candidates", g->max_candidates,

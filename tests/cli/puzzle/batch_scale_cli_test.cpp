@@ -1,9 +1,11 @@
 // Files of many problems at scale: `puzzle solve --timeout SECONDS` and Popeye's MaxTime (a
 // problem over its limit is reported "timed out" with what was found, and the file goes on),
-// and `--jobs N` for solve and check (the same output, in file order, as one at a time).
+// and `--jobs N` for solve and check (the same output, in file order, as one at a time) and
+// generate (sub-shards on threads).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -81,6 +83,22 @@ TEST(BatchScaleCli, CheckTakesJobsAndATimeoutToo) {
   EXPECT_NE(r.out.find("3 problems: 1 sound, 1 cooked, 0 no solution, 1 timed out, 0 not read"),
             std::string::npos)
       << r.out;
+}
+
+TEST(BatchScaleCli, GenerateWithJobsSplitsTheShardAndARestartContinuesIt) {
+  const std::string db = batch_scale_file("", ".sqlite");
+  fs::remove(db);
+  const std::string command =
+      "puzzle generate --stip \"#2\" --count 4 --seed 3 --jobs 2 -q --db " + db;
+  const test::CommandResult first = test::run_arbiter(command);
+  EXPECT_EQ(first.status, 0) << first.out << first.err;
+  EXPECT_NE(first.out.find("4 problems in the stream (4 new)"), std::string::npos) << first.out;
+  const test::CommandResult again = test::run_arbiter(command);
+  EXPECT_EQ(again.status, 0) << again.out << again.err;
+  EXPECT_NE(again.out.find("4 problems in the stream (0 new)"), std::string::npos) << again.out;
+  const test::CommandResult fens = test::run_arbiter("puzzle export --format fen --db " + db);
+  EXPECT_EQ(std::count(fens.out.begin(), fens.out.end(), '\n'), 4) << fens.out;
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
 }
 
 }  // namespace

@@ -123,9 +123,7 @@ int run_solve(const SolveOptions& o) {
 
 void register_puzzle_command(CLI::App& app, int& status) {
   auto* puzzle = app.add_subcommand(
-      "puzzle",
-      "Composed problems: solve (#n, =n, h#n, h=n, s#n, s=n, r#n, ser-#n, ser-h#n, ...), "
-      "generate, merge, export, check, task");
+      "puzzle", "Composed problems: solve (#n, h#n, s#n), generate, merge, export, check, task");
   puzzle->require_subcommand(1);
   auto o = std::make_shared<SolveOptions>();
   auto* solve = puzzle->add_subcommand(

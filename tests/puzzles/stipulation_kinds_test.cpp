@@ -236,6 +236,7 @@ TEST(StipulationKinds, SeriesMatchTheReferenceShortLinesIncluded) {
   EXPECT_GT(compare_with_reference(test::orthodox(), "ser-#2", 150, 51, {3, 2, kWhite}), 0);
   compare_with_reference(test::orthodox(), "ser-=2", 100, 52, {3, 2, kWhite});
   compare_with_reference(test::orthodox(), "ser-h#2", 100, 53, {2, 3, kBlack});
+  compare_with_reference(test::orthodox(), "ser-h=2", 100, 56, {2, 3, kBlack});
   compare_with_reference(test::orthodox(), "ser-s#2", 60, 54, {3, 3, kWhite});
   compare_with_reference(test::bundled_variant("conversion"), "ser-#2", 60, 55, {3, 2, kWhite});
 }
@@ -270,6 +271,44 @@ void generate_sound(const std::string& stip_text, int count, std::uint64_t seed)
     EXPECT_EQ(checked, count) << stip_text;
   }
   std::filesystem::remove(db_path);
+}
+
+TEST(StipulationKinds, SelfStalematesAndSeriesSelfmatesThatExistMatchTheReference) {
+  // Random placements hold hardly any s=n or ser-s#n: these the generator found (seed 2,
+  // every key kind), so that the reference is compared on problems that have a solution.
+  const auto check = [](const std::string& fen, const std::string& stip_text) {
+    const Position pos = parse_fen(test::orthodox(), fen);
+    const Stipulation stip = parse_stipulation(stip_text);
+    const Verdict v = solve(pos, stip);
+    if (is_line_play(stip.kind)) {
+      EXPECT_EQ(v.solutions.size(), reference_lines(pos, stip)) << fen;
+      EXPECT_FALSE(v.solutions.empty()) << fen;
+    } else {
+      EXPECT_EQ(keys_of(v), reference_keys(pos, stip)) << fen;
+      EXPECT_FALSE(v.keys.empty()) << fen;
+    }
+  };
+  check("K7/2q5/8/8/k7/4n3/8/4Q3 w - - 0 1", "s=1");
+  check("7k/8/p7/8/p3Q3/8/5q2/7K w - - 0 1", "s=1");
+  check("8/1BQ3QK/4k3/8/6q1/8/6q1/8 w - - 0 1", "ser-s#2");
+  check("8/8/8/7r/3N4/4k3/6qN/4KQ2 w - - 0 1", "ser-s#2");
+}
+
+TEST(StipulationKinds, ASearchPastItsTimeLimitStopsAndKeepsWhatItFound) {
+  // The start position as a #8: millions of nodes to prove there is no mate.
+  SolveOptions o;
+  o.max_seconds = 0.2;
+  const Verdict v = solve(parse_fen(test::orthodox(),
+                                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR "
+                                    "w KQkq - 0 1"),
+                          parse_stipulation("#8"), o);
+  EXPECT_TRUE(v.timed_out);
+  EXPECT_LT(v.seconds, 5.0);
+  EXPECT_GT(v.nodes, 0U);
+  // Without a limit a quick problem is not marked.
+  EXPECT_FALSE(solve(parse_fen(test::orthodox(), "k7/8/1K6/8/8/8/8/7R w - - 0 1"),
+                     parse_stipulation("#1"), o)
+                   .timed_out);
 }
 
 TEST(StipulationKinds, TheGeneratorMakesSoundStalematesAndSeriesMates) {

@@ -57,7 +57,7 @@ struct Graded {
 /// when it fails one.
 std::optional<Graded> passes_filters(const Position& pos, const std::string& key,
                                      const GeneratorConfig& c) {
-  if (c.stipulation.kind != StipulationKind::kHelpMate &&
+  if (!is_line_play(c.stipulation.kind) &&
       std::find(c.keys.begin(), c.keys.end(), key_kind(pos, key)) == c.keys.end())
     return std::nullopt;
   Graded out{solve(pos, c.stipulation), {}};
@@ -84,8 +84,11 @@ std::optional<Position> generator_candidate(const VariantPtr& v, const Stipulati
                                             std::uint64_t seed, std::uint64_t index,
                                             CandidateSource source) {
   std::mt19937_64 rng(splitmix64(seed ^ splitmix64(index)));
-  const bool help = stip.kind == StipulationKind::kHelpMate;
-  const Color to_move = help ? kBlack : kWhite;
+  const bool help = is_line_play(stip.kind);
+  // Black starts h#n and ser-h#n (the side to be mated), White the others.
+  const Color to_move =
+      stip.kind == StipulationKind::kHelpMate || stip.kind == StipulationKind::kSeriesHelp ? kBlack
+                                                                                           : kWhite;
   std::optional<Position> pos = source == CandidateSource::kPlay
                                     ? random_play(v, rng, to_move)
                                     : random_placement(v, rng, {help ? 3 : 4, 3, to_move});
@@ -129,8 +132,7 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
       verdict = solve(*pos, c.stipulation, keys_only);
       sound = verdict.soundness == Soundness::kSound;
       if (sound && c.stipulation.moves > 1) {
-        const Stipulation shorter{c.stipulation.kind, c.stipulation.moves - 1};
-        sound = solve(*pos, shorter, keys_only).soundness == Soundness::kNoSolution;
+        sound = solve(*pos, shorter(c.stipulation), keys_only).soundness == Soundness::kNoSolution;
       }
     }
     std::optional<Graded> graded;
@@ -148,8 +150,8 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
       p.canonical = canonical_problem(*pos, c.stipulation);
       p.key = full.keys.front().move;
       p.threats = join(full.keys.front().threats);
-      if (c.stipulation.kind == StipulationKind::kHelpMate && !full.solutions.empty())
-        p.threats = join(full.solutions.front());  // the solution line, for helpmates
+      if (is_line_play(c.stipulation.kind) && !full.solutions.empty())
+        p.threats = join(full.solutions.front());  // the solution line: helpmates, series
       p.nodes = full.nodes;
       p.seed = c.seed, p.shard = c.shard, p.shards = c.shards, p.candidate = index;
       p.source = source;

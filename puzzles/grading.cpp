@@ -117,6 +117,7 @@ std::vector<Position> final_positions(const Position& pos, const Verdict& v,
                                       std::set<std::string>& mates) {
   std::vector<Position> out;
   const Stipulation& stip = v.stipulation;
+  if (is_series(stip.kind)) return out;  // a series line is no alternation of moves to replay
   if (stip.kind == StipulationKind::kHelpMate) {
     for (const auto& line : v.solutions) {
       out.push_back(after_line(pos, line));
@@ -156,7 +157,7 @@ std::vector<Position> final_positions(const Position& pos, const Verdict& v,
   };
   for (const Variation& var : key.variations) {
     const Position at = after_line(after_key, {var.defence});
-    collect(collect, at, mate_tree(at, var.defence, stip.moves - 1));
+    collect(collect, at, mate_tree(at, var.defence, stip.moves - 1, stip.goal));
   }
   return out;
 }
@@ -197,9 +198,12 @@ std::vector<std::string> surplus_men(const Position& pos, const Stipulation& sti
                                      const Verdict& v) {
   std::vector<std::string> out;
   if (v.soundness != Soundness::kSound) return out;
-  const bool help = stip.kind == StipulationKind::kHelpMate;
-  // The mating side: the side to move in #n, s#n and h#n.5, its opponent in h#n.
-  const Color white = help && !stip.half ? ~pos.side_to_move() : pos.side_to_move();
+  const bool help = is_line_play(stip.kind);
+  // The mating side: the side to move in #n, s#n, h#n.5 and ser-#n, its opponent in h#n and
+  // ser-h#n.
+  const bool other = (stip.kind == StipulationKind::kHelpMate && !stip.half) ||
+                     stip.kind == StipulationKind::kSeriesHelp;
+  const Color white = other ? ~pos.side_to_move() : pos.side_to_move();
   const Variant& var = pos.variant();
   SolveOptions keys_only;
   keys_only.details = false;
@@ -220,7 +224,7 @@ std::vector<std::string> surplus_men(const Position& pos, const Stipulation& sti
     if (w.soundness != Soundness::kSound) continue;
     if (help ? w.solutions != v.solutions : w.keys.front().move != key) continue;
     if (!help && stip.moves > 1 &&
-        solve(without, {stip.kind, stip.moves - 1}, keys_only).soundness != Soundness::kNoSolution)
+        solve(without, shorter(stip), keys_only).soundness != Soundness::kNoSolution)
       continue;
     const char letter = var.piece(t).letter;
     out.push_back((var.piece(t).pawn ? std::string() : std::string(1, letter)) + square_name(s));
@@ -235,7 +239,7 @@ Grade grade_problem(const Position& pos, const Verdict& v, const GradeOptions& o
   g.illegal = legality_text(failures);
   g.men = popcount(pos.occupied());
   if (v.soundness != Soundness::kSound) return g;
-  const bool help = v.stipulation.kind == StipulationKind::kHelpMate;
+  const bool help = is_line_play(v.stipulation.kind);
   if (!help) {
     const KeyMove& key = v.keys.front();
     g.key_kind = key_kind(pos, key.move);

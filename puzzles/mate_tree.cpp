@@ -12,10 +12,11 @@ Position after_moves(Position pos, const std::vector<std::string>& line) {
   return pos;
 }
 
-MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves) {
+MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves,
+                          Goal goal) {
   MateTreeDefence node{std::move(defence), {}};
   for (int m = 1; m <= moves && node.answers.empty(); ++m) {
-    const Verdict sub = solve(after_defence, {StipulationKind::kDirectMate, m});
+    const Verdict sub = solve(after_defence, {StipulationKind::kDirectMate, m, false, goal});
     for (const KeyMove& k : sub.keys) {
       MateTreeAnswer answer{k.move, {}};
       if (m > 1) {
@@ -27,7 +28,7 @@ MateTreeDefence mate_tree(const Position& after_defence, std::string defence, in
           Undo undo;
           std::string san = to_san(q, r);
           q.make(r, undo);
-          answer.defences.push_back(mate_tree(q, std::move(san), m - 1));
+          answer.defences.push_back(mate_tree(q, std::move(san), m - 1, goal));
         }
       }
       node.answers.push_back(std::move(answer));

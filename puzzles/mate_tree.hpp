@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzles/stipulation.hpp"
 #include "rules/core/position.hpp"
 
 namespace arbiter::puzzles {
@@ -27,7 +28,9 @@ struct MateTreeAnswer {
 
 /// The tree below `after_defence` (the defender's move `defence` made; the attacker to move and
 /// to mate within `moves`). Each level is found by solving #1, #2, ... in turn.
-MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves);
+/// `goal`: mates (#n) or stalemates (=n).
+MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves,
+                          Goal goal = Goal::kMate);
 
 /// `pos` after the moves `line` (SAN, as the solver writes them).
 Position after_moves(Position pos, const std::vector<std::string>& line);

@@ -49,16 +49,29 @@ bool has_legal_move(const Position& pos) {
   return !moves.empty();
 }
 
-ProblemSearch::ProblemSearch(StipulationKind kind, TranspositionTable& tt, ProgressFn progress,
-                             const HelpmateBound* bound)
-    : kind_(kind), tt_(tt), progress_(std::move(progress)), bound_(bound) {}
+ProblemSearch::ProblemSearch(StipulationKind kind, Goal goal, TranspositionTable& tt,
+                             ProgressFn progress, const HelpmateBound* bound)
+    : kind_(kind), goal_(goal), tt_(tt), progress_(std::move(progress)), bound_(bound) {}
 
 void ProblemSearch::count_node() {
   if ((++nodes_ & 0x3FFF) == 0 && progress_) progress_(nodes_);
 }
 
 bool ProblemSearch::goal_reached(Position& pos) {
-  return pos.in_check() && !has_legal_move(pos);
+  return pos.in_check() == (goal_ == Goal::kMate) && !has_legal_move(pos);
+}
+
+bool ProblemSearch::can_mate_at_once(Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  for (Move m : moves) {
+    pos.make(m, undo);
+    const bool mates = pos.in_check() && !has_legal_move(pos);
+    pos.unmake(m, undo);
+    if (mates) return true;
+  }
+  return false;
 }
 
 void ProblemSearch::order_moves(Position& pos, MoveList& moves, bool detect_checks) {
@@ -102,6 +115,8 @@ bool ProblemSearch::attacker_wins(Position& pos, int n) {
 }
 
 bool ProblemSearch::attacker_search(Position& pos, int n) {
+  // r#n: an attacker that can mate must, and fails.
+  if (kind_ == StipulationKind::kReflexMate && can_mate_at_once(pos)) return false;
   PlyGuard guard(ply_);
   MoveList moves;
   generate_legal(pos, moves);
@@ -114,7 +129,7 @@ bool ProblemSearch::attacker_search(Position& pos, int n) {
     count_node();
     bool ok = false;
     if (direct && n == 1)
-      ok = pos.in_check() && !has_legal_move(pos);
+      ok = goal_reached(pos);
     else
       ok = defence_fails(pos, n - 1);
     pos.unmake(m, undo);
@@ -128,12 +143,27 @@ bool ProblemSearch::defence_fails(Position& pos, int n) {
   if (direct && n == 0) return goal_reached(pos);
   const std::uint64_t key = pos.key() ^ kDefenderSalt;
   if (const auto known = tt_.probe(key, n + 1)) return *known;
+  if (kind_ == StipulationKind::kReflexMate) {
+    // r#n: a defender that can mate must (the goal); one that cannot, with no attacker
+    // move to come, has failed the attacker.
+    const bool fails = can_mate_at_once(pos) || (n > 0 && defences_fail(pos, n));
+    tt_.store(key, n + 1, fails);
+    return fails;
+  }
+  const bool fails = defences_fail(pos, n);
+  tt_.store(key, n + 1, fails);
+  return fails;
+}
+
+bool ProblemSearch::defences_fail(Position& pos, int n) {
+  const bool direct = kind_ == StipulationKind::kDirectMate;
   PlyGuard guard(ply_);
   MoveList moves;
   generate_legal(pos, moves);
   bool fails = true;
   if (moves.empty()) {
-    fails = direct && pos.in_check();  // s#: the attacker mated or stalemated the defender
+    // #n, =n: the goal reached a move early; s#n, r#n: the attacker ended the play itself.
+    fails = direct && pos.in_check() == (goal_ == Goal::kMate);
   } else {
     // The refutation that worked last time at this ply first, then captures.
     order_moves(pos, moves, false);
@@ -153,12 +183,12 @@ bool ProblemSearch::defence_fails(Position& pos, int n) {
       }
     }
   }
-  tt_.store(key, n + 1, fails);
   return fails;
 }
 
 bool ProblemSearch::after_defence(Position& pos, int n) {
-  if (kind_ == StipulationKind::kSelfMate && goal_reached(pos)) return true;  // had to mate
+  // s#n, r#n: the defender reached the goal (mated or stalemated the attacker).
+  if (kind_ != StipulationKind::kDirectMate && goal_reached(pos)) return true;
   return attacker_wins(pos, n);
 }
 
@@ -199,7 +229,7 @@ bool ProblemSearch::help_search(Position& pos, int n) {
       if (!next.allows(w)) continue;
       pos.make(w, undo_second);
       count_node();
-      ok = n == 1 ? pos.in_check() && !has_legal_move(pos) : help_mates(pos, n - 1);
+      ok = n == 1 ? goal_reached(pos) : help_mates(pos, n - 1);
       pos.unmake(w, undo_second);
       if (ok) break;
     }

@@ -1,9 +1,10 @@
 // The recursive boolean search of the problem solver: "can the attacker force the goal in n
-// moves" (direct mate, selfmate) and "can both sides together reach mate in exactly n moves"
-// (helpmate), over a sequential variant's engine (make/unmake, legal moves, check), with a
-// transposition table, move ordering (checks, captures, a killer refutation per ply) and
-// mate-distance pruning (a mate in fewer moves is looked for before the full depth); for
-// helpmates, lines that cannot reach a mate in the moves left are cut (helpmate_bound.hpp).
+// moves" (direct play, selfmate, reflexmate; the goal mate or stalemate) and "can both sides
+// together reach mate in exactly n moves" (helpmate), over a sequential variant's engine
+// (make/unmake, legal moves, check), with a transposition table, move ordering (checks, captures, a
+// killer refutation per ply) and mate-distance pruning (a mate in fewer moves is looked for before
+// the full depth); for helpmates, lines that cannot reach a mate in the moves left are cut
+// (helpmate_bound.hpp).
 #pragma once
 
 #include <cstdint>
@@ -23,12 +24,14 @@ using ProgressFn = std::function<void(std::uint64_t nodes)>;
 class ProblemSearch {
  public:
   /// `bound`: helpmates only, cuts the lines it proves mateless (null: every line is searched).
-  ProblemSearch(StipulationKind kind, TranspositionTable& tt, ProgressFn progress = {},
+  ProblemSearch(StipulationKind kind, Goal goal, TranspositionTable& tt, ProgressFn progress = {},
                 const HelpmateBound* bound = nullptr);
 
-  /// Direct mate / selfmate. The side to move (the attacker) forces the goal within `n` of
-  /// its own moves: for #, the defender checkmated; for s#, the attacker checkmated by the
-  /// defender. A stalemate on the way is a failure.
+  /// Direct play / selfmate / reflexmate. The side to move (the attacker) forces the goal
+  /// within `n` of its own moves: for #n (=n), the defender checkmated (stalemated); for s#n
+  /// (s=n) and r#n, the attacker checkmated (stalemated) by the defender. Any other end of play
+  /// on the way is a failure. In r#n a side that can mate at once must (Popeye's reflexmate):
+  /// the attacker's mate ends the play as a failure, the defender's as the goal.
   bool attacker_wins(Position& pos, int n);
   /// Direct mate / selfmate, the defender to move right after an attacker move: every
   /// defence leads to the goal with `n` attacker moves still to come (n may be 0).
@@ -40,20 +43,29 @@ class ProblemSearch {
   /// side to move on the opponent's n-th move exactly.
   bool help_mates(Position& pos, int n);
 
-  /// The goal already holds after a move: for #, the side to move is checkmated; for s#, the
-  /// side to move (the attacker) is checkmated; helpmate, the side to move is checkmated.
+  /// The goal already holds after a move: the side to move is checkmated (Goal::kMate) or
+  /// stalemated (Goal::kStalemate); for #n the defender, for s#n the attacker, and so on.
   bool goal_reached(Position& pos);
+  /// Reflexmate: the side to move has a move that reaches the goal (checkmates the other side)
+  /// at once, so that it must play one (Popeye's r#n obliges both sides).
+  bool can_mate_at_once(Position& pos);
+
+  StipulationKind kind() const { return kind_; }
+  Goal goal() const { return goal_; }
 
   std::uint64_t nodes() const { return nodes_; }
 
  private:
   bool attacker_search(Position& pos, int n);
+  /// defence_fails without the table: every defence (none: the goal if it holds) loses.
+  bool defences_fail(Position& pos, int n);
   bool help_search(Position& pos, int n);
   /// Orders `moves` best first for the side to move: checks, then captures, then the rest.
   void order_moves(Position& pos, MoveList& moves, bool detect_checks);
   void count_node();
 
   StipulationKind kind_;
+  Goal goal_;
   TranspositionTable& tt_;
   ProgressFn progress_;
   const HelpmateBound* bound_;

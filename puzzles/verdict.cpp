@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "puzzles/each_move.hpp"
+#include "puzzles/series_search.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 
@@ -52,7 +53,10 @@ std::vector<std::string> threats(ProblemSearch& search, Position& pos, int n) {
   const Color defender = pos.side_to_move();
   pos.set_en_passant(kNoSquare);
   pos.set_side_to_move(~defender);
-  std::vector<std::string> out = winning_moves(search, pos, n - 1);
+  // r#n: an attacker that could mate after the pass would have to, so it threatens nothing.
+  std::vector<std::string> out;
+  if (search.kind() != StipulationKind::kReflexMate || !search.can_mate_at_once(pos))
+    out = winning_moves(search, pos, n - 1);
   pos.set_side_to_move(defender);
   pos.set_en_passant(ep);
   return out;
@@ -62,7 +66,11 @@ std::vector<std::string> threats(ProblemSearch& search, Position& pos, int n) {
 /// that more than one continuation answers.
 void defences(ProblemSearch& search, Position& pos, int n, KeyMove& k) {
   if (n < 2) return;
+  // r#n: a defender that can mate must, so its other moves are no defences.
+  const bool must_mate =
+      search.kind() == StipulationKind::kReflexMate && search.can_mate_at_once(pos);
   after_each_move(pos, [&](const std::string& san) {
+    if (must_mate && !search.goal_reached(pos)) return true;
     Variation v{san, {}};
     if (!search.goal_reached(pos)) v.continuations = winning_moves(search, pos, n - 1);
     if (v.continuations.size() > 1) k.duals.push_back({san, v.continuations});
@@ -74,6 +82,8 @@ void defences(ProblemSearch& search, Position& pos, int n, KeyMove& k) {
 void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulation& stip,
                             const SolveOptions& o, Verdict& v) {
   const int n = stip.moves;
+  // r#n: an attacker that can mate in the diagram must, so nothing solves it.
+  if (stip.kind == StipulationKind::kReflexMate && search.can_mate_at_once(pos)) return;
   after_each_move(pos, [&](const std::string& san) {
     if (search.defence_fails(pos, n - 1)) {
       KeyMove k{san, pos.in_check(), {}, {}, {}};
@@ -188,6 +198,24 @@ void solve_helpmate(ProblemSearch& search, Position& pos, const Stipulation& sti
   }
 }
 
+/// The series lines of 1, 2, ... n moves (the short ones too, as Popeye lists them), with
+/// their distinct first moves as keys.
+void solve_series(SeriesSearch& series, Position& pos, const Stipulation& stip,
+                  const SolveOptions& o, Verdict& v) {
+  const auto limit = static_cast<std::size_t>(std::max(o.max_solutions, 0));
+  std::vector<std::string> line;
+  for (int k = 1; k <= stip.moves; ++k) {
+    const std::size_t before = v.solutions.size();
+    if (series.reaches(pos, k)) series.lines(pos, k, line, limit, v.solutions);
+    if (k < stip.moves) v.short_solutions += v.solutions.size() - before;
+    if (!o.details && v.solutions.size() > 1) break;
+  }
+  for (const auto& l : v.solutions)
+    if (std::none_of(v.keys.begin(), v.keys.end(),
+                     [&](const KeyMove& k) { return k.move == l[0]; }))
+      v.keys.push_back({l[0], false, {}, {}, {}});
+}
+
 /// `pos` with the other side to move and no en-passant target (a pass), or nothing when the
 /// side to move is in check (the other side could not have the move).
 std::optional<Position> passed(const Position& pos) {
@@ -220,6 +248,20 @@ void help_set_play(ProblemSearch& search, Position& pos, const Stipulation& stip
                  v.set_solutions);
 }
 
+/// Thrown by the progress callback of a search past SolveOptions::max_seconds; caught in
+/// solve(), which keeps what was found.
+struct TimedOut {};
+
+/// The progress callback of the searches: the caller's, and the time limit.
+ProgressFn limited_progress(const SolveOptions& o, std::chrono::steady_clock::time_point t0) {
+  if (o.max_seconds <= 0) return o.progress;
+  return [user = o.progress, t0, limit = o.max_seconds](std::uint64_t nodes) {
+    if (user) user(nodes);
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > limit)
+      throw TimedOut{};
+  };
+}
+
 }  // namespace
 
 std::string to_string(Soundness s) {
@@ -247,36 +289,46 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   check_problem_position(start);
   const auto t0 = std::chrono::steady_clock::now();
   // Helpmates of four and more moves keep more lines than the attacker's searches: 2^21.
-  const int most = stip.kind == StipulationKind::kHelpMate ? 21 : 20;
+  const bool help = stip.kind == StipulationKind::kHelpMate;
+  const bool series = is_series(stip.kind);
+  const int most = help || series ? 21 : 20;
   TranspositionTable table(options.table_log2 > 0 ? options.table_log2
                                                   : std::min(most, 12 + 2 * stip.moves));
   std::optional<HelpmateBound> bound;
-  if (stip.kind == StipulationKind::kHelpMate && options.helpmate_bounds)
-    bound.emplace(start.variant());
-  ProblemSearch search(stip.kind, table, options.progress, bound ? &*bound : nullptr);
+  // The bounds prove mates impossible; a stalemate needs no check, so h=n searches every line.
+  if (help && stip.goal == Goal::kMate && options.helpmate_bounds) bound.emplace(start.variant());
+  const ProgressFn progress = limited_progress(options, t0);
+  ProblemSearch search(stip.kind, stip.goal, table, progress, bound ? &*bound : nullptr);
+  SeriesSearch series_search(stip, table, progress);
   Position pos = start;
   Verdict v;
   v.stipulation = stip;
-  const bool help = stip.kind == StipulationKind::kHelpMate;
-  if (help)
-    solve_helpmate(search, pos, stip, options, v);
-  else
-    solve_attacker_problem(search, pos, stip, options, v);
-  if (options.set_play) {
-    if (std::optional<Position> other = passed(start)) {
-      if (help)
-        help_set_play(search, *other, stip, options, v);
-      else
-        attacker_set_play(search, *other, stip, v);
+  try {
+    if (series)
+      solve_series(series_search, pos, stip, options, v);
+    else if (help)
+      solve_helpmate(search, pos, stip, options, v);
+    else
+      solve_attacker_problem(search, pos, stip, options, v);
+    const bool has_set_play = !series && stip.kind != StipulationKind::kReflexMate;
+    if (options.set_play && has_set_play) {
+      if (std::optional<Position> other = passed(start)) {
+        if (help)
+          help_set_play(search, *other, stip, options, v);
+        else
+          attacker_set_play(search, *other, stip, v);
+      }
     }
+  } catch (const TimedOut&) {
+    v.timed_out = true;  // the searches unwound; `pos` is abandoned mid-line
   }
-  const std::size_t count = stip.kind == StipulationKind::kHelpMate && !v.solutions.empty()
-                                ? v.solutions.size()
-                                : v.keys.size();
-  v.soundness = count == 0   ? Soundness::kNoSolution
-                : count == 1 ? Soundness::kSound
-                             : Soundness::kCooked;
-  v.nodes = search.nodes();
+  // Helpmates and series count whole lines (a short series line cooks it), the rest keys.
+  const std::size_t count =
+      (help || series) && !v.solutions.empty() ? v.solutions.size() : v.keys.size();
+  v.soundness = count == 0                         ? Soundness::kNoSolution
+                : count == 1 && !v.short_solutions ? Soundness::kSound
+                                                   : Soundness::kCooked;
+  v.nodes = search.nodes() + (series ? series_search.nodes() : 0);
   v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return v;
 }

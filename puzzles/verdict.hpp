@@ -44,9 +44,13 @@ struct KeyMove {
 struct Verdict {
   Stipulation stipulation;
   Soundness soundness = Soundness::kNoSolution;
-  std::vector<KeyMove> keys;  ///< #, s#: winning first moves; h#: distinct first moves
-  std::vector<Try> tries;     ///< #, s#: the first moves refuted by few defences
-  std::vector<std::vector<std::string>> solutions;  ///< h#: every full solution line
+  /// #, =, s#, s=, r#: winning first moves; h#, h=, series: distinct first moves
+  std::vector<KeyMove> keys;
+  std::vector<Try> tries;  ///< #, s#: the first moves refuted by few defences
+  /// h#, h=: every full solution line; series: every line of 1 to n moves (ser-h#,
+  /// ser-s#: the other side's mating move last), the short ones first.
+  std::vector<std::vector<std::string>> solutions;
+  std::size_t short_solutions = 0;  ///< series: the lines of fewer than n moves (they cook it)
   /// Set play (SolveOptions::set_play): what follows when the other side moves first in the
   /// diagram. #n, s#n: its moves that the attacker answers by winning within n - 1 moves
   /// (n >= 2), with those answers; s#n: also its moves that mate the attacker at once, without
@@ -55,6 +59,9 @@ struct Verdict {
   /// h#n: the set play's lines, h#(n-1).5 with the mating side starting; h#n.5: h#n lines
   /// with the side to be mated starting. At most max_solutions of them.
   std::vector<std::vector<std::string>> set_solutions;
+  /// The search stopped at SolveOptions::max_seconds: what was found so far is kept (keys,
+  /// tries, lines), the soundness is then that of the part searched, not a verdict.
+  bool timed_out = false;
   std::uint64_t nodes = 0;
   double seconds = 0;
 };
@@ -75,6 +82,9 @@ struct SolveOptions {
   /// Also solve the set play (Verdict::set_play, set_solutions). None when the side to move
   /// is in check in the diagram (the other side could not move first).
   bool set_play = false;
+  /// Stop after about this many seconds (checked every few thousand nodes) and return what
+  /// was found with Verdict::timed_out set; 0: no limit (Popeye's MaxTime, --timeout).
+  double max_seconds = 0;
   /// h#: cut the lines that provably cannot reach a mate in time (helpmate_bound.hpp); false:
   /// brute force, every line searched (the check of the cuts in tests, --brute-force).
   bool helpmate_bounds = true;
@@ -84,9 +94,9 @@ struct SolveOptions {
 /// side not to move not in check). Throws std::invalid_argument saying what is wrong.
 void check_problem_position(const Position& pos);
 
-/// Solves `start` for `stip`. The side to move starts: the attacker in #n and s#n, the side
-/// to be mated in h#n, the mating side in h#n.5. Throws std::invalid_argument for a position
-/// check_problem_position rejects.
+/// Solves `start` for `stip`. The side to move starts: the attacker in #n, =n, s#n, s=n, r#n,
+/// the side to be mated in h#n (h=n), the mating side in h#n.5, the series side in ser-*. Throws
+/// std::invalid_argument for a position check_problem_position rejects.
 Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions& options = {});
 
 }  // namespace arbiter::puzzles

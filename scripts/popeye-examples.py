@@ -399,7 +399,7 @@ def compare(result, answer, lang, tries_asked):
     """The differences between arbiter's result (JSON) and Popeye's answer, as sentences."""
     diffs = []
     stip = result["stipulation"]
-    help_ = stip.startswith("h#")
+    help_ = line_play(stip)
     same_san = lambda o, t: san_matches(o, popeye_move(t, lang))
 
     if help_:
@@ -729,9 +729,14 @@ def main():
             print(row)
 
 
+def line_play(stip):
+    """Whether a stipulation is answered by whole lines (helpmates, series), not keys."""
+    return stip.startswith("h") or stip.startswith("ser-")
+
+
 def answer_of(result, seg_lines, lang):
     stip = result["stipulation"]
-    if stip.startswith("h#"):
+    if line_play(stip):
         return parse_help(seg_lines, lang, ".5" in stip)
     return parse_direct(seg_lines, lang)
 
@@ -743,7 +748,7 @@ def distill(index, source, result, seg_lines, lang, tries):
     a = answer_of(result, seg_lines, lang)
     stip = result["stipulation"]
     checked_tries = tries or bool(a.tries)
-    out = [f"problem {index} {stip} {source}" + (" tries" if checked_tries and not stip.startswith("h#") else "")]
+    out = [f"problem {index} {stip} {source}" + (" tries" if checked_tries and not line_play(stip) else "")]
     for move, threats in a.keys:
         out.append(f"key {move}" + ("" if threats is None else " threat " + " ".join(threats) if threats else " zugzwang"))
     if checked_tries:

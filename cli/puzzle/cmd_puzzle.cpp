@@ -30,6 +30,8 @@ struct SolveOptions {
   bool set_play = false;     ///< --set-play: also what follows if the other side moved first
   int max_refutations = 1;   ///< --defence N: tries refuted by at most N defences
   std::string svg;           ///< --svg FILE: the position with every key drawn
+  double timeout = 0;        ///< --timeout SECONDS: per problem (0: none)
+  int jobs = 1;              ///< --jobs N: problems of a file solved at once
 };
 
 /// The problems of FILE or --epd FILE. Throws ProblemFileError / PuzzleInputError.
@@ -70,7 +72,7 @@ int run_solve(const SolveOptions& o) {
       if (o.grade) throw PuzzleInputError("--grade grades one problem: use it with --fen");
       return solve_batch(v, read_problems(o),
                          {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree",
-                          o.brute_force, o.set_play, o.max_refutations});
+                          o.brute_force, o.set_play, o.max_refutations, o.timeout, o.jobs});
     } catch (const std::runtime_error& e) {  // ProblemFileError, PuzzleInputError
       std::cerr << "arbiter: error: " << e.what() << '\n';
       return 2;
@@ -90,6 +92,7 @@ int run_solve(const SolveOptions& o) {
     so.helpmate_bounds = !o.brute_force;
     so.set_play = o.set_play;
     so.max_refutations = o.max_refutations;
+    so.max_seconds = o.timeout;
     const puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
     progress.finish();
     if (!o.svg.empty())
@@ -98,7 +101,7 @@ int run_solve(const SolveOptions& o) {
       std::cout << (o.json               ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
                     : o.format == "tree" ? verdict_tree(pos, verdict)
                                          : verdict_text(verdict));
-      return verdict_status(verdict.soundness);
+      return verdict_status(verdict);
     }
     const SolvedGrade g = grade_solved(pos, verdict);
     if (o.json) {
@@ -109,7 +112,7 @@ int run_solve(const SolveOptions& o) {
       std::cout << (o.format == "tree" ? verdict_tree(pos, verdict) : verdict_text(verdict))
                 << grade_text(g.grade, g.graded);
     }
-    return verdict_status(verdict.soundness);
+    return verdict_status(verdict);
   } catch (const PuzzleInputError& e) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
     return 2;
@@ -127,9 +130,10 @@ void register_puzzle_command(CLI::App& app, int& status) {
       "solve",
       "Solve a problem: keys (SAN), threats, tries with refutations, duals, and the verdict\n"
       "(sound = one key, cooked = more than one, no solution). The side to move in the FEN\n"
-      "starts: the attacker in #n and s#n, the side to be mated in h#n. Exit status 0 when\n"
-      "the problem is sound, 1 when it has no solution or is cooked, 2 for a bad FEN or\n"
-      "stipulation.\n"
+      "starts: the attacker in #n, =n, s#n, s=n and r#n, the side to be mated in h#n and h=n,\n"
+      "the series side in ser-#n, ser-=n, ser-h#n, ser-h=n and ser-s#n. Exit status 0 when\n"
+      "the problem is sound, 1 when it has no solution, is cooked or timed out, 2 for a bad\n"
+      "FEN or stipulation.\n"
       "Many problems: FILE, a Popeye input file (BeginProblem ... EndProblem, English, German\n"
       "or French; docs/popeye-input.md) or a file of FEN lines (with --stip), or --epd FILE\n"
       "(dm 2; or stip \"h#2\"; per line, or --stip). One result per problem, headed by its\n"
@@ -144,8 +148,9 @@ void register_puzzle_command(CLI::App& app, int& status) {
                     "EPD file: one problem per line, the stipulation as `dm 2;` (#2) or `stip "
                     "\"h#2\";` (older exports' `c0 \"#2\";` too)");
   solve->add_option("--stip,-s", o->stip,
-                    "Stipulation: #N, h#N or s#N (N from 1 to 30), h#N.5 (the mating side "
-                    "starts, N from 0 to 29); with --fen, FEN lines, and "
+                    "Stipulation: #N, =N, h#N, h=N, s#N, s=N, r#N, ser-#N, ser-=N, ser-h#N, "
+                    "ser-h=N, ser-s#N (N from 1 to 30), h#N.5, h=N.5 (the mating side starts, N "
+                    "from 0 to 29; docs/puzzles.md); with --fen, FEN lines, and "
                     "EPD lines without a dm or stip operation");
   solve
       ->add_option("--format", o->format,
@@ -182,6 +187,18 @@ void register_puzzle_command(CLI::App& app, int& status) {
   solve->add_option("--svg", o->svg,
                     "Also draw the position into this SVG file, every key as an arrow (h#n: the "
                     "first moves of the solutions), the verdict as its caption");
+  solve
+      ->add_option("--timeout", o->timeout,
+                   "Stop each problem's search after about SECONDS and print what it found, "
+                   "marked 'timed out' (exit status 1); a file goes on with its next problem. "
+                   "Popeye's Option MaxTime does the same problem by problem (the shorter wins)")
+      ->check(CLI::PositiveNumber);
+  solve
+      ->add_option("--jobs,-j", o->jobs,
+                   "Solve up to N problems of a file at once (threads); the results are printed "
+                   "in file order all the same")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   solve->callback([o, &status] { status = run_solve(*o); });
   register_puzzle_corpus_commands(puzzle, status);
   register_puzzle_export_command(puzzle, status);

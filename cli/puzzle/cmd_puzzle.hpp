@@ -51,6 +51,10 @@ class SolveProgress {
 
 /// The verdict as text (several lines) or as one JSON object.
 std::string verdict_text(const puzzles::Verdict& v);
+
+/// A move that reaches the goal as printed: stalemate gets Popeye's mark, " =" ("Kc7 =");
+/// a mate keeps SAN's '#'.
+std::string goal_move(const puzzles::Verdict& v, const std::string& san);
 std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
                          const std::string& fen);
 
@@ -122,25 +126,32 @@ struct BatchOutput {
   bool brute_force = false;  ///< --brute-force: h# without the helpmate bounds
   bool set_play = false;     ///< --set-play (or Popeye's SetPlay, problem by problem)
   int max_refutations = 1;   ///< --defence N (or Popeye's Defence n, problem by problem)
+  double timeout = 0;        ///< --timeout SECONDS per problem (0: none; Popeye's MaxTime too)
+  int jobs = 1;              ///< --jobs N: problems solved at once, printed in file order
 };
 
 /// The exit status of one verdict: 0 when the problem is sound (a solution and no cook), 1
 /// when it has no solution or is cooked.
-int verdict_status(puzzles::Soundness s);
+/// A timed-out search gives 1 too: the claim was not established.
+int verdict_status(const puzzles::Verdict& v);
+
+/// "sound", "cooked", "no solution", or "timed out" (Verdict::timed_out).
+std::string verdict_word(const puzzles::Verdict& v);
 
 /// The verdicts of a file of problems, counted for its summary line and exit status.
 class VerdictTally {
  public:
-  void add(puzzles::Soundness s);
+  void add(puzzles::Soundness s, bool timed_out = false);
   void add_error() { ++errors_; }
-  /// "4 problems: 2 sound, 1 cooked, 1 no solution, 0 not read".
+  /// "4 problems: 2 sound, 1 cooked, 1 no solution, 0 not read" ("1 timed out, " before
+  /// "not read" when one did).
   std::string summary() const;
-  /// 2 when a problem could not be read, else 1 when one is not sound, else 0.
+  /// 2 when a problem could not be read, else 1 when one is not sound (or timed out), else 0.
   int status() const;
-  bool empty() const { return sound_ + cooked_ + no_solution_ + errors_ == 0; }
+  bool empty() const { return sound_ + cooked_ + no_solution_ + timed_out_ + errors_ == 0; }
 
  private:
-  int sound_ = 0, cooked_ = 0, no_solution_ = 0, errors_ = 0;
+  int sound_ = 0, cooked_ = 0, no_solution_ = 0, timed_out_ = 0, errors_ = 0;
 };
 
 /// Solves each problem in turn and prints one result per problem, headed by its number,

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "cli/puzzle/ordered_jobs.hpp"
 #include "cli/registry/cli_modules.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
@@ -102,6 +103,21 @@ class ConditionTables {
   std::map<std::string, VariantPtr> cache_;
 };
 
+/// The problem's time limit: the shorter of --timeout and Popeye's MaxTime (0: none).
+double solve_limit(double timeout, double max_time) {
+  if (timeout <= 0) return max_time;
+  return max_time <= 0 ? timeout : std::min(timeout, max_time);
+}
+
+/// One problem solved and printed, ready to be written in file order.
+struct BatchResult {
+  std::string out;     ///< its text (or JSON line) for stdout
+  std::string err;     ///< its notes and error for stderr
+  bool error = false;  ///< it could not be read or loaded
+  bool timed_out = false;
+  puzzles::Soundness soundness = puzzles::Soundness::kNoSolution;
+};
+
 /// Solves one problem; throws PuzzleInputError for a bad FEN, stipulation or position.
 puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const BatchOutput& o,
                            const std::string& label, std::string& fen_out) {
@@ -110,7 +126,10 @@ puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const Batc
   fen_out = to_fen(pos);
   SolveProgress progress(label + " " + stip.str());
   puzzles::SolveOptions so;
-  if (o.progress) so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
+  // The node counts only when one problem is solved at a time (they redraw one line).
+  if (o.progress && o.jobs <= 1)
+    so.progress = [&progress](std::uint64_t nodes) { progress(nodes); };
+  so.max_seconds = solve_limit(o.timeout, p.max_seconds);
   so.details = !o.keys_only;
   so.helpmate_bounds = !o.brute_force;
   so.set_play = p.set_play || o.set_play;
@@ -130,11 +149,15 @@ puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const Batc
 
 }  // namespace
 
-int verdict_status(puzzles::Soundness s) {
-  return s == puzzles::Soundness::kSound ? 0 : 1;
+int verdict_status(const puzzles::Verdict& v) {
+  return v.soundness == puzzles::Soundness::kSound && !v.timed_out ? 0 : 1;
 }
 
-void VerdictTally::add(puzzles::Soundness s) {
+void VerdictTally::add(puzzles::Soundness s, bool timed_out) {
+  if (timed_out) {
+    ++timed_out_;
+    return;
+  }
   switch (s) {
     case puzzles::Soundness::kSound:
       ++sound_;
@@ -149,13 +172,15 @@ void VerdictTally::add(puzzles::Soundness s) {
 }
 
 std::string VerdictTally::summary() const {
-  const int total = sound_ + cooked_ + no_solution_ + errors_;
-  return fmt::format("{} problem{}: {} sound, {} cooked, {} no solution, {} not read", total,
-                     total == 1 ? "" : "s", sound_, cooked_, no_solution_, errors_);
+  const int total = sound_ + cooked_ + no_solution_ + timed_out_ + errors_;
+  // "timed out" only when some problem did, so that the usual line stays as it was.
+  return fmt::format("{} problem{}: {} sound, {} cooked, {} no solution, {}{} not read", total,
+                     total == 1 ? "" : "s", sound_, cooked_, no_solution_,
+                     timed_out_ > 0 ? fmt::format("{} timed out, ", timed_out_) : "", errors_);
 }
 
 int VerdictTally::status() const {
-  return errors_ > 0 ? 2 : cooked_ + no_solution_ > 0 ? 1 : 0;
+  return errors_ > 0 ? 2 : cooked_ + no_solution_ + timed_out_ > 0 ? 1 : 0;
 }
 
 int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems,
@@ -163,20 +188,34 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
   VerdictTally tally;
   ConditionTables tables(base);
   const std::size_t total = problems.size();
-  for (const ProblemSpec& p : problems) {
-    const std::string label = fmt::format("problem {}/{}", p.index, total);
-    if (o.progress) std::cerr << label << ' ' << p.source << '\n' << std::flush;
-    for (const auto& n : p.notes) std::cerr << "arbiter: note: " << n << '\n';
-    std::string error = p.error, fen = p.fen;
-    puzzles::Verdict verdict;
-    VariantPtr v = base;
-    if (error.empty()) {
-      try {
-        v = tables.of(p);
-      } catch (const PuzzleInputError& e) {
-        error = e.what();
-      }
+  // The tables are found first, on this thread (the cache is not shared between threads).
+  std::vector<VariantPtr> variants(total, base);
+  std::vector<std::string> errors(total);
+  for (std::size_t i = 0; i < total; ++i) {
+    errors[i] = problems[i].error;
+    if (!errors[i].empty()) continue;
+    try {
+      variants[i] = tables.of(problems[i]);
+    } catch (const PuzzleInputError& e) {
+      errors[i] = e.what();
     }
+  }
+  const bool in_turn = o.jobs <= 1;
+  const auto work = [&](std::size_t i) {
+    const ProblemSpec& p = problems[i];
+    const std::string label = fmt::format("problem {}/{}", p.index, total);
+    BatchResult r;
+    std::string notes;
+    for (const auto& n : p.notes) notes += "arbiter: note: " + n + '\n';
+    if (in_turn) {  // as each problem starts; with --jobs, as each is printed
+      if (o.progress) std::cerr << label << ' ' << p.source << '\n' << std::flush;
+      std::cerr << notes;
+    } else {
+      r.err = notes;
+    }
+    std::string error = errors[i], fen = p.fen;
+    const VariantPtr& v = variants[i];
+    puzzles::Verdict verdict;
     if (error.empty()) {
       try {
         verdict = solve_one(v, p, o, label, fen);
@@ -184,12 +223,10 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
         error = fmt::format("{}: {}", p.source, e.what());
       }
     }
-    if (!error.empty()) {
-      tally.add_error();
-      std::cerr << "arbiter: error: " << error << '\n';
-    } else {
-      tally.add(verdict.soundness);
-    }
+    r.error = !error.empty();
+    r.timed_out = verdict.timed_out;
+    r.soundness = verdict.soundness;
+    if (r.error) r.err += "arbiter: error: " + error + '\n';
     if (o.json) {
       JsonWriter w;
       w.begin_object();
@@ -199,15 +236,25 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
         write_verdict_fields(w, verdict);
       else
         w.field("stipulation", p.stip).field("error", error);
-      std::cout << w.end_object().str() << '\n';
+      r.out = w.end_object().str() + '\n';
     } else {
-      std::cout << (p.index > 1 ? "\n" : "") << header(p)
-                << (!error.empty() ? "error: " + error + "\n"
-                    : o.tree       ? verdict_tree(load_problem(v, fen), verdict, p.no_threat)
-                                   : verdict_text(verdict));
+      r.out = (p.index > 1 ? "\n" : "") + header(p) +
+              (!error.empty() ? "error: " + error + "\n"
+               : o.tree       ? verdict_tree(load_problem(v, fen), verdict, p.no_threat)
+                              : verdict_text(verdict));
     }
-    std::cout << std::flush;
-  }
+    return r;
+  };
+  run_ordered<BatchResult>(total, o.jobs, work, [&](std::size_t i, BatchResult r) {
+    if (!in_turn && o.progress)
+      std::cerr << fmt::format("problem {}/{} {}\n", problems[i].index, total, problems[i].source);
+    std::cerr << r.err;
+    if (r.error)
+      tally.add_error();
+    else
+      tally.add(r.soundness, r.timed_out);
+    std::cout << r.out << std::flush;
+  });
   if (o.json)
     std::cerr << tally.summary() << '\n';
   else

@@ -7,10 +7,12 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "cli/core/knob_options.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "cli/puzzle/epd.hpp"
+#include "cli/puzzle/ordered_jobs.hpp"
 #include "cli/puzzle/problem_source.hpp"
 #include "cli/registry/cli_modules.hpp"
 #include "puzzles/corpus_db.hpp"
@@ -29,7 +31,42 @@ struct GenerateOptions {
   bool quiet = false, quiet_key = false, any_key = false, allow_surplus = false,
        allow_illegal = false, dual_free = false, json = false;
   int min_grade = 0;
+  int jobs = 1;  ///< --jobs N: sub-shards generated at once on threads
 };
+
+/// --jobs N: the shard i/n run as N sub-shards i + n*j of n*N (j < N), each on a thread with
+/// its own connection to the corpus (WAL mode) and its share of --count; the statuses summed
+/// (seconds: the longest). The sub-shards are streams of their own, so a restarted run
+/// continues them when given the same --jobs.
+puzzles::GeneratorStatus generate_in_jobs(const std::string& db_path,
+                                          const puzzles::GeneratorConfig& c, int jobs) {
+  std::vector<puzzles::GeneratorStatus> parts(static_cast<std::size_t>(jobs));
+  std::vector<std::thread> threads;
+  std::vector<std::string> errors(static_cast<std::size_t>(jobs));
+  for (int j = 0; j < jobs; ++j)
+    threads.emplace_back([&, j] {
+      const auto at = static_cast<std::size_t>(j);
+      try {
+        puzzles::GeneratorConfig part = c;
+        part.shards = c.shards * jobs;
+        part.shard = c.shard + c.shards * j;
+        part.count = c.count / jobs + (j < c.count % jobs ? 1 : 0);
+        const std::unique_ptr<puzzles::CorpusDb> db = open_corpus(db_path);
+        parts[at] = puzzles::generate(*db, part);
+      } catch (const std::exception& e) {
+        errors[at] = e.what();
+      }
+    });
+  for (auto& t : threads) t.join();
+  for (const auto& e : errors)
+    if (!e.empty()) throw PuzzleInputError(e);
+  puzzles::GeneratorStatus sum;
+  for (const auto& p : parts) {
+    sum.found += p.found, sum.added += p.added, sum.candidates += p.candidates;
+    sum.sound += p.sound, sum.seconds = std::max(sum.seconds, p.seconds);
+  }
+  return sum;
+}
 
 /// "i/n" with 0 <= i < n.
 std::pair<int, int> parse_shard(const std::string& text) {
@@ -90,6 +127,10 @@ int run_generate(const GenerateOptions& o) {
       return solver::mating_net_candidate(v, attacker, help ? kBlack : kWhite, seed, index);
     };
   }
+  if (o.jobs > 1 && c.source == puzzles::CandidateSource::kProposer)
+    throw PuzzleInputError(
+        "--jobs runs the placement and play sources; run --source solver "
+        "shards as processes (--shard i/n)");
   const std::unique_ptr<puzzles::CorpusDb> db = open_corpus(o.db);
   // The bar redraws itself with '\r': only on a terminal, never into a log file.
   const bool bar = !o.quiet && stderr_is_terminal();
@@ -99,7 +140,8 @@ int run_generate(const GenerateOptions& o) {
     drawn_at = s.seconds;
     draw_bar(s, o.count);
   };
-  const puzzles::GeneratorStatus s = puzzles::generate(*db, c, progress);
+  const puzzles::GeneratorStatus s =
+      o.jobs > 1 ? generate_in_jobs(o.db, c, o.jobs) : puzzles::generate(*db, c, progress);
   if (bar) {
     draw_bar(s, o.count);
     std::cerr << '\n';
@@ -183,42 +225,72 @@ std::pair<std::string, std::string> split_problem_line(const std::string& line) 
   return {trim_blanks(line.substr(0, semi)), trim_blanks(line.substr(semi + 1))};
 }
 
-int run_check(const std::string& file, const std::string& variant, bool json) {
+/// One line of `puzzle check`, solved and printed (stdout `out`, stderr `err`).
+struct CheckResult {
+  std::string out, err;
+  bool error = false, timed_out = false;
+  puzzles::Soundness soundness = puzzles::Soundness::kNoSolution;
+};
+
+CheckResult check_line(const VariantPtr& v, const std::string& file, int number,
+                       const std::string& line, bool json, double timeout) {
+  CheckResult r;
+  try {
+    const auto [fen, stip_text] = split_problem_line(line);
+    const puzzles::Stipulation stip = load_stipulation(stip_text);
+    const Position pos = load_problem(v, fen);
+    puzzles::SolveOptions so;
+    so.max_seconds = timeout;
+    const puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
+    const SolvedGrade g = grade_solved(pos, verdict);
+    r.soundness = verdict.soundness;
+    r.timed_out = verdict.timed_out;
+    if (json) {
+      JsonWriter w;
+      w.begin_object().field("line", number).field("variant", v->name());
+      w.field("fen", to_fen(pos));
+      r.out = graded_json(w, verdict, g) + '\n';
+    } else {
+      std::string keys;
+      for (const auto& k : verdict.keys) keys += (keys.empty() ? "" : ", ") + k.move;
+      r.out = fmt::format("line {}: {} {}{} ({})\n", number, stip.str(), verdict_word(verdict),
+                          keys.empty() ? "" : ": " + keys, fen);
+      std::istringstream lines(grade_text(g.grade, g.graded));
+      for (std::string l; std::getline(lines, l);) r.out += "  " + l + '\n';
+    }
+  } catch (const PuzzleInputError& e) {
+    r.err = fmt::format("arbiter: error: {}:{}: {}\n", file, number, e.what());
+    r.error = true;
+  }
+  return r;
+}
+
+int run_check(const std::string& file, const std::string& variant, bool json, double timeout,
+              int jobs) {
   std::ifstream in(file);
   if (!in) throw PuzzleInputError("cannot read " + file);
   const VariantPtr v = load_variant(variant);
-  VerdictTally tally;
+  std::vector<std::pair<int, std::string>> lines;  // (line number, text) of each problem
   int number = 0;
-  std::string line;
-  while (std::getline(in, line)) {
+  for (std::string line; std::getline(in, line);) {
     ++number;
     if (trim_blanks(line).empty() || trim_blanks(line).front() == '#') continue;
-    try {
-      const auto [fen, stip_text] = split_problem_line(line);
-      const puzzles::Stipulation stip = load_stipulation(stip_text);
-      const Position pos = load_problem(v, fen);
-      const puzzles::Verdict verdict = puzzles::solve(pos, stip);
-      const SolvedGrade g = grade_solved(pos, verdict);
-      tally.add(verdict.soundness);
-      if (json) {
-        JsonWriter w;
-        w.begin_object().field("line", number).field("variant", v->name());
-        w.field("fen", to_fen(pos));
-        std::cout << graded_json(w, verdict, g) << '\n';
-      } else {
-        std::string keys;
-        for (const auto& k : verdict.keys) keys += (keys.empty() ? "" : ", ") + k.move;
-        std::cout << fmt::format("line {}: {} {}{} ({})\n", number, stip.str(),
-                                 to_string(verdict.soundness), keys.empty() ? "" : ": " + keys,
-                                 fen);
-        std::istringstream lines(grade_text(g.grade, g.graded));
-        for (std::string l; std::getline(lines, l);) std::cout << "  " << l << '\n';
-      }
-    } catch (const PuzzleInputError& e) {
-      std::cerr << fmt::format("arbiter: error: {}:{}: {}\n", file, number, e.what());
-      tally.add_error();
-    }
+    lines.emplace_back(number, line);
   }
+  VerdictTally tally;
+  run_ordered<CheckResult>(
+      lines.size(), jobs,
+      [&](std::size_t i) {
+        return check_line(v, file, lines[i].first, lines[i].second, json, timeout);
+      },
+      [&](std::size_t, CheckResult r) {
+        std::cerr << r.err;
+        std::cout << r.out << std::flush;
+        if (r.error)
+          tally.add_error();
+        else
+          tally.add(r.soundness, r.timed_out);
+      });
   if (tally.empty()) throw PuzzleInputError(fmt::format("'{}' holds no problem", file));
   (json ? std::cerr : std::cout) << tally.summary() << '\n';
   return tally.status();
@@ -237,11 +309,18 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
       "the stream holds --count problems, 1 when --max-candidates ran out first, 2 for bad "
       "input");
   gen->add_option("--variant,-v", g->variant, "Sequential table")->capture_default_str();
-  gen->add_option("--stip,-s", g->stip, "Stipulation: #N, h#N or s#N")->capture_default_str();
+  gen->add_option("--stip,-s", g->stip,
+                  "Stipulation: #N, h#N, s#N, =N, ser-#N, ... (as puzzle solve)")
+      ->capture_default_str();
   gen->add_option("--count,-n", g->count, "Stop when the stream holds this many problems")
       ->capture_default_str();
   gen->add_option("--seed", g->seed, "Seed of the candidate stream")->capture_default_str();
   gen->add_option("--db", g->db, "SQLite database (created if missing)")->required();
+  gen->add_option("--jobs,-j", g->jobs,
+                  "Generate on N threads: the shard split into N sub-shards, each with its share "
+                  "of --count (a restart continues them with the same --jobs)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   gen->add_option("--shard", g->shard, "i/n: take candidates i, i+n, i+2n, ... of the seed")
       ->capture_default_str();
   gen->add_option("--max-candidates", g->max_candidates,
@@ -288,6 +367,8 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
   auto c_file = std::make_shared<std::string>();
   auto c_variant = std::make_shared<std::string>("orthodox");
   auto c_json = std::make_shared<bool>(false);
+  auto c_timeout = std::make_shared<double>(0);
+  auto c_jobs = std::make_shared<int>(1);
   auto* check = puzzle->add_subcommand(
       "check",
       "Verdicts and grades for a file of problems: one per line, 'FEN ; stipulation' or an "
@@ -299,8 +380,18 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
   check->add_option("file", *c_file, "Problem file")->required();
   check->add_option("--variant,-v", *c_variant, "Sequential table")->capture_default_str();
   check->add_flag("--json", *c_json, "One JSON object per problem");
-  check->callback([c_file, c_variant, c_json, &status] {
-    status = guarded([&] { return run_check(*c_file, *c_variant, *c_json); });
+  check
+      ->add_option("--timeout", *c_timeout,
+                   "Stop each problem's search after about SECONDS; its verdict is then "
+                   "'timed out' (exit status 1) and the file goes on")
+      ->check(CLI::PositiveNumber);
+  check
+      ->add_option("--jobs,-j", *c_jobs,
+                   "Check up to N problems at once (threads), printed in file order")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  check->callback([c_file, c_variant, c_json, c_timeout, c_jobs, &status] {
+    status = guarded([&] { return run_check(*c_file, *c_variant, *c_json, *c_timeout, *c_jobs); });
   });
 }
 

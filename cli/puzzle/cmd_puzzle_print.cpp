@@ -12,10 +12,11 @@ namespace arbiter::cli {
 
 Position load_problem(const VariantPtr& v, const std::string& fen) {
   if (!cli_module(*v).stipulations)
-    throw PuzzleInputError(fmt::format(
-        "table '{}' is not sequential: #n, h#n and s#n need one move per ply (orthodox, "
-        "conversion); its own tasks are under `arbiter puzzle task`",
-        v->name()));
+    throw PuzzleInputError(
+        fmt::format("table '{}' is not sequential: #n, h#n, s#n and the others need one move per "
+                    "ply (orthodox, "
+                    "conversion); its own tasks are under `arbiter puzzle task`",
+                    v->name()));
   try {
     Position pos = parse_fen(v, fen);
     puzzles::check_problem_position(pos);
@@ -51,10 +52,20 @@ void SolveProgress::finish() {
   printed_ = false;
 }
 
+std::string goal_move(const puzzles::Verdict& v, const std::string& san) {
+  return v.stipulation.goal == puzzles::Goal::kStalemate ? san + " =" : san;
+}
+
+std::string verdict_word(const puzzles::Verdict& v) {
+  return v.timed_out ? "timed out" : to_string(v.soundness);
+}
+
 std::string verdict_text(const puzzles::Verdict& v) {
   using puzzles::StipulationKind;
-  std::string out = fmt::format("{}: {}\n", v.stipulation.str(), to_string(v.soundness));
-  const bool help = v.stipulation.kind == StipulationKind::kHelpMate;
+  std::string out = fmt::format("{}: {}\n", v.stipulation.str(), verdict_word(v));
+  if (v.timed_out) out += "(the search stopped at its time limit; what it had found follows)\n";
+  const bool help =
+      v.stipulation.kind == StipulationKind::kHelpMate || is_series(v.stipulation.kind);
   for (const auto& k : v.keys) {
     out +=
         fmt::format("{} {}{}\n", help ? "first move" : "key", k.move, k.checks ? " (checks)" : "");
@@ -66,7 +77,16 @@ std::string verdict_text(const puzzles::Verdict& v) {
     out +=
         fmt::format("try {} refuted by {}{}{}\n", t.move, t.refutation,
                     t.other_refutations.empty() ? "" : ", ", fmt::join(t.other_refutations, ", "));
-  for (const auto& line : v.solutions) out += fmt::format("solution {}\n", fmt::join(line, " "));
+  for (const auto& line : v.solutions) {
+    std::vector<std::string> marked = line;
+    if (!marked.empty()) marked.back() = goal_move(v, marked.back());
+    // Series: a line of fewer moves than stipulated is a short solution (it cooks).
+    const bool short_line =
+        is_series(v.stipulation.kind) &&
+        static_cast<int>(line.size()) <
+            v.stipulation.moves + (v.stipulation.kind != StipulationKind::kSeriesDirect ? 1 : 0);
+    out += fmt::format("solution {}{}\n", fmt::join(marked, " "), short_line ? " (short)" : "");
+  }
   for (const auto& d : v.set_play)
     out += fmt::format("set play {}{}{}\n", d.defence, d.continuations.empty() ? "" : ": ",
                        fmt::join(d.continuations, " / "));
@@ -85,7 +105,8 @@ std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
 }
 
 void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v) {
-  w.field("stipulation", v.stipulation.str()).field("verdict", to_string(v.soundness));
+  w.field("stipulation", v.stipulation.str()).field("verdict", verdict_word(v));
+  if (v.timed_out) w.field("timed_out", true);
   w.key("keys").begin_array();
   for (const auto& k : v.keys) {
     w.begin_object().field("move", k.move).field("checks", k.checks);

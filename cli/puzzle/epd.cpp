@@ -123,7 +123,8 @@ puzzles::Stipulation direct_mate(const Operation& op) {
 puzzles::Stipulation named_stipulation(const Operation& op) {
   if (op.operands.size() != 1)
     throw EpdError(fmt::format(
-        "EPD opcode '{}': expected one stipulation (#N, h#N, h#N.5 or s#N), got {} operands",
+        "EPD opcode '{}': expected one stipulation (#N, h#N, h#N.5, s#N, =N, r#N, ser-#N, "
+        "...), got {} operands",
         op.opcode, op.operands.size()));
   try {
     return puzzles::parse_stipulation(op.operands[0]);
@@ -184,7 +185,8 @@ std::string epd_line(const std::string& fen, const puzzles::Stipulation& stip,
   std::string out;
   for (int f = 0; f < 4; ++f) out += (f ? " " : "") + next_word(fen, i);
   if (!key.empty()) out += " bm " + key + ";";
-  if (stip.kind == puzzles::StipulationKind::kDirectMate)
+  // `dm N` is EPD's direct mate only: =N and the others go under `stip`.
+  if (stip.kind == puzzles::StipulationKind::kDirectMate && stip.goal == puzzles::Goal::kMate)
     out += fmt::format(" {} {};", kDirectMateOpcode, stip.moves);
   else
     out += fmt::format(" {} \"{}\";", kStipulationOpcode, stip.str());

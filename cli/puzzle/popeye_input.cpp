@@ -12,6 +12,7 @@
 #include "cli/puzzle/popeye_board.hpp"
 #include "cli/puzzle/popeye_keywords.hpp"
 #include "cli/puzzle/problem_source.hpp"
+#include "puzzles/stipulation.hpp"
 
 namespace arbiter::cli {
 namespace popeye {
@@ -109,6 +110,7 @@ struct ProblemState {
   std::string title, author, origin, award;
   std::vector<std::string> remarks;
   std::optional<int> max_solutions;
+  int max_seconds = 0;                 ///< Popeye's MaxTime (0: none)
   std::optional<int> max_refutations;  ///< Defence n
   bool no_threat = false, half_duplex = false, duplex = false, set_play = false;
   bool white_to_play = false;  ///< helpmates: White starts (h#n becomes h#(n-1).5)
@@ -300,37 +302,28 @@ class Reader {
     lines.push_back(std::move(line));
   }
 
-  /// "#2", "h#3", "s#2", "h#2.5": the only stipulations arbiter's solver has.
+  /// A stipulation arbiter's solver has (puzzles/stipulation.hpp: #n, =n, h#n, h=n, h#n.5,
+  /// h=n.5, s#n, s=n, r#n, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n), written the way
+  /// parse_stipulation reads it back.
   std::string stipulation(const Token& tok) const {
     if (tok.eof()) throw ParseError{tok.line, "Stipulation without a stipulation"};
-    const std::string s = lower(tok.text);
-    std::size_t i = 0;
-    std::string prefix;
-    if (!s.empty() && (s[0] == 'h' || s[0] == 's')) prefix = s.substr(i++, 1);
-    const bool mate = i < s.size() && s[i] == '#';
-    std::size_t j = mate ? i + 1 : i;
-    std::size_t digits = j;
-    while (digits < s.size() && std::isdigit(static_cast<unsigned char>(s[digits]))) ++digits;
-    const std::string count = s.substr(j, digits - j);
-    const std::string rest = s.substr(digits);
-    if (mate && !count.empty() && count.size() <= 2 && rest.empty()) {
-      const int n = std::stoi(count);
-      if (n >= 1 && n <= 30) return prefix + "#" + count;
+    try {
+      return puzzles::parse_stipulation(lower(tok.text)).str();
+    } catch (const std::invalid_argument& e) {
+      // A count out of range or a half move where none can be: the reason; any other form
+      // is a stipulation arbiter does not have.
+      const std::string what = e.what();
+      for (const char* reason : {"half moves only in helpmates", "move count out of range"})
+        if (what.find(reason) != std::string::npos)
+          throw ParseError{tok.line, fmt::format("stipulation '{}': {} (n from 1 to 30, h#n.5 "
+                                                 "from 0 to 29)",
+                                                 tok.text, reason)};
       throw ParseError{tok.line,
-                       fmt::format("stipulation '{}': arbiter solves 1 to 30 moves", tok.text)};
+                       fmt::format("stipulation '{}' is not supported by arbiter (it solves #n, "
+                                   "=n, h#n, h=n, h#n.5, s#n, s=n, r#n, ser-#n, ser-=n, ser-h#n, "
+                                   "ser-h=n, ser-s#n)",
+                                   tok.text)};
     }
-    if (mate && !count.empty() && count.size() <= 2 && rest == ".5") {
-      if (prefix != "h")
-        throw ParseError{tok.line, fmt::format("stipulation '{}': half moves only in helpmates "
-                                               "(h#n.5)",
-                                               tok.text)};
-      if (std::stoi(count) <= 29) return "h#" + count + ".5";
-      throw ParseError{tok.line,
-                       fmt::format("stipulation '{}': arbiter solves h#0.5 to h#29.5", tok.text)};
-    }
-    throw ParseError{tok.line, fmt::format("stipulation '{}' is not supported by arbiter (it "
-                                           "solves #n, s#n, h#n and h#n.5)",
-                                           tok.text)};
   }
 
   /// `White Ke1 Qd1 ... Black ...` up to the first token that is neither a colour nor a piece.
@@ -516,9 +509,8 @@ class Reader {
           ignored("it changes only how Popeye works");
           if (optional_number()) lex_.next();
           break;
-        case kMaxTime:
-          number(tok, lex_.next());
-          ignored("arbiter has no time limit");
+        case kMaxTime:  // seconds, as Popeye's; --timeout, when shorter, wins
+          s.max_seconds = number(tok, lex_.next());
           break;
         case kWhiteToPlay:
           s.white_to_play = true;
@@ -692,22 +684,26 @@ class Reader {
 
   void emit(const ProblemState& s, int line, const std::string& twin) {
     if (s.stip.empty()) throw ParseError{line, "no Stipulation"};
-    const bool help = s.stip[0] == 'h';
-    const bool half = s.stip.size() > 2 && s.stip.ends_with(".5");
+    const puzzles::Stipulation parsed = puzzles::parse_stipulation(s.stip);
+    const bool help = parsed.kind == puzzles::StipulationKind::kHelpMate;
     std::string stip = s.stip;
     std::vector<std::string> notes = s.notes;
-    if (s.white_to_play && help && !half) {
+    if (s.white_to_play && help && !parsed.half) {
       // Popeye's WhiteToPlay: White starts a helpmate, an h#n solved as h#(n-1).5.
-      stip = fmt::format("h#{}.5", std::stoi(s.stip.substr(2)) - 1);
+      puzzles::Stipulation white = parsed;
+      white.moves -= 1;
+      white.half = true;
+      stip = white.str();
     } else if (s.white_to_play) {
       notes.push_back(
           fmt::format("{}: option 'WhiteToPlay' ignored: not applicable to {} (as "
                       "in Popeye)",
                       s.white_to_play_line, s.stip));
     }
-    // Who moves first in the diagram: the side to be mated in h#n, else White (h#n.5: the
-    // mating side); HalfDuplex swaps it.
-    const bool mated_side_starts = help && !stip.ends_with(".5");
+    // Who moves first in the diagram: Black, the side to be mated, in h#n and ser-h#n, else
+    // White (h#n.5: the mating side); HalfDuplex swaps it.
+    const bool mated_side_starts =
+        (help && !stip.ends_with(".5")) || parsed.kind == puzzles::StipulationKind::kSeriesHelp;
     for (bool flip : {s.half_duplex, !s.half_duplex}) {
       ProblemSpec p;
       p.index = static_cast<int>(out_.size()) + 1;
@@ -726,6 +722,7 @@ class Reader {
       p.remarks = s.remarks;
       for (const auto& n : notes) p.notes.push_back(fmt::format("{}:{}", name_, n));
       p.max_solutions = s.max_solutions;
+      p.max_seconds = s.max_seconds;
       p.no_threat = s.no_threat;
       p.set_play = s.set_play;
       p.max_refutations = s.max_refutations;

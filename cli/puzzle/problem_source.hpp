@@ -15,7 +15,7 @@ struct ProblemSpec {
   int index = 0;       ///< 1-based, in file order
   std::string source;  ///< "file:line" where the problem (or twin) starts
   std::string fen;     ///< the position, side to move = who starts
-  std::string stip;    ///< "#2", "h#3", "s#2", "h#2.5"
+  std::string stip;    ///< "#2", "h#3", "s#2", "h#2.5", "=2", "ser-#5", ...
   std::string title;   ///< metadata, one line each, empty when not given
   std::string author;
   std::string origin;
@@ -23,6 +23,7 @@ struct ProblemSpec {
   std::string twin;                    ///< "b) move a1 b2" for a twin, empty otherwise
   std::vector<std::string> remarks;    ///< Popeye `Remark` lines, printed as Popeye prints them
   std::optional<int> max_solutions;    ///< h#n: lines listed at most (Popeye MaxSolutions)
+  double max_seconds = 0;              ///< the search's time limit (Popeye MaxTime; 0: none)
   bool no_threat = false;              ///< threats left out (Popeye NoThreat)
   bool set_play = false;               ///< the set play solved too (Popeye SetPlay)
   std::optional<int> max_refutations;  ///< #, s#: tries refuted at most so often (Defence n)

@@ -27,17 +27,18 @@ std::string attacker_set_play(const puzzles::Verdict& v) {
 
 /// A defence of puzzles::mate_tree and what follows it, a line per answer that is no mate:
 /// "  1...Kb2 2.Kd1" then "    2...Kb1 3.Rb3#"; the mates on the defence's own line.
-void print_defence(const puzzles::MateTreeDefence& d, int number, int indent, std::string& out) {
+void print_defence(const puzzles::Verdict& v, const puzzles::MateTreeDefence& d, int number,
+                   int indent, std::string& out) {
   const std::string head = fmt::format("{:{}}{}...{}", "", indent, number - 1, d.defence);
   std::vector<std::string> mates;
   for (const auto& a : d.answers)
-    if (a.defences.empty()) mates.push_back(a.move);
+    if (a.defences.empty()) mates.push_back(goal_move(v, a.move));
   if (!mates.empty() || d.answers.empty())
     out += head + (mates.empty() ? "" : ' ' + numbered(number, mates)) + '\n';
   for (const auto& a : d.answers) {
     if (a.defences.empty()) continue;
     out += fmt::format("{} {}.{}\n", head, number, a.move);
-    for (const auto& next : a.defences) print_defence(next, number + 1, indent + 2, out);
+    for (const auto& next : a.defences) print_defence(v, next, number + 1, indent + 2, out);
   }
 }
 
@@ -48,24 +49,32 @@ std::string attacker_tree(const Position& pos, const puzzles::Verdict& v, bool n
     for (const auto& r : t.other_refutations) out += fmt::format(" {}!", r);
     out += '\n';
   }
+  const auto kind = v.stipulation.kind;
+  const bool direct = kind == puzzles::StipulationKind::kDirectMate;
   for (const auto& k : v.keys) {
-    out += fmt::format("1.{}!", k.move);
+    out += fmt::format("1.{}!", direct && v.stipulation.moves == 1 ? goal_move(v, k.move) : k.move);
     if (!k.threats.empty())
       out += " threat: " + numbered(2, k.threats);
     else if (!k.checks && !no_threat && v.stipulation.moves >= 2 && !k.variations.empty())
       out += " zugzwang";
     out += '\n';
-    const bool deep =
-        v.stipulation.kind == puzzles::StipulationKind::kDirectMate && v.stipulation.moves >= 3;
+    // Not after a timeout: the levels below the key are solved again, without a limit.
+    const bool deep = direct && v.stipulation.moves >= 3 && !v.timed_out;
     for (const auto& d : k.variations) {
       if (deep) {
-        print_defence(puzzles::mate_tree(puzzles::after_moves(pos, {k.move, d.defence}), d.defence,
-                                         v.stipulation.moves - 1),
+        print_defence(v,
+                      puzzles::mate_tree(puzzles::after_moves(pos, {k.move, d.defence}), d.defence,
+                                         v.stipulation.moves - 1, v.stipulation.goal),
                       2, 2, out);
         continue;
       }
-      out += fmt::format("  1...{}", d.defence);
-      if (!d.continuations.empty()) out += ' ' + numbered(2, d.continuations);
+      // The goal reached by the defence itself (s#n, s=n, r#n) or by the continuation (#2, =2).
+      out += fmt::format("  1...{}",
+                         d.continuations.empty() && !direct ? goal_move(v, d.defence) : d.defence);
+      std::vector<std::string> answers = d.continuations;
+      if (direct && v.stipulation.moves == 2)
+        for (auto& a : answers) a = goal_move(v, a);
+      if (!answers.empty()) out += ' ' + numbered(2, answers);
       out += '\n';
     }
   }
@@ -75,7 +84,9 @@ std::string attacker_tree(const Position& pos, const puzzles::Verdict& v, bool n
 /// One helpmate line as Popeye numbers it: "1.Kd5 Qd4#" when the side to be mated starts,
 /// "1...Sc3 2.Kd5 Qd4#" when the mating side does (h#n.5, the set play of h#n), "1... ...
 /// 2.Kd5 Qd4#" for the set play of h#n.5 (the mating side's first move passed).
-std::string help_line(const std::vector<std::string>& line, std::size_t skipped_plies) {
+std::string help_line(const puzzles::Verdict& v, std::vector<std::string> line,
+                      std::size_t skipped_plies) {
+  if (!line.empty()) line.back() = goal_move(v, line.back());
   std::string out = skipped_plies == 2 ? "1... ..." : "";
   for (std::size_t i = 0; i < line.size(); ++i) {
     const std::size_t ply = i + skipped_plies;  // even: the side to be mated moves
@@ -93,15 +104,35 @@ std::string help_tree(const puzzles::Verdict& v) {
   // The set play first: h#n's is h#(n-1).5, h#n.5's is h#n after a pass.
   const bool half = v.stipulation.half;
   std::string out;
-  for (const auto& line : v.set_solutions) out += help_line(line, half ? 2 : 1);
-  for (const auto& line : v.solutions) out += help_line(line, half ? 1 : 0);
+  for (const auto& line : v.set_solutions) out += help_line(v, line, half ? 2 : 1);
+  for (const auto& line : v.solutions) out += help_line(v, line, half ? 1 : 0);
+  return out;
+}
+
+/// A series line as Popeye numbers it, every move of the series side numbered:
+/// "1.Nd4 2.Nxe2 3.O-O"; ser-h#n and ser-s#n end with the other side's mate on the last
+/// number: "1.Rg4 2.Qc3+ Ka2#".
+std::string series_tree(const puzzles::Verdict& v) {
+  const bool help = v.stipulation.kind != puzzles::StipulationKind::kSeriesDirect;
+  std::string out;
+  for (auto line : v.solutions) {
+    if (line.empty()) continue;
+    line.back() = goal_move(v, line.back());
+    const std::size_t numbered_moves = help ? line.size() - 1 : line.size();
+    std::string text;
+    for (std::size_t i = 0; i < numbered_moves; ++i)
+      text += fmt::format("{}{}.{}", i ? " " : "", i + 1, line[i]);
+    if (help) text += ' ' + line.back();
+    out += text + '\n';
+  }
   return out;
 }
 
 }  // namespace
 
 std::string verdict_tree(const Position& pos, const puzzles::Verdict& v, bool no_threat) {
-  std::string out = fmt::format("{}: {}\n", v.stipulation.str(), to_string(v.soundness));
+  std::string out = fmt::format("{}: {}\n", v.stipulation.str(), verdict_word(v));
+  if (is_series(v.stipulation.kind)) return out + series_tree(v);
   return out + (v.stipulation.kind == puzzles::StipulationKind::kHelpMate
                     ? help_tree(v)
                     : attacker_tree(pos, v, no_threat));

@@ -28,8 +28,10 @@ TEST(Epd, EveryStipulationKindExportWritesReadsBackAsTheSameProblem) {
       "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
       "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
   };
-  const std::vector<std::string> stipulations = {"#1",    "#2",    "#30",    "h#1", "h#2", "h#30",
-                                                 "h#0.5", "h#1.5", "h#29.5", "s#1", "s#2", "s#30"};
+  const std::vector<std::string> stipulations = {
+      "#1",     "#2",     "#30",    "h#1",     "h#2",     "h#30",   "h#0.5", "h#1.5",
+      "h#29.5", "s#1",    "s#2",    "s#30",    "=2",      "h=2",    "h=1.5", "s=3",
+      "r#2",    "ser-#5", "ser-=4", "ser-h#3", "ser-h=3", "ser-s#2"};
   for (const std::string& fen : fens) {
     for (const std::string& text : stipulations) {
       const puzzles::Stipulation stip = puzzles::parse_stipulation(text);
@@ -52,6 +54,9 @@ TEST(Epd, ExportWritesTheStandardDmForDirectMatesAndStipForTheOtherKinds) {
             std::string(kLoydEpd) + " bm Kd5; stip \"h#2.5\"; id \"orthodox:2\";");
   EXPECT_EQ(epd_line(fen, puzzles::parse_stipulation("s#3"), "", "conversion:3"),
             std::string(kLoydEpd) + " stip \"s#3\"; id \"conversion:3\";");
+  // A stalemate in two is no direct mate: `dm` would read it back as #2.
+  EXPECT_EQ(epd_line(fen, puzzles::parse_stipulation("=2"), "Qa5", "orthodox:4"),
+            std::string(kLoydEpd) + " bm Qa5; stip \"=2\"; id \"orthodox:4\";");
 }
 
 TEST(Epd, TheStandardDmOpcodeIsADirectMate) {
@@ -93,9 +98,10 @@ TEST(Epd, AMalformedOpcodeIsAnErrorNamingTheOpcodeAndWhatWasExpected) {
       {"dm 2 3;", "got '2 3'"},
       {"dm;", "got ''"},
       {"stip \"q#2\";",
-       "EPD opcode 'stip': bad stipulation 'q#2': no '#' (expected #N, h#N or "
-       "s#N"},
-      {"stip;", "EPD opcode 'stip': expected one stipulation (#N, h#N, h#N.5 or s#N), got 0"},
+       "EPD opcode 'stip': bad stipulation 'q#2': no '#' or '=' (expected #N, =N, h#N"},
+      {"stip;",
+       "EPD opcode 'stip': expected one stipulation (#N, h#N, h#N.5, s#N, =N, r#N, "
+       "ser-#N, ...), got 0"},
       {"2dm 3;",
        "EPD opcode '2dm' is malformed: expected an opcode (a letter, then letters, "
        "digits or '_'"},

@@ -129,7 +129,7 @@ inline std::vector<Solution> read_arbiter_output(const std::string& out) {
     } else if (problems.empty()) {
       continue;
     } else if (problems.back().stipulation.empty() && std::regex_match(line, m, kVerdict) &&
-               line.find('#') != std::string::npos && !line.starts_with("author") &&
+               line.find_first_of("#=") != std::string::npos && !line.starts_with("author") &&
                !line.starts_with("origin") && !line.starts_with("title") &&
                !line.starts_with("remark") && !line.starts_with("twin") &&
                !line.starts_with("award") && !line.starts_with("condition")) {
@@ -151,7 +151,11 @@ inline std::vector<Solution> read_arbiter_output(const std::string& out) {
         refutations.push_back(r.back() == ',' ? r.substr(0, r.size() - 1) : r);
       problems.back().tries.emplace_back(w.at(1), refutations);
     } else if (line.starts_with("solution ")) {
-      problems.back().solutions.emplace_back(w.begin() + 1, w.end());
+      // Without the marks of a stalemate (" =") and of a short series line (" (short)").
+      std::vector<std::string> moves;
+      for (auto it = w.begin() + 1; it != w.end(); ++it)
+        if (*it != "=" && *it != "(short)") moves.push_back(*it);
+      problems.back().solutions.push_back(moves);
     } else if (line.starts_with("set play ")) {
       // Direct play: "set play Ka8: Rc8#" (the defence is compared); helpmates: the line.
       std::vector<std::string> set(w.begin() + 2, w.end());

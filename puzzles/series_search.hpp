@@ -1,0 +1,48 @@
+// The series-movers: one side (the series side, to move) plays n moves in a row while the
+// other passes, none of them but the last giving check, and then
+//   ser-#n, ser-=n  the last move mates (stalemates) the other side;
+//   ser-h#n         the other side mates the series side in one move (ser-h=n: stalemates);
+//   ser-s#n         every move of the other side mates the series side (it must mate).
+// This is Popeye's reading: a pass clears the en-passant target, and a check on the way
+// would hand the other side a move, so it is not allowed.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "puzzles/problem_search.hpp"
+#include "puzzles/stipulation.hpp"
+#include "puzzles/transposition.hpp"
+#include "rules/core/position.hpp"
+
+namespace arbiter::puzzles {
+
+class SeriesSearch {
+ public:
+  /// `stip` must be a series stipulation (is_series).
+  SeriesSearch(const Stipulation& stip, TranspositionTable& tt, ProgressFn progress = {});
+
+  /// The series side (to move) reaches the end in exactly `n` moves (n >= 1).
+  bool reaches(Position& pos, int n);
+  /// Appends each line of exactly `n` series moves (SAN; ser-h#n, ser-s#n: one line per
+  /// mating answer of the other side, that move last)
+  /// to `out`, each prefixed with `line`, while `out` holds fewer than `limit`.
+  void lines(Position& pos, int n, std::vector<std::string>& line, std::size_t limit,
+             std::vector<std::vector<std::string>>& out);
+
+  std::uint64_t nodes() const { return nodes_ + end_.nodes(); }
+
+ private:
+  /// After the series side's last move (the other side to move): the end holds.
+  bool ends(Position& pos);
+  void count_node();
+
+  StipulationKind kind_;
+  TranspositionTable& tt_;
+  ProgressFn progress_;
+  ProblemSearch end_;  ///< the end of the series: #1 (ser-#, ser-h#) or s#'s last defence
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace arbiter::puzzles

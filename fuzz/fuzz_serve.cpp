@@ -1,6 +1,7 @@
 // libFuzzer target: what a client of `arbiter serve` sends, as the HTTP handlers pass it to the
 // monitor (server/http_server.cpp). The first line is the body of POST /api/games, each further
-// line the body of POST /api/games/ID/moves, for White and Black in turn. A body is refused
+// line the body of POST /api/games/ID/moves, for White and Black in turn (a "turn" in it is
+// checked as the server checks it). A body is refused
 // with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
 // answers. The oracle (issue 38) aborts on what would be a finding over HTTP, not only on a
 // crash or a hang:
@@ -33,6 +34,7 @@
 #include "server/game_store.hpp"
 #include "server/json_request.hpp"
 #include "server/monitor.hpp"
+#include "server/submission_turn.hpp"
 
 namespace {
 
@@ -134,8 +136,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Color other = side == arbiter::kWhite ? arbiter::kBlack : arbiter::kWhite;
     const nlohmann::json before = checked_view(monitor, id, other);
     try {
-      const std::string move = parse_json_object(line).string_or("move", "");
-      monitor.submit(id, side, move);
+      const JsonObject body = parse_json_object(line, {"turn"});
+      monitor.submit(id, side, body.string_or("move", ""), named_turn(body));
+    } catch (const TurnError& e) {  // 409 with the turn: its body is the monitor's JSON
+      check_error_text(e);
+      if (!nlohmann::json::accept(e.body()))
+        finding("a 409 of a named turn is no JSON: " + e.body());
+      continue;
     } catch (const JsonRequestError& e) {
       check_error_text(e);
       continue;

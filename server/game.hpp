@@ -39,6 +39,11 @@ class Game {
   /// the opponent reloads when it grows.
   virtual int public_version() const = 0;
   virtual bool over() const = 0;
+  /// The view's "turn": the number of the turn (simultaneous games) or ply (the others) the
+  /// game is at; each earlier one is an entry of the view's "history".
+  virtual int turn() const = 0;
+  /// The view's "history" entry of turn `turn` (1 <= turn < turn()), as both sides see it.
+  virtual void write_history_entry(present::JsonWriter& w, int turn) const = 0;
 };
 
 /// A new game of `v` from the table's setup, by its protocol; `sets` other than kOne: each side

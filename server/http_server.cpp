@@ -16,6 +16,7 @@
 #include "rules/core/load_variant.hpp"
 #include "server/error_text.hpp"
 #include "server/json_request.hpp"
+#include "server/submission_turn.hpp"
 #include "server/web_page.hpp"
 
 namespace arbiter::server {
@@ -262,11 +263,13 @@ struct HttpServer::Impl {
     std::string text;
     if (!read_body(req, res, reader, &text)) return;
     try {
-      const JsonObject body = parse_json_object(text);
+      const JsonObject body = parse_json_object(text, {"turn"});
       if (!body.strings.count("move"))
-        throw JsonRequestError("\"move\" is missing: {\"move\": \"e4\"}");
-      monitor.submit(req.matches[1], side, body.strings.at("move"));
+        throw JsonRequestError("\"move\" is missing: {\"move\": \"e4\", \"turn\": 1}");
+      monitor.submit(req.matches[1], side, body.strings.at("move"), named_turn(body));
       send_json(res, 202, monitor.view(req.matches[1], side));
+    } catch (const TurnError& e) {
+      send_json(res, 409, e.body());
     } catch (const JsonRequestError& e) {
       send_error(res, 400, e.what());
     } catch (const SubmissionError& e) {

@@ -11,6 +11,7 @@
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/table_loader.hpp"
 #include "server/game_view.hpp"
+#include "server/submission_turn.hpp"
 #include "server/tokens.hpp"
 
 namespace arbiter::server {
@@ -22,6 +23,13 @@ struct Monitor::Entry {
   mutable std::condition_variable changed;
   std::unique_ptr<Game> game;
   int count = 0;  ///< submissions accepted (the next one's seq)
+  /// Each side's last accepted submission: its turn, the public version after it and its
+  /// text. The same text again while neither has moved on is a retry, taken once.
+  struct Last {
+    int turn = 0;
+    int version = -1;
+    std::string text;
+  } last[2];
   /// Why the game cannot be played or shown ("" when it can); once set, `game` is not used.
   std::string unavailable;
   /// !unavailable.empty(), read without the lock: authorize() must not wait for a commit.
@@ -95,12 +103,15 @@ Monitor::Monitor(GameStore& store, MonitorOptions options)
 
 void Monitor::load(Entry& e, const StoredGame& g) const {
   e.count = 0;
+  e.last[kWhite] = e.last[kBlack] = {};
   try {
     if (!e.variant) e.variant = variant_of(g);
     e.game = build(g, e.variant);
     for (const StoredSubmission& s : g.submissions) {
       try {
+        const int turn = e.game->turn();
         e.game->submit(s.side, s.text);
+        e.last[s.side] = {turn, e.game->public_version(), s.text};
       } catch (const SubmissionError& err) {
         throw GameUnavailableError(fmt::format("submission {} ({} '{}') is refused now: {}",
                                                e.count + 1, side_word(s.side), s.text, err.what()));
@@ -219,10 +230,16 @@ std::string Monitor::view(const std::string& id, Color side) const {
   return w.end_object().str();
 }
 
-void Monitor::submit(const std::string& id, Color side, const std::string& text) {
+bool Monitor::submit(const std::string& id, Color side, const std::string& text,
+                     std::optional<int> turn) {
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  if (turn) check_named_turn(*e->game, *turn);  // throws TurnError
+  const int current = e->game->turn();
+  const Entry::Last& last = e->last[side];
+  if (last.turn == current && last.version == e->game->public_version() && last.text == text)
+    return false;               // a retry of what is stored: taken once
   e->game->submit(side, text);  // throws SubmissionError before anything changes
   try {
     store_.add_submission(id, e->count, {side, text});
@@ -236,7 +253,9 @@ void Monitor::submit(const std::string& id, Color side, const std::string& text)
     throw;
   }
   ++e->count;
+  e->last[side] = {current, e->game->public_version(), text};
   e->changed.notify_all();
+  return true;
 }
 
 std::string Monitor::record(const std::string& id) const {

@@ -79,10 +79,14 @@ class Monitor {
   /// GameUnavailableError.
   std::string view(const std::string& id, Color side) const;
 
-  /// Hands `side`'s submission to the game and stores it; returns once it is committed. Throws
+  /// Hands `side`'s submission to the game and stores it; returns once it is committed. `turn`:
+  /// the turn the client meant it for (the view's "turn"), checked first. The same text as
+  /// `side`'s last submission, while the game has not moved on since, is a retry: nothing is
+  /// stored again and false is returned (true: stored). Throws TurnError (another turn),
   /// SubmissionError (nothing stored), GameUnavailableError, or std::runtime_error (the store
   /// failed: the game is rebuilt from what was stored).
-  void submit(const std::string& id, Color side, const std::string& text);
+  bool submit(const std::string& id, Color side, const std::string& text,
+              std::optional<int> turn = std::nullopt);
 
   /// The game's record as `arbiter replay` reads it. Throws GameUnavailableError.
   std::string record(const std::string& id) const;

@@ -1,0 +1,42 @@
+#include "server/submission_turn.hpp"
+
+#include <fmt/format.h>
+
+#include <string>
+
+namespace arbiter::server {
+
+std::optional<int> named_turn(const JsonObject& body) {
+  if (const auto it = body.integers.find("turn"); it != body.integers.end()) return it->second;
+  if (body.objects.count("turn"))
+    throw JsonRequestError(
+        "bad JSON body: \"turn\" is the view's turn, a whole number, not an object");
+  const auto it = body.strings.find("turn");
+  if (it == body.strings.end()) return std::nullopt;
+  const std::string& t = it->second;
+  if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos)
+    throw JsonRequestError(
+        fmt::format("bad JSON body: \"turn\" is the view's turn, a whole number, not '{}'", t));
+  return std::stoi(t);
+}
+
+void check_named_turn(const Game& game, int named) {
+  const int current = game.turn();
+  if (named == current) return;
+  const std::string message =
+      named >= 1 && named < current
+          ? fmt::format(
+                "turn {} is resolved (the game is at turn {}): the submission is a retry "
+                "or comes late, and was not taken for turn {}",
+                named, current, current)
+          : fmt::format("turn {} is not the game's turn: it is at turn {}", named, current);
+  present::JsonWriter w;
+  w.begin_object().field("error", message).field("turn", named).field("current_turn", current);
+  if (named >= 1 && named < current) {
+    w.key("resolved");
+    game.write_history_entry(w, named);
+  }
+  throw TurnError(message, w.end_object().str());
+}
+
+}  // namespace arbiter::server

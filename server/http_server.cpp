@@ -15,6 +15,7 @@
 #include "rules/core/bundled_tables.hpp"
 #include "rules/core/load_variant.hpp"
 #include "server/error_text.hpp"
+#include "server/event_stream.hpp"
 #include "server/json_request.hpp"
 #include "server/submission_turn.hpp"
 #include "server/web_page.hpp"
@@ -282,20 +283,25 @@ struct HttpServer::Impl {
   void events(const httplib::Request& req, httplib::Response& res) {
     Color side = kWhite;
     if (!admit(req, res, &side)) return;
+    std::optional<int> resumed_from;
+    try {
+      resumed_from = last_event_id(req.get_header_value("Last-Event-ID"));
+    } catch (const LastEventIdError& e) {
+      send_error(res, 400, e.what());
+      return;
+    }
     res.set_header("Cache-Control", "no-store");
     res.set_chunked_content_provider(
-        "text/event-stream", [this, id = std::string(req.matches[1]), seen = -1](
-                                 std::size_t, httplib::DataSink& sink) mutable {
-          const std::optional<int> version = monitor.wait_for_change(id, seen, kKeepAlive);
+        "text/event-stream",
+        [this, id = std::string(req.matches[1]), stream = EventStream(resumed_from)](
+            std::size_t, httplib::DataSink& sink) mutable {
+          const std::optional<int> version = monitor.wait_for_change(id, stream.seen(), kKeepAlive);
           if (!version) {
             sink.done();
             return true;
           }
-          std::string text = ": keep-alive\n\n";
-          if (*version != seen) {
-            seen = *version;
-            text = fmt::format("event: update\ndata: {{\"version\":{}}}\n\n", seen);
-          }
+          std::string text = stream.catch_up(monitor, id, *version);
+          if (text.empty()) text = ": keep-alive\n\n";
           return sink.write(text.data(), text.size());
         });
   }

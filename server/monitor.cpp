@@ -13,6 +13,7 @@
 #include "server/game_view.hpp"
 #include "server/submission_turn.hpp"
 #include "server/tokens.hpp"
+#include "server/version_log.hpp"
 
 namespace arbiter::server {
 
@@ -30,6 +31,7 @@ struct Monitor::Entry {
     int version = -1;
     std::string text;
   } last[2];
+  VersionLog versions;  ///< the public versions an event stream may have missed
   /// Why the game cannot be played or shown ("" when it can); once set, `game` is not used.
   std::string unavailable;
   /// !unavailable.empty(), read without the lock: authorize() must not wait for a commit.
@@ -118,6 +120,7 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
       }
       ++e.count;
     }
+    e.versions.reset(e.game->public_version());
   } catch (const std::exception& err) {
     e.set_unavailable(fmt::format("stored game {} cannot be loaded: {}", g.id, err.what()));
   }
@@ -159,6 +162,7 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
   auto e = std::make_shared<Entry>();
   e->variant = variant_of(g);
   e->game = build(g, e->variant);
+  e->versions.reset(e->game->public_version());
   g.id = random_hex(kIdBytes);
   const CreatedGame created{g.id, {random_hex(kTokenBytes), random_hex(kTokenBytes)}};
   g.tokens[kWhite] = token_digest(created.tokens[kWhite]);
@@ -254,6 +258,7 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   }
   ++e->count;
   e->last[side] = {current, e->game->public_version(), text};
+  e->versions.add(e->game->public_version());
   e->changed.notify_all();
   return true;
 }
@@ -279,6 +284,13 @@ std::optional<int> Monitor::wait_for_change(const std::string& id, int seen,
   });
   if (stopping() || !e->unavailable.empty()) return std::nullopt;
   return e->game->public_version();
+}
+
+std::optional<std::vector<int>> Monitor::versions_after(const std::string& id, int since) const {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) return std::nullopt;
+  return e->versions.after(since);
 }
 
 void Monitor::stop() {

@@ -96,6 +96,11 @@ class Monitor {
   std::optional<int> wait_for_change(const std::string& id, int seen,
                                      std::chrono::milliseconds timeout) const;
 
+  /// The public versions game `id` went through after version `since`, oldest first, while
+  /// the monitor keeps them (server/version_log.hpp); nullopt when it does not (a gap longer
+  /// than it keeps, a version from before a restart or never the game's, an unavailable game).
+  std::optional<std::vector<int>> versions_after(const std::string& id, int since) const;
+
   /// Wakes every waiter for good (the server is shutting down).
   void stop();
 

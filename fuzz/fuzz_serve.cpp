@@ -11,7 +11,8 @@
 //   message (a NUL in it would cut what() short);
 // - a view that is no JSON object naming its side;
 // - a view of the opponent that changes, beyond the flags "submitted", "waiting_for" and
-//   "version", when a side hands in a sealed move (the sealed move would show);
+//   "version", when a side hands in a sealed move (the sealed move would show), and the same
+//   of the spectator's view, which shows no submission and no legal moves ever;
 // - a game whose stored submissions no longer load into what the monitor holds
 //   (Monitor::check_stored), checked after every input.
 #include <unistd.h>
@@ -34,6 +35,7 @@
 #include "server/game_store.hpp"
 #include "server/json_request.hpp"
 #include "server/monitor.hpp"
+#include "server/player_names.hpp"
 #include "server/submission_turn.hpp"
 
 namespace {
@@ -74,7 +76,9 @@ std::string create_game(Monitor& monitor, const std::string& body) {
   KnobSettings knobs;
   if (const auto it = o.objects.find("knobs"); it != o.objects.end())
     knobs.insert(it->second.strings.begin(), it->second.strings.end());
-  return monitor.create(o.string_or("variant", "orthodox"), knobs, o.string_or("sets", "one")).id;
+  return monitor
+      .create(o.string_or("variant", "orthodox"), knobs, o.string_or("sets", "one"), players_of(o))
+      .id;
 }
 
 [[noreturn]] void finding(const std::string& what) {
@@ -89,10 +93,10 @@ void check_error_text(const std::exception& e) {
   if (text.empty()) finding("an empty error text");
 }
 
-nlohmann::json checked_view(Monitor& monitor, const std::string& id, Color side) {
+nlohmann::json checked_view(Monitor& monitor, const std::string& id, Viewer viewer) {
   std::string text;
   try {
-    text = monitor.view(id, side);
+    text = monitor.view(id, viewer);
   } catch (const std::exception& e) {
     finding(std::string("a view answers 5xx or 409: ") + e.what());
   }
@@ -135,6 +139,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Color side = turn++ % 2 == 0 ? arbiter::kWhite : arbiter::kBlack;
     const Color other = side == arbiter::kWhite ? arbiter::kBlack : arbiter::kWhite;
     const nlohmann::json before = checked_view(monitor, id, other);
+    const nlohmann::json watched_before = checked_view(monitor, id, Viewer());
     try {
       const JsonObject body = parse_json_object(line, {"turn"});
       monitor.submit(id, side, body.string_or("move", ""), named_turn(body));
@@ -154,6 +159,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const nlohmann::json own = checked_view(monitor, id, side);
     const nlohmann::json after = checked_view(monitor, id, other);
+    const nlohmann::json watched = checked_view(monitor, id, Viewer());
+    if (!watched["own_submission"].is_null() || !watched["legal"].empty())
+      finding("a spectator's view shows a submission or legal moves: " + watched.dump());
+    if (sealed && public_part(watched_before) != public_part(watched))
+      finding("the spectator's view changed when a side sealed a move: before " +
+              watched_before.dump() + " after " + watched.dump());
     const bool sealed = own.contains("own_submission") && !own["own_submission"].is_null();
     if (sealed && public_part(before) != public_part(after))
       finding("the opponent's view changed when " +

@@ -58,7 +58,7 @@ class ConditionalGame final : public Game {
     status_ = conditional_status(state_);
   }
 
-  void write_view(present::JsonWriter& w, Color side) const override {
+  void write_view(present::JsonWriter& w, Viewer viewer) const override {
     w.field("protocol", "conditional").field("fen", to_conditional_fen(state_));
     w.field("turn", turn());
     w.field("phase", std::string(1, phase_letter(state_.phase)));
@@ -74,7 +74,7 @@ class ConditionalGame final : public Game {
     else
       w.null();
     w.field("awaiting", awaiting());
-    write_legal(w, waiting[side] ? legal() : std::vector<std::string>{});
+    write_legal(w, viewer && waiting[*viewer] ? legal() : std::vector<std::string>{});
     w.key("history").begin_array();
     for (int t = 1; t < turn(); ++t) write_history_entry(w, t);
     w.end_array();

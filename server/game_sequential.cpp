@@ -50,7 +50,7 @@ class SequentialGame final : public Game {
     update_status();
   }
 
-  void write_view(present::JsonWriter& w, Color side) const override {
+  void write_view(present::JsonWriter& w, Viewer viewer) const override {
     w.field("protocol", "sequential").field("fen", to_fen(pos_));
     w.field("turn", turn());
     write_status(w, !result_.empty(), result_, reason_);
@@ -60,7 +60,7 @@ class SequentialGame final : public Game {
     write_sides(w, submitted, waiting);
     w.key("own_submission").null();
     std::vector<std::string> legal;
-    if (waiting[side]) {
+    if (viewer && waiting[*viewer]) {
       MoveList moves;
       generate_legal(pos_, moves);
       for (Move m : moves) legal.push_back(to_san(pos_, m));

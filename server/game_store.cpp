@@ -107,7 +107,7 @@ GameStore::GameStore(const std::string& path) {
   sqlite3_busy_timeout(db_, 1000);
   try {
     exec(kGameStoreSchema);
-    add_sets_column();
+    add_later_columns();
     hash_plain_tokens();
     // The exclusive lock is taken at the first read: take it now, so that a second server
     // fails here rather than at its first request.
@@ -134,12 +134,21 @@ GameStore::~GameStore() {
   sqlite3_close(db_);
 }
 
-// Added after the first release: a database written before it gets the column with its
-// default, so its games (all of one move per side) still open.
-void GameStore::add_sets_column() {
-  StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'sets'");
-  if (has.step() && has.text(0) == "0")
-    exec("ALTER TABLE games ADD COLUMN sets TEXT NOT NULL DEFAULT 'one'");
+// Columns added after the first release: a database written before one gets it with its
+// default, so its games still open (all of one move per side, no spectator link, no names).
+void GameStore::add_later_columns() {
+  static constexpr std::pair<const char*, const char*> kLater[] = {
+      {"sets", "TEXT NOT NULL DEFAULT 'one'"},
+      {"spectator_token", "TEXT NOT NULL DEFAULT ''"},
+      {"white_name", "TEXT NOT NULL DEFAULT ''"},
+      {"black_name", "TEXT NOT NULL DEFAULT ''"},
+  };
+  for (const auto& [name, declaration] : kLater) {
+    StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info('games') WHERE name = ?1");
+    has.bind(1, name);
+    if (has.step() && has.text(0) == "0")
+      exec(fmt::format("ALTER TABLE games ADD COLUMN {} {}", name, declaration).c_str());
+  }
 }
 
 // Before the tokens were hashed the games table held them as they are: replace each by its
@@ -195,8 +204,8 @@ void GameStore::add_game(const StoredGame& g) {
   try {
     StoreStatement s(db_,
                      "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
-                     "sets, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-                     "(SELECT count(*) FROM games))");
+                     "sets, spectator_token, white_name, black_name, created) VALUES (?1, ?2, ?3, "
+                     "?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT count(*) FROM games))");
     s.bind(1, g.id);
     s.bind(2, g.variant);
     s.bind(3, g.table_text);
@@ -204,6 +213,9 @@ void GameStore::add_game(const StoredGame& g) {
     s.bind(5, g.tokens[kWhite]);
     s.bind(6, g.tokens[kBlack]);
     s.bind(7, g.sets);
+    s.bind(8, g.spectator_token);
+    s.bind(9, g.names[kWhite]);
+    s.bind(10, g.names[kBlack]);
     s.step();
   } catch (...) {
     release_connection(lock);
@@ -282,10 +294,12 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
   std::vector<StoredGame> games;
   try {
     std::map<std::string, std::size_t> index;
-    StoreStatement g(db_, fmt::format("SELECT id, variant, table_text, knobs, white_token, "
-                                      "black_token, sets FROM games {} ORDER BY created",
-                                      where)
-                              .c_str());
+    StoreStatement g(db_,
+                     fmt::format("SELECT id, variant, table_text, knobs, white_token, "
+                                 "black_token, sets, spectator_token, white_name, black_name FROM "
+                                 "games {} ORDER BY created",
+                                 where)
+                         .c_str());
     if (*where) g.bind(1, id);
     while (g.step()) {
       StoredGame s;
@@ -296,6 +310,9 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
       s.tokens[kWhite] = g.text(4);
       s.tokens[kBlack] = g.text(5);
       s.sets = g.text(6);
+      s.spectator_token = g.text(7);
+      s.names[kWhite] = g.text(8);
+      s.names[kBlack] = g.text(9);
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }

@@ -203,8 +203,8 @@ struct HttpServer::Impl {
 
   /// Checks the game and the token; on failure answers 404 or 403 (no detail), or 409 to a
   /// token of a game that cannot be loaded, and returns false.
-  bool admit(const httplib::Request& req, httplib::Response& res, Color* side) {
-    switch (monitor.authorize(req.matches[1], token_of(req), side)) {
+  bool admit(const httplib::Request& req, httplib::Response& res, Viewer* viewer) {
+    switch (monitor.authorize(req.matches[1], token_of(req), viewer)) {
       case Access::kGranted:
         return true;
       case Access::kNoGame:
@@ -239,13 +239,16 @@ struct HttpServer::Impl {
       if (variant.empty())
         throw JsonRequestError(
             "\"variant\" is missing: a bundled table's name (GET /api/variants) or a .toml path");
-      const CreatedGame g = monitor.create(variant, knobs, body.string_or("sets", "one"));
+      const CreatedGame g =
+          monitor.create(variant, knobs, body.string_or("sets", "one"), players_of(body));
       const std::string base = base_url(req, public_url);
       present::JsonWriter w;
       w.begin_object().field("id", g.id);
       w.field("white_token", g.tokens[kWhite]).field("black_token", g.tokens[kBlack]);
       w.field("white_url", fmt::format("{}/#game={}&token={}", base, g.id, g.tokens[kWhite]));
       w.field("black_url", fmt::format("{}/#game={}&token={}", base, g.id, g.tokens[kBlack]));
+      w.field("spectator_token", g.spectator_token);
+      w.field("spectator_url", fmt::format("{}/#game={}&token={}", base, g.id, g.spectator_token));
       send_json(res, 201, w.end_object().str());
     } catch (const JsonRequestError& e) {
       send_error(res, 400, e.what());
@@ -256,11 +259,18 @@ struct HttpServer::Impl {
 
   void submit(const httplib::Request& req, httplib::Response& res,
               const httplib::ContentReader& reader) {
-    Color side = kWhite;
-    if (!admit(req, res, &side)) {
+    Viewer viewer;
+    if (!admit(req, res, &viewer)) {
       res.set_header("Connection", "close");  // the body was not read
       return;
     }
+    if (!viewer) {
+      refuse_unread_body(res, 403,
+                         "the spectator link watches the game: it submits nothing (a player's "
+                         "link does)");
+      return;
+    }
+    const Color side = *viewer;
     std::string text;
     if (!read_body(req, res, reader, &text)) return;
     try {
@@ -281,8 +291,8 @@ struct HttpServer::Impl {
   }
 
   void events(const httplib::Request& req, httplib::Response& res) {
-    Color side = kWhite;
-    if (!admit(req, res, &side)) return;
+    Viewer viewer;
+    if (!admit(req, res, &viewer)) return;
     std::optional<int> resumed_from;
     try {
       resumed_from = last_event_id(req.get_header_value("Last-Event-ID"));
@@ -319,10 +329,10 @@ struct HttpServer::Impl {
               [this](const httplib::Request& req, httplib::Response& res,
                      const httplib::ContentReader& reader) { create(req, res, reader); });
     http.Get(R"(/api/games/([^/]+))", [this](const httplib::Request& req, httplib::Response& res) {
-      Color side = kWhite;
-      if (!admit(req, res, &side)) return;
+      Viewer viewer;
+      if (!admit(req, res, &viewer)) return;
       try {
-        send_json(res, 200, monitor.view(req.matches[1], side));
+        send_json(res, 200, monitor.view(req.matches[1], viewer));
       } catch (const GameUnavailableError& e) {
         send_error(res, 409, e.what());
       }
@@ -345,8 +355,8 @@ struct HttpServer::Impl {
              [this](const httplib::Request& req, httplib::Response& res) { events(req, res); });
     http.Get(R"(/api/games/([^/]+)/record)", [this](const httplib::Request& req,
                                                     httplib::Response& res) {
-      Color side = kWhite;
-      if (!admit(req, res, &side)) return;
+      Viewer viewer;
+      if (!admit(req, res, &viewer)) return;
       try {
         const std::string record = monitor.record(req.matches[1]);
         res.set_header("Content-Disposition",

@@ -153,20 +153,23 @@ VariantPtr Monitor::variant_of(const StoredGame& g) const {
 }
 
 CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knobs,
-                            const std::string& sets) {
+                            const std::string& sets, const PlayerNames& names) {
   StoredGame g;
   g.variant = variant;
   g.knobs = knobs;
   g.sets = sets;
+  for (const Color c : {kWhite, kBlack}) g.names[c] = checked_player_name(names[c], c);
   if (is_table_path(variant)) g.table_text = allowed_table_text(options_.tables_dir, variant);
   auto e = std::make_shared<Entry>();
   e->variant = variant_of(g);
   e->game = build(g, e->variant);
   e->versions.reset(e->game->public_version());
   g.id = random_hex(kIdBytes);
-  const CreatedGame created{g.id, {random_hex(kTokenBytes), random_hex(kTokenBytes)}};
+  const CreatedGame created{
+      g.id, {random_hex(kTokenBytes), random_hex(kTokenBytes)}, random_hex(kTokenBytes)};
   g.tokens[kWhite] = token_digest(created.tokens[kWhite]);
   g.tokens[kBlack] = token_digest(created.tokens[kBlack]);
+  g.spectator_token = token_digest(created.spectator_token);
   store_.add_game(g);
   e->stored = g;
   {
@@ -182,15 +185,17 @@ std::shared_ptr<Monitor::Entry> Monitor::find(const std::string& id) const {
   return it == games_.end() ? nullptr : it->second;
 }
 
-Access Monitor::authorize(const std::string& id, const std::string& token, Color* side) const {
+Access Monitor::authorize(const std::string& id, const std::string& token, Viewer* viewer) const {
   const std::shared_ptr<Entry> e = find(id);
   if (!e) return Access::kNoGame;
-  // Both digests are compared, so the time does not tell which side a guess was close to.
+  // Every digest is compared, so the time does not tell which one a guess was close to. A game
+  // from before spectator links has none ("", which no digest equals).
   const std::string digest = token_digest(token);
   const bool white = same_secret(e->stored.tokens[kWhite], digest);
   const bool black = same_secret(e->stored.tokens[kBlack], digest);
-  if (!white && !black) return Access::kBadToken;
-  *side = white ? kWhite : kBlack;
+  const bool spectator = same_secret(e->stored.spectator_token, digest);
+  if (!white && !black && !spectator) return Access::kBadToken;
+  *viewer = white ? Viewer(kWhite) : black ? Viewer(kBlack) : std::nullopt;
   return e->is_unavailable ? Access::kUnavailable : Access::kGranted;
 }
 
@@ -211,19 +216,29 @@ std::vector<std::string> Monitor::unavailable_games() const {
   return out;
 }
 
-std::string Monitor::view(const std::string& id, Color side) const {
+std::string Monitor::view(const std::string& id, Viewer viewer) const {
   const std::shared_ptr<Entry> e = find(id);
   present::JsonWriter w;
   w.begin_object().field("id", id).field("variant", e->variant->name());
   w.key("knobs").begin_object();
   for (const KnobDef& k : e->variant->table().knobs) w.field(k.name, e->variant->knob(k.name));
-  w.end_object().field("sets", e->stored.sets).field("side", side_word(side));
+  w.end_object().field("sets", e->stored.sets);
+  w.field("side", viewer ? side_word(*viewer) : "spectator");
+  w.key("players").begin_object();
+  for (const Color c : {kWhite, kBlack}) {
+    w.key(side_word(c));
+    if (e->stored.names[c].empty())
+      w.null();
+    else
+      w.value(e->stored.names[c]);
+  }
+  w.end_object();
   {
     const std::lock_guard lock(e->mutex);
     if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
     try {
       w.field("version", e->game->public_version());
-      e->game->write_view(w, side);
+      e->game->write_view(w, viewer);
     } catch (const std::exception& err) {
       // A view that cannot be written is this game's trouble, not the server's: say so for
       // this request (the game stays playable if a later view can be written).
@@ -267,7 +282,15 @@ std::string Monitor::record(const std::string& id) const {
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
-  return e->game->record();
+  std::string record = e->game->record();
+  // The names' tags follow the record's [Variant] tag (server/game_view.hpp, record_header).
+  if (const std::string tags = player_tags(e->stored.names); !tags.empty()) {
+    const std::size_t variant_tag = record.find("\n[Variant ");
+    const std::size_t after =
+        variant_tag == std::string::npos ? std::string::npos : record.find('\n', variant_tag + 1);
+    if (after != std::string::npos) record.insert(after + 1, tags);
+  }
+  return record;
 }
 
 std::optional<int> Monitor::wait_for_change(const std::string& id, int seen,
@@ -320,14 +343,15 @@ std::string Monitor::check_stored(const std::string& id) const {
   if (!live->unavailable.empty()) return "";
   if (again.count != live->count)
     return fmt::format("game {}: {} submissions stored, {} accepted", id, again.count, live->count);
-  for (const Color side : {kWhite, kBlack}) {
+  for (const Viewer viewer : {Viewer(kWhite), Viewer(kBlack), Viewer()}) {
     present::JsonWriter a, b;
     a.begin_object();
     b.begin_object();
-    again.game->write_view(a, side);
-    live->game->write_view(b, side);
+    again.game->write_view(a, viewer);
+    live->game->write_view(b, viewer);
     if (a.end_object().str() != b.end_object().str())
-      return fmt::format("game {}: {}'s view differs after loading", id, side_word(side));
+      return fmt::format("game {}: {}'s view differs after loading", id,
+                         viewer ? side_word(*viewer) : "a spectator");
   }
   return "";
 }

@@ -39,8 +39,8 @@ class SealedGame : public Game {
     resolve(std::move(white), std::move(black));
   }
 
-  void write_view(present::JsonWriter& w, Color side) const final {
-    write_sealed_view(w, *v_, *rules_, state_, status_, pending_, history_, side,
+  void write_view(present::JsonWriter& w, Viewer viewer) const final {
+    write_sealed_view(w, *v_, *rules_, state_, status_, pending_, history_, viewer,
                       [this](present::JsonWriter& out, const Turn& t) { write_turn(out, t); });
   }
 

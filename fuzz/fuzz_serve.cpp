@@ -1,8 +1,8 @@
 // libFuzzer target: what a client of `arbiter serve` sends, as the HTTP handlers pass it to the
 // monitor (server/http_server.cpp). The first line is the body of POST /api/games, each further
 // line the body of POST /api/games/ID/moves, for White and Black in turn (a "turn" in it is
-// checked as the server checks it). A body is refused
-// with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
+// checked as the server checks it; {"action": "resign"} or "draw" is that side's action). A body is
+// refused with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
 // answers. The oracle (issue 38) aborts on what would be a finding over HTTP, not only on a
 // crash or a hang:
 // - any other exception: the handlers would answer 5xx (GameUnavailableError for a game just
@@ -142,7 +142,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const nlohmann::json watched_before = checked_view(monitor, id, Viewer());
     try {
       const JsonObject body = parse_json_object(line, {"turn"});
-      monitor.submit(id, side, body.string_or("move", ""), named_turn(body));
+      if (body.strings.count("action"))  // POST /api/games/ID/resign or /draw
+        monitor.act(id, side, body.strings.at("action"));
+      else
+        monitor.submit(id, side, body.string_or("move", ""), named_turn(body));
     } catch (const TurnError& e) {  // 409 with the turn: its body is the monitor's JSON
       check_error_text(e);
       if (!nlohmann::json::accept(e.body()))

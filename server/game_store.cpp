@@ -120,9 +120,10 @@ GameStore::GameStore(const std::string& path) {
           "the game database {} is in use by another process (another arbiter serve?)", path));
     throw std::runtime_error(fmt::format("{} is not a game database: {}", path, e.what()));
   }
-  if (sqlite3_prepare_v2(db_,
-                         "INSERT INTO submissions (game, seq, side, text) VALUES (?1, ?2, ?3, ?4)",
-                         -1, &insert_submission_, nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(
+          db_,
+          "INSERT INTO submissions (game, seq, side, text, action) VALUES (?1, ?2, ?3, ?4, ?5)", -1,
+          &insert_submission_, nullptr) != SQLITE_OK) {
     const std::string why = sqlite3_errmsg(db_);
     sqlite3_close(db_);
     throw std::runtime_error("sqlite: " + why);
@@ -137,17 +138,22 @@ GameStore::~GameStore() {
 // Columns added after the first release: a database written before one gets it with its
 // default, so its games still open (all of one move per side, no spectator link, no names).
 void GameStore::add_later_columns() {
-  static constexpr std::pair<const char*, const char*> kLater[] = {
-      {"sets", "TEXT NOT NULL DEFAULT 'one'"},
-      {"spectator_token", "TEXT NOT NULL DEFAULT ''"},
-      {"white_name", "TEXT NOT NULL DEFAULT ''"},
-      {"black_name", "TEXT NOT NULL DEFAULT ''"},
+  struct Column {
+    const char *table, *name, *declaration;
   };
-  for (const auto& [name, declaration] : kLater) {
-    StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info('games') WHERE name = ?1");
-    has.bind(1, name);
+  static constexpr Column kLater[] = {
+      {"games", "sets", "TEXT NOT NULL DEFAULT 'one'"},
+      {"games", "spectator_token", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "white_name", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "black_name", "TEXT NOT NULL DEFAULT ''"},
+      {"submissions", "action", "TEXT NOT NULL DEFAULT ''"},
+  };
+  for (const Column& c : kLater) {
+    StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2");
+    has.bind(1, c.table);
+    has.bind(2, c.name);
     if (has.step() && has.text(0) == "0")
-      exec(fmt::format("ALTER TABLE games ADD COLUMN {} {}", name, declaration).c_str());
+      exec(fmt::format("ALTER TABLE {} ADD COLUMN {} {}", c.table, c.name, c.declaration).c_str());
   }
 }
 
@@ -236,6 +242,8 @@ std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
       sqlite3_bind_text(insert_submission_, 3, side, -1, SQLITE_STATIC);
       sqlite3_bind_text(insert_submission_, 4, q.s.text.data(), static_cast<int>(q.s.text.size()),
                         SQLITE_TRANSIENT);
+      sqlite3_bind_text(insert_submission_, 5, q.s.action.data(),
+                        static_cast<int>(q.s.action.size()), SQLITE_TRANSIENT);
       if (sqlite3_step(insert_submission_) != SQLITE_DONE)
         throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
       sqlite3_reset(insert_submission_);
@@ -316,15 +324,17 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }
-    StoreStatement m(db_, fmt::format("SELECT game, side, text FROM submissions {} ORDER BY "
-                                      "game, seq",
-                                      *where ? "WHERE game = ?1" : "")
-                              .c_str());
+    StoreStatement m(db_,
+                     fmt::format("SELECT game, side, text, action FROM submissions {} ORDER BY "
+                                 "game, seq",
+                                 *where ? "WHERE game = ?1" : "")
+                         .c_str());
     if (*where) m.bind(1, id);
     while (m.step()) {
       const auto it = index.find(m.text(0));
       if (it == index.end()) continue;
-      games[it->second].submissions.push_back({m.text(1) == "white" ? kWhite : kBlack, m.text(2)});
+      games[it->second].submissions.push_back(
+          {m.text(1) == "white" ? kWhite : kBlack, m.text(2), m.text(3)});
     }
   } catch (...) {
     release_connection(lock);

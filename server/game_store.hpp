@@ -24,6 +24,9 @@ namespace arbiter::server {
 struct StoredSubmission {
   Color side = kWhite;
   std::string text;
+  /// "" for a move handed to the game; else a player's action the monitor plays
+  /// (server/player_actions.hpp: "resign", "draw"), `text` then empty.
+  std::string action = {};
 };
 
 struct StoredGame {

@@ -92,7 +92,8 @@ std::string status_text(int status) {
           kMaxHeaderLine);
     case 404:
       return "no such route (GET /, /api/variants, /api/games/ID, /api/games/ID/events, "
-             "/api/games/ID/record; POST /api/games, /api/games/ID/moves)";
+             "/api/games/ID/record; POST /api/games, /api/games/ID/moves, /api/games/ID/resign, "
+             "/api/games/ID/draw)";
     case 405:
       return "method not allowed: the API has GET and POST requests only";
     case 413:
@@ -290,6 +291,31 @@ struct HttpServer::Impl {
     }
   }
 
+  /// POST /api/games/ID/resign and /draw: a player's action (server/player_actions.hpp); the
+  /// body, if any, is read and not used.
+  void act(const httplib::Request& req, httplib::Response& res,
+           const httplib::ContentReader& reader, const std::string& action) {
+    Viewer viewer;
+    if (!admit(req, res, &viewer)) {
+      res.set_header("Connection", "close");  // the body was not read
+      return;
+    }
+    if (!viewer) {
+      refuse_unread_body(res, 403, "the spectator link watches the game: it may not " + action);
+      return;
+    }
+    std::string text;
+    if (!read_body(req, res, reader, &text)) return;
+    try {
+      monitor.act(req.matches[1], *viewer, action);
+      send_json(res, 202, monitor.view(req.matches[1], *viewer));
+    } catch (const SubmissionError& e) {
+      send_error(res, 422, e.what());
+    } catch (const GameUnavailableError& e) {
+      send_error(res, 409, e.what());
+    }
+  }
+
   void events(const httplib::Request& req, httplib::Response& res) {
     Viewer viewer;
     if (!admit(req, res, &viewer)) return;
@@ -340,6 +366,11 @@ struct HttpServer::Impl {
     http.Post(R"(/api/games/([^/]+)/moves)",
               [this](const httplib::Request& req, httplib::Response& res,
                      const httplib::ContentReader& reader) { submit(req, res, reader); });
+    for (const char* action : {"resign", "draw"})
+      http.Post(
+          fmt::format(R"(/api/games/([^/]+)/{})", action),
+          [this, action](const httplib::Request& req, httplib::Response& res,
+                         const httplib::ContentReader& reader) { act(req, res, reader, action); });
     http.Post(".*",
               [](const httplib::Request&, httplib::Response& res, const httplib::ContentReader&) {
                 refuse_unread_body(res, 404, status_text(404));

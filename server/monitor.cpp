@@ -11,6 +11,7 @@
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/table_loader.hpp"
 #include "server/game_view.hpp"
+#include "server/player_actions.hpp"
 #include "server/submission_turn.hpp"
 #include "server/tokens.hpp"
 #include "server/version_log.hpp"
@@ -31,7 +32,11 @@ struct Monitor::Entry {
     int version = -1;
     std::string text;
   } last[2];
-  VersionLog versions;  ///< the public versions an event stream may have missed
+  VersionLog versions;    ///< the public versions an event stream may have missed
+  PlayerActions actions;  ///< resignation and draw offers
+
+  /// The public version: the game's, and one more for each player's action.
+  int version() const { return game->public_version() + actions.count(); }
   /// Why the game cannot be played or shown ("" when it can); once set, `game` is not used.
   std::string unavailable;
   /// !unavailable.empty(), read without the lock: authorize() must not wait for a commit.
@@ -106,21 +111,27 @@ Monitor::Monitor(GameStore& store, MonitorOptions options)
 void Monitor::load(Entry& e, const StoredGame& g) const {
   e.count = 0;
   e.last[kWhite] = e.last[kBlack] = {};
+  e.actions = {};
   try {
     if (!e.variant) e.variant = variant_of(g);
     e.game = build(g, e.variant);
     for (const StoredSubmission& s : g.submissions) {
       try {
         const int turn = e.game->turn();
+        if (!s.action.empty()) {
+          e.actions.apply(s.side, s.action, turn, e.game->over());
+          ++e.count;
+          continue;
+        }
         e.game->submit(s.side, s.text);
-        e.last[s.side] = {turn, e.game->public_version(), s.text};
+        e.last[s.side] = {turn, e.version(), s.text};
       } catch (const SubmissionError& err) {
         throw GameUnavailableError(fmt::format("submission {} ({} '{}') is refused now: {}",
                                                e.count + 1, side_word(s.side), s.text, err.what()));
       }
       ++e.count;
     }
-    e.versions.reset(e.game->public_version());
+    e.versions.reset(e.version());
   } catch (const std::exception& err) {
     e.set_unavailable(fmt::format("stored game {} cannot be loaded: {}", g.id, err.what()));
   }
@@ -163,7 +174,7 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
   auto e = std::make_shared<Entry>();
   e->variant = variant_of(g);
   e->game = build(g, e->variant);
-  e->versions.reset(e->game->public_version());
+  e->versions.reset(e->version());
   g.id = random_hex(kIdBytes);
   const CreatedGame created{
       g.id, {random_hex(kTokenBytes), random_hex(kTokenBytes)}, random_hex(kTokenBytes)};
@@ -237,7 +248,12 @@ std::string Monitor::view(const std::string& id, Viewer viewer) const {
     const std::lock_guard lock(e->mutex);
     if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
     try {
-      w.field("version", e->game->public_version());
+      w.field("version", e->version());
+      w.key("draw_offer");
+      if (const std::optional<Color> offer = e->actions.draw_offer(e->game->turn()))
+        w.value(side_word(*offer));
+      else
+        w.null();
       e->game->write_view(w, viewer);
     } catch (const std::exception& err) {
       // A view that cannot be written is this game's trouble, not the server's: say so for
@@ -246,7 +262,9 @@ std::string Monitor::view(const std::string& id, Viewer viewer) const {
           fmt::format("game {}: its view cannot be written: {}", id, err.what()));
     }
   }
-  return w.end_object().str();
+  std::string out = w.end_object().str();
+  if (e->actions.ending()) out = view_with_ending(out, *e->actions.ending());
+  return out;
 }
 
 bool Monitor::submit(const std::string& id, Color side, const std::string& text,
@@ -257,23 +275,14 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   if (turn) check_named_turn(*e->game, *turn);  // throws TurnError
   const int current = e->game->turn();
   const Entry::Last& last = e->last[side];
-  if (last.turn == current && last.version == e->game->public_version() && last.text == text)
-    return false;               // a retry of what is stored: taken once
+  if (last.turn == current && last.version == e->version() && last.text == text)
+    return false;  // a retry of what is stored: taken once
+  if (const std::optional<AgreedEnding>& end = e->actions.ending())
+    throw SubmissionError(fmt::format("the game is over: {} ({})", end->result, end->reason));
   e->game->submit(side, text);  // throws SubmissionError before anything changes
-  try {
-    store_.add_submission(id, e->count, {side, text});
-  } catch (const std::exception&) {
-    // The game moved on in memory but not on disk: start it again from what was stored.
-    try {
-      if (const std::optional<StoredGame> g = store_.load_game(id)) load(*e, *g);
-    } catch (const std::exception& err) {
-      e->set_unavailable(fmt::format("game {} cannot be reloaded: {}", id, err.what()));
-    }
-    throw;
-  }
-  ++e->count;
-  e->last[side] = {current, e->game->public_version(), text};
-  e->versions.add(e->game->public_version());
+  store(*e, id, {side, text});
+  e->last[side] = {current, e->version(), text};
+  e->versions.add(e->version());
   e->changed.notify_all();
   return true;
 }
@@ -290,6 +299,7 @@ std::string Monitor::record(const std::string& id) const {
         variant_tag == std::string::npos ? std::string::npos : record.find('\n', variant_tag + 1);
     if (after != std::string::npos) record.insert(after + 1, tags);
   }
+  if (e->actions.ending()) record = record_with_ending(std::move(record), *e->actions.ending());
   return record;
 }
 
@@ -302,11 +312,37 @@ std::optional<int> Monitor::wait_for_change(const std::string& id, int seen,
     return stopping_;
   };
   if (!e->unavailable.empty()) return std::nullopt;
-  e->changed.wait_for(lock, timeout, [&] {
-    return stopping() || !e->unavailable.empty() || e->game->public_version() != seen;
-  });
+  e->changed.wait_for(
+      lock, timeout, [&] { return stopping() || !e->unavailable.empty() || e->version() != seen; });
   if (stopping() || !e->unavailable.empty()) return std::nullopt;
-  return e->game->public_version();
+  return e->version();
+}
+
+bool Monitor::act(const std::string& id, Color side, const std::string& action) {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  // Throws SubmissionError before anything changes; false: an offer standing already.
+  if (!e->actions.apply(side, action, e->game->turn(), e->game->over())) return false;
+  store(*e, id, {side, "", action});
+  e->versions.add(e->version());
+  e->changed.notify_all();
+  return true;
+}
+
+void Monitor::store(Entry& e, const std::string& id, const StoredSubmission& s) {
+  try {
+    store_.add_submission(id, e.count, s);
+  } catch (const std::exception&) {
+    // The game moved on in memory but not on disk: start it again from what was stored.
+    try {
+      if (const std::optional<StoredGame> g = store_.load_game(id)) load(e, *g);
+    } catch (const std::exception& err) {
+      e.set_unavailable(fmt::format("game {} cannot be reloaded: {}", id, err.what()));
+    }
+    throw;
+  }
+  ++e.count;
 }
 
 std::optional<std::vector<int>> Monitor::versions_after(const std::string& id, int since) const {
@@ -343,6 +379,9 @@ std::string Monitor::check_stored(const std::string& id) const {
   if (!live->unavailable.empty()) return "";
   if (again.count != live->count)
     return fmt::format("game {}: {} submissions stored, {} accepted", id, again.count, live->count);
+  if (again.version() != live->version())
+    return fmt::format("game {}: version {} after loading, {} in memory", id, again.version(),
+                       live->version());
   for (const Viewer viewer : {Viewer(kWhite), Viewer(kBlack), Viewer()}) {
     present::JsonWriter a, b;
     a.begin_object();

@@ -91,6 +91,13 @@ class Monitor {
   bool submit(const std::string& id, Color side, const std::string& text,
               std::optional<int> turn = std::nullopt);
 
+  /// `side`'s action in game `id`: "resign" (the game ends, the opponent wins) or "draw" (an
+  /// offer for the game's current turn, or the acceptance of the opponent's: the game ends
+  /// drawn), stored before it returns. False for an offer that stands already (nothing stored).
+  /// Throws SubmissionError (an unknown action, the game over), GameUnavailableError, or
+  /// std::runtime_error (the store failed).
+  bool act(const std::string& id, Color side, const std::string& action);
+
   /// The game's record as `arbiter replay` reads it, with the players' names as its White and
   /// Black tags. Throws GameUnavailableError.
   std::string record(const std::string& id) const;
@@ -124,6 +131,9 @@ class Monitor {
   /// Loads `e` from `g` (its table, then its submissions); on failure marks `e` unavailable.
   void load(Entry& e, const StoredGame& g) const;
   VariantPtr variant_of(const StoredGame& g) const;
+  /// Stores `s` as `e`'s next submission (e.count, then counted); on failure rebuilds `e` from
+  /// what was stored and throws.
+  void store(Entry& e, const std::string& id, const StoredSubmission& s);
 
   GameStore& store_;
   MonitorOptions options_;

@@ -472,6 +472,19 @@ TEST_F(ServeBrowser, SpectatorPageShowsTheGameAndNamesButNoSealedMoveAndNoForm) 
   EXPECT_TRUE(watcher.shows("Turn 1: White Nf3 (executed), Black Nc6 (executed)"));
 }
 
+TEST_F(ServeBrowser, ADrawOfferedOnOnePageIsAcceptedOnTheOther) {
+  const ServeGame g = served_.create("orthodox");
+  PlayerPage white(*cdp_, serve_url(served_, g, kWhite));
+  PlayerPage black(*cdp_, serve_url(served_, g, kBlack));
+  ASSERT_TRUE(white.shows("you play white"));
+  white.eval("(document.getElementById('draw').click(), 'clicked')");
+  EXPECT_TRUE(black.shows("White offers a draw."));
+  EXPECT_EQ(black.eval("document.getElementById('draw').textContent"), "Accept the draw");
+  black.eval("(document.getElementById('draw').click(), 'clicked')");
+  EXPECT_TRUE(white.shows("Game over: 1/2-1/2 (draw agreed)"));
+  EXPECT_TRUE(black.shows("Game over: 1/2-1/2 (draw agreed)"));
+}
+
 TEST_F(ServeBrowser, MoveNeutralTurnWithASharedSquare) {
   const ServeGame g = served_.create("move-neutral");
   PlayerPage white(*cdp_, serve_url(served_, g, kWhite));

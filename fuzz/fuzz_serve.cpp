@@ -140,9 +140,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Color other = side == arbiter::kWhite ? arbiter::kBlack : arbiter::kWhite;
     const nlohmann::json before = checked_view(monitor, id, other);
     const nlohmann::json watched_before = checked_view(monitor, id, Viewer());
+    bool acted = false;
     try {
       const JsonObject body = parse_json_object(line, {"turn"});
-      if (body.strings.count("action"))  // POST /api/games/ID/resign or /draw
+      acted = body.strings.count("action") > 0;
+      if (acted)  // POST /api/games/ID/resign or /draw
         monitor.act(id, side, body.strings.at("action"));
       else
         monitor.submit(id, side, body.string_or("move", ""), named_turn(body));
@@ -165,10 +167,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const nlohmann::json watched = checked_view(monitor, id, Viewer());
     if (!watched["own_submission"].is_null() || !watched["legal"].empty())
       finding("a spectator's view shows a submission or legal moves: " + watched.dump());
+    // A move that stayed sealed: only the flags may change for the others (an action, which
+    // changes the status or the draw offer for everyone, is no sealed move).
+    const bool sealed =
+        !acted && own.contains("own_submission") && !own["own_submission"].is_null();
     if (sealed && public_part(watched_before) != public_part(watched))
       finding("the spectator's view changed when a side sealed a move: before " +
               watched_before.dump() + " after " + watched.dump());
-    const bool sealed = own.contains("own_submission") && !own["own_submission"].is_null();
     if (sealed && public_part(before) != public_part(after))
       finding("the opponent's view changed when " +
               std::string(side == arbiter::kWhite ? "White" : "Black") + " sealed a move: before " +

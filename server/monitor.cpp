@@ -244,27 +244,25 @@ std::string Monitor::view(const std::string& id, Viewer viewer) const {
       w.value(e->stored.names[c]);
   }
   w.end_object();
-  {
-    const std::lock_guard lock(e->mutex);
-    if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
-    try {
-      w.field("version", e->version());
-      w.key("draw_offer");
-      if (const std::optional<Color> offer = e->actions.draw_offer(e->game->turn()))
-        w.value(side_word(*offer));
-      else
-        w.null();
-      e->game->write_view(w, viewer);
-    } catch (const std::exception& err) {
-      // A view that cannot be written is this game's trouble, not the server's: say so for
-      // this request (the game stays playable if a later view can be written).
-      throw GameUnavailableError(
-          fmt::format("game {}: its view cannot be written: {}", id, err.what()));
-    }
+  const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  try {
+    w.field("version", e->version());
+    w.key("draw_offer");
+    if (const std::optional<Color> offer = e->actions.draw_offer(e->game->turn()))
+      w.value(side_word(*offer));
+    else
+      w.null();
+    e->game->write_view(w, viewer);
+    std::string out = w.end_object().str();
+    if (e->actions.ending()) out = view_with_ending(out, *e->actions.ending());
+    return out;
+  } catch (const std::exception& err) {
+    // A view that cannot be written is this game's trouble, not the server's: say so for
+    // this request (the game stays playable if a later view can be written).
+    throw GameUnavailableError(
+        fmt::format("game {}: its view cannot be written: {}", id, err.what()));
   }
-  std::string out = w.end_object().str();
-  if (e->actions.ending()) out = view_with_ending(out, *e->actions.ending());
-  return out;
 }
 
 bool Monitor::submit(const std::string& id, Color side, const std::string& text,

@@ -1,7 +1,8 @@
 // libFuzzer target: what a client of `arbiter serve` sends, as the HTTP handlers pass it to the
 // monitor (server/http_server.cpp). The first line is the body of POST /api/games, each further
 // line the body of POST /api/games/ID/moves, for White and Black in turn (a "turn" in it is
-// checked as the server checks it; {"action": "resign"} or "draw" is that side's action). A body is
+// checked as the server checks it, a "key" as its Idempotency-Key header; {"action": "resign"}
+// or "draw" is that side's action). A body is
 // refused with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
 // answers. The oracle (issue 38) aborts on what would be a finding over HTTP, not only on a
 // crash or a hang:
@@ -147,7 +148,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (acted)  // POST /api/games/ID/resign or /draw
         monitor.act(id, side, body.strings.at("action"));
       else
-        monitor.submit(id, side, body.string_or("move", ""), named_turn(body));
+        monitor.submit(id, side, body.string_or("move", ""), named_turn(body),
+                       checked_idempotency_key(body.string_or("key", "")));
     } catch (const TurnError& e) {  // 409 with the turn: its body is the monitor's JSON
       check_error_text(e);
       if (!nlohmann::json::accept(e.body()))

@@ -122,8 +122,9 @@ GameStore::GameStore(const std::string& path) {
   }
   if (sqlite3_prepare_v2(
           db_,
-          "INSERT INTO submissions (game, seq, side, text, action) VALUES (?1, ?2, ?3, ?4, ?5)", -1,
-          &insert_submission_, nullptr) != SQLITE_OK) {
+          "INSERT INTO submissions (game, seq, side, text, action, idempotency_key) VALUES (?1, "
+          "?2, ?3, ?4, ?5, ?6)",
+          -1, &insert_submission_, nullptr) != SQLITE_OK) {
     const std::string why = sqlite3_errmsg(db_);
     sqlite3_close(db_);
     throw std::runtime_error("sqlite: " + why);
@@ -147,6 +148,7 @@ void GameStore::add_later_columns() {
       {"games", "white_name", "TEXT NOT NULL DEFAULT ''"},
       {"games", "black_name", "TEXT NOT NULL DEFAULT ''"},
       {"submissions", "action", "TEXT NOT NULL DEFAULT ''"},
+      {"submissions", "idempotency_key", "TEXT NOT NULL DEFAULT ''"},
   };
   for (const Column& c : kLater) {
     StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2");
@@ -244,6 +246,8 @@ std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
                         SQLITE_TRANSIENT);
       sqlite3_bind_text(insert_submission_, 5, q.s.action.data(),
                         static_cast<int>(q.s.action.size()), SQLITE_TRANSIENT);
+      sqlite3_bind_text(insert_submission_, 6, q.s.key.data(), static_cast<int>(q.s.key.size()),
+                        SQLITE_TRANSIENT);
       if (sqlite3_step(insert_submission_) != SQLITE_DONE)
         throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
       sqlite3_reset(insert_submission_);
@@ -324,17 +328,18 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }
-    StoreStatement m(db_,
-                     fmt::format("SELECT game, side, text, action FROM submissions {} ORDER BY "
-                                 "game, seq",
-                                 *where ? "WHERE game = ?1" : "")
-                         .c_str());
+    StoreStatement m(
+        db_,
+        fmt::format("SELECT game, side, text, action, idempotency_key FROM submissions {} ORDER BY "
+                    "game, seq",
+                    *where ? "WHERE game = ?1" : "")
+            .c_str());
     if (*where) m.bind(1, id);
     while (m.step()) {
       const auto it = index.find(m.text(0));
       if (it == index.end()) continue;
       games[it->second].submissions.push_back(
-          {m.text(1) == "white" ? kWhite : kBlack, m.text(2), m.text(3)});
+          {m.text(1) == "white" ? kWhite : kBlack, m.text(2), m.text(3), m.text(4)});
     }
   } catch (...) {
     release_connection(lock);

@@ -27,6 +27,8 @@ struct StoredSubmission {
   /// "" for a move handed to the game; else a player's action the monitor plays
   /// (server/player_actions.hpp: "resign", "draw"), `text` then empty.
   std::string action = {};
+  /// The Idempotency-Key the client sent with it ("" when none).
+  std::string key = {};
 };
 
 struct StoredGame {

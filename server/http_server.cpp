@@ -275,10 +275,11 @@ struct HttpServer::Impl {
     std::string text;
     if (!read_body(req, res, reader, &text)) return;
     try {
+      const std::string key = checked_idempotency_key(req.get_header_value("Idempotency-Key"));
       const JsonObject body = parse_json_object(text, {"turn"});
       if (!body.strings.count("move"))
         throw JsonRequestError("\"move\" is missing: {\"move\": \"e4\", \"turn\": 1}");
-      monitor.submit(req.matches[1], side, body.strings.at("move"), named_turn(body));
+      monitor.submit(req.matches[1], side, body.strings.at("move"), named_turn(body), key);
       send_json(res, 202, monitor.view(req.matches[1], side));
     } catch (const TurnError& e) {
       send_json(res, 409, e.body());

@@ -32,6 +32,13 @@ struct Monitor::Entry {
     int version = -1;
     std::string text;
   } last[2];
+  /// Each Idempotency-Key's submission: its side, its turn and its text.
+  struct KeyUse {
+    Color side = kWhite;
+    int turn = 0;
+    std::string text;
+  };
+  std::map<std::string, KeyUse> keys;
   VersionLog versions;    ///< the public versions an event stream may have missed
   PlayerActions actions;  ///< resignation and draw offers
 
@@ -112,6 +119,7 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
   e.count = 0;
   e.last[kWhite] = e.last[kBlack] = {};
   e.actions = {};
+  e.keys.clear();
   try {
     if (!e.variant) e.variant = variant_of(g);
     e.game = build(g, e.variant);
@@ -125,6 +133,7 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
         }
         e.game->submit(s.side, s.text);
         e.last[s.side] = {turn, e.version(), s.text};
+        if (!s.key.empty()) e.keys[s.key] = {s.side, turn, s.text};
       } catch (const SubmissionError& err) {
         throw GameUnavailableError(fmt::format("submission {} ({} '{}') is refused now: {}",
                                                e.count + 1, side_word(s.side), s.text, err.what()));
@@ -266,19 +275,33 @@ std::string Monitor::view(const std::string& id, Viewer viewer) const {
 }
 
 bool Monitor::submit(const std::string& id, Color side, const std::string& text,
-                     std::optional<int> turn) {
+                     std::optional<int> turn, const std::string& key) {
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  if (const auto used = e->keys.find(key); !key.empty() && used != e->keys.end()) {
+    const Entry::KeyUse& u = used->second;
+    if (u.side != side || u.text != text)
+      throw SubmissionError(
+          fmt::format("Idempotency-Key '{}' was used for {}'s submission '{}', not this one: a "
+                      "new submission needs a new key",
+                      key, side_word(u.side), u.text));
+    check_named_turn(*e->game, u.turn);  // its turn resolved: TurnError with that turn
+    return false;                        // the same request again, its turn still open
+  }
   if (turn) check_named_turn(*e->game, *turn);  // throws TurnError
   const int current = e->game->turn();
   const Entry::Last& last = e->last[side];
-  if (last.turn == current && last.version == e->version() && last.text == text)
-    return false;  // a retry of what is stored: taken once
+  if (last.turn == current && last.version == e->version() && last.text == text) {
+    // A retry of what is stored: taken once. A new key names it too (in memory only).
+    if (!key.empty()) e->keys[key] = {side, current, text};
+    return false;
+  }
   if (const std::optional<AgreedEnding>& end = e->actions.ending())
     throw SubmissionError(fmt::format("the game is over: {} ({})", end->result, end->reason));
   e->game->submit(side, text);  // throws SubmissionError before anything changes
-  store(*e, id, {side, text});
+  store(*e, id, {side, text, "", key});
+  if (!key.empty()) e->keys[key] = {side, current, text};
   e->last[side] = {current, e->version(), text};
   e->versions.add(e->version());
   e->changed.notify_all();

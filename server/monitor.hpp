@@ -88,8 +88,12 @@ class Monitor {
   /// stored again and false is returned (true: stored). Throws TurnError (another turn),
   /// SubmissionError (nothing stored), GameUnavailableError, or std::runtime_error (the store
   /// failed: the game is rebuilt from what was stored).
+  /// `key`: the request's Idempotency-Key ("" when none; checked_idempotency_key), stored with
+  /// the submission: a key already used is the same request again: false (nothing stored)
+  /// while its turn is open, TurnError with that turn once it resolved, and SubmissionError
+  /// for another side or text under the same key.
   bool submit(const std::string& id, Color side, const std::string& text,
-              std::optional<int> turn = std::nullopt);
+              std::optional<int> turn = std::nullopt, const std::string& key = "");
 
   /// `side`'s action in game `id`: "resign" (the game ends, the opponent wins) or "draw" (an
   /// offer for the game's current turn, or the acceptance of the opponent's: the game ends

@@ -20,6 +20,19 @@ std::optional<int> named_turn(const JsonObject& body) {
   return std::stoi(t);
 }
 
+std::string checked_idempotency_key(const std::string& header) {
+  if (header.size() > kMaxIdempotencyKey)
+    throw JsonRequestError(fmt::format("bad Idempotency-Key: {} bytes, at most {}", header.size(),
+                                       kMaxIdempotencyKey));
+  for (std::size_t i = 0; i < header.size(); ++i)
+    if (header[i] < 0x21 || header[i] > 0x7E)
+      throw JsonRequestError(fmt::format(
+          "bad Idempotency-Key: byte {} is no visible ASCII character (a key is 1 to {} of "
+          "them, such as a UUID)",
+          i, kMaxIdempotencyKey));
+  return header;
+}
+
 void check_named_turn(const Game& game, int named) {
   const int current = game.turn();
   if (named == current) return;

@@ -29,6 +29,13 @@ class TurnError : public std::runtime_error {
 /// Throws JsonRequestError.
 std::optional<int> named_turn(const JsonObject& body);
 
+/// The longest Idempotency-Key, in bytes.
+constexpr std::size_t kMaxIdempotencyKey = 64;
+
+/// `header` as an Idempotency-Key: "" when none, else 1 to kMaxIdempotencyKey visible ASCII
+/// characters. Throws JsonRequestError (HTTP 400) for anything else.
+std::string checked_idempotency_key(const std::string& header);
+
 /// Throws TurnError unless `named` is `game`'s current turn (Game::turn).
 void check_named_turn(const Game& game, int named);
 

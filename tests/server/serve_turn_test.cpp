@@ -19,6 +19,15 @@ httplib::Result turn_post(const ServedMonitor& served, const ServeGame& g, Color
                               "application/json");
 }
 
+/// POST /api/games/ID/moves of `move` (no turn) with `side`'s token and Idempotency-Key `key`.
+httplib::Result keyed_post(const ServedMonitor& served, const ServeGame& g, Color side,
+                           const std::string& move, const std::string& key) {
+  return served.client().Post(
+      "/api/games/" + g.id + "/moves",
+      {{"Authorization", "Bearer " + g.tokens[side]}, {"Idempotency-Key", key}},
+      "{\"move\": \"" + move + "\"}", "application/json");
+}
+
 /// A database for one test, removed at its end; read once its server has stopped (the server
 /// holds the file exclusively).
 struct TurnDb {
@@ -170,6 +179,49 @@ TEST(ServeTurn, ATurnThatIsNoWholeNumberIs400NamingIt) {
     }
   }
   EXPECT_EQ(turn_stored_submissions(db.path, g.id), 0);
+}
+
+TEST(ServeTurn, AnIdempotencyKeyUsedAgainIsTheSameRequestAcrossARestart) {
+  const TurnDb db;
+  ServeGame g;
+  {
+    const ServedMonitor served("", db.path);
+    g = served.create("diplomacy");
+    ASSERT_EQ(keyed_post(served, g, kWhite, "e4", "k-1")->status, 202);
+    ASSERT_EQ(keyed_post(served, g, kWhite, "d4", "k-2")->status, 202);  // changes the move
+    // k-1 again while the turn is open: already done, the sealed move stays d4.
+    const httplib::Result again = keyed_post(served, g, kWhite, "e4", "k-1");
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->status, 202) << again->body;
+    EXPECT_NE(again->body.find(R"("own_submission":"d4")"), std::string::npos) << again->body;
+    // The same key for another submission is refused.
+    const httplib::Result reused = keyed_post(served, g, kWhite, "c4", "k-1");
+    ASSERT_TRUE(reused);
+    EXPECT_EQ(reused->status, 422) << reused->body;
+    EXPECT_NE(reused->body.find("Idempotency-Key 'k-1' was used for white's submission 'e4', "
+                                "not this one"),
+              std::string::npos)
+        << reused->body;
+    ASSERT_EQ(keyed_post(served, g, kBlack, "e5", "k-3")->status, 202);  // the turn resolves
+  }
+  {
+    // After a restart (the keys are stored), k-2 arrives late: 409 with turn 1, not turn 2's.
+    const ServedMonitor served("", db.path);
+    const httplib::Result late = keyed_post(served, g, kWhite, "d4", "k-2");
+    ASSERT_TRUE(late);
+    EXPECT_EQ(late->status, 409) << late->body;
+    EXPECT_NE(late->body.find(R"("turn":1,"current_turn":2,"resolved":)"), std::string::npos)
+        << late->body;
+    EXPECT_NE(served.view(g, g.tokens[kWhite])->body.find(R"("own_submission":null)"),
+              std::string::npos);
+    for (const std::string& bad : {std::string(65, 'k'), std::string("a b")}) {
+      const httplib::Result r = keyed_post(served, g, kWhite, "Nf3", bad);
+      ASSERT_TRUE(r);
+      EXPECT_EQ(r->status, 400) << r->body;
+      EXPECT_NE(r->body.find("bad Idempotency-Key"), std::string::npos) << r->body;
+    }
+  }
+  EXPECT_EQ(turn_stored_submissions(db.path, g.id), 3);
 }
 
 }  // namespace arbiter::server::testing

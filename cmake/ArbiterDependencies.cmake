@@ -27,6 +27,9 @@ arbiter_require(SQLite3_FOUND "SQLite3" "libsqlite3-dev")
 # pkg-config module, whose flags (OpenSSL, zlib, Brotli support) must match the library's.
 pkg_check_modules(HTTPLIB QUIET IMPORTED_TARGET cpp-httplib)
 arbiter_require(HTTPLIB_FOUND "cpp-httplib (pkg-config module cpp-httplib)" "libcpp-httplib-dev")
+# OpenSSL's libcrypto computes the digests the monitor stores of its tokens (server/tokens.cpp).
+find_package(OpenSSL QUIET)
+arbiter_require(OpenSSL_FOUND "OpenSSL (libcrypto)" "libssl-dev")
 # nlohmann/json reads the monitor's request bodies (server/json_request.cpp).
 find_package(nlohmann_json 3 QUIET CONFIG)
 arbiter_require(nlohmann_json_FOUND "nlohmann/json" "nlohmann-json3-dev")

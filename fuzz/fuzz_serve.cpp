@@ -1,7 +1,9 @@
 // libFuzzer target: what a client of `arbiter serve` sends, as the HTTP handlers pass it to the
 // monitor (server/http_server.cpp). The first line is the body of POST /api/games, each further
-// line the body of POST /api/games/ID/moves, for White and Black in turn. A body is refused
-// with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
+// line the body of POST /api/games/ID/moves, for White and Black in turn (a "turn" in it is
+// checked as the server checks it, a "key" as its Idempotency-Key header; {"action": "resign"}
+// or "draw" is that side's action). A body is
+// refused with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
 // answers. The oracle (issue 38) aborts on what would be a finding over HTTP, not only on a
 // crash or a hang:
 // - any other exception: the handlers would answer 5xx (GameUnavailableError for a game just
@@ -10,7 +12,8 @@
 //   message (a NUL in it would cut what() short);
 // - a view that is no JSON object naming its side;
 // - a view of the opponent that changes, beyond the flags "submitted", "waiting_for" and
-//   "version", when a side hands in a sealed move (the sealed move would show);
+//   "version", when a side hands in a sealed move (the sealed move would show), and the same
+//   of the spectator's view, which shows no submission and no legal moves ever;
 // - a game whose stored submissions no longer load into what the monitor holds
 //   (Monitor::check_stored), checked after every input.
 #include <unistd.h>
@@ -33,6 +36,8 @@
 #include "server/game_store.hpp"
 #include "server/json_request.hpp"
 #include "server/monitor.hpp"
+#include "server/player_names.hpp"
+#include "server/submission_turn.hpp"
 
 namespace {
 
@@ -72,7 +77,9 @@ std::string create_game(Monitor& monitor, const std::string& body) {
   KnobSettings knobs;
   if (const auto it = o.objects.find("knobs"); it != o.objects.end())
     knobs.insert(it->second.strings.begin(), it->second.strings.end());
-  return monitor.create(o.string_or("variant", "orthodox"), knobs, o.string_or("sets", "one")).id;
+  return monitor
+      .create(o.string_or("variant", "orthodox"), knobs, o.string_or("sets", "one"), players_of(o))
+      .id;
 }
 
 [[noreturn]] void finding(const std::string& what) {
@@ -87,10 +94,10 @@ void check_error_text(const std::exception& e) {
   if (text.empty()) finding("an empty error text");
 }
 
-nlohmann::json checked_view(Monitor& monitor, const std::string& id, Color side) {
+nlohmann::json checked_view(Monitor& monitor, const std::string& id, Viewer viewer) {
   std::string text;
   try {
-    text = monitor.view(id, side);
+    text = monitor.view(id, viewer);
   } catch (const std::exception& e) {
     finding(std::string("a view answers 5xx or 409: ") + e.what());
   }
@@ -133,9 +140,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Color side = turn++ % 2 == 0 ? arbiter::kWhite : arbiter::kBlack;
     const Color other = side == arbiter::kWhite ? arbiter::kBlack : arbiter::kWhite;
     const nlohmann::json before = checked_view(monitor, id, other);
+    const nlohmann::json watched_before = checked_view(monitor, id, Viewer());
+    bool acted = false;
     try {
-      const std::string move = parse_json_object(line).string_or("move", "");
-      monitor.submit(id, side, move);
+      const JsonObject body = parse_json_object(line, {"turn"});
+      acted = body.strings.count("action") > 0;
+      if (acted)  // POST /api/games/ID/resign or /draw
+        monitor.act(id, side, body.strings.at("action"));
+      else
+        monitor.submit(id, side, body.string_or("move", ""), named_turn(body),
+                       checked_idempotency_key(body.string_or("key", "")));
+    } catch (const TurnError& e) {  // 409 with the turn: its body is the monitor's JSON
+      check_error_text(e);
+      if (!nlohmann::json::accept(e.body()))
+        finding("a 409 of a named turn is no JSON: " + e.body());
+      continue;
     } catch (const JsonRequestError& e) {
       check_error_text(e);
       continue;
@@ -147,7 +166,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const nlohmann::json own = checked_view(monitor, id, side);
     const nlohmann::json after = checked_view(monitor, id, other);
-    const bool sealed = own.contains("own_submission") && !own["own_submission"].is_null();
+    const nlohmann::json watched = checked_view(monitor, id, Viewer());
+    if (!watched["own_submission"].is_null() || !watched["legal"].empty())
+      finding("a spectator's view shows a submission or legal moves: " + watched.dump());
+    // A move that stayed sealed: only the flags may change for the others (an action, which
+    // changes the status or the draw offer for everyone, is no sealed move).
+    const bool sealed =
+        !acted && own.contains("own_submission") && !own["own_submission"].is_null();
+    if (sealed && public_part(watched_before) != public_part(watched))
+      finding("the spectator's view changed when a side sealed a move: before " +
+              watched_before.dump() + " after " + watched.dump());
     if (sealed && public_part(before) != public_part(after))
       finding("the opponent's view changed when " +
               std::string(side == arbiter::kWhite ? "White" : "Black") + " sealed a move: before " +

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -23,22 +24,32 @@ class SubmissionError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Who looks at a game: a side, or nullopt for a spectator (who sees no sealed move and may
+/// submit nothing).
+using Viewer = std::optional<Color>;
+
 class Game {
  public:
   virtual ~Game() = default;
   /// Applies `side`'s submission or throws SubmissionError. A simultaneous game keeps it sealed
   /// (a second one replaces the first) until both sides have submitted, then resolves the turn.
   virtual void submit(Color side, std::string_view text) = 0;
-  /// The fields of the game as `side` sees it (written into an open JSON object): "protocol",
+  /// The fields of the game as `viewer` sees it (written into an open JSON object): "protocol",
   /// "fen", "turn", "status", "submitted", "waiting_for", "own_submission", "legal", "history",
-  /// "board" and the protocol's own. Nothing of the opponent's sealed move.
-  virtual void write_view(present::JsonWriter& w, Color side) const = 0;
+  /// "board" and the protocol's own. Nothing of the opponent's sealed move; for a spectator,
+  /// nothing of either side's ("own_submission" null, "legal" empty).
+  virtual void write_view(present::JsonWriter& w, Viewer viewer) const = 0;
   /// The game's record as `arbiter replay` reads it (docs/serve.md names the options).
   virtual std::string record() const = 0;
   /// Counts the changes both sides see (resolved turns, plies, statements); a page waiting for
   /// the opponent reloads when it grows.
   virtual int public_version() const = 0;
   virtual bool over() const = 0;
+  /// The view's "turn": the number of the turn (simultaneous games) or ply (the others) the
+  /// game is at; each earlier one is an entry of the view's "history".
+  virtual int turn() const = 0;
+  /// The view's "history" entry of turn `turn` (1 <= turn < turn()), as both sides see it.
+  virtual void write_history_entry(present::JsonWriter& w, int turn) const = 0;
 };
 
 /// A new game of `v` from the table's setup, by its protocol; `sets` other than kOne: each side

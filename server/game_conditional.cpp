@@ -58,9 +58,9 @@ class ConditionalGame final : public Game {
     status_ = conditional_status(state_);
   }
 
-  void write_view(present::JsonWriter& w, Color side) const override {
+  void write_view(present::JsonWriter& w, Viewer viewer) const override {
     w.field("protocol", "conditional").field("fen", to_conditional_fen(state_));
-    w.field("turn", static_cast<int>(plies_.size()) + 1);
+    w.field("turn", turn());
     w.field("phase", std::string(1, phase_letter(state_.phase)));
     write_status(w, status_.over(), status_.result(), to_string(status_.end));
     const Color due = due_side();
@@ -74,14 +74,9 @@ class ConditionalGame final : public Game {
     else
       w.null();
     w.field("awaiting", awaiting());
-    write_legal(w, waiting[side] ? legal() : std::vector<std::string>{});
+    write_legal(w, viewer && waiting[*viewer] ? legal() : std::vector<std::string>{});
     w.key("history").begin_array();
-    for (const ConditionalGamePly& p : plies_) {
-      w.begin_object().field("phase", std::string(1, phase_letter(p.phase)));
-      w.field("side", side_word(p.side)).field("text", p.text);
-      if (!p.outcome.empty()) w.field("outcome", p.outcome).field("why", p.why);
-      w.end_object();
-    }
+    for (int t = 1; t < turn(); ++t) write_history_entry(w, t);
     w.end_array();
     w.field("board", present::svg_board(present::board_of_fen(v_, to_conditional_fen(state_))));
   }
@@ -100,6 +95,14 @@ class ConditionalGame final : public Game {
     return static_cast<int>(plies_.size()) * 2 + (state_.pending ? 1 : 0);
   }
   bool over() const override { return status_.over(); }
+  int turn() const override { return static_cast<int>(plies_.size()) + 1; }
+  void write_history_entry(present::JsonWriter& w, int turn) const override {
+    const ConditionalGamePly& p = plies_.at(static_cast<std::size_t>(turn - 1));
+    w.begin_object().field("phase", std::string(1, phase_letter(p.phase)));
+    w.field("side", side_word(p.side)).field("text", p.text);
+    if (!p.outcome.empty()) w.field("outcome", p.outcome).field("why", p.why);
+    w.end_object();
+  }
 
  private:
   /// Who must hand in the next submission.

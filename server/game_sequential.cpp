@@ -50,9 +50,9 @@ class SequentialGame final : public Game {
     update_status();
   }
 
-  void write_view(present::JsonWriter& w, Color side) const override {
+  void write_view(present::JsonWriter& w, Viewer viewer) const override {
     w.field("protocol", "sequential").field("fen", to_fen(pos_));
-    w.field("turn", static_cast<int>(plies_.size()) + 1);
+    w.field("turn", turn());
     write_status(w, !result_.empty(), result_, reason_);
     const bool submitted[2] = {false, false};
     const bool waiting[2] = {result_.empty() && pos_.side_to_move() == kWhite,
@@ -60,20 +60,14 @@ class SequentialGame final : public Game {
     write_sides(w, submitted, waiting);
     w.key("own_submission").null();
     std::vector<std::string> legal;
-    if (waiting[side]) {
+    if (viewer && waiting[*viewer]) {
       MoveList moves;
       generate_legal(pos_, moves);
       for (Move m : moves) legal.push_back(to_san(pos_, m));
     }
     write_legal(w, legal);
     w.key("history").begin_array();
-    for (const SequentialPly& p : plies_)
-      w.begin_object()
-          .field("move_number", p.move_number)
-          .field("side", side_word(p.side))
-          .field("san", p.san)
-          .field("uci", p.uci)
-          .end_object();
+    for (int t = 1; t < turn(); ++t) write_history_entry(w, t);
     w.end_array();
     present::SvgBoard board = present::board_of_fen(v_, to_fen(pos_));
     if (moved_) board.arrows.push_back({last_.from(), last_.to(), ~pos_.side_to_move()});
@@ -92,6 +86,16 @@ class SequentialGame final : public Game {
 
   int public_version() const override { return static_cast<int>(plies_.size()); }
   bool over() const override { return !result_.empty(); }
+  int turn() const override { return static_cast<int>(plies_.size()) + 1; }
+  void write_history_entry(present::JsonWriter& w, int turn) const override {
+    const SequentialPly& p = plies_.at(static_cast<std::size_t>(turn - 1));
+    w.begin_object()
+        .field("move_number", p.move_number)
+        .field("side", side_word(p.side))
+        .field("san", p.san)
+        .field("uci", p.uci)
+        .end_object();
+  }
 
  private:
   void update_status() {

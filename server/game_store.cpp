@@ -107,7 +107,7 @@ GameStore::GameStore(const std::string& path) {
   sqlite3_busy_timeout(db_, 1000);
   try {
     exec(kGameStoreSchema);
-    add_sets_column();
+    add_later_columns();
     hash_plain_tokens();
     // The exclusive lock is taken at the first read: take it now, so that a second server
     // fails here rather than at its first request.
@@ -120,9 +120,11 @@ GameStore::GameStore(const std::string& path) {
           "the game database {} is in use by another process (another arbiter serve?)", path));
     throw std::runtime_error(fmt::format("{} is not a game database: {}", path, e.what()));
   }
-  if (sqlite3_prepare_v2(db_,
-                         "INSERT INTO submissions (game, seq, side, text) VALUES (?1, ?2, ?3, ?4)",
-                         -1, &insert_submission_, nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(
+          db_,
+          "INSERT INTO submissions (game, seq, side, text, action, idempotency_key) VALUES (?1, "
+          "?2, ?3, ?4, ?5, ?6)",
+          -1, &insert_submission_, nullptr) != SQLITE_OK) {
     const std::string why = sqlite3_errmsg(db_);
     sqlite3_close(db_);
     throw std::runtime_error("sqlite: " + why);
@@ -134,12 +136,27 @@ GameStore::~GameStore() {
   sqlite3_close(db_);
 }
 
-// Added after the first release: a database written before it gets the column with its
-// default, so its games (all of one move per side) still open.
-void GameStore::add_sets_column() {
-  StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'sets'");
-  if (has.step() && has.text(0) == "0")
-    exec("ALTER TABLE games ADD COLUMN sets TEXT NOT NULL DEFAULT 'one'");
+// Columns added after the first release: a database written before one gets it with its
+// default, so its games still open (all of one move per side, no spectator link, no names).
+void GameStore::add_later_columns() {
+  struct Column {
+    const char *table, *name, *declaration;
+  };
+  static constexpr Column kLater[] = {
+      {"games", "sets", "TEXT NOT NULL DEFAULT 'one'"},
+      {"games", "spectator_token", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "white_name", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "black_name", "TEXT NOT NULL DEFAULT ''"},
+      {"submissions", "action", "TEXT NOT NULL DEFAULT ''"},
+      {"submissions", "idempotency_key", "TEXT NOT NULL DEFAULT ''"},
+  };
+  for (const Column& c : kLater) {
+    StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2");
+    has.bind(1, c.table);
+    has.bind(2, c.name);
+    if (has.step() && has.text(0) == "0")
+      exec(fmt::format("ALTER TABLE {} ADD COLUMN {} {}", c.table, c.name, c.declaration).c_str());
+  }
 }
 
 // Before the tokens were hashed the games table held them as they are: replace each by its
@@ -195,8 +212,8 @@ void GameStore::add_game(const StoredGame& g) {
   try {
     StoreStatement s(db_,
                      "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
-                     "sets, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-                     "(SELECT count(*) FROM games))");
+                     "sets, spectator_token, white_name, black_name, created) VALUES (?1, ?2, ?3, "
+                     "?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT count(*) FROM games))");
     s.bind(1, g.id);
     s.bind(2, g.variant);
     s.bind(3, g.table_text);
@@ -204,6 +221,9 @@ void GameStore::add_game(const StoredGame& g) {
     s.bind(5, g.tokens[kWhite]);
     s.bind(6, g.tokens[kBlack]);
     s.bind(7, g.sets);
+    s.bind(8, g.spectator_token);
+    s.bind(9, g.names[kWhite]);
+    s.bind(10, g.names[kBlack]);
     s.step();
   } catch (...) {
     release_connection(lock);
@@ -223,6 +243,10 @@ std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
       sqlite3_bind_int(insert_submission_, 2, q.seq);
       sqlite3_bind_text(insert_submission_, 3, side, -1, SQLITE_STATIC);
       sqlite3_bind_text(insert_submission_, 4, q.s.text.data(), static_cast<int>(q.s.text.size()),
+                        SQLITE_TRANSIENT);
+      sqlite3_bind_text(insert_submission_, 5, q.s.action.data(),
+                        static_cast<int>(q.s.action.size()), SQLITE_TRANSIENT);
+      sqlite3_bind_text(insert_submission_, 6, q.s.key.data(), static_cast<int>(q.s.key.size()),
                         SQLITE_TRANSIENT);
       if (sqlite3_step(insert_submission_) != SQLITE_DONE)
         throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
@@ -282,10 +306,12 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
   std::vector<StoredGame> games;
   try {
     std::map<std::string, std::size_t> index;
-    StoreStatement g(db_, fmt::format("SELECT id, variant, table_text, knobs, white_token, "
-                                      "black_token, sets FROM games {} ORDER BY created",
-                                      where)
-                              .c_str());
+    StoreStatement g(db_,
+                     fmt::format("SELECT id, variant, table_text, knobs, white_token, "
+                                 "black_token, sets, spectator_token, white_name, black_name FROM "
+                                 "games {} ORDER BY created",
+                                 where)
+                         .c_str());
     if (*where) g.bind(1, id);
     while (g.step()) {
       StoredGame s;
@@ -296,18 +322,24 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
       s.tokens[kWhite] = g.text(4);
       s.tokens[kBlack] = g.text(5);
       s.sets = g.text(6);
+      s.spectator_token = g.text(7);
+      s.names[kWhite] = g.text(8);
+      s.names[kBlack] = g.text(9);
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }
-    StoreStatement m(db_, fmt::format("SELECT game, side, text FROM submissions {} ORDER BY "
-                                      "game, seq",
-                                      *where ? "WHERE game = ?1" : "")
-                              .c_str());
+    StoreStatement m(
+        db_,
+        fmt::format("SELECT game, side, text, action, idempotency_key FROM submissions {} ORDER BY "
+                    "game, seq",
+                    *where ? "WHERE game = ?1" : "")
+            .c_str());
     if (*where) m.bind(1, id);
     while (m.step()) {
       const auto it = index.find(m.text(0));
       if (it == index.end()) continue;
-      games[it->second].submissions.push_back({m.text(1) == "white" ? kWhite : kBlack, m.text(2)});
+      games[it->second].submissions.push_back(
+          {m.text(1) == "white" ? kWhite : kBlack, m.text(2), m.text(3), m.text(4)});
     }
   } catch (...) {
     release_connection(lock);

@@ -1,11 +1,13 @@
-// The monitor's games in SQLite (write-ahead log): each game's table, knob choices, sets mode
-// and tokens (their digests: server/tokens.hpp), and every submission the game accepted, in order.
+// The monitor's games in SQLite (write-ahead log): each game's table, knob choices, sets mode,
+// tokens (their digests: server/tokens.hpp; the sides' and the spectator link's) and players'
+// names, and every submission the game accepted, in order.
 // A game is its submissions: the monitor rebuilds it after a restart by handing them to a new Game
 // again (server/game.hpp).
 #pragma once
 
 #include <sqlite3.h>
 
+#include <array>
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -22,6 +24,11 @@ namespace arbiter::server {
 struct StoredSubmission {
   Color side = kWhite;
   std::string text;
+  /// "" for a move handed to the game; else a player's action the monitor plays
+  /// (server/player_actions.hpp: "resign", "draw"), `text` then empty.
+  std::string action = {};
+  /// The Idempotency-Key the client sent with it ("" when none).
+  std::string key = {};
 };
 
 struct StoredGame {
@@ -32,6 +39,9 @@ struct StoredGame {
   std::string tokens[2];   ///< the digests (token_digest) of White's and Black's tokens
   std::string sets =
       "one";  ///< Diplomacy Chess: "progressive" or "simultaneously-progressive" sets
+  /// The digest of the spectator link's token ("" for a game from before spectator links).
+  std::string spectator_token;
+  std::array<std::string, 2> names;  ///< the players' names given at creation ("" when none)
   std::vector<StoredSubmission> submissions;
 };
 
@@ -67,7 +77,7 @@ class GameStore {
   void exec(const char* sql);
   /// The games (and their submissions) that `where` selects ("" for all), `id` bound as ?1.
   std::vector<StoredGame> load_where(const char* where, const std::string& id);
-  void add_sets_column();
+  void add_later_columns();
   void hash_plain_tokens();
   /// Writes `batch` in one transaction; the error text, or "" when it was committed.
   std::string write_batch(const std::vector<QueuedSubmission>& batch);

@@ -43,7 +43,7 @@ std::string record_header(const std::string& variant, const std::string& options
 
 void write_sealed_view_head(present::JsonWriter& w, const Variant& v, const SimRules& rules,
                             const SimState& state, const SimStatus& status, int turn,
-                            const std::string* const (&sealed)[2], Color side) {
+                            const std::string* const (&sealed)[2], Viewer viewer) {
   w.field("protocol", "simultaneous").field("resolver", to_string(v.table().resolver));
   w.field("fen", to_sim_fen(state)).field("turn", turn);
   write_status(w, status.over, status.result(), status.reason);
@@ -51,15 +51,15 @@ void write_sealed_view_head(present::JsonWriter& w, const Variant& v, const SimR
   const bool waiting[2] = {!status.over && !submitted[kWhite], !status.over && !submitted[kBlack]};
   write_sides(w, submitted, waiting);
   w.key("own_submission");  // the opponent's sealed move is never written
-  if (sealed[side])
-    w.value(*sealed[side]);
+  if (viewer && sealed[*viewer])
+    w.value(*sealed[*viewer]);
   else
     w.null();
   std::vector<std::string> legal;
-  if (!status.over) {
+  if (!status.over && viewer) {
     MoveList subs;
-    rules.submissions(state, side, subs);
-    for (Move m : subs) legal.push_back(present::submission_san(state, side, m));
+    rules.submissions(state, *viewer, subs);
+    for (Move m : subs) legal.push_back(present::submission_san(state, *viewer, m));
   }
   write_legal(w, legal);
 }

@@ -10,6 +10,7 @@
 #include "present/core/json_writer.hpp"
 #include "rules/core/geometry.hpp"
 #include "rules/simultaneous/sim_rules.hpp"
+#include "server/game.hpp"
 
 namespace arbiter::server {
 
@@ -28,26 +29,27 @@ void write_sides(present::JsonWriter& w, const bool (&submitted)[2], const bool 
 void write_legal(present::JsonWriter& w, const std::vector<std::string>& legal);
 
 /// What a game of sealed moves (Diplomacy, Move-Neutral; one move or a set a turn) shows
-/// `side` before its history: "protocol", "resolver", "fen", "turn", "status", the sides'
+/// `viewer` before its history: "protocol", "resolver", "fen", "turn", "status", the sides'
 /// flags, "own_submission" and "legal" (the submissions `side` may make now; for a set, those
-/// it may start with). `sealed[c]` is colour c's pending text, null when none: only `side`'s
-/// own is written, so this one function keeps the opponent's move sealed for every protocol.
+/// it may start with). `sealed[c]` is colour c's pending text, null when none: only the
+/// viewing side's own is written (a spectator's: none), so this one function keeps the
+/// opponent's move sealed for every protocol.
 void write_sealed_view_head(present::JsonWriter& w, const Variant& v, const SimRules& rules,
                             const SimState& state, const SimStatus& status, int turn,
-                            const std::string* const (&sealed)[2], Color side);
+                            const std::string* const (&sealed)[2], Viewer viewer);
 
-/// The whole view of a sealed-move game for `side`: write_sealed_view_head, then "history"
+/// The whole view of a sealed-move game for `viewer`: write_sealed_view_head, then "history"
 /// (each turn by `write_turn`) and "board". `pending[c]` is colour c's sealed submission, its
 /// text in `written`; both sealed-move games (single moves, sets) write their view here.
 template <class Pending, class Turn, class WriteTurn>
 void write_sealed_view(present::JsonWriter& w, const Variant& v, const SimRules& rules,
                        const SimState& state, const SimStatus& status,
                        const std::optional<Pending> (&pending)[2], const std::vector<Turn>& history,
-                       Color side, WriteTurn&& write_turn) {
+                       Viewer viewer, WriteTurn&& write_turn) {
   const std::string* const sealed[2] = {pending[kWhite] ? &pending[kWhite]->written : nullptr,
                                         pending[kBlack] ? &pending[kBlack]->written : nullptr};
   write_sealed_view_head(w, v, rules, state, status, static_cast<int>(history.size()) + 1, sealed,
-                         side);
+                         viewer);
   w.key("history").begin_array();
   for (const Turn& t : history) write_turn(w, t);
   w.end_array();

@@ -15,7 +15,9 @@
 #include "rules/core/bundled_tables.hpp"
 #include "rules/core/load_variant.hpp"
 #include "server/error_text.hpp"
+#include "server/event_stream.hpp"
 #include "server/json_request.hpp"
+#include "server/submission_turn.hpp"
 #include "server/web_page.hpp"
 
 namespace arbiter::server {
@@ -90,7 +92,8 @@ std::string status_text(int status) {
           kMaxHeaderLine);
     case 404:
       return "no such route (GET /, /api/variants, /api/games/ID, /api/games/ID/events, "
-             "/api/games/ID/record; POST /api/games, /api/games/ID/moves)";
+             "/api/games/ID/record; POST /api/games, /api/games/ID/moves, /api/games/ID/resign, "
+             "/api/games/ID/draw)";
     case 405:
       return "method not allowed: the API has GET and POST requests only";
     case 413:
@@ -201,8 +204,8 @@ struct HttpServer::Impl {
 
   /// Checks the game and the token; on failure answers 404 or 403 (no detail), or 409 to a
   /// token of a game that cannot be loaded, and returns false.
-  bool admit(const httplib::Request& req, httplib::Response& res, Color* side) {
-    switch (monitor.authorize(req.matches[1], token_of(req), side)) {
+  bool admit(const httplib::Request& req, httplib::Response& res, Viewer* viewer) {
+    switch (monitor.authorize(req.matches[1], token_of(req), viewer)) {
       case Access::kGranted:
         return true;
       case Access::kNoGame:
@@ -237,13 +240,16 @@ struct HttpServer::Impl {
       if (variant.empty())
         throw JsonRequestError(
             "\"variant\" is missing: a bundled table's name (GET /api/variants) or a .toml path");
-      const CreatedGame g = monitor.create(variant, knobs, body.string_or("sets", "one"));
+      const CreatedGame g =
+          monitor.create(variant, knobs, body.string_or("sets", "one"), players_of(body));
       const std::string base = base_url(req, public_url);
       present::JsonWriter w;
       w.begin_object().field("id", g.id);
       w.field("white_token", g.tokens[kWhite]).field("black_token", g.tokens[kBlack]);
       w.field("white_url", fmt::format("{}/#game={}&token={}", base, g.id, g.tokens[kWhite]));
       w.field("black_url", fmt::format("{}/#game={}&token={}", base, g.id, g.tokens[kBlack]));
+      w.field("spectator_token", g.spectator_token);
+      w.field("spectator_url", fmt::format("{}/#game={}&token={}", base, g.id, g.spectator_token));
       send_json(res, 201, w.end_object().str());
     } catch (const JsonRequestError& e) {
       send_error(res, 400, e.what());
@@ -254,19 +260,29 @@ struct HttpServer::Impl {
 
   void submit(const httplib::Request& req, httplib::Response& res,
               const httplib::ContentReader& reader) {
-    Color side = kWhite;
-    if (!admit(req, res, &side)) {
+    Viewer viewer;
+    if (!admit(req, res, &viewer)) {
       res.set_header("Connection", "close");  // the body was not read
       return;
     }
+    if (!viewer) {
+      refuse_unread_body(res, 403,
+                         "the spectator link watches the game: it submits nothing (a player's "
+                         "link does)");
+      return;
+    }
+    const Color side = *viewer;
     std::string text;
     if (!read_body(req, res, reader, &text)) return;
     try {
-      const JsonObject body = parse_json_object(text);
+      const std::string key = checked_idempotency_key(req.get_header_value("Idempotency-Key"));
+      const JsonObject body = parse_json_object(text, {"turn"});
       if (!body.strings.count("move"))
-        throw JsonRequestError("\"move\" is missing: {\"move\": \"e4\"}");
-      monitor.submit(req.matches[1], side, body.strings.at("move"));
+        throw JsonRequestError("\"move\" is missing: {\"move\": \"e4\", \"turn\": 1}");
+      monitor.submit(req.matches[1], side, body.strings.at("move"), named_turn(body), key);
       send_json(res, 202, monitor.view(req.matches[1], side));
+    } catch (const TurnError& e) {
+      send_json(res, 409, e.body());
     } catch (const JsonRequestError& e) {
       send_error(res, 400, e.what());
     } catch (const SubmissionError& e) {
@@ -276,23 +292,53 @@ struct HttpServer::Impl {
     }
   }
 
+  /// POST /api/games/ID/resign and /draw: a player's action (server/player_actions.hpp); the
+  /// body, if any, is read and not used.
+  void act(const httplib::Request& req, httplib::Response& res,
+           const httplib::ContentReader& reader, const std::string& action) {
+    Viewer viewer;
+    if (!admit(req, res, &viewer)) {
+      res.set_header("Connection", "close");  // the body was not read
+      return;
+    }
+    if (!viewer) {
+      refuse_unread_body(res, 403, "the spectator link watches the game: it may not " + action);
+      return;
+    }
+    std::string text;
+    if (!read_body(req, res, reader, &text)) return;
+    try {
+      monitor.act(req.matches[1], *viewer, action);
+      send_json(res, 202, monitor.view(req.matches[1], *viewer));
+    } catch (const SubmissionError& e) {
+      send_error(res, 422, e.what());
+    } catch (const GameUnavailableError& e) {
+      send_error(res, 409, e.what());
+    }
+  }
+
   void events(const httplib::Request& req, httplib::Response& res) {
-    Color side = kWhite;
-    if (!admit(req, res, &side)) return;
+    Viewer viewer;
+    if (!admit(req, res, &viewer)) return;
+    std::optional<int> resumed_from;
+    try {
+      resumed_from = last_event_id(req.get_header_value("Last-Event-ID"));
+    } catch (const LastEventIdError& e) {
+      send_error(res, 400, e.what());
+      return;
+    }
     res.set_header("Cache-Control", "no-store");
     res.set_chunked_content_provider(
-        "text/event-stream", [this, id = std::string(req.matches[1]), seen = -1](
-                                 std::size_t, httplib::DataSink& sink) mutable {
-          const std::optional<int> version = monitor.wait_for_change(id, seen, kKeepAlive);
+        "text/event-stream",
+        [this, id = std::string(req.matches[1]), stream = EventStream(resumed_from)](
+            std::size_t, httplib::DataSink& sink) mutable {
+          const std::optional<int> version = monitor.wait_for_change(id, stream.seen(), kKeepAlive);
           if (!version) {
             sink.done();
             return true;
           }
-          std::string text = ": keep-alive\n\n";
-          if (*version != seen) {
-            seen = *version;
-            text = fmt::format("event: update\ndata: {{\"version\":{}}}\n\n", seen);
-          }
+          std::string text = stream.catch_up(monitor, id, *version);
+          if (text.empty()) text = ": keep-alive\n\n";
           return sink.write(text.data(), text.size());
         });
   }
@@ -310,10 +356,10 @@ struct HttpServer::Impl {
               [this](const httplib::Request& req, httplib::Response& res,
                      const httplib::ContentReader& reader) { create(req, res, reader); });
     http.Get(R"(/api/games/([^/]+))", [this](const httplib::Request& req, httplib::Response& res) {
-      Color side = kWhite;
-      if (!admit(req, res, &side)) return;
+      Viewer viewer;
+      if (!admit(req, res, &viewer)) return;
       try {
-        send_json(res, 200, monitor.view(req.matches[1], side));
+        send_json(res, 200, monitor.view(req.matches[1], viewer));
       } catch (const GameUnavailableError& e) {
         send_error(res, 409, e.what());
       }
@@ -321,6 +367,11 @@ struct HttpServer::Impl {
     http.Post(R"(/api/games/([^/]+)/moves)",
               [this](const httplib::Request& req, httplib::Response& res,
                      const httplib::ContentReader& reader) { submit(req, res, reader); });
+    for (const char* action : {"resign", "draw"})
+      http.Post(
+          fmt::format(R"(/api/games/([^/]+)/{})", action),
+          [this, action](const httplib::Request& req, httplib::Response& res,
+                         const httplib::ContentReader& reader) { act(req, res, reader, action); });
     http.Post(".*",
               [](const httplib::Request&, httplib::Response& res, const httplib::ContentReader&) {
                 refuse_unread_body(res, 404, status_text(404));
@@ -336,8 +387,8 @@ struct HttpServer::Impl {
              [this](const httplib::Request& req, httplib::Response& res) { events(req, res); });
     http.Get(R"(/api/games/([^/]+)/record)", [this](const httplib::Request& req,
                                                     httplib::Response& res) {
-      Color side = kWhite;
-      if (!admit(req, res, &side)) return;
+      Viewer viewer;
+      if (!admit(req, res, &viewer)) return;
       try {
         const std::string record = monitor.record(req.matches[1]);
         res.set_header("Content-Disposition",

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace arbiter::server {
@@ -71,8 +73,25 @@ void check_no_nul(const std::string& text, const std::string& what) {
         what, nul));
 }
 
-// `where`: the keys from the top, as "knobs"."NAME", for the error message.
-JsonObject convert(const json& value, const std::string& where, int depth) {
+/// `value` as an int, the value of `path`; a fraction, an exponent or a number beyond int's
+/// range is refused.
+int whole_number(const json& value, const std::string& path) {
+  if (value.is_number_unsigned()) {
+    if (value.get<unsigned long long>() <= std::numeric_limits<int>::max()) return value.get<int>();
+  } else if (value.is_number_integer()) {
+    const auto n = value.get<long long>();
+    if (n >= std::numeric_limits<int>::min() && n <= std::numeric_limits<int>::max())
+      return static_cast<int>(n);
+  }
+  throw JsonRequestError(fmt::format(
+      "bad JSON body: expected a whole number (at most {}) as the value of {}, found {}",
+      std::numeric_limits<int>::max(), path, value.is_number() ? value.dump() : kind_of(value)));
+}
+
+// `where`: the keys from the top, as "knobs"."NAME", for the error message; `integer_keys`
+// apply at the top only.
+JsonObject convert(const json& value, const std::string& where, int depth,
+                   std::initializer_list<std::string_view> integer_keys) {
   if (depth > kMaxDepth)
     throw JsonRequestError(
         fmt::format("bad JSON body: objects nested deeper than {} at {}", kMaxDepth, where));
@@ -81,11 +100,14 @@ JsonObject convert(const json& value, const std::string& where, int depth) {
     const std::string path =
         where.empty() ? fmt::format("\"{}\"", key) : fmt::format("{}.\"{}\"", where, key);
     check_no_nul(key, "a key in " + (where.empty() ? std::string("the body") : where));
-    if (v.is_string()) {
+    if (where.empty() && v.is_number() &&
+        std::find(integer_keys.begin(), integer_keys.end(), key) != integer_keys.end()) {
+      out.integers.emplace(key, whole_number(v, path));
+    } else if (v.is_string()) {
       check_no_nul(v.get_ref<const std::string&>(), "the value of " + path);
       out.strings.emplace(key, v.get<std::string>());
     } else if (v.is_object()) {
-      out.objects.emplace(key, convert(v, path, depth + 1));
+      out.objects.emplace(key, convert(v, path, depth + 1, {}));
     } else {
       throw JsonRequestError(
           fmt::format("bad JSON body: expected a string or an object as the value of {}, found {}",
@@ -105,7 +127,8 @@ std::string JsonObject::string_or(const std::string& key, const std::string& fal
   return it == strings.end() ? fallback : it->second;
 }
 
-JsonObject parse_json_object(std::string_view text) {
+JsonObject parse_json_object(std::string_view text,
+                             std::initializer_list<std::string_view> integer_keys) {
   check_depth(text);
   json document;
   try {
@@ -132,7 +155,7 @@ JsonObject parse_json_object(std::string_view text) {
   if (!document.is_object())
     throw JsonRequestError(
         fmt::format("bad JSON body: expected an object {{...}}, found {}", kind_of(document)));
-  return convert(document, "", 1);
+  return convert(document, "", 1, integer_keys);
 }
 
 }  // namespace arbiter::server

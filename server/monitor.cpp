@@ -11,7 +11,10 @@
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/table_loader.hpp"
 #include "server/game_view.hpp"
+#include "server/player_actions.hpp"
+#include "server/submission_turn.hpp"
 #include "server/tokens.hpp"
+#include "server/version_log.hpp"
 
 namespace arbiter::server {
 
@@ -22,6 +25,25 @@ struct Monitor::Entry {
   mutable std::condition_variable changed;
   std::unique_ptr<Game> game;
   int count = 0;  ///< submissions accepted (the next one's seq)
+  /// Each side's last accepted submission: its turn, the public version after it and its
+  /// text. The same text again while neither has moved on is a retry, taken once.
+  struct Last {
+    int turn = 0;
+    int version = -1;
+    std::string text;
+  } last[2];
+  /// Each Idempotency-Key's submission: its side, its turn and its text.
+  struct KeyUse {
+    Color side = kWhite;
+    int turn = 0;
+    std::string text;
+  };
+  std::map<std::string, KeyUse> keys;
+  VersionLog versions;    ///< the public versions an event stream may have missed
+  PlayerActions actions;  ///< resignation and draw offers
+
+  /// The public version: the game's, and one more for each player's action.
+  int version() const { return game->public_version() + actions.count(); }
   /// Why the game cannot be played or shown ("" when it can); once set, `game` is not used.
   std::string unavailable;
   /// !unavailable.empty(), read without the lock: authorize() must not wait for a commit.
@@ -95,18 +117,30 @@ Monitor::Monitor(GameStore& store, MonitorOptions options)
 
 void Monitor::load(Entry& e, const StoredGame& g) const {
   e.count = 0;
+  e.last[kWhite] = e.last[kBlack] = {};
+  e.actions = {};
+  e.keys.clear();
   try {
     if (!e.variant) e.variant = variant_of(g);
     e.game = build(g, e.variant);
     for (const StoredSubmission& s : g.submissions) {
       try {
+        const int turn = e.game->turn();
+        if (!s.action.empty()) {
+          e.actions.apply(s.side, s.action, turn, e.game->over());
+          ++e.count;
+          continue;
+        }
         e.game->submit(s.side, s.text);
+        e.last[s.side] = {turn, e.version(), s.text};
+        if (!s.key.empty()) e.keys[s.key] = {s.side, turn, s.text};
       } catch (const SubmissionError& err) {
         throw GameUnavailableError(fmt::format("submission {} ({} '{}') is refused now: {}",
                                                e.count + 1, side_word(s.side), s.text, err.what()));
       }
       ++e.count;
     }
+    e.versions.reset(e.version());
   } catch (const std::exception& err) {
     e.set_unavailable(fmt::format("stored game {} cannot be loaded: {}", g.id, err.what()));
   }
@@ -139,19 +173,23 @@ VariantPtr Monitor::variant_of(const StoredGame& g) const {
 }
 
 CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knobs,
-                            const std::string& sets) {
+                            const std::string& sets, const PlayerNames& names) {
   StoredGame g;
   g.variant = variant;
   g.knobs = knobs;
   g.sets = sets;
+  for (const Color c : {kWhite, kBlack}) g.names[c] = checked_player_name(names[c], c);
   if (is_table_path(variant)) g.table_text = allowed_table_text(options_.tables_dir, variant);
   auto e = std::make_shared<Entry>();
   e->variant = variant_of(g);
   e->game = build(g, e->variant);
+  e->versions.reset(e->version());
   g.id = random_hex(kIdBytes);
-  const CreatedGame created{g.id, {random_hex(kTokenBytes), random_hex(kTokenBytes)}};
+  const CreatedGame created{
+      g.id, {random_hex(kTokenBytes), random_hex(kTokenBytes)}, random_hex(kTokenBytes)};
   g.tokens[kWhite] = token_digest(created.tokens[kWhite]);
   g.tokens[kBlack] = token_digest(created.tokens[kBlack]);
+  g.spectator_token = token_digest(created.spectator_token);
   store_.add_game(g);
   e->stored = g;
   {
@@ -167,15 +205,17 @@ std::shared_ptr<Monitor::Entry> Monitor::find(const std::string& id) const {
   return it == games_.end() ? nullptr : it->second;
 }
 
-Access Monitor::authorize(const std::string& id, const std::string& token, Color* side) const {
+Access Monitor::authorize(const std::string& id, const std::string& token, Viewer* viewer) const {
   const std::shared_ptr<Entry> e = find(id);
   if (!e) return Access::kNoGame;
-  // Both digests are compared, so the time does not tell which side a guess was close to.
+  // Every digest is compared, so the time does not tell which one a guess was close to. A game
+  // from before spectator links has none ("", which no digest equals).
   const std::string digest = token_digest(token);
   const bool white = same_secret(e->stored.tokens[kWhite], digest);
   const bool black = same_secret(e->stored.tokens[kBlack], digest);
-  if (!white && !black) return Access::kBadToken;
-  *side = white ? kWhite : kBlack;
+  const bool spectator = same_secret(e->stored.spectator_token, digest);
+  if (!white && !black && !spectator) return Access::kBadToken;
+  *viewer = white ? Viewer(kWhite) : black ? Viewer(kBlack) : std::nullopt;
   return e->is_unavailable ? Access::kUnavailable : Access::kGranted;
 }
 
@@ -196,54 +236,92 @@ std::vector<std::string> Monitor::unavailable_games() const {
   return out;
 }
 
-std::string Monitor::view(const std::string& id, Color side) const {
+std::string Monitor::view(const std::string& id, Viewer viewer) const {
   const std::shared_ptr<Entry> e = find(id);
   present::JsonWriter w;
   w.begin_object().field("id", id).field("variant", e->variant->name());
   w.key("knobs").begin_object();
   for (const KnobDef& k : e->variant->table().knobs) w.field(k.name, e->variant->knob(k.name));
-  w.end_object().field("sets", e->stored.sets).field("side", side_word(side));
-  {
-    const std::lock_guard lock(e->mutex);
-    if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
-    try {
-      w.field("version", e->game->public_version());
-      e->game->write_view(w, side);
-    } catch (const std::exception& err) {
-      // A view that cannot be written is this game's trouble, not the server's: say so for
-      // this request (the game stays playable if a later view can be written).
-      throw GameUnavailableError(
-          fmt::format("game {}: its view cannot be written: {}", id, err.what()));
-    }
+  w.end_object().field("sets", e->stored.sets);
+  w.field("side", viewer ? side_word(*viewer) : "spectator");
+  w.key("players").begin_object();
+  for (const Color c : {kWhite, kBlack}) {
+    w.key(side_word(c));
+    if (e->stored.names[c].empty())
+      w.null();
+    else
+      w.value(e->stored.names[c]);
   }
-  return w.end_object().str();
+  w.end_object();
+  const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  try {
+    w.field("version", e->version());
+    w.key("draw_offer");
+    if (const std::optional<Color> offer = e->actions.draw_offer(e->game->turn()))
+      w.value(side_word(*offer));
+    else
+      w.null();
+    e->game->write_view(w, viewer);
+    std::string out = w.end_object().str();
+    if (e->actions.ending()) out = view_with_ending(out, *e->actions.ending());
+    return out;
+  } catch (const std::exception& err) {
+    // A view that cannot be written is this game's trouble, not the server's: say so for
+    // this request (the game stays playable if a later view can be written).
+    throw GameUnavailableError(
+        fmt::format("game {}: its view cannot be written: {}", id, err.what()));
+  }
 }
 
-void Monitor::submit(const std::string& id, Color side, const std::string& text) {
+bool Monitor::submit(const std::string& id, Color side, const std::string& text,
+                     std::optional<int> turn, const std::string& key) {
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
-  e->game->submit(side, text);  // throws SubmissionError before anything changes
-  try {
-    store_.add_submission(id, e->count, {side, text});
-  } catch (const std::exception&) {
-    // The game moved on in memory but not on disk: start it again from what was stored.
-    try {
-      if (const std::optional<StoredGame> g = store_.load_game(id)) load(*e, *g);
-    } catch (const std::exception& err) {
-      e->set_unavailable(fmt::format("game {} cannot be reloaded: {}", id, err.what()));
-    }
-    throw;
+  if (const auto used = e->keys.find(key); !key.empty() && used != e->keys.end()) {
+    const Entry::KeyUse& u = used->second;
+    if (u.side != side || u.text != text)
+      throw SubmissionError(
+          fmt::format("Idempotency-Key '{}' was used for {}'s submission '{}', not this one: a "
+                      "new submission needs a new key",
+                      key, side_word(u.side), u.text));
+    check_named_turn(*e->game, u.turn);  // its turn resolved: TurnError with that turn
+    return false;                        // the same request again, its turn still open
   }
-  ++e->count;
+  if (turn) check_named_turn(*e->game, *turn);  // throws TurnError
+  const int current = e->game->turn();
+  const Entry::Last& last = e->last[side];
+  if (last.turn == current && last.version == e->version() && last.text == text) {
+    // A retry of what is stored: taken once. A new key names it too (in memory only).
+    if (!key.empty()) e->keys[key] = {side, current, text};
+    return false;
+  }
+  if (const std::optional<AgreedEnding>& end = e->actions.ending())
+    throw SubmissionError(fmt::format("the game is over: {} ({})", end->result, end->reason));
+  e->game->submit(side, text);  // throws SubmissionError before anything changes
+  store(*e, id, {side, text, "", key});
+  if (!key.empty()) e->keys[key] = {side, current, text};
+  e->last[side] = {current, e->version(), text};
+  e->versions.add(e->version());
   e->changed.notify_all();
+  return true;
 }
 
 std::string Monitor::record(const std::string& id) const {
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
-  return e->game->record();
+  std::string record = e->game->record();
+  // The names' tags follow the record's [Variant] tag (server/game_view.hpp, record_header).
+  if (const std::string tags = player_tags(e->stored.names); !tags.empty()) {
+    const std::size_t variant_tag = record.find("\n[Variant ");
+    const std::size_t after =
+        variant_tag == std::string::npos ? std::string::npos : record.find('\n', variant_tag + 1);
+    if (after != std::string::npos) record.insert(after + 1, tags);
+  }
+  if (e->actions.ending()) record = record_with_ending(std::move(record), *e->actions.ending());
+  return record;
 }
 
 std::optional<int> Monitor::wait_for_change(const std::string& id, int seen,
@@ -255,11 +333,44 @@ std::optional<int> Monitor::wait_for_change(const std::string& id, int seen,
     return stopping_;
   };
   if (!e->unavailable.empty()) return std::nullopt;
-  e->changed.wait_for(lock, timeout, [&] {
-    return stopping() || !e->unavailable.empty() || e->game->public_version() != seen;
-  });
+  e->changed.wait_for(
+      lock, timeout, [&] { return stopping() || !e->unavailable.empty() || e->version() != seen; });
   if (stopping() || !e->unavailable.empty()) return std::nullopt;
-  return e->game->public_version();
+  return e->version();
+}
+
+bool Monitor::act(const std::string& id, Color side, const std::string& action) {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  // Throws SubmissionError before anything changes; false: an offer standing already.
+  if (!e->actions.apply(side, action, e->game->turn(), e->game->over())) return false;
+  store(*e, id, {side, "", action});
+  e->versions.add(e->version());
+  e->changed.notify_all();
+  return true;
+}
+
+void Monitor::store(Entry& e, const std::string& id, const StoredSubmission& s) {
+  try {
+    store_.add_submission(id, e.count, s);
+  } catch (const std::exception&) {
+    // The game moved on in memory but not on disk: start it again from what was stored.
+    try {
+      if (const std::optional<StoredGame> g = store_.load_game(id)) load(e, *g);
+    } catch (const std::exception& err) {
+      e.set_unavailable(fmt::format("game {} cannot be reloaded: {}", id, err.what()));
+    }
+    throw;
+  }
+  ++e.count;
+}
+
+std::optional<std::vector<int>> Monitor::versions_after(const std::string& id, int since) const {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) return std::nullopt;
+  return e->versions.after(since);
 }
 
 void Monitor::stop() {
@@ -289,14 +400,18 @@ std::string Monitor::check_stored(const std::string& id) const {
   if (!live->unavailable.empty()) return "";
   if (again.count != live->count)
     return fmt::format("game {}: {} submissions stored, {} accepted", id, again.count, live->count);
-  for (const Color side : {kWhite, kBlack}) {
+  if (again.version() != live->version())
+    return fmt::format("game {}: version {} after loading, {} in memory", id, again.version(),
+                       live->version());
+  for (const Viewer viewer : {Viewer(kWhite), Viewer(kBlack), Viewer()}) {
     present::JsonWriter a, b;
     a.begin_object();
     b.begin_object();
-    again.game->write_view(a, side);
-    live->game->write_view(b, side);
+    again.game->write_view(a, viewer);
+    live->game->write_view(b, viewer);
     if (a.end_object().str() != b.end_object().str())
-      return fmt::format("game {}: {}'s view differs after loading", id, side_word(side));
+      return fmt::format("game {}: {}'s view differs after loading", id,
+                         viewer ? side_word(*viewer) : "a spectator");
   }
   return "";
 }

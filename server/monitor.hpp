@@ -18,6 +18,7 @@
 #include "rules/registry/rule_knobs.hpp"
 #include "server/game.hpp"
 #include "server/game_store.hpp"
+#include "server/player_names.hpp"
 
 namespace arbiter::server {
 
@@ -44,6 +45,7 @@ struct MonitorOptions {
 struct CreatedGame {
   std::string id;
   std::string tokens[2];
+  std::string spectator_token;  ///< opens the game's views, events and record, not its moves
 };
 
 /// kUnavailable: the token is right but the game cannot be loaded (unavailable_reason says why).
@@ -58,15 +60,16 @@ class Monitor {
   ~Monitor();
 
   /// A new game of the bundled table or .toml path `variant` with `knobs` and `sets` ("one",
-  /// "progressive" or "simultaneously-progressive": Diplomacy Chess only), stored before it
-  /// returns. The tokens are returned here only: the store keeps their digests. Throws
-  /// GameSetupError.
+  /// "progressive" or "simultaneously-progressive": Diplomacy Chess only) and the players'
+  /// `names`, stored before it returns. The tokens (the sides' and the spectator link's) are
+  /// returned here only: the store keeps their digests. Throws GameSetupError.
   CreatedGame create(const std::string& variant, const KnobSettings& knobs,
-                     const std::string& sets = "one");
+                     const std::string& sets = "one", const PlayerNames& names = {});
 
-  /// Whether game `id` exists and which side `token` opens in it (`*side`), or that the game
-  /// is unavailable (only a token of the game learns that).
-  Access authorize(const std::string& id, const std::string& token, Color* side) const;
+  /// Whether game `id` exists and whom `token` opens it to (`*viewer`: a side, or a spectator
+  /// for the game's spectator link), or that the game is unavailable (only a token of the game
+  /// learns that).
+  Access authorize(const std::string& id, const std::string& token, Viewer* viewer) const;
 
   /// Why game `id` is unavailable ("" when it is available or does not exist).
   std::string unavailable_reason(const std::string& id) const;
@@ -74,23 +77,44 @@ class Monitor {
   /// Why each stored game that could not be loaded is unavailable (in the order of the ids).
   std::vector<std::string> unavailable_games() const;
 
-  /// The game as `side` sees it: one JSON object (server/game.hpp), with "id", "variant",
-  /// "knobs", "sets" and "side" first. Requires an existing game. Throws
-  /// GameUnavailableError.
-  std::string view(const std::string& id, Color side) const;
+  /// The game as `viewer` sees it: one JSON object (server/game.hpp), with "id", "variant",
+  /// "knobs", "sets", "side" ("white", "black" or "spectator") and "players" first. Requires
+  /// an existing game. Throws GameUnavailableError.
+  std::string view(const std::string& id, Viewer viewer) const;
 
-  /// Hands `side`'s submission to the game and stores it; returns once it is committed. Throws
+  /// Hands `side`'s submission to the game and stores it; returns once it is committed. `turn`:
+  /// the turn the client meant it for (the view's "turn"), checked first. The same text as
+  /// `side`'s last submission, while the game has not moved on since, is a retry: nothing is
+  /// stored again and false is returned (true: stored). Throws TurnError (another turn),
   /// SubmissionError (nothing stored), GameUnavailableError, or std::runtime_error (the store
   /// failed: the game is rebuilt from what was stored).
-  void submit(const std::string& id, Color side, const std::string& text);
+  /// `key`: the request's Idempotency-Key ("" when none; checked_idempotency_key), stored with
+  /// the submission: a key already used is the same request again: false (nothing stored)
+  /// while its turn is open, TurnError with that turn once it resolved, and SubmissionError
+  /// for another side or text under the same key.
+  bool submit(const std::string& id, Color side, const std::string& text,
+              std::optional<int> turn = std::nullopt, const std::string& key = "");
 
-  /// The game's record as `arbiter replay` reads it. Throws GameUnavailableError.
+  /// `side`'s action in game `id`: "resign" (the game ends, the opponent wins) or "draw" (an
+  /// offer for the game's current turn, or the acceptance of the opponent's: the game ends
+  /// drawn), stored before it returns. False for an offer that stands already (nothing stored).
+  /// Throws SubmissionError (an unknown action, the game over), GameUnavailableError, or
+  /// std::runtime_error (the store failed).
+  bool act(const std::string& id, Color side, const std::string& action);
+
+  /// The game's record as `arbiter replay` reads it, with the players' names as its White and
+  /// Black tags. Throws GameUnavailableError.
   std::string record(const std::string& id) const;
 
   /// Waits until game `id`'s public version differs from `seen`, at most `timeout`; returns the
   /// version, or nullopt once stop() was called or when the game is unavailable.
   std::optional<int> wait_for_change(const std::string& id, int seen,
                                      std::chrono::milliseconds timeout) const;
+
+  /// The public versions game `id` went through after version `since`, oldest first, while
+  /// the monitor keeps them (server/version_log.hpp); nullopt when it does not (a gap longer
+  /// than it keeps, a version from before a restart or never the game's, an unavailable game).
+  std::optional<std::vector<int>> versions_after(const std::string& id, int since) const;
 
   /// Wakes every waiter for good (the server is shutting down).
   void stop();
@@ -111,6 +135,9 @@ class Monitor {
   /// Loads `e` from `g` (its table, then its submissions); on failure marks `e` unavailable.
   void load(Entry& e, const StoredGame& g) const;
   VariantPtr variant_of(const StoredGame& g) const;
+  /// Stores `s` as `e`'s next submission (e.count, then counted); on failure rebuilds `e` from
+  /// what was stored and throws.
+  void store(Entry& e, const std::string& id, const StoredSubmission& s);
 
   GameStore& store_;
   MonitorOptions options_;

@@ -39,8 +39,8 @@ class SealedGame : public Game {
     resolve(std::move(white), std::move(black));
   }
 
-  void write_view(present::JsonWriter& w, Color side) const final {
-    write_sealed_view(w, *v_, *rules_, state_, status_, pending_, history_, side,
+  void write_view(present::JsonWriter& w, Viewer viewer) const final {
+    write_sealed_view(w, *v_, *rules_, state_, status_, pending_, history_, viewer,
                       [this](present::JsonWriter& out, const Turn& t) { write_turn(out, t); });
   }
 
@@ -58,6 +58,10 @@ class SealedGame : public Game {
   }
 
   bool over() const final { return status_.over; }
+  int turn() const final { return static_cast<int>(history_.size()) + 1; }
+  void write_history_entry(present::JsonWriter& w, int turn) const final {
+    write_turn(w, history_.at(static_cast<std::size_t>(turn - 1)));
+  }
 
  protected:
   explicit SealedGame(VariantPtr v)

@@ -12,7 +12,8 @@ namespace arbiter::server {
 /// hex.
 std::string random_hex(int bytes);
 
-/// What the store keeps of a token: "sha256:" and the hex SHA-256 digest of the token. A
+/// What the store keeps of a token: "sha256:" and the hex SHA-256 digest of the token (by
+/// OpenSSL's libcrypto). A
 /// token is 256 random bits, so a digest without salt cannot be inverted by trying tokens.
 std::string token_digest(std::string_view token);
 

@@ -92,4 +92,31 @@ TEST(JsonRequest, NulInAKeyOrValueIsRefusedNamingWhere) {
 }
 
 }  // namespace
+TEST(JsonRequest, IntegerKeysTakeWholeNumbersAtTheTopOnly) {
+  const JsonObject o = parse_json_object(R"({"move": "e4", "turn": 7})", {"turn"});
+  EXPECT_EQ(o.integers.at("turn"), 7);
+  EXPECT_EQ(o.strings.at("move"), "e4");
+  EXPECT_EQ(parse_json_object(R"({"turn": "7"})", {"turn"}).strings.at("turn"), "7");
+  const auto refusal = [](std::string_view text) {
+    try {
+      parse_json_object(text, {"turn"});
+    } catch (const JsonRequestError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal(R"({"turn": 2.5})"),
+            "bad JSON body: expected a whole number (at most 2147483647) as the value of "
+            "\"turn\", found 2.5");
+  EXPECT_EQ(refusal(R"({"turn": 18446744073709551615})"),
+            "bad JSON body: expected a whole number (at most 2147483647) as the value of "
+            "\"turn\", found 18446744073709551615");
+  EXPECT_EQ(refusal(R"({"move": 7})"),
+            "bad JSON body: expected a string or an object as the value of \"move\", found a "
+            "number");
+  EXPECT_EQ(refusal(R"({"knobs": {"turn": 7}})"),
+            "bad JSON body: expected a string or an object as the value of "
+            "\"knobs\".\"turn\", found a number");
+}
+
 }  // namespace arbiter::server

@@ -449,6 +449,42 @@ TEST_F(ServeBrowser, DiplomacyProgressiveSetsCreatedOnThePageAndPlayedOnTwoPages
   }
 }
 
+TEST_F(ServeBrowser, SpectatorPageShowsTheGameAndNamesButNoSealedMoveAndNoForm) {
+  const httplib::Result r = served_.create_raw(
+      R"({"variant": "diplomacy", "players": {"white": "Anna", "black": "Bo"}})");
+  ASSERT_TRUE(r && r->status == 201);
+  const ServeGame g{
+      serve_json_string(r->body, "id"),
+      {serve_json_string(r->body, "white_token"), serve_json_string(r->body, "black_token")},
+      serve_json_string(r->body, "spectator_token")};
+  PlayerPage white(*cdp_, serve_url(served_, g, kWhite));
+  PlayerPage watcher(*cdp_, "http://127.0.0.1:" + std::to_string(served_.port()) +
+                                "/#game=" + g.id + "&token=" + g.spectator);
+  ASSERT_TRUE(watcher.shows("you are watching (spectator link)"));
+  EXPECT_TRUE(watcher.shows("White: Anna, Black: Bo"));
+  EXPECT_EQ(watcher.eval("document.getElementById('move-form').classList.contains('hidden')"),
+            "true");
+  white.submit("Nf3");
+  EXPECT_TRUE(white.shows("Your sealed move: Nf3"));
+  EXPECT_TRUE(watcher.shows("White has submitted (sealed). Black has not submitted yet."));
+  EXPECT_EQ(watcher.text().find("Nf3"), std::string::npos) << watcher.text();
+  served_.play(g, kBlack, "Nc6");
+  EXPECT_TRUE(watcher.shows("Turn 1: White Nf3 (executed), Black Nc6 (executed)"));
+}
+
+TEST_F(ServeBrowser, ADrawOfferedOnOnePageIsAcceptedOnTheOther) {
+  const ServeGame g = served_.create("orthodox");
+  PlayerPage white(*cdp_, serve_url(served_, g, kWhite));
+  PlayerPage black(*cdp_, serve_url(served_, g, kBlack));
+  ASSERT_TRUE(white.shows("you play white"));
+  white.eval("(document.getElementById('draw').click(), 'clicked')");
+  EXPECT_TRUE(black.shows("White offers a draw."));
+  EXPECT_EQ(black.eval("document.getElementById('draw').textContent"), "Accept the draw");
+  black.eval("(document.getElementById('draw').click(), 'clicked')");
+  EXPECT_TRUE(white.shows("Game over: 1/2-1/2 (draw agreed)"));
+  EXPECT_TRUE(black.shows("Game over: 1/2-1/2 (draw agreed)"));
+}
+
 TEST_F(ServeBrowser, MoveNeutralTurnWithASharedSquare) {
   const ServeGame g = served_.create("move-neutral");
   PlayerPage white(*cdp_, serve_url(served_, g, kWhite));

@@ -39,6 +39,7 @@ inline void serve_remove_db(const std::string& path) {
 struct ServeGame {
   std::string id;
   std::string tokens[2];
+  std::string spectator = {};  ///< the spectator link's token
 };
 
 class ServedMonitor {
@@ -79,7 +80,8 @@ class ServedMonitor {
     if (!r) return {};
     EXPECT_EQ(r->status, 201) << r->body;
     return {serve_json_string(r->body, "id"),
-            {serve_json_string(r->body, "white_token"), serve_json_string(r->body, "black_token")}};
+            {serve_json_string(r->body, "white_token"), serve_json_string(r->body, "black_token")},
+            serve_json_string(r->body, "spectator_token")};
   }
 
   /// GET /api/games/ID with `token`.

@@ -1,0 +1,52 @@
+// Resignation and draw offers (issue 38, item 6): what a player does beside the game's own
+// submissions, played by the monitor the same way for every protocol. A resignation ends the
+// game for the opponent; a draw offer stands for the turn it was made in, and the opponent's
+// own "draw" in that turn accepts it. The actions are stored in order with the submissions and
+// replayed with them.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "rules/core/geometry.hpp"
+
+namespace arbiter::server {
+
+/// The result and the reason of a game ended by its players.
+struct AgreedEnding {
+  std::string result;  ///< "1-0", "0-1" or "1/2-1/2"
+  std::string reason;  ///< "White resigned", "draw agreed"
+};
+
+class PlayerActions {
+ public:
+  /// Plays `side`'s `action` ("resign" or "draw") in the game's turn `turn`; `over`: the game
+  /// ended by its rules. Returns false for a draw offer that stands already (a retry: nothing
+  /// to store). Throws SubmissionError when the action cannot be taken (an unknown action, the
+  /// game over).
+  bool apply(Color side, const std::string& action, int turn, bool over);
+
+  /// How the players ended the game, if they did.
+  const std::optional<AgreedEnding>& ending() const { return ending_; }
+
+  /// The side whose draw offer stands in turn `turn`, if any.
+  std::optional<Color> draw_offer(int turn) const;
+
+  /// The actions taken: they count in the game's public version.
+  int count() const { return count_; }
+
+ private:
+  std::optional<AgreedEnding> ending_;
+  std::optional<Color> offer_;
+  int offer_turn_ = 0;
+  int count_ = 0;
+};
+
+/// `view` (a game's JSON view) with the status of `ending`: over, its result and reason, and
+/// no side waited for or able to submit.
+std::string view_with_ending(const std::string& view, const AgreedEnding& ending);
+
+/// `record` with its result "*" replaced by `ending`'s, the reason in a comment before it.
+std::string record_with_ending(std::string record, const AgreedEnding& ending);
+
+}  // namespace arbiter::server

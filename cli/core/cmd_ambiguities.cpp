@@ -82,7 +82,7 @@ int run_reachable(AmbiguityOptions& o) {
         w.null();
       w.field("plies", k.plies).field("bound", k.bound).field("proved", k.proved);
       w.field("unit", std::string(r.unit)).field("sets", to_string(k.sets));
-      w.field("found_by", k.found_by).field("first", k.first);
+      w.field("found_by", k.found_by).field("first", k.first).field("parts_in", k.parts_in);
       w.key("outcomes").begin_object();
       for (const auto& [setting, outcome] : k.outcomes) w.field(setting, outcome);
       w.end_object().end_object();
@@ -115,6 +115,12 @@ int run_reachable(AmbiguityOptions& o) {
           "  {} {} ({}{}); the readings part at {} {}\n", k.plies, units, k.found_by,
           k.found_by == "exhaustive" ? ": none shorter" : ": maybe not the shortest", r.unit,
           k.first);
+      if (k.parts_in == "rights")
+        std::cout << fmt::format(
+            "  weak: the readings differ only in the final position's castling or en-passant "
+            "rights; no record where they differ in the position, the status or a refused move "
+            "was found (every record of up to {} {} played{})\n",
+            k.bound, units, k.proved ? ": proved" : "");
       if (k.sets != TurnSets::kOne)
         std::cout << fmt::format("  replay with --sets {}\n", to_string(k.sets));
       for (const auto& [setting, outcome] : k.outcomes)

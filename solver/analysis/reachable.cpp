@@ -39,6 +39,21 @@ std::string visible(const std::string& outcome) {
   return out;
 }
 
+/// The fields of a "final <FEN>, <status>" outcome: the FEN's fields, then the status.
+std::vector<std::string> outcome_fields(const std::string& outcome) {
+  const std::string body = outcome.substr(std::string("final ").size());
+  const std::size_t comma = body.find(", ");
+  std::vector<std::string> out = step_words(body.substr(0, comma));
+  out.push_back(comma == std::string::npos ? "" : body.substr(comma + 2));
+  return out;
+}
+
+/// The record-level rank of a difference: a record whose readings differ only in rights is
+/// weak (docs/cli.md, "ambiguities --reachable").
+bool is_weak(const std::string& difference) {
+  return difference == "rights";
+}
+
 class Search {
  public:
   Search(const std::string& table, const ReachableOptions& o)
@@ -127,7 +142,14 @@ class Search {
     const RecordOutcome base = record_outcome(tables_.base(), game, {}, sets);
     const std::optional<KnobReading> reading = knob_reading(tables_, k, game, base, {}, sets);
     if (!reading) return false;
+    std::vector<std::string> texts;
+    for (const auto& [setting, o] : reading->outcomes) texts.push_back(o.text);
+    const std::string difference = reading_difference(texts);
     ReachableWitness& w = witness_of(k.name);
+    // A weak record replaces none but a longer weak one (the strengthening walks look for a
+    // stronger record of any length).
+    if (is_weak(difference) && w.record && (!is_weak(w.parts_in) || w.steps <= steps.size()))
+      return false;
     w.record = text;
     w.sets = sets;
     w.steps = steps.size();
@@ -135,9 +157,11 @@ class Search {
     for (const std::string& s : steps) w.plies += records_.step_plies(s);
     w.first = reading->first;
     w.found_by = how;
+    w.parts_in = difference;
     w.outcomes.clear();
     for (const auto& [setting, o] : reading->outcomes) w.outcomes.emplace_back(setting, o.text);
-    say(fmt::format("knob {}: a record of {} {} ({})", k.name, w.plies, report_.units, how));
+    say(fmt::format("knob {}: a record of {} {} ({}{})", k.name, w.plies, report_.units, how,
+                    is_weak(difference) ? "; weak: only the rights differ" : ""));
     return true;
   }
 
@@ -153,10 +177,13 @@ class Search {
     if (shortening_)
       for (const auto& [k, best] : shorten_)
         if (line.steps.size() + 1 < best) knobs.push_back(k);
+    if (strengthening_)
+      for (const ReadingTables::Knob* k : weak_) knobs.push_back(k);
     for (const ReadingTables::Knob* k : knobs) {
       const bool open = std::find(open_.begin(), open_.end(), k) != open_.end();
       bool found = false;
-      for (const auto& [alt, v] : k->alternatives) {
+      for (const auto& alternative : k->alternatives) {
+        const VariantPtr& v = alternative.second;  // (clang 14 captures no structured binding)
         const std::vector<StepCase> other = steps_of(v, line.fen);
         std::unordered_map<std::string, std::string> other_at;
         for (const StepCase& c : other) other_at.emplace(c.moves, visible(c.outcome));
@@ -172,6 +199,7 @@ class Search {
         };
         for (const StepCase& c : base) {
           if (!differs(c.moves)) continue;
+          if (weak_again(*k, line, base_at, other_at, c.moves)) continue;
           if (c.moves == "-" ? confirm(*k, line, nullptr, how) : confirm(*k, line, &c.moves, how)) {
             found = true;
             break;
@@ -180,15 +208,47 @@ class Search {
         for (const StepCase& c : other) {
           if (found) break;
           if (base_at.count(c.moves) || !differs(c.moves)) continue;
+          if (weak_again(*k, line, base_at, other_at, c.moves)) continue;
           found = confirm(*k, line, &c.moves, how);
         }
         if (found) break;
       }
       if (open && !found) still.push_back(k);
-      if (found && std::string_view(how) == "guided") shorten_[k] = witness_of(k->name).steps;
+      const ReachableWitness& w = witness_of(k->name);
+      if (found && is_weak(w.parts_in) && open) weak_.push_back(k);
+      if (found && !is_weak(w.parts_in)) {
+        if (std::string_view(how) == "guided") shorten_[k] = w.steps;
+        weak_.erase(std::remove(weak_.begin(), weak_.end(), k), weak_.end());
+      }
     }
     open_ = std::move(still);
     return base;
+  }
+
+  /// Whether step `moves` from `line` can only give another weak record, no shorter than the
+  /// knob's: both readings play it and the positions after differ only in their rights.
+  bool weak_again(const ReadingTables::Knob& k, const Line& line,
+                  const std::unordered_map<std::string, std::string>& base_at,
+                  const std::unordered_map<std::string, std::string>& other_at,
+                  const std::string& moves) {
+    const ReachableWitness& w = witness_of(k.name);
+    if (!w.record || !is_weak(w.parts_in) || line.steps.size() + 1 < w.steps) return false;
+    const auto b = base_at.find(moves);
+    const auto a = other_at.find(moves);
+    if (b == base_at.end() || a == other_at.end()) return false;
+    return is_weak(step_difference(b->second, a->second));
+  }
+
+  /// The difference of two step outcomes (step_cases.hpp: "<FEN after> | <status> | ..."),
+  /// ranked as reading_difference ranks records.
+  static std::string step_difference(const std::string& a, const std::string& b) {
+    const auto fen_of = [](const std::string& o) { return o.substr(0, o.find(" | ")); };
+    const auto rest_of = [](const std::string& o) {
+      const std::size_t bar = o.find(" | ");
+      return bar == std::string::npos ? std::string() : o.substr(bar);
+    };
+    if (rest_of(a) != rest_of(b)) return "status";
+    return reading_difference({"final " + fen_of(a) + ", ", "final " + fen_of(b) + ", "});
   }
 
   Line extend(const Line& line, const StepCase& c) const {
@@ -252,7 +312,7 @@ class Search {
   /// The deepest position a walk still checks: any while a knob is open, else one that can
   /// beat a guided record (none: -1).
   int walk_depth() const {
-    int depth = open_.empty() ? -1 : o_.max_plies - 1;
+    int depth = open_.empty() && (!strengthening_ || weak_.empty()) ? -1 : o_.max_plies - 1;
     if (shortening_)
       for (const auto& [k, best] : shorten_) depth = std::max(depth, static_cast<int>(best) - 2);
     return std::min(depth, o_.max_plies - 1);
@@ -260,16 +320,23 @@ class Search {
 
   /// The walks: the budget goes to the open knobs; then, when it is spent or no knob is open,
   /// half as many steps again go to them and to shorter records for the knobs whose record a
-  /// walk found (a walk's record is rarely the shortest).
+  /// walk found (a walk's record is rarely the shortest); then, when some record is weak, a
+  /// quarter as many again to a stronger record for those knobs (and to the open ones). The
+  /// phases before the last play as they would without it, so its walks change no other record.
   void guided(int bound) {
     std::mt19937 rng(o_.seed);
     const long long start = report_.steps;
     auto spent = [&] { return report_.steps - start; };
     long long next_note = 0, budget = o_.steps;
     for (long long walk = 1;; ++walk) {
-      if (!shortening_ && (open_.empty() || spent() >= o_.steps)) {
+      if (!shortening_ && !strengthening_ && (open_.empty() || spent() >= o_.steps)) {
         shortening_ = true;  // the search is over: half as many steps again to shorten
         budget = spent() + o_.steps / 2;
+      }
+      if ((spent() >= budget || walk_depth() < bound) && shortening_ && !weak_.empty()) {
+        shortening_ = false;  // shortening is over: a quarter as many to strengthen
+        strengthening_ = true;
+        budget = spent() + o_.steps / 4;
       }
       if (spent() >= budget || walk_depth() < bound) break;
       Line line{{}, {}, tables_.base()->table().setup_fen};
@@ -290,7 +357,11 @@ class Search {
       }
       if (spent() >= next_note) {  // about every tenth of the budget
         say(fmt::format("guided: {} walk(s), {} of {} steps, {} knob(s) open{}", walk, spent(),
-                        budget, open_.size(), shortening_ ? ", shortening records" : ""));
+                        budget, open_.size(),
+                        shortening_ ? ", shortening records"
+                        : strengthening_
+                            ? fmt::format(", {} weak record(s) to strengthen", weak_.size())
+                            : ""));
         next_note = spent() + o_.steps / 10;
       }
     }
@@ -304,10 +375,42 @@ class Search {
   /// Knobs with a guided record, and its length in steps (a shorter one replaces it).
   std::map<const ReadingTables::Knob*, std::size_t> shorten_;
   bool shortening_ = false;  ///< the walks look for shorter records too
+  /// Knobs whose record is weak (reading_difference: only the rights differ), in the order found.
+  std::vector<const ReadingTables::Knob*> weak_;
+  bool strengthening_ = false;  ///< the walks look for stronger records of the weak_ knobs
   ReachableReport report_;
 };
 
 }  // namespace
+
+std::string reading_difference(const std::vector<std::string>& outcomes) {
+  std::string worst;
+  const auto rank = [](const std::string& d) {
+    return d == "refusal" ? 4 : d == "status" ? 3 : d == "position" ? 2 : d == "rights" ? 1 : 0;
+  };
+  for (std::size_t i = 1; i < outcomes.size(); ++i) {
+    const std::string& a = outcomes.front();
+    const std::string& b = outcomes[i];
+    std::string d;
+    if (a == b) continue;
+    if (a.rfind("final ", 0) != 0 || b.rfind("final ", 0) != 0) {
+      d = "refusal";
+    } else {
+      const std::vector<std::string> fa = outcome_fields(a), fb = outcome_fields(b);
+      if (fa.back() != fb.back()) {
+        d = "status";
+      } else if (fa.size() != fb.size()) {
+        d = "position";
+      } else {
+        d = "rights";
+        for (std::size_t f = 0; f + 1 < fa.size(); ++f)
+          if (fa[f] != fb[f] && f != 2 && f != 3) d = "position";
+      }
+    }
+    if (rank(d) > rank(worst)) worst = d;
+  }
+  return worst;
+}
 
 int default_exhaustive_bound(const std::string& table) {
   return record_module(*load_variant(table)).exhaustive_steps;

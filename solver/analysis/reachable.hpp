@@ -58,6 +58,11 @@ struct ReachableWitness {
   int bound = 0;
   bool proved = false;   ///< `bound` is a proof: no record of `bound` plies parts the readings
   std::string found_by;  ///< "exhaustive", "guided", or "" (none found)
+  /// What the readings' outcomes differ in (reading_difference()): "refusal", "status",
+  /// "position", or "rights" (only the castling or en-passant rights of the final position: a
+  /// weak record, kept only while no stronger one is found; `bound` and `proved` then speak of
+  /// the stronger records).
+  std::string parts_in;
   std::vector<std::pair<std::string, std::string>> outcomes;  ///< "knob=alt", record outcome
 };
 
@@ -70,6 +75,13 @@ struct ReachableReport {
   long long positions = 0;  ///< positions checked
   long long steps = 0;      ///< steps played
 };
+
+/// What outcomes of one record under several readings (record_outcome texts, "final <FEN>,
+/// <status>" or "refused at ...") differ in: "refusal" when a reading refuses a move, "status"
+/// when the final statuses differ, "position" when the boards, the sides to move or any other
+/// FEN field differ, "rights" when only the castling and en-passant fields (the third and
+/// fourth) do; "" when they are equal.
+std::string reading_difference(const std::vector<std::string>& outcomes);
 
 /// The search over `table` (a bundled name or a .toml path). Throws TableError, and
 /// std::invalid_argument for an unknown knob in options.knobs.

@@ -72,6 +72,28 @@ TEST(Reachable, TheGuidedWalksGiveTheSameRecordForTheSameSeed) {
   EXPECT_TRUE(readings_name_the_knob("conversion", a.knobs.front()));
 }
 
+TEST(Reachable, ReadingDifferenceRanksARefusalAStatusAPositionAndRightsAlone) {
+  const std::string start = "final rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, ";
+  EXPECT_EQ(reading_difference({start + "in play", start + "in play"}), "");
+  EXPECT_EQ(reading_difference({start + "in play",
+                                "final rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1, "
+                                "in play"}),
+            "rights");
+  EXPECT_EQ(reading_difference({start + "in play",
+                                "final rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1, "
+                                "in play"}),
+            "rights");
+  EXPECT_EQ(reading_difference({start + "in play",
+                                "final rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w Qkq - 0 1, "
+                                "in play"}),
+            "position");
+  EXPECT_EQ(reading_difference({start + "in play", start + "checkmate"}), "status");
+  // The strongest difference among several alternatives counts.
+  EXPECT_EQ(reading_difference({start + "in play", start + "checkmate",
+                                "refused at ply 3: move 2 (White) 'O-O': illegal"}),
+            "refusal");
+}
+
 TEST(Reachable, AnUnknownKnobIsRefused) {
   EXPECT_THROW(find_reachable("conversion", only("no-such-knob")), std::invalid_argument);
 }

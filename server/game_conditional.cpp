@@ -83,7 +83,8 @@ class ConditionalGame final : public Game {
       w.end_object();
     }
     w.end_array();
-    w.field("board", present::svg_board(present::board_of_fen(v_, to_conditional_fen(state_))));
+    w.field("board",
+            present::svg_board(present::board_of_fen(v_, to_conditional_fen(state_)), side));
   }
 
   std::string record() const override {

@@ -92,14 +92,14 @@ std::string squares(const SvgBoard& b, Frame f) {
 /// The ranks' digits on the left and the files' letters below, in the order the frame draws them.
 std::string coordinates(Frame f) {
   std::string out;
-  for (int i = 0; i < 8; ++i) {
-    const Square s = make_square(i, i);  // file i, rank i: its column and row place the labels
+  for (int i = 0; i < 8; ++i) {  // the i-th row from the top and the i-th column from the left
+    const Square s = f.bottom == kWhite ? make_square(i, 7 - i) : make_square(7 - i, i);
     out += fmt::format(
         "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#333\">{}</text>\n",
-        kSvgMargin / 2, f.y(s) + kSvgSquare / 2 + 5, i + 1);
+        kSvgMargin / 2, f.y(s) + kSvgSquare / 2 + 5, rank_of(s) + 1);
     out += fmt::format(
         "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#333\">{}</text>\n",
-        f.x(s) + kSvgSquare / 2, kTop + kBoardSide + 15, static_cast<char>('a' + i));
+        f.x(s) + kSvgSquare / 2, kTop + kBoardSide + 15, static_cast<char>('a' + file_of(s)));
   }
   return out;
 }

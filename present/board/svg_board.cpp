@@ -17,8 +17,8 @@ constexpr int kLine = 18;  // one line of text under the board
 constexpr const char* kLight = "#f0d9b5";
 constexpr const char* kDark = "#b58863";
 constexpr const char* kFont = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
-// The chess figures (U+2654..U+265F): DejaVu Sans first (fonts-dejavu-core, which setup installs
-// and every Debian desktop has), then fonts that also carry them on other systems.
+// The chess figures (U+2654..U+265F): DejaVu Sans first (Debian's fonts-dejavu-core, which
+// scripts/setup.sh installs), then fonts that carry them on other systems.
 constexpr const char* kFigureFont =
     "DejaVu Sans, FreeSerif, Noto Sans Symbols2, Segoe UI Symbol, Apple Symbols, serif";
 

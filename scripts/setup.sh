@@ -22,6 +22,7 @@ packages=(
   libcpp-httplib-dev libssl-dev nlohmann-json3-dev # arbiter serve: HTTP, token digests, bodies
   clang-format
   libclang-rt-14-dev # sanitizer and libFuzzer runtimes for clang 14
+  fonts-dejavu-core # the chess figures the SVG boards name (present/board/svg_board.cpp)
 )
 
 script=setup

@@ -78,7 +78,8 @@ class ConditionalGame final : public Game {
     w.key("history").begin_array();
     for (int t = 1; t < turn(); ++t) write_history_entry(w, t);
     w.end_array();
-    w.field("board", present::svg_board(present::board_of_fen(v_, to_conditional_fen(state_))));
+    w.field("board", present::svg_board(present::board_of_fen(v_, to_conditional_fen(state_)),
+                                        viewer.value_or(kWhite)));
   }
 
   std::string record() const override {

@@ -71,7 +71,7 @@ class SequentialGame final : public Game {
     w.end_array();
     present::SvgBoard board = present::board_of_fen(v_, to_fen(pos_));
     if (moved_) board.arrows.push_back({last_.from(), last_.to(), ~pos_.side_to_move()});
-    w.field("board", present::svg_board(board));
+    w.field("board", present::svg_board(board, viewer.value_or(kWhite)));
   }
 
   std::string record() const override {

@@ -53,7 +53,7 @@ void write_sealed_view(present::JsonWriter& w, const Variant& v, const SimRules&
   w.key("history").begin_array();
   for (const Turn& t : history) write_turn(w, t);
   w.end_array();
-  w.field("board", present::svg_board(present::SvgBoard{state.pos}));
+  w.field("board", present::svg_board(present::SvgBoard{state.pos}, viewer.value_or(kWhite)));
 }
 
 /// A sealed-move game's public version (Game::public_version): grows when a side's

@@ -1,7 +1,9 @@
 // The SVG board renderer (present/board/svg_board.hpp) and the boards built for it
 // (present/board/report_boards.hpp): well-formed XML, one piece drawn per piece on the board (two
-// on a shared square), arrows per move with failed moves marked, conversion and conflict marks, the
-// Conditional phase, and a golden file for one board (regenerate with ARBITER_UPDATE_GOLDEN=1).
+// on a shared square), the chess figures for orthodox men and a lettered disc for fairy ones,
+// White or Black at the bottom, arrows per move with failed moves marked, conversion and conflict
+// marks, the Conditional phase, and a golden file for one board (regenerate with
+// ARBITER_UPDATE_GOLDEN=1).
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -115,7 +117,13 @@ TEST(SvgBoard, SharedSquareDrawsBothPieces) {
   const std::string svg = present::svg_board(SvgBoard{pos});
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_EQ(occurrences(svg, "class=\"piece "), 4);
-  EXPECT_EQ(occurrences(svg, "r=\"10.5\""), 2);  // the two halves of the shared square
+  // The two halves of the shared square, at half size side by side: White's queen, Black's knight.
+  EXPECT_EQ(occurrences(svg, "class=\"piece white half\""), 1);
+  EXPECT_EQ(occurrences(svg, "class=\"piece black half\""), 1);
+  const std::size_t white = svg.find("class=\"piece white half\""),
+                    black = svg.find("class=\"piece black half\"");
+  EXPECT_NE(svg.substr(white, svg.find("</g>", white) - white).find("&#9813;"), std::string::npos);
+  EXPECT_NE(svg.substr(black, svg.find("</g>", black) - black).find("&#9822;"), std::string::npos);
 }
 
 TEST(SvgBoard, DiplomacyBounceDrawsFailedArrowsAndTheConflict) {

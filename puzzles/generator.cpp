@@ -9,6 +9,7 @@
 
 #include "puzzles/canonical.hpp"
 #include "puzzles/legality.hpp"
+#include "puzzles/material.hpp"
 #include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
@@ -125,6 +126,7 @@ GeneratorStatus generate(CorpusDb& db, const GeneratorConfig& c,
             ? c.propose(c.seed, index)
             : generator_candidate(c.variant, c.stipulation, c.seed, index, c.source);
     if (pos && pos->in_check()) pos.reset();  // problems do not start in check
+    if (pos && !c.allow_promoted && promoted_men(*pos) > 0) pos.reset();
     if (pos && c.legal_only && !legality_failures(*pos).empty()) pos.reset();
     bool sound = false;
     Verdict verdict;

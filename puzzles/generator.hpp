@@ -1,9 +1,10 @@
 // The problem generator: candidates from random placement or random play, numbered per seed so that
 // shard i of n takes candidates i, i + n, i + 2n, ... (deterministic and disjoint), kept when
-// legal, sound, not solvable in fewer moves and passing the composer's filters (key kind,
-// surplus men, duals, grade), stored with their grade in the corpus one transaction per problem
-// with the stream's cursor, so that a killed run restarts where it stopped. A candidate stream is a
-// function of the seed alone: the same seed and shard give the same problems on any machine.
+// legal, free of promoted men, sound, not solvable in fewer moves and passing the composer's
+// filters (key kind, surplus men, duals, grade), stored with their grade in the corpus one
+// transaction per problem with the stream's cursor, so that a killed run restarts where it stopped.
+// A candidate stream is a function of the seed alone: the same seed and shard give the same
+// problems on any machine.
 #pragma once
 
 #include <cstdint>
@@ -42,8 +43,12 @@ struct GeneratorConfig {
                                KeyKind::kFlightGiving, KeyKind::kQuiet};
   bool legal_only = true;     ///< drop positions that break a retro counting rule
   bool allow_surplus = true;  ///< keep problems with a surplus white man
-  bool dual_free = false;     ///< keep only problems without duals after the defences
-  int min_grade = 0;          ///< keep only problems whose Grade::score is at least this
+  /// Keep positions with a promoted man (a side beyond its original army: a second queen,
+  /// two bishops on squares of one colour, ...; puzzles/material.hpp). A composer avoids them,
+  /// so even the library drops them unless told; dropped before the solve, they cost nothing.
+  bool allow_promoted = false;
+  bool dual_free = false;  ///< keep only problems without duals after the defences
+  int min_grade = 0;       ///< keep only problems whose Grade::score is at least this
   CandidateSource source = CandidateSource::kPlacement;
   CandidateProposer propose;  ///< kProposer's candidates
   std::string source_name;    ///< kProposer's name in the stream key (e.g. "solver")

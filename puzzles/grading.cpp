@@ -8,6 +8,7 @@
 
 #include "puzzles/legality.hpp"
 #include "puzzles/mate_tree.hpp"
+#include "puzzles/material.hpp"
 #include "rules/conversion/conversion.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
@@ -62,6 +63,14 @@ bool is_pure(const Position& pos) {
     if (blocked ? guards != 0 : guards != 1) return false;
   }
   return true;
+}
+
+/// The mating side ("White" of surplus men and force): the side to move in #n, s#n, h#n.5 and
+/// ser-#n, its opponent in h#n and ser-h#n.
+Color mating_side(const Position& pos, const Stipulation& stip) {
+  const bool other = (stip.kind == StipulationKind::kHelpMate && !stip.half) ||
+                     stip.kind == StipulationKind::kSeriesHelp;
+  return other ? ~pos.side_to_move() : pos.side_to_move();
 }
 
 bool is_economical(const Position& pos) {
@@ -199,11 +208,7 @@ std::vector<std::string> surplus_men(const Position& pos, const Stipulation& sti
   std::vector<std::string> out;
   if (v.soundness != Soundness::kSound) return out;
   const bool help = is_line_play(stip.kind);
-  // The mating side: the side to move in #n, s#n, h#n.5 and ser-#n, its opponent in h#n and
-  // ser-h#n.
-  const bool other = (stip.kind == StipulationKind::kHelpMate && !stip.half) ||
-                     stip.kind == StipulationKind::kSeriesHelp;
-  const Color white = other ? ~pos.side_to_move() : pos.side_to_move();
+  const Color white = mating_side(pos, stip);
   const Variant& var = pos.variant();
   SolveOptions keys_only;
   keys_only.details = false;
@@ -238,6 +243,8 @@ Grade grade_problem(const Position& pos, const Verdict& v, const GradeOptions& o
   g.legal = failures.empty();
   g.illegal = legality_text(failures);
   g.men = popcount(pos.occupied());
+  g.promoted = promoted_men(pos);
+  g.force = material_points(pos, mating_side(pos, v.stipulation));
   if (v.soundness != Soundness::kSound) return g;
   const bool help = is_line_play(v.stipulation.kind);
   if (!help) {
@@ -250,6 +257,7 @@ Grade grade_problem(const Position& pos, const Verdict& v, const GradeOptions& o
     g.duals = static_cast<int>(key.duals.size());
     for (const Dual& d : key.duals) g.dual_moves += static_cast<int>(d.continuations.size()) - 1;
     g.tries = static_cast<int>(v.tries.size());
+    g.variations = count_variations(key);
   }
   std::set<std::string> mates;
   std::set<std::uint64_t> models;
@@ -266,11 +274,33 @@ Grade grade_problem(const Position& pos, const Verdict& v, const GradeOptions& o
   return g;
 }
 
+int count_variations(const KeyMove& key) {
+  std::set<std::string> answers;
+  for (const Variation& var : key.variations)
+    for (const std::string& c : var.continuations)
+      if (std::find(key.threats.begin(), key.threats.end(), c) == key.threats.end())
+        answers.insert(c);
+  return static_cast<int>(answers.size());
+}
+
+int Grade::task() const {
+  return std::max(1, mates_counted ? distinct_mates : variations + 1);
+}
+
+int Grade::economy_points() const {
+  return force <= 4 * task() ? 2 : force <= 8 * task() ? 1 : 0;
+}
+
+int Grade::variety_points() const {
+  return variations >= 3 ? 2 : variations == 2 ? 1 : 0;
+}
+
 int grade_score(const Grade& g, bool surplus_checked) {
   // A helpmate has no key to judge: it gets the points of a quiet one.
   const int key = g.key_kind == KeyKind::kNone ? 2 : key_points(g.key_kind);
   return key + (g.dual_free() ? 2 : 0) + (surplus_checked && g.surplus.empty() ? 2 : 0) +
-         std::min(3, g.model_mates) + std::min(2, g.tries) + (g.distinct_mates >= 3 ? 1 : 0);
+         std::min(3, g.model_mates) + std::min(2, g.tries) + (g.distinct_mates >= 3 ? 1 : 0) +
+         g.economy_points() + g.variety_points() + (g.promoted == 0 ? 1 : 0);
 }
 
 }  // namespace arbiter::puzzles

@@ -1,6 +1,7 @@
 // What a problem editor reads off a sound problem besides its soundness: legality, the kind
 // of key, flights, duals after the defences (counted), tries, distinct and model mates,
-// surplus white men, the piece-count class, and one score that sums them. The definitions
+// variations, surplus white men, promoted men, material economy, the piece-count class, and
+// one score that sums them. The definitions
 // are in docs/puzzles.md ("Grades").
 #pragma once
 
@@ -48,10 +49,25 @@ struct Grade {
   int model_mates = 0;               ///< distinct final positions that are model mates (#n, h#n)
   std::vector<std::string> surplus;  ///< white men ("Nc3") whose removal keeps the problem
   int men = 0;
-  int score = 0;  ///< the sum docs/puzzles.md defines; 0 to 13
+  /// Answers to the defences other than the threat, counted once each (#n, s#n, r#n: the first
+  /// continuations of Verdict's variations not among the key's threats; 0 for line play).
+  int variations = 0;
+  int promoted = 0;  ///< men beyond the original army, both sides (puzzles/material.hpp)
+  int force = 0;     ///< the mating side's force in points (puzzles/material.hpp)
+  int score = 0;     ///< the sum docs/puzzles.md defines; 0 to kMaxGradeScore
 
   bool dual_free() const { return duals == 0; }
+  /// The task the force is weighed against: the distinct mates where they are counted, else
+  /// the variations and the threat; at least 1.
+  int task() const;
+  /// Material economy, 0 to 2: 2 when force <= 4 x task, 1 when force <= 8 x task.
+  int economy_points() const;
+  /// Variety of defences, 0 to 2: 2 for three variations or more, 1 for two.
+  int variety_points() const;
 };
+
+/// The highest score grade_score gives.
+inline constexpr int kMaxGradeScore = 18;
 
 struct GradeOptions {
   bool surplus = true;  ///< look for surplus men (a keys-only solve per white man)
@@ -60,6 +76,10 @@ struct GradeOptions {
 /// Whether a grade counts the distinct and model mates of this kind of stipulation: #n and
 /// h#n, not s#n (Grade::mates_counted).
 bool counts_mates(StipulationKind kind);
+
+/// The variations of a key (Grade::variations): the first continuations after its defences
+/// that are not among its threats, each counted once.
+int count_variations(const KeyMove& key);
 
 /// The kind of the key written `key` (SAN) of `pos`.
 KeyKind key_kind(const Position& pos, const std::string& key);

@@ -71,10 +71,12 @@ std::string verdict_tree(const Position& pos, const puzzles::Verdict& v, bool no
 void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v);
 
 /// The grade as lines of text (cmd_puzzle_grade.cpp): legality, then, when `graded` (a sound
-/// problem), key kind, flights, threats, duals, tries, mates, surplus men, men and score.
+/// problem), key kind, flights, threats, duals, tries, mates, variations, surplus men,
+/// promoted men, force and economy, men and score.
 std::string grade_text(const puzzles::Grade& g, bool graded);
-/// The grade as a "grade" object into an object `w` has open.
-void write_grade_fields(JsonWriter& w, const puzzles::Grade& g, bool graded);
+/// The grade as a "grade" object into an object `w` has open; with `merits` also variations,
+/// promoted men, force and economy (a fresh grade: the corpus does not store them).
+void write_grade_fields(JsonWriter& w, const puzzles::Grade& g, bool graded, bool merits = false);
 
 /// A solved problem's grade (puzzle check, puzzle solve --grade): `graded` when the problem is
 /// sound, the only one judged beyond legality and men.

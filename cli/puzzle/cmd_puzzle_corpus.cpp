@@ -29,7 +29,7 @@ struct GenerateOptions {
   std::int64_t count = 10;
   std::uint64_t seed = 1, max_candidates = 0;
   bool quiet = false, quiet_key = false, any_key = false, allow_surplus = false,
-       allow_illegal = false, dual_free = false, json = false;
+       allow_promoted = false, allow_illegal = false, dual_free = false, json = false;
   int min_grade = 0;
   int jobs = 1;  ///< --jobs N: sub-shards generated at once on threads
 };
@@ -110,6 +110,7 @@ int run_generate(const GenerateOptions& o) {
     c.keys = {puzzles::KeyKind::kFlightTaking, puzzles::KeyKind::kFlightGiving,
               puzzles::KeyKind::kQuiet};
   c.allow_surplus = o.allow_surplus, c.legal_only = !o.allow_illegal;
+  c.allow_promoted = o.allow_promoted;
   c.dual_free = o.dual_free, c.min_grade = o.min_grade;
   c.source =
       o.source == "play" ? puzzles::CandidateSource::kPlay : puzzles::CandidateSource::kPlacement;
@@ -344,14 +345,17 @@ void register_puzzle_corpus_commands(CLI::App* puzzle, int& status) {
              {"--allow-surplus", &GenerateOptions::allow_surplus,
               "Keep problems with a surplus white man (one whose removal leaves the problem sound "
               "with the same key)"},
+             {"--allow-promoted", &GenerateOptions::allow_promoted,
+              "Keep positions with a promoted man: a side beyond its original army (a second "
+              "queen, a third rook or knight, two bishops on squares of one colour)"},
              {"--allow-illegal", &GenerateOptions::allow_illegal,
               "Keep positions that break a retro counting rule (docs/puzzles.md, Legality)"},
              {"--dual-free", &GenerateOptions::dual_free,
               "Keep only problems with no dual after any defence"}});
   gen->add_option("--min-grade", g->min_grade,
-                  "Keep only problems whose grade score (0 to 13, docs/puzzles.md) is at least "
+                  "Keep only problems whose grade score (0 to 18, docs/puzzles.md) is at least "
                   "this")
-      ->check(CLI::Range(0, 13));
+      ->check(CLI::Range(0, puzzles::kMaxGradeScore));
   gen->callback([g, &status] { status = guarded([&] { return run_generate(*g); }); });
 
   auto merge_out = std::make_shared<std::string>();

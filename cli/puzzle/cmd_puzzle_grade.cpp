@@ -24,13 +24,17 @@ std::string grade_text(const puzzles::Grade& g, bool graded) {
   else  // #3 and longer, s#n: the final positions are not enumerated (docs/puzzles.md, Grades)
     out += fmt::format("tries: {}; distinct and model mates: not counted for this stipulation\n",
                        g.tries);
+  if (g.key_kind != puzzles::KeyKind::kNone)
+    out += fmt::format("variations: {} (variety {})\n", g.variations, g.variety_points());
   out += fmt::format("surplus white men: {}\n",
                      g.surplus.empty() ? "none" : fmt::format("{}", fmt::join(g.surplus, " ")));
+  out += fmt::format("promoted men: {}; force: {} against a task of {} (economy {})\n", g.promoted,
+                     g.force, g.task(), g.economy_points());
   out += fmt::format("men: {} ({}); score {}\n", g.men, puzzles::men_class(g.men), g.score);
   return out;
 }
 
-void write_grade_fields(JsonWriter& w, const puzzles::Grade& g, bool graded) {
+void write_grade_fields(JsonWriter& w, const puzzles::Grade& g, bool graded, bool merits) {
   w.key("grade").begin_object().field("legal", g.legal).field("illegal", g.illegal);
   w.field("men", g.men).field("class", puzzles::men_class(g.men));
   if (graded) {
@@ -43,6 +47,10 @@ void write_grade_fields(JsonWriter& w, const puzzles::Grade& g, bool graded) {
     } else {
       w.key("distinct_mates").null();
       w.key("model_mates").null();
+    }
+    if (merits) {
+      w.field("variations", g.variations).field("promoted", g.promoted).field("force", g.force);
+      w.field("economy", g.economy_points());
     }
     w.key("surplus").begin_array();
     for (const std::string& s : g.surplus) w.value(s);
@@ -57,7 +65,7 @@ SolvedGrade grade_solved(const Position& pos, const puzzles::Verdict& v) {
 
 std::string graded_json(JsonWriter& w, const puzzles::Verdict& v, const SolvedGrade& g) {
   write_verdict_fields(w, v);
-  write_grade_fields(w, g.grade, g.graded);
+  write_grade_fields(w, g.grade, g.graded, true);
   return w.end_object().str();
 }
 

@@ -125,12 +125,17 @@ TEST(PuzzleGrading, ScoreSumsItsParts) {
   g.model_mates = 5;
   g.tries = 1;
   g.distinct_mates = 3;
-  // 3 (flight-giving) + 2 (dual-free) + 2 (no surplus) + 3 (model mates, at most) + 1 + 1.
-  EXPECT_EQ(grade_score(g, true), 12);
+  // 3 (flight-giving) + 2 (dual-free) + 2 (no surplus) + 3 (model mates, at most) + 1 + 1,
+  // and issue 39's: 2 (economy: no force) + 0 (no variation) + 1 (no promoted man).
+  EXPECT_EQ(grade_score(g, true), 15);
   g.duals = 1;
   g.surplus = {"h2"};
-  EXPECT_EQ(grade_score(g, true), 8);
-  EXPECT_EQ(grade_score(g, false), 8);
+  EXPECT_EQ(grade_score(g, true), 11);
+  EXPECT_EQ(grade_score(g, false), 11);
+  g.mates_counted = true;  // the task: 3 distinct mates, so 27 > 8 x 3
+  g.variations = 3, g.force = 27, g.promoted = 2;
+  EXPECT_EQ(grade_score(g, true), 11 - 2 + 2 - 1);
+  EXPECT_LE(grade_score(g, true), kMaxGradeScore);
 }
 
 }  // namespace

@@ -64,12 +64,16 @@ class Monitor {
   /// `names`, stored before it returns. The tokens (the sides' and the spectator link's) are
   /// returned here only: the store keeps their digests. Throws GameSetupError.
   CreatedGame create(const std::string& variant, const KnobSettings& knobs,
-                     const std::string& sets = "one", const PlayerNames& names = {});
+                     const std::string& sets = "one", const PlayerNames& names = {},
+                     const EventTags& tags = {});
 
   /// Whether game `id` exists and whom `token` opens it to (`*viewer`: a side, or a spectator
   /// for the game's spectator link), or that the game is unavailable (only a token of the game
   /// learns that).
   Access authorize(const std::string& id, const std::string& token, Viewer* viewer) const;
+
+  /// Whether game `id` exists (available or not).
+  bool exists(const std::string& id) const;
 
   /// Why game `id` is unavailable ("" when it is available or does not exist).
   std::string unavailable_reason(const std::string& id) const;
@@ -101,6 +105,30 @@ class Monitor {
   /// Throws SubmissionError (an unknown action, the game over), GameUnavailableError, or
   /// std::runtime_error (the store failed).
   bool act(const std::string& id, Color side, const std::string& action);
+
+  /// The organiser's `action` in game `id` (server/organiser.hpp): "abort" (no result, "*") or
+  /// "adjudicate" (`adjudication`'s result and reason), stored before it returns and shown in
+  /// every view and the record. Throws SubmissionError (the game over already),
+  /// GameUnavailableError, or std::runtime_error (the store failed).
+  void organise(const std::string& id, const std::string& action,
+                const Adjudication& adjudication = {});
+
+  /// Replaces game `id`'s Event, Site and Round tags; stored before it returns.
+  void set_event_tags(const std::string& id, const EventTags& tags);
+
+  /// Game `id`'s event tags as they stand.
+  EventTags event_tags(const std::string& id) const;
+
+  /// Every game for the organiser, in the order they were created: a JSON array of objects
+  /// {"id", "variant", "players": {"white", "black"}, "event", "site", "round", "turn",
+  /// "status": "playing", "over", "aborted" or "unavailable", "result", "reason"} (no token,
+  /// nothing sealed).
+  std::string organiser_list() const;
+
+  /// Every available game's record in one PGN file, in the order they were created, each
+  /// with the tags Event, Site, Round, White, Black, Result and its Variant tag, then the
+  /// comment naming `arbiter replay`'s options for it; `arbiter replay` reads it game by game.
+  std::string export_pgn() const;
 
   /// The game's record as `arbiter replay` reads it, with the players' names as its White and
   /// Black tags. Throws GameUnavailableError.

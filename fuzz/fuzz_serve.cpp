@@ -1,9 +1,9 @@
 // libFuzzer target: what a client of `arbiter serve` sends, as the HTTP handlers pass it to the
 // monitor (server/http_server.cpp). The first line is the body of POST /api/games, each further
 // line the body of POST /api/games/ID/moves, for White and Black in turn (a "turn" in it is
-// checked as the server checks it, a "key" as its Idempotency-Key header; {"action": "resign"}
-// or "draw" is that side's action; {"organiser": "abort"}, {"organiser": "adjudicate", "result":
-// R, "reason": TEXT} or {"organiser": "tags", "event": ...} is the organiser's request to
+// checked as the server checks it, a "key" as its Idempotency-Key header; {"action": "resign"},
+// "draw" or "claim" is that side's action; {"organiser": "abort"}, {"organiser": "adjudicate",
+// "result": R, "reason": TEXT} or {"organiser": "tags", "event": ...} is the organiser's request to
 // /api/organiser/games/ID/ACTION, which takes no turn). A body is
 // refused with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
 // answers. The oracle (issue 38) aborts on what would be a finding over HTTP, not only on a
@@ -207,7 +207,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
       const JsonObject body = parse_json_object(line, {"turn"});
       acted = body.strings.count("action") > 0;
-      if (acted)  // POST /api/games/ID/resign or /draw
+      if (acted)  // POST /api/games/ID/resign, /draw or /claim
         monitor.act(id, side, body.strings.at("action"));
       else
         monitor.submit(id, side, body.string_or("move", ""), named_turn(body),

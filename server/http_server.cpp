@@ -96,6 +96,7 @@ std::string status_text(int status) {
       return "no such route (GET /, /api/variants, /api/games/ID, /api/games/ID/events, "
              "/api/games/ID/record, /api/organiser/games, /api/organiser/export; POST "
              "/api/games, /api/games/ID/moves, /api/games/ID/resign, /api/games/ID/draw, "
+             "/api/games/ID/claim, "
              "/api/organiser/games/ID/abort, /adjudicate, /tags)";
     case 405:
       return "method not allowed: the API has GET and POST requests only";
@@ -426,7 +427,7 @@ struct HttpServer::Impl {
     http.Post(R"(/api/games/([^/]+)/moves)",
               [this](const httplib::Request& req, httplib::Response& res,
                      const httplib::ContentReader& reader) { submit(req, res, reader); });
-    for (const char* action : {"resign", "draw"})
+    for (const char* action : {"resign", "draw", "claim"})
       http.Post(
           fmt::format(R"(/api/games/([^/]+)/{})", action),
           [this, action](const httplib::Request& req, httplib::Response& res,

@@ -41,8 +41,9 @@ struct Monitor::Entry {
     std::string text;
   };
   std::map<std::string, KeyUse> keys;
-  VersionLog versions;    ///< the public versions an event stream may have missed
-  PlayerActions actions;  ///< resignation and draw offers
+  VersionLog versions;       ///< the public versions an event stream may have missed
+  PositionCounts positions;  ///< each whole turn's position, for draw claims
+  PlayerActions actions;     ///< resignation and draw offers
 
   /// The public version: the game's, and one more for each player's action.
   int version() const { return game->public_version() + actions.count(); }
@@ -123,9 +124,11 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
   e.last[kWhite] = e.last[kBlack] = {};
   e.actions = {};
   e.keys.clear();
+  e.positions = {};
   try {
     if (!e.variant) e.variant = variant_of(g);
     e.game = build(g, e.variant);
+    e.positions.reach(e.game->claim_position(), e.game->turn());
     for (const StoredSubmission& s : g.submissions) {
       try {
         const int turn = e.game->turn();
@@ -135,6 +138,7 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
           continue;
         }
         e.game->submit(s.side, s.text);
+        e.positions.reach(e.game->claim_position(), e.game->turn());
         e.last[s.side] = {turn, e.version(), s.text};
         if (!s.key.empty()) e.keys[s.key] = {s.side, turn, s.text};
       } catch (const SubmissionError& err) {
@@ -188,6 +192,7 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
   auto e = std::make_shared<Entry>();
   e->variant = variant_of(g);
   e->game = build(g, e->variant);
+  e->positions.reach(e->game->claim_position(), e->game->turn());
   e->versions.reset(e->version());
   g.id = random_hex(kIdBytes);
   const CreatedGame created{
@@ -311,6 +316,7 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
     throw SubmissionError(fmt::format("the game is over: {} ({})", end->result, end->reason));
   e->game->submit(side, text);  // throws SubmissionError before anything changes
   store(*e, id, {side, text, "", key});
+  e->positions.reach(e->game->claim_position(), e->game->turn());
   if (!key.empty()) e->keys[key] = {side, current, text};
   e->last[side] = {current, e->version(), text};
   e->versions.add(e->version());
@@ -458,12 +464,37 @@ bool Monitor::act(const std::string& id, Color side, const std::string& action) 
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  if (action != "resign" && action != "draw" && action != "claim")
+    throw SubmissionError(fmt::format(
+        "unknown action '{}': a player may \"resign\", offer a \"draw\" or \"claim\" one", action));
+  const std::string text = action == "claim" ? claimed_draw(*e, side) : "";
   // Throws SubmissionError before anything changes; false: an offer standing already.
-  if (!e->actions.apply(side, action, e->game->turn(), e->game->over())) return false;
-  store(*e, id, {side, "", action});
+  if (!e->actions.apply(side, action, e->game->turn(), e->game->over(), text)) return false;
+  store(*e, id, {side, text, action});
   e->versions.add(e->version());
   e->changed.notify_all();
   return true;
+}
+
+std::string Monitor::claimed_draw(const Entry& e, Color side) const {
+  const bool simultaneous = e.variant->table().protocol == Protocol::kSimultaneous;
+  if (options_.draw_claims == DrawClaims::kNone ||
+      (simultaneous && options_.draw_claims != DrawClaims::kAll))
+    throw SubmissionError(fmt::format(
+        "no draw claims in {}: this server hears them {} (--draw-claims)", e.variant->name(),
+        options_.draw_claims == DrawClaims::kNone ? "in no game"
+                                                  : "in sequential and conditional games only"));
+  if (e.actions.ending() || e.game->over())
+    throw SubmissionError("the game is over: nothing to claim");
+  const Position* pos = e.game->claim_position();
+  if (!pos)
+    throw SubmissionError(
+        "no draw claim in the middle of a turn: claim it when the turn's C-move is played");
+  std::string why_not;
+  const std::optional<std::string> reason =
+      e.positions.claim(*pos, e.variant->table().end.fifty_move_plies, simultaneous, &why_not);
+  if (!reason) throw SubmissionError("no draw to claim: " + why_not);
+  return fmt::format("{}, claimed by {}", *reason, side == kWhite ? "White" : "Black");
 }
 
 void Monitor::store(Entry& e, const std::string& id, const StoredSubmission& s) {

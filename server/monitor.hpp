@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rules/registry/rule_knobs.hpp"
+#include "server/draw_claims.hpp"
 #include "server/game.hpp"
 #include "server/game_store.hpp"
 #include "server/player_names.hpp"
@@ -40,6 +41,8 @@ class GameUnavailableError : public std::runtime_error {
 struct MonitorOptions {
   /// Tables may be read from .toml files in this folder (and below); empty: bundled tables only.
   std::string tables_dir;
+  /// The tables a draw claim is heard in (server/draw_claims.hpp).
+  DrawClaims draw_claims = DrawClaims::kTurnBased;
 };
 
 struct CreatedGame {
@@ -99,11 +102,13 @@ class Monitor {
   bool submit(const std::string& id, Color side, const std::string& text,
               std::optional<int> turn = std::nullopt, const std::string& key = "");
 
-  /// `side`'s action in game `id`: "resign" (the game ends, the opponent wins) or "draw" (an
+  /// `side`'s action in game `id`: "resign" (the game ends, the opponent wins), "draw" (an
   /// offer for the game's current turn, or the acceptance of the opponent's: the game ends
-  /// drawn), stored before it returns. False for an offer that stands already (nothing stored).
-  /// Throws SubmissionError (an unknown action, the game over), GameUnavailableError, or
-  /// std::runtime_error (the store failed).
+  /// drawn) or "claim" (a draw by threefold repetition or the fifty-move rule, when it holds
+  /// and --draw-claims hears it in the game's table: server/draw_claims.hpp; else
+  /// SubmissionError saying why), stored before it returns. False for an offer that stands already
+  /// (nothing stored). Throws SubmissionError (an unknown action, the game over),
+  /// GameUnavailableError, or std::runtime_error (the store failed).
   bool act(const std::string& id, Color side, const std::string& action);
 
   /// The organiser's `action` in game `id` (server/organiser.hpp): "abort" (no result, "*") or
@@ -166,6 +171,8 @@ class Monitor {
   /// Stores `s` as `e`'s next submission (e.count, then counted); on failure rebuilds `e` from
   /// what was stored and throws.
   void store(Entry& e, const std::string& id, const StoredSubmission& s);
+  /// The reason of `side`'s draw claim in `e` now; throws SubmissionError when it fails.
+  std::string claimed_draw(const Entry& e, Color side) const;
 
   GameStore& store_;
   MonitorOptions options_;

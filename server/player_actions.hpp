@@ -21,7 +21,8 @@ struct AgreedEnding {
 
 class PlayerActions {
  public:
-  /// Plays `side`'s `action` ("resign" or "draw") in the game's turn `turn`; `over`: the game
+  /// Plays `side`'s `action` ("resign", "draw", or "claim": a draw claim the monitor found
+  /// to hold, `text` its reason) in the game's turn `turn`; `over`: the game
   /// ended by its rules. Returns false for a draw offer that stands already (a retry: nothing
   /// to store). Throws SubmissionError when the action cannot be taken (an unknown action, the
   /// game over). The organiser's actions (server/organiser.hpp) are played here too, `side`

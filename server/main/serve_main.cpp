@@ -92,7 +92,11 @@ int run_serve(const ServeCliOptions& o) {
     throw std::invalid_argument("--tables " + o.tables + ": not a folder");
   ServeSignals signals;  // before any thread starts, so that every thread inherits the mask
   GameStore store(o.db);
-  Monitor monitor(store, {o.tables});
+  MonitorOptions monitor_options{o.tables};
+  if (!draw_claims_from(o.draw_claims, monitor_options.draw_claims))
+    throw std::invalid_argument("--draw-claims " + o.draw_claims +
+                                ": expected turn-based, all or none");
+  Monitor monitor(store, monitor_options);
   HttpServer http(monitor, o.threads, o.public_url,
                   {organiser_digest(o), {o.create_rate, o.create_burst}, o.behind_proxy});
   const int port = http.bind(o.bind, o.port);

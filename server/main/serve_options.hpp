@@ -22,6 +22,7 @@ struct ServeCliOptions {
   double create_rate = 30;           ///< games per minute and client address (0: no limit)
   double create_burst = 10;          ///< games an address may create at once
   bool behind_proxy = false;         ///< the client's address from X-Forwarded-For
+  std::string draw_claims = "turn-based";  ///< server/draw_claims.hpp
 };
 
 inline constexpr const char* kServeDescription =
@@ -68,6 +69,12 @@ inline void add_serve_options(CLI::App& cmd, ServeCliOptions& o) {
                  "Games one client address may create at once, before --create-rate applies")
       ->check(CLI::Range(1.0, 1e6))
       ->capture_default_str();
+  cmd.add_option("--draw-claims", o.draw_claims,
+                 "Where a player may claim a draw by threefold repetition or the fifty-move "
+                 "rule: turn-based (sequential and conditional tables), all (also the "
+                 "simultaneous ones, whose rule texts say nothing of either), none")
+      ->check(CLI::IsMember({"turn-based", "all", "none"}))
+      ->capture_default_str();
   cmd.add_flag("--behind-proxy", o.behind_proxy,
                "The server is reached through a proxy: the client's address (for --create-rate) "
                "is the last one of X-Forwarded-For");
@@ -94,6 +101,8 @@ inline std::vector<std::string> serve_arguments(const ServeCliOptions& o) {
   args.emplace_back("--create-burst");
   args.push_back(std::to_string(o.create_burst));
   if (o.behind_proxy) args.emplace_back("--behind-proxy");
+  args.emplace_back("--draw-claims");
+  args.push_back(o.draw_claims);
   return args;
 }
 

@@ -58,14 +58,15 @@ class ServedMonitor {
   /// `db`: a database to serve, left for the caller to remove; empty: a new one, removed at
   /// the end.
   /// `public_url`: the server's --public-url. `policy`: the organiser's token, the limit on
-  /// creating games.
+  /// creating games. `claims`: the server's --draw-claims.
   explicit ServedMonitor(const std::string& tables_dir = "", const std::string& db = "",
                          const std::string& public_url = "",
-                         ServePolicy policy = serve_test_policy())
+                         ServePolicy policy = serve_test_policy(),
+                         DrawClaims claims = DrawClaims::kTurnBased)
       : path_(db.empty() ? serve_temp_db() : db),
         owns_db_(db.empty()),
         store_(path_),
-        monitor_(store_, {tables_dir}),
+        monitor_(store_, {tables_dir, claims}),
         http_(monitor_, 32, public_url, std::move(policy)) {
     port_ = http_.bind("127.0.0.1", 0);
     thread_ = std::thread([this] { http_.listen(); });

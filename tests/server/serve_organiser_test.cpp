@@ -2,8 +2,14 @@
 // adjudicates its result, sets its event tags and exports every game as one PGN file that
 // `arbiter replay` reads game by game; no player's or spectator's token opens these routes.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "tests/server/serve_fixture.hpp"
 #include "tests/support/test_support.hpp"
@@ -52,7 +58,104 @@ ServeGame organiser_game(const ServedMonitor& served, const std::string& variant
           serve_json_string(r->body, "spectator_token")};
 }
 
+/// build/arbiter serve with `args` on a free port; standard output and error read up to the
+/// line naming the port (a generated organiser token is printed on standard error before it).
+class OrganiserServeProcess {
+ public:
+  OrganiserServeProcess(const std::string& db, std::vector<std::string> args) {
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe failed");
+    args.insert(args.begin(), {ARBITER_BINARY, "serve", "--port", "0", "--db", db});
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      dup2(out[1], STDERR_FILENO);
+      close(out[0]);
+      close(out[1]);
+      std::vector<char*> argv;
+      for (std::string& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(ARBITER_BINARY, argv.data());
+      _exit(127);
+    }
+    close(out[1]);
+    FILE* stream = fdopen(out[0], "r");
+    char line[512] = {};
+    while (std::fgets(line, sizeof line, stream) != nullptr) {
+      text_ += line;
+      if (std::string(line).find("http://") != std::string::npos) break;
+    }
+    std::fclose(stream);
+    const std::size_t http = text_.find("http://127.0.0.1:");
+    if (http != std::string::npos) port_ = std::atoi(text_.c_str() + http + 17);
+  }
+  ~OrganiserServeProcess() {
+    kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+  }
+  OrganiserServeProcess(const OrganiserServeProcess&) = delete;
+  OrganiserServeProcess& operator=(const OrganiserServeProcess&) = delete;
+
+  int get(const std::string& path, const std::string& token) const {
+    const httplib::Result r =
+        httplib::Client("127.0.0.1", port_).Get(path, {{"Authorization", "Bearer " + token}});
+    return r ? r->status : -1;
+  }
+  int create() const {
+    const httplib::Result r =
+        httplib::Client("127.0.0.1", port_)
+            .Post("/api/games", R"({"variant": "orthodox"})", "application/json");
+    return r ? r->status : -1;
+  }
+  const std::string& text() const { return text_; }
+  int port() const { return port_; }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  std::string text_;
+};
+
 }  // namespace
+
+TEST(ServeOrganiser, TheTokenFileOpensTheOrganisersRoutesAndTheRateOptionsReachTheServer) {
+  const std::string db = serve_temp_db();
+  const std::string token(40, 'k');
+  const std::string file =
+      test::write_temp_file("arbiter_organiser_" + random_hex(6), token + "\n");
+  {
+    const OrganiserServeProcess p(db, {"--organiser-token-file", file, "--create-burst", "1"});
+    ASSERT_GT(p.port(), 0) << p.text();
+    EXPECT_EQ(p.text().find("organiser token"), std::string::npos) << "no token printed";
+    EXPECT_EQ(p.get("/api/organiser/games", token), 200);
+    EXPECT_EQ(p.get("/api/organiser/games", std::string(40, 'j')), 403);
+    EXPECT_EQ(p.create(), 201);
+    EXPECT_EQ(p.create(), 429) << "--create-burst 1";
+  }
+  std::filesystem::remove(file);
+  serve_remove_db(db);
+}
+
+TEST(ServeOrganiser, WithoutATokenFileATokenIsGeneratedAndPrintedOnceOnStandardError) {
+  const std::string db = serve_temp_db();
+  {
+    const OrganiserServeProcess p(db, {});
+    ASSERT_GT(p.port(), 0) << p.text();
+    const std::string marker = "across restarts): ";
+    const std::size_t at = p.text().find(marker);
+    ASSERT_NE(at, std::string::npos) << p.text();
+    const std::string token = p.text().substr(at + marker.size(), 64);
+    EXPECT_EQ(token.find_first_not_of("0123456789abcdef"), std::string::npos) << token;
+    EXPECT_EQ(p.get("/api/organiser/export", token), 200);
+  }
+  serve_remove_db(db);
+  const std::string bad = test::write_temp_file("arbiter_organiser_" + random_hex(6), "short\n");
+  const test::CommandResult r = test::run_arbiter("serve --organiser-token-file " + bad);
+  std::filesystem::remove(bad);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("at least 32 without spaces expected"), std::string::npos) << r.err;
+}
 
 TEST(ServeOrganiser, PlayerAndSpectatorTokensAreRefusedOnEveryOrganiserRoute) {
   const ServedMonitor served;

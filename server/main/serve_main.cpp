@@ -91,6 +91,8 @@ int run_serve(const ServeCliOptions& o) {
   if (!o.tables.empty() && !std::filesystem::is_directory(o.tables))
     throw std::invalid_argument("--tables " + o.tables + ": not a folder");
   ServeSignals signals;  // before any thread starts, so that every thread inherits the mask
+  // Checked before the database is opened: a bad token file leaves no file behind.
+  const std::string organiser = organiser_digest(o);
   GameStore store(o.db);
   MonitorOptions monitor_options{o.tables};
   if (!draw_claims_from(o.draw_claims, monitor_options.draw_claims))
@@ -98,7 +100,7 @@ int run_serve(const ServeCliOptions& o) {
                                 ": expected turn-based, all or none");
   Monitor monitor(store, monitor_options);
   HttpServer http(monitor, o.threads, o.public_url,
-                  {organiser_digest(o), {o.create_rate, o.create_burst}, o.behind_proxy});
+                  {organiser, {o.create_rate, o.create_burst}, o.behind_proxy});
   const int port = http.bind(o.bind, o.port);
   const std::vector<std::string> unavailable = monitor.unavailable_games();
   for (const std::string& why : unavailable) std::cerr << "arbiter serve: " << why << '\n';

@@ -151,10 +151,12 @@ TEST(ServeOrganiser, WithoutATokenFileATokenIsGeneratedAndPrintedOnceOnStandardE
   }
   serve_remove_db(db);
   const std::string bad = test::write_temp_file("arbiter_organiser_" + random_hex(6), "short\n");
-  const test::CommandResult r = test::run_arbiter("serve --organiser-token-file " + bad);
+  const test::CommandResult r =
+      test::run_arbiter("serve --db " + db + " --organiser-token-file " + bad);
   std::filesystem::remove(bad);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("at least 32 without spaces expected"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(db)) << "no database made for a server that did not start";
 }
 
 TEST(ServeOrganiser, PlayerAndSpectatorTokensAreRefusedOnEveryOrganiserRoute) {

@@ -1,8 +1,10 @@
 // libFuzzer target: what a client of `arbiter serve` sends, as the HTTP handlers pass it to the
 // monitor (server/http_server.cpp). The first line is the body of POST /api/games, each further
 // line the body of POST /api/games/ID/moves, for White and Black in turn (a "turn" in it is
-// checked as the server checks it, a "key" as its Idempotency-Key header; {"action": "resign"}
-// or "draw" is that side's action). A body is
+// checked as the server checks it, a "key" as its Idempotency-Key header; {"action": "resign"},
+// "draw" or "claim" is that side's action; {"organiser": "abort"}, {"organiser": "adjudicate",
+// "result": R, "reason": TEXT} or {"organiser": "tags", "event": ...} is the organiser's request to
+// /api/organiser/games/ID/ACTION, which takes no turn). A body is
 // refused with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
 // answers. The oracle (issue 38) aborts on what would be a finding over HTTP, not only on a
 // crash or a hang:
@@ -14,6 +16,9 @@
 // - a view of the opponent that changes, beyond the flags "submitted", "waiting_for" and
 //   "version", when a side hands in a sealed move (the sealed move would show), and the same
 //   of the spectator's view, which shows no submission and no legal moves ever;
+// - an organiser's action that shows a sealed move: after it, no view (either side's, the
+//   spectator's) has a history or position other than before it, each side's own submission
+//   is its own, and the record's moves are those it had before (the action only ends it);
 // - a game whose stored submissions no longer load into what the monitor holds
 //   (Monitor::check_stored), checked after every input.
 #include <unistd.h>
@@ -36,6 +41,7 @@
 #include "server/game_store.hpp"
 #include "server/json_request.hpp"
 #include "server/monitor.hpp"
+#include "server/organiser.hpp"
 #include "server/player_names.hpp"
 #include "server/submission_turn.hpp"
 
@@ -107,6 +113,61 @@ nlohmann::json checked_view(Monitor& monitor, const std::string& id, Viewer view
   return view;
 }
 
+/// The record's text before its result (the moves; an ending only appends to them).
+std::string record_moves(const std::string& record) {
+  return record.substr(0, record.rfind('\n', record.size() >= 2 ? record.size() - 2 : 0));
+}
+
+/// POST /api/organiser/games/ID/ACTION as the handler runs it; checks that nothing sealed came
+/// out of it (the views' history and position, each side's own submission, the record's moves
+/// stay as they were). False when the body names no organiser's action.
+bool organiser_request(Monitor& monitor, const std::string& id, const std::string& line) {
+  JsonObject body;
+  try {
+    body = parse_json_object(line);
+  } catch (const JsonRequestError&) {
+    return false;  // the caller's parse answers it
+  }
+  if (!body.strings.count("organiser")) return false;
+  const std::string action = body.strings.at("organiser");
+  const Viewer viewers[] = {Viewer(arbiter::kWhite), Viewer(arbiter::kBlack), Viewer()};
+  nlohmann::json before[3];
+  for (int i = 0; i < 3; ++i) before[i] = checked_view(monitor, id, viewers[i]);
+  const std::string record_before = monitor.record(id);
+  try {
+    if (action == "tags")
+      monitor.set_event_tags(id, event_tags_of(body, monitor.event_tags(id)));
+    else if (action == "abort" || action == "adjudicate")
+      monitor.organise(id, action, action == "adjudicate" ? adjudication_of(body) : Adjudication{});
+    else
+      return true;  // an unknown route: 404
+  } catch (const JsonRequestError& e) {
+    check_error_text(e);
+    return true;
+  } catch (const GameSetupError& e) {
+    check_error_text(e);
+    return true;
+  } catch (const SubmissionError& e) {
+    check_error_text(e);
+    return true;
+  } catch (const std::exception& e) {
+    finding(std::string("an organiser's request answers 5xx: ") + e.what());
+  }
+  for (int i = 0; i < 3; ++i) {
+    const nlohmann::json after = checked_view(monitor, id, viewers[i]);
+    for (const char* key : {"history", "fen", "own_submission", "turn"})
+      if (before[i].value(key, nlohmann::json()) != after.value(key, nlohmann::json()))
+        finding("the organiser's " + action + " changed the \"" + key + "\" of a view: before " +
+                before[i].dump() + " after " + after.dump());
+  }
+  if (record_moves(monitor.record(id)) != record_moves(record_before))
+    finding("the organiser's " + action + " changed the record's moves: before " + record_before +
+            " after " + monitor.record(id));
+  (void)monitor.organiser_list();
+  (void)monitor.export_pgn();
+  return true;
+}
+
 /// The opponent's view without the flags a sealed move may change.
 nlohmann::json public_part(nlohmann::json view) {
   for (const char* key : {"submitted", "waiting_for", "version"}) view.erase(key);
@@ -137,6 +198,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   int turn = 0;
   while (std::getline(lines, line) && turn < 16) {
+    if (organiser_request(monitor, id, line)) continue;  // takes no side's turn
     const Color side = turn++ % 2 == 0 ? arbiter::kWhite : arbiter::kBlack;
     const Color other = side == arbiter::kWhite ? arbiter::kBlack : arbiter::kWhite;
     const nlohmann::json before = checked_view(monitor, id, other);
@@ -145,7 +207,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
       const JsonObject body = parse_json_object(line, {"turn"});
       acted = body.strings.count("action") > 0;
-      if (acted)  // POST /api/games/ID/resign or /draw
+      if (acted)  // POST /api/games/ID/resign, /draw or /claim
         monitor.act(id, side, body.strings.at("action"));
       else
         monitor.submit(id, side, body.string_or("move", ""), named_turn(body),

@@ -50,6 +50,10 @@ class Game {
   virtual int turn() const = 0;
   /// The view's "history" entry of turn `turn` (1 <= turn < turn()), as both sides see it.
   virtual void write_history_entry(present::JsonWriter& w, int turn) const = 0;
+  /// The position a draw claim looks at (threefold repetition, the fifty-move rule:
+  /// server/draw_claims.hpp), or nullptr between two whole turns' positions (Conditional Chess
+  /// after its A-move, before its C-move is played).
+  virtual const Position* claim_position() const = 0;
 };
 
 /// A new game of `v` from the table's setup, by its protocol; `sets` other than kOne: each side

@@ -97,6 +97,12 @@ class ConditionalGame final : public Game {
   }
   bool over() const override { return status_.over(); }
   int turn() const override { return static_cast<int>(plies_.size()) + 1; }
+  // A whole turn's position: phase A, nothing stated (the same side to move with the same
+  // choices; mid-turn positions are not compared with those).
+  const Position* claim_position() const override {
+    return state_.phase == Phase::kA && !state_.pending ? &state_.pos : nullptr;
+  }
+
   void write_history_entry(present::JsonWriter& w, int turn) const override {
     const ConditionalGamePly& p = plies_.at(static_cast<std::size_t>(turn - 1));
     w.begin_object().field("phase", std::string(1, phase_letter(p.phase)));

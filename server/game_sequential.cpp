@@ -87,6 +87,8 @@ class SequentialGame final : public Game {
   int public_version() const override { return static_cast<int>(plies_.size()); }
   bool over() const override { return !result_.empty(); }
   int turn() const override { return static_cast<int>(plies_.size()) + 1; }
+  const Position* claim_position() const override { return &pos_; }
+
   void write_history_entry(present::JsonWriter& w, int turn) const override {
     const SequentialPly& p = plies_.at(static_cast<std::size_t>(turn - 1));
     w.begin_object()

@@ -147,6 +147,9 @@ void GameStore::add_later_columns() {
       {"games", "spectator_token", "TEXT NOT NULL DEFAULT ''"},
       {"games", "white_name", "TEXT NOT NULL DEFAULT ''"},
       {"games", "black_name", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "event_name", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "event_site", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "event_round", "TEXT NOT NULL DEFAULT ''"},
       {"submissions", "action", "TEXT NOT NULL DEFAULT ''"},
       {"submissions", "idempotency_key", "TEXT NOT NULL DEFAULT ''"},
   };
@@ -212,8 +215,9 @@ void GameStore::add_game(const StoredGame& g) {
   try {
     StoreStatement s(db_,
                      "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
-                     "sets, spectator_token, white_name, black_name, created) VALUES (?1, ?2, ?3, "
-                     "?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT count(*) FROM games))");
+                     "sets, spectator_token, white_name, black_name, event_name, event_site, "
+                     "event_round, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+                     "?12, ?13, (SELECT count(*) FROM games))");
     s.bind(1, g.id);
     s.bind(2, g.variant);
     s.bind(3, g.table_text);
@@ -224,6 +228,27 @@ void GameStore::add_game(const StoredGame& g) {
     s.bind(8, g.spectator_token);
     s.bind(9, g.names[kWhite]);
     s.bind(10, g.names[kBlack]);
+    s.bind(11, g.tags.event);
+    s.bind(12, g.tags.site);
+    s.bind(13, g.tags.round);
+    s.step();
+  } catch (...) {
+    release_connection(lock);
+    throw;
+  }
+  release_connection(lock);
+}
+
+void GameStore::set_event_tags(const std::string& id, const EventTags& tags) {
+  std::unique_lock lock(mutex_);
+  take_connection(lock);
+  try {
+    StoreStatement s(
+        db_, "UPDATE games SET event_name = ?1, event_site = ?2, event_round = ?3 WHERE id = ?4");
+    s.bind(1, tags.event);
+    s.bind(2, tags.site);
+    s.bind(3, tags.round);
+    s.bind(4, id);
     s.step();
   } catch (...) {
     release_connection(lock);
@@ -306,12 +331,12 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
   std::vector<StoredGame> games;
   try {
     std::map<std::string, std::size_t> index;
-    StoreStatement g(db_,
-                     fmt::format("SELECT id, variant, table_text, knobs, white_token, "
-                                 "black_token, sets, spectator_token, white_name, black_name FROM "
-                                 "games {} ORDER BY created",
-                                 where)
-                         .c_str());
+    StoreStatement g(db_, fmt::format("SELECT id, variant, table_text, knobs, white_token, "
+                                      "black_token, sets, spectator_token, white_name, black_name, "
+                                      "event_name, event_site, event_round FROM games {} ORDER BY "
+                                      "created",
+                                      where)
+                              .c_str());
     if (*where) g.bind(1, id);
     while (g.step()) {
       StoredGame s;
@@ -325,6 +350,7 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
       s.spectator_token = g.text(7);
       s.names[kWhite] = g.text(8);
       s.names[kBlack] = g.text(9);
+      s.tags = {g.text(10), g.text(11), g.text(12)};
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }

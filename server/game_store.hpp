@@ -18,6 +18,7 @@
 
 #include "rules/core/geometry.hpp"
 #include "rules/registry/rule_knobs.hpp"
+#include "server/organiser.hpp"
 
 namespace arbiter::server {
 
@@ -42,6 +43,7 @@ struct StoredGame {
   /// The digest of the spectator link's token ("" for a game from before spectator links).
   std::string spectator_token;
   std::array<std::string, 2> names;  ///< the players' names given at creation ("" when none)
+  EventTags tags;                    ///< Event, Site, Round: given at creation or by the organiser
   std::vector<StoredSubmission> submissions;
 };
 
@@ -62,6 +64,8 @@ class GameStore {
   /// same time share one transaction (one fsync), so that many games do not queue behind each
   /// other's disk writes.
   void add_submission(const std::string& id, int seq, const StoredSubmission& s);
+  /// Replaces game `id`'s event tags. Returns once committed; throws std::runtime_error.
+  void set_event_tags(const std::string& id, const EventTags& tags);
   /// Every game with its submissions, in the order they were created.
   std::vector<StoredGame> load_all();
   /// Game `id` with its submissions; nullopt when there is none.

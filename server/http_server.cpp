@@ -17,7 +17,9 @@
 #include "server/error_text.hpp"
 #include "server/event_stream.hpp"
 #include "server/json_request.hpp"
+#include "server/organiser.hpp"
 #include "server/submission_turn.hpp"
+#include "server/tokens.hpp"
 #include "server/web_page.hpp"
 
 namespace arbiter::server {
@@ -92,8 +94,10 @@ std::string status_text(int status) {
           kMaxHeaderLine);
     case 404:
       return "no such route (GET /, /api/variants, /api/games/ID, /api/games/ID/events, "
-             "/api/games/ID/record; POST /api/games, /api/games/ID/moves, /api/games/ID/resign, "
-             "/api/games/ID/draw)";
+             "/api/games/ID/record, /api/organiser/games, /api/organiser/export; POST "
+             "/api/games, /api/games/ID/moves, /api/games/ID/resign, /api/games/ID/draw, "
+             "/api/games/ID/claim, "
+             "/api/organiser/games/ID/abort, /adjudicate, /tags)";
     case 405:
       return "method not allowed: the API has GET and POST requests only";
     case 413:
@@ -186,7 +190,11 @@ std::string variants_json() {
 }  // namespace
 
 struct HttpServer::Impl {
-  Impl(Monitor& m, std::string url) : monitor(m), public_url(without_end_slashes(std::move(url))) {}
+  Impl(Monitor& m, std::string url, ServePolicy p)
+      : monitor(m),
+        public_url(without_end_slashes(std::move(url))),
+        policy(std::move(p)),
+        creations(policy.creation) {}
 
   static std::string without_end_slashes(std::string url) {
     while (!url.empty() && url.back() == '/') url.pop_back();
@@ -195,6 +203,8 @@ struct HttpServer::Impl {
 
   Monitor& monitor;
   const std::string public_url;  ///< the links' base, or "" to take it from each request
+  const ServePolicy policy;
+  CreationLimiter creations;
   httplib::Server http;
   // httplib's stop() does nothing before its accept loop runs; these two flags let stop() and
   // listen() called at the same time from two threads still end with the server stopped.
@@ -223,6 +233,16 @@ struct HttpServer::Impl {
 
   void create(const httplib::Request& req, httplib::Response& res,
               const httplib::ContentReader& reader) {
+    const std::string address = client_address(
+        req.remote_addr, req.get_header_value("X-Forwarded-For"), policy.behind_proxy);
+    if (const long wait = creations.take(address); wait > 0) {
+      refuse_unread_body(res, 429,
+                         fmt::format("too many games created from {}: the next one in {} s "
+                                     "(at most {} a minute)",
+                                     address, wait, policy.creation.per_minute));
+      res.set_header("Retry-After", std::to_string(wait));
+      return;
+    }
     std::string text;
     if (!read_body(req, res, reader, &text)) return;
     JsonObject body;
@@ -240,8 +260,8 @@ struct HttpServer::Impl {
       if (variant.empty())
         throw JsonRequestError(
             "\"variant\" is missing: a bundled table's name (GET /api/variants) or a .toml path");
-      const CreatedGame g =
-          monitor.create(variant, knobs, body.string_or("sets", "one"), players_of(body));
+      const CreatedGame g = monitor.create(variant, knobs, body.string_or("sets", "one"),
+                                           players_of(body), event_tags_of(body));
       const std::string base = base_url(req, public_url);
       present::JsonWriter w;
       w.begin_object().field("id", g.id);
@@ -317,6 +337,46 @@ struct HttpServer::Impl {
     }
   }
 
+  /// Whether the request carries the organiser's token; else answers 403 and returns false.
+  bool organiser(const httplib::Request& req, httplib::Response& res) {
+    if (!policy.organiser_digest.empty() &&
+        same_secret(policy.organiser_digest, token_digest(token_of(req))))
+      return true;
+    refuse_unread_body(res, 403, "forbidden: the organiser's token opens this route");
+    return false;
+  }
+
+  /// POST /api/organiser/games/ID/ACTION: abort, adjudicate ({"result", "reason"}) or tags
+  /// ({"event", "site", "round"}).
+  void organise(const httplib::Request& req, httplib::Response& res,
+                const httplib::ContentReader& reader, const std::string& action) {
+    if (!organiser(req, res)) return;
+    const std::string id = req.matches[1];
+    if (!monitor.exists(id)) {
+      refuse_unread_body(res, 404, "no such game");
+      return;
+    }
+    std::string text;
+    if (!read_body(req, res, reader, &text)) return;
+    try {
+      const JsonObject body = text.empty() ? JsonObject{} : parse_json_object(text);
+      if (action == "tags")
+        monitor.set_event_tags(id, event_tags_of(body, monitor.event_tags(id)));
+      else
+        monitor.organise(id, action,
+                         action == "adjudicate" ? adjudication_of(body) : Adjudication{});
+      send_json(res, 200, monitor.view(id, std::nullopt));
+    } catch (const JsonRequestError& e) {
+      send_error(res, 400, e.what());
+    } catch (const GameSetupError& e) {
+      send_error(res, 422, e.what());
+    } catch (const SubmissionError& e) {
+      send_error(res, 422, e.what());
+    } catch (const GameUnavailableError& e) {
+      send_error(res, 409, e.what());
+    }
+  }
+
   void events(const httplib::Request& req, httplib::Response& res) {
     Viewer viewer;
     if (!admit(req, res, &viewer)) return;
@@ -367,11 +427,26 @@ struct HttpServer::Impl {
     http.Post(R"(/api/games/([^/]+)/moves)",
               [this](const httplib::Request& req, httplib::Response& res,
                      const httplib::ContentReader& reader) { submit(req, res, reader); });
-    for (const char* action : {"resign", "draw"})
+    for (const char* action : {"resign", "draw", "claim"})
       http.Post(
           fmt::format(R"(/api/games/([^/]+)/{})", action),
           [this, action](const httplib::Request& req, httplib::Response& res,
                          const httplib::ContentReader& reader) { act(req, res, reader, action); });
+    for (const char* action : {"abort", "adjudicate", "tags"})
+      http.Post(fmt::format(R"(/api/organiser/games/([^/]+)/{})", action),
+                [this, action](const httplib::Request& req, httplib::Response& res,
+                               const httplib::ContentReader& reader) {
+                  organise(req, res, reader, action);
+                });
+    http.Get("/api/organiser/games", [this](const httplib::Request& req, httplib::Response& res) {
+      if (organiser(req, res)) send_json(res, 200, monitor.organiser_list());
+    });
+    http.Get("/api/organiser/export", [this](const httplib::Request& req, httplib::Response& res) {
+      if (!organiser(req, res)) return;
+      res.set_header("Cache-Control", "no-store");
+      res.set_header("Content-Disposition", "attachment; filename=\"games.pgn\"");
+      res.set_content(monitor.export_pgn(), "text/plain; charset=utf-8");
+    });
     http.Post(".*",
               [](const httplib::Request&, httplib::Response& res, const httplib::ContentReader&) {
                 refuse_unread_body(res, 404, status_text(404));
@@ -415,8 +490,8 @@ struct HttpServer::Impl {
   }
 };
 
-HttpServer::HttpServer(Monitor& monitor, int threads, std::string public_url)
-    : impl_(std::make_unique<Impl>(monitor, std::move(public_url))) {
+HttpServer::HttpServer(Monitor& monitor, int threads, std::string public_url, ServePolicy policy)
+    : impl_(std::make_unique<Impl>(monitor, std::move(public_url), std::move(policy))) {
   impl_->http.new_task_queue = [threads] {
     return new httplib::ThreadPool(static_cast<std::size_t>(threads));
   };

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -19,7 +20,8 @@
 namespace arbiter::server {
 
 struct Monitor::Entry {
-  StoredGame stored;  ///< id, variant, knobs, tokens (submissions: see `count`)
+  StoredGame stored;      ///< id, variant, knobs, tokens (submissions: see `count`)
+  std::size_t order = 0;  ///< the game's place in the order of creation (set under games_mutex_)
   VariantPtr variant;
   mutable std::mutex mutex;
   mutable std::condition_variable changed;
@@ -39,8 +41,9 @@ struct Monitor::Entry {
     std::string text;
   };
   std::map<std::string, KeyUse> keys;
-  VersionLog versions;    ///< the public versions an event stream may have missed
-  PlayerActions actions;  ///< resignation and draw offers
+  VersionLog versions;       ///< the public versions an event stream may have missed
+  PositionCounts positions;  ///< each whole turn's position, for draw claims
+  PlayerActions actions;     ///< resignation and draw offers
 
   /// The public version: the game's, and one more for each player's action.
   int version() const { return game->public_version() + actions.count(); }
@@ -111,6 +114,7 @@ Monitor::Monitor(GameStore& store, MonitorOptions options)
     load(*e, g);
     g.submissions.clear();
     e->stored = std::move(g);
+    e->order = games_.size();
     games_[e->stored.id] = e;
   }
 }
@@ -120,18 +124,21 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
   e.last[kWhite] = e.last[kBlack] = {};
   e.actions = {};
   e.keys.clear();
+  e.positions = {};
   try {
     if (!e.variant) e.variant = variant_of(g);
     e.game = build(g, e.variant);
+    e.positions.reach(e.game->claim_position(), e.game->turn());
     for (const StoredSubmission& s : g.submissions) {
       try {
         const int turn = e.game->turn();
         if (!s.action.empty()) {
-          e.actions.apply(s.side, s.action, turn, e.game->over());
+          e.actions.apply(s.side, s.action, turn, e.game->over(), s.text);
           ++e.count;
           continue;
         }
         e.game->submit(s.side, s.text);
+        e.positions.reach(e.game->claim_position(), e.game->turn());
         e.last[s.side] = {turn, e.version(), s.text};
         if (!s.key.empty()) e.keys[s.key] = {s.side, turn, s.text};
       } catch (const SubmissionError& err) {
@@ -173,8 +180,10 @@ VariantPtr Monitor::variant_of(const StoredGame& g) const {
 }
 
 CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knobs,
-                            const std::string& sets, const PlayerNames& names) {
+                            const std::string& sets, const PlayerNames& names,
+                            const EventTags& tags) {
   StoredGame g;
+  g.tags = tags;
   g.variant = variant;
   g.knobs = knobs;
   g.sets = sets;
@@ -183,6 +192,7 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
   auto e = std::make_shared<Entry>();
   e->variant = variant_of(g);
   e->game = build(g, e->variant);
+  e->positions.reach(e->game->claim_position(), e->game->turn());
   e->versions.reset(e->version());
   g.id = random_hex(kIdBytes);
   const CreatedGame created{
@@ -194,6 +204,7 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
   e->stored = g;
   {
     const std::unique_lock lock(games_mutex_);
+    e->order = games_.size();
     games_[g.id] = e;
   }
   return created;
@@ -217,6 +228,10 @@ Access Monitor::authorize(const std::string& id, const std::string& token, Viewe
   if (!white && !black && !spectator) return Access::kBadToken;
   *viewer = white ? Viewer(kWhite) : black ? Viewer(kBlack) : std::nullopt;
   return e->is_unavailable ? Access::kUnavailable : Access::kGranted;
+}
+
+bool Monitor::exists(const std::string& id) const {
+  return find(id) != nullptr;
 }
 
 std::string Monitor::unavailable_reason(const std::string& id) const {
@@ -301,6 +316,7 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
     throw SubmissionError(fmt::format("the game is over: {} ({})", end->result, end->reason));
   e->game->submit(side, text);  // throws SubmissionError before anything changes
   store(*e, id, {side, text, "", key});
+  e->positions.reach(e->game->claim_position(), e->game->turn());
   if (!key.empty()) e->keys[key] = {side, current, text};
   e->last[side] = {current, e->version(), text};
   e->versions.add(e->version());
@@ -324,6 +340,111 @@ std::string Monitor::record(const std::string& id) const {
   return record;
 }
 
+void Monitor::organise(const std::string& id, const std::string& action,
+                       const Adjudication& adjudication) {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  const std::string text = action == "adjudicate" ? adjudication_text(adjudication) : "";
+  e->actions.apply(kWhite, action, e->game->turn(), e->game->over(), text);
+  store(*e, id, {kWhite, text, action});
+  e->versions.add(e->version());
+  e->changed.notify_all();
+}
+
+void Monitor::set_event_tags(const std::string& id, const EventTags& tags) {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  store_.set_event_tags(id, tags);
+  e->stored.tags = tags;
+}
+
+EventTags Monitor::event_tags(const std::string& id) const {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  return e->stored.tags;
+}
+
+std::string Monitor::organiser_list() const {
+  std::vector<std::shared_ptr<Entry>> entries;
+  {
+    const std::shared_lock lock(games_mutex_);
+    for (const auto& [id, e] : games_) entries.push_back(e);
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const auto& a, const auto& b) { return a->order < b->order; });
+  present::JsonWriter w;
+  w.begin_array();
+  for (const std::shared_ptr<Entry>& e : entries) {
+    const std::lock_guard lock(e->mutex);
+    w.begin_object().field("id", e->stored.id).field("variant", e->stored.variant);
+    w.key("players").begin_object();
+    for (const Color c : {kWhite, kBlack}) {
+      w.key(side_word(c));
+      if (e->stored.names[c].empty())
+        w.null();
+      else
+        w.value(e->stored.names[c]);
+    }
+    w.end_object();
+    w.field("event", e->stored.tags.event).field("site", e->stored.tags.site);
+    w.field("round", e->stored.tags.round);
+    if (!e->unavailable.empty()) {
+      w.key("turn").null().field("status", "unavailable").key("result").null();
+      w.field("reason", e->unavailable).end_object();
+      continue;
+    }
+    w.field("turn", e->game->turn());
+    const std::optional<AgreedEnding>& end = e->actions.ending();
+    const bool over = end || e->game->over();
+    w.field("status", e->actions.aborted() ? "aborted" : over ? "over" : "playing");
+    w.key("result");
+    if (end)
+      w.value(end->result);
+    else if (over)
+      w.value(record_result(e->game->record()));
+    else
+      w.null();
+    w.key("reason");
+    if (end)
+      w.value(end->reason);
+    else
+      w.null();
+    w.end_object();
+  }
+  return w.end_array().str();
+}
+
+std::string Monitor::export_pgn() const {
+  std::vector<std::pair<std::string, std::shared_ptr<Entry>>> entries;
+  {
+    const std::shared_lock lock(games_mutex_);
+    for (const auto& [id, e] : games_) entries.emplace_back(id, e);
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const auto& a, const auto& b) { return a.second->order < b.second->order; });
+  std::string out;
+  for (const auto& [id, e] : entries) {
+    const std::lock_guard lock(e->mutex);
+    if (!e->unavailable.empty()) continue;
+    std::string record = e->game->record();
+    if (e->actions.ending()) record = record_with_ending(std::move(record), *e->actions.ending());
+    // The record opens with the comment naming replay's options, then its [Variant] tag and a
+    // blank line (game_view.hpp, record_header): the export's tags go first, the comment after
+    // them, before the moves.
+    const std::size_t comment_end = record.find('\n');
+    const std::size_t variant_end = record.find("\n\n", comment_end);
+    if (comment_end == std::string::npos || variant_end == std::string::npos) continue;
+    const std::string comment = record.substr(0, comment_end + 1);
+    const std::string variant_tag = record.substr(comment_end + 1, variant_end - comment_end);
+    if (!out.empty()) out += '\n';
+    out += export_tags(e->stored.tags, e->stored.names[kWhite], e->stored.names[kBlack],
+                       record_result(record), variant_tag);
+    out += '\n' + comment + record.substr(variant_end + 2);
+  }
+  return out;
+}
+
 std::optional<int> Monitor::wait_for_change(const std::string& id, int seen,
                                             std::chrono::milliseconds timeout) const {
   const std::shared_ptr<Entry> e = find(id);
@@ -343,12 +464,37 @@ bool Monitor::act(const std::string& id, Color side, const std::string& action) 
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  if (action != "resign" && action != "draw" && action != "claim")
+    throw SubmissionError(fmt::format(
+        "unknown action '{}': a player may \"resign\", offer a \"draw\" or \"claim\" one", action));
+  const std::string text = action == "claim" ? claimed_draw(*e, side) : "";
   // Throws SubmissionError before anything changes; false: an offer standing already.
-  if (!e->actions.apply(side, action, e->game->turn(), e->game->over())) return false;
-  store(*e, id, {side, "", action});
+  if (!e->actions.apply(side, action, e->game->turn(), e->game->over(), text)) return false;
+  store(*e, id, {side, text, action});
   e->versions.add(e->version());
   e->changed.notify_all();
   return true;
+}
+
+std::string Monitor::claimed_draw(const Entry& e, Color side) const {
+  const bool simultaneous = e.variant->table().protocol == Protocol::kSimultaneous;
+  if (options_.draw_claims == DrawClaims::kNone ||
+      (simultaneous && options_.draw_claims != DrawClaims::kAll))
+    throw SubmissionError(fmt::format(
+        "no draw claims in {}: this server hears them {} (--draw-claims)", e.variant->name(),
+        options_.draw_claims == DrawClaims::kNone ? "in no game"
+                                                  : "in sequential and conditional games only"));
+  if (e.actions.ending() || e.game->over())
+    throw SubmissionError("the game is over: nothing to claim");
+  const Position* pos = e.game->claim_position();
+  if (!pos)
+    throw SubmissionError(
+        "no draw claim in the middle of a turn: claim it when the turn's C-move is played");
+  std::string why_not;
+  const std::optional<std::string> reason =
+      e.positions.claim(*pos, e.variant->table().end.fifty_move_plies, simultaneous, &why_not);
+  if (!reason) throw SubmissionError("no draw to claim: " + why_not);
+  return fmt::format("{}, claimed by {}", *reason, side == kWhite ? "White" : "Black");
 }
 
 void Monitor::store(Entry& e, const std::string& id, const StoredSubmission& s) {

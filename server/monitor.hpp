@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rules/registry/rule_knobs.hpp"
+#include "server/draw_claims.hpp"
 #include "server/game.hpp"
 #include "server/game_store.hpp"
 #include "server/player_names.hpp"
@@ -40,6 +41,8 @@ class GameUnavailableError : public std::runtime_error {
 struct MonitorOptions {
   /// Tables may be read from .toml files in this folder (and below); empty: bundled tables only.
   std::string tables_dir;
+  /// The tables a draw claim is heard in (server/draw_claims.hpp).
+  DrawClaims draw_claims = DrawClaims::kTurnBased;
 };
 
 struct CreatedGame {
@@ -64,12 +67,16 @@ class Monitor {
   /// `names`, stored before it returns. The tokens (the sides' and the spectator link's) are
   /// returned here only: the store keeps their digests. Throws GameSetupError.
   CreatedGame create(const std::string& variant, const KnobSettings& knobs,
-                     const std::string& sets = "one", const PlayerNames& names = {});
+                     const std::string& sets = "one", const PlayerNames& names = {},
+                     const EventTags& tags = {});
 
   /// Whether game `id` exists and whom `token` opens it to (`*viewer`: a side, or a spectator
   /// for the game's spectator link), or that the game is unavailable (only a token of the game
   /// learns that).
   Access authorize(const std::string& id, const std::string& token, Viewer* viewer) const;
+
+  /// Whether game `id` exists (available or not).
+  bool exists(const std::string& id) const;
 
   /// Why game `id` is unavailable ("" when it is available or does not exist).
   std::string unavailable_reason(const std::string& id) const;
@@ -95,12 +102,38 @@ class Monitor {
   bool submit(const std::string& id, Color side, const std::string& text,
               std::optional<int> turn = std::nullopt, const std::string& key = "");
 
-  /// `side`'s action in game `id`: "resign" (the game ends, the opponent wins) or "draw" (an
+  /// `side`'s action in game `id`: "resign" (the game ends, the opponent wins), "draw" (an
   /// offer for the game's current turn, or the acceptance of the opponent's: the game ends
-  /// drawn), stored before it returns. False for an offer that stands already (nothing stored).
-  /// Throws SubmissionError (an unknown action, the game over), GameUnavailableError, or
-  /// std::runtime_error (the store failed).
+  /// drawn) or "claim" (a draw by threefold repetition or the fifty-move rule, when it holds
+  /// and --draw-claims hears it in the game's table: server/draw_claims.hpp; else
+  /// SubmissionError saying why), stored before it returns. False for an offer that stands already
+  /// (nothing stored). Throws SubmissionError (an unknown action, the game over),
+  /// GameUnavailableError, or std::runtime_error (the store failed).
   bool act(const std::string& id, Color side, const std::string& action);
+
+  /// The organiser's `action` in game `id` (server/organiser.hpp): "abort" (no result, "*") or
+  /// "adjudicate" (`adjudication`'s result and reason), stored before it returns and shown in
+  /// every view and the record. Throws SubmissionError (the game over already),
+  /// GameUnavailableError, or std::runtime_error (the store failed).
+  void organise(const std::string& id, const std::string& action,
+                const Adjudication& adjudication = {});
+
+  /// Replaces game `id`'s Event, Site and Round tags; stored before it returns.
+  void set_event_tags(const std::string& id, const EventTags& tags);
+
+  /// Game `id`'s event tags as they stand.
+  EventTags event_tags(const std::string& id) const;
+
+  /// Every game for the organiser, in the order they were created: a JSON array of objects
+  /// {"id", "variant", "players": {"white", "black"}, "event", "site", "round", "turn",
+  /// "status": "playing", "over", "aborted" or "unavailable", "result", "reason"} (no token,
+  /// nothing sealed).
+  std::string organiser_list() const;
+
+  /// Every available game's record in one PGN file, in the order they were created, each
+  /// with the tags Event, Site, Round, White, Black, Result and its Variant tag, then the
+  /// comment naming `arbiter replay`'s options for it; `arbiter replay` reads it game by game.
+  std::string export_pgn() const;
 
   /// The game's record as `arbiter replay` reads it, with the players' names as its White and
   /// Black tags. Throws GameUnavailableError.
@@ -138,6 +171,8 @@ class Monitor {
   /// Stores `s` as `e`'s next submission (e.count, then counted); on failure rebuilds `e` from
   /// what was stored and throws.
   void store(Entry& e, const std::string& id, const StoredSubmission& s);
+  /// The reason of `side`'s draw claim in `e` now; throws SubmissionError when it fails.
+  std::string claimed_draw(const Entry& e, Color side) const;
 
   GameStore& store_;
   MonitorOptions options_;

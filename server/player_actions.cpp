@@ -9,15 +9,25 @@
 
 namespace arbiter::server {
 
-bool PlayerActions::apply(Color side, const std::string& action, int turn, bool over) {
-  if (action != "resign" && action != "draw")
+bool PlayerActions::apply(Color side, const std::string& action, int turn, bool over,
+                          const std::string& text) {
+  if (action != "resign" && action != "draw" && action != "claim" && action != "abort" &&
+      action != "adjudicate")
     throw SubmissionError(
         fmt::format("unknown action '{}': a player may \"resign\" or offer a \"draw\"", action));
   if (ending_)
     throw SubmissionError(
         fmt::format("the game is over: {} ({})", ending_->result, ending_->reason));
-  if (over) throw SubmissionError("the game is over by its rules: nothing to resign or draw");
-  if (action == "resign") {
+  if (over)
+    throw SubmissionError(fmt::format("the game is over by its rules: nothing to {}", action));
+  if (action == "abort") {
+    ending_ = AgreedEnding{"*", "aborted by the organiser"};
+  } else if (action == "adjudicate") {
+    const Adjudication a = adjudication_from_text(text);
+    ending_ = AgreedEnding{a.result, a.reason};
+  } else if (action == "claim") {  // checked by the monitor: `text` is why it holds
+    ending_ = AgreedEnding{"1/2-1/2", text};
+  } else if (action == "resign") {
     ending_ = AgreedEnding{side == kWhite ? "0-1" : "1-0",
                            fmt::format("{} resigned", side == kWhite ? "White" : "Black")};
   } else if (draw_offer(turn) == ~side) {

@@ -9,22 +9,30 @@
 #include <string>
 
 #include "rules/core/geometry.hpp"
+#include "server/organiser.hpp"
 
 namespace arbiter::server {
 
 /// The result and the reason of a game ended by its players.
 struct AgreedEnding {
-  std::string result;  ///< "1-0", "0-1" or "1/2-1/2"
-  std::string reason;  ///< "White resigned", "draw agreed"
+  std::string result;  ///< "1-0", "0-1", "1/2-1/2", or "*" (aborted by the organiser)
+  std::string reason;  ///< "White resigned", "draw agreed", "aborted by the organiser", ...
 };
 
 class PlayerActions {
  public:
-  /// Plays `side`'s `action` ("resign" or "draw") in the game's turn `turn`; `over`: the game
+  /// Plays `side`'s `action` ("resign", "draw", or "claim": a draw claim the monitor found
+  /// to hold, `text` its reason) in the game's turn `turn`; `over`: the game
   /// ended by its rules. Returns false for a draw offer that stands already (a retry: nothing
   /// to store). Throws SubmissionError when the action cannot be taken (an unknown action, the
-  /// game over).
-  bool apply(Color side, const std::string& action, int turn, bool over);
+  /// game over). The organiser's actions (server/organiser.hpp) are played here too, `side`
+  /// unused: "abort" (the game ends without a result, "*") and "adjudicate" (`text`: the
+  /// result, a space and the reason).
+  bool apply(Color side, const std::string& action, int turn, bool over,
+             const std::string& text = "");
+
+  /// Whether the game was aborted by the organiser.
+  bool aborted() const { return ending_ && ending_->result == "*"; }
 
   /// How the players ended the game, if they did.
   const std::optional<AgreedEnding>& ending() const { return ending_; }

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -20,6 +21,7 @@
 #include "server/http_server.hpp"
 #include "server/main/serve_options.hpp"
 #include "server/monitor.hpp"
+#include "server/tokens.hpp"
 
 namespace arbiter::server {
 namespace {
@@ -60,13 +62,45 @@ class ServeSignals {
   std::thread waiter_;
 };
 
+constexpr std::size_t kMinOrganiserToken = 32;
+
+/// The organiser's token: the first line of --organiser-token-file, else a new one printed
+/// once on standard error (docs/serve.md, "The organiser"). Only its digest is kept.
+std::string organiser_digest(const ServeCliOptions& o) {
+  if (o.organiser_token_file.empty()) {
+    const std::string token = random_hex(32);
+    std::cerr << "arbiter serve: organiser token (shown once; --organiser-token-file keeps one "
+                 "across restarts): "
+              << token << std::endl;
+    return token_digest(token);
+  }
+  std::ifstream in(o.organiser_token_file);
+  std::string token;
+  if (!in || !std::getline(in, token))
+    throw std::invalid_argument("--organiser-token-file " + o.organiser_token_file +
+                                ": cannot read it (or it is empty)");
+  while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
+  if (token.size() < kMinOrganiserToken || token.find(' ') != std::string::npos)
+    throw std::invalid_argument("--organiser-token-file " + o.organiser_token_file +
+                                ": the token (its first line) has " + std::to_string(token.size()) +
+                                " characters; at least 32 without spaces expected");
+  return token_digest(token);
+}
+
 int run_serve(const ServeCliOptions& o) {
   if (!o.tables.empty() && !std::filesystem::is_directory(o.tables))
     throw std::invalid_argument("--tables " + o.tables + ": not a folder");
   ServeSignals signals;  // before any thread starts, so that every thread inherits the mask
+  // Checked before the database is opened: a bad token file leaves no file behind.
+  const std::string organiser = organiser_digest(o);
   GameStore store(o.db);
-  Monitor monitor(store, {o.tables});
-  HttpServer http(monitor, o.threads, o.public_url);
+  MonitorOptions monitor_options{o.tables};
+  if (!draw_claims_from(o.draw_claims, monitor_options.draw_claims))
+    throw std::invalid_argument("--draw-claims " + o.draw_claims +
+                                ": expected turn-based, all or none");
+  Monitor monitor(store, monitor_options);
+  HttpServer http(monitor, o.threads, o.public_url,
+                  {organiser, {o.create_rate, o.create_burst}, o.behind_proxy});
   const int port = http.bind(o.bind, o.port);
   const std::vector<std::string> unavailable = monitor.unavailable_games();
   for (const std::string& why : unavailable) std::cerr << "arbiter serve: " << why << '\n';

@@ -17,7 +17,12 @@ struct ServeCliOptions {
   std::string bind = "127.0.0.1";
   std::string tables;  ///< empty: bundled tables only
   int threads = 64;
-  std::string public_url;  ///< the base of the links handed out; empty: from each request
+  std::string public_url;            ///< the base of the links handed out; empty: from each request
+  std::string organiser_token_file;  ///< empty: a token generated at start, printed once
+  double create_rate = 30;           ///< games per minute and client address (0: no limit)
+  double create_burst = 10;          ///< games an address may create at once
+  bool behind_proxy = false;         ///< the client's address from X-Forwarded-For
+  std::string draw_claims = "turn-based";  ///< server/draw_claims.hpp
 };
 
 inline constexpr const char* kServeDescription =
@@ -53,6 +58,26 @@ inline void add_serve_options(CLI::App& cmd, ServeCliOptions& o) {
           return "a URL without spaces, quotes, '#' or '?'";
         return "";
       });
+  cmd.add_option("--organiser-token-file", o.organiser_token_file,
+                 "File holding the organiser's token (its first line, at least 32 characters); "
+                 "default: a token generated at start and printed once on standard error");
+  cmd.add_option("--create-rate", o.create_rate,
+                 "Games one client address may create per minute (0: no limit)")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  cmd.add_option("--create-burst", o.create_burst,
+                 "Games one client address may create at once, before --create-rate applies")
+      ->check(CLI::Range(1.0, 1e6))
+      ->capture_default_str();
+  cmd.add_option("--draw-claims", o.draw_claims,
+                 "Where a player may claim a draw by threefold repetition or the fifty-move "
+                 "rule: turn-based (sequential and conditional tables), all (also the "
+                 "simultaneous ones, whose rule texts say nothing of either), none")
+      ->check(CLI::IsMember({"turn-based", "all", "none"}))
+      ->capture_default_str();
+  cmd.add_flag("--behind-proxy", o.behind_proxy,
+               "The server is reached through a proxy: the client's address (for --create-rate) "
+               "is the last one of X-Forwarded-For");
 }
 
 /// The options as a command line `add_serve_options` reads back to the same values.
@@ -67,6 +92,17 @@ inline std::vector<std::string> serve_arguments(const ServeCliOptions& o) {
     args.emplace_back("--public-url");
     args.push_back(o.public_url);
   }
+  if (!o.organiser_token_file.empty()) {
+    args.emplace_back("--organiser-token-file");
+    args.push_back(o.organiser_token_file);
+  }
+  args.emplace_back("--create-rate");
+  args.push_back(std::to_string(o.create_rate));
+  args.emplace_back("--create-burst");
+  args.push_back(std::to_string(o.create_burst));
+  if (o.behind_proxy) args.emplace_back("--behind-proxy");
+  args.emplace_back("--draw-claims");
+  args.push_back(o.draw_claims);
   return args;
 }
 

@@ -36,6 +36,17 @@ inline void serve_remove_db(const std::string& path) {
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
 }
 
+/// The organiser's token of every ServedMonitor (serve_test_policy).
+inline constexpr const char* kServeOrganiserToken =
+    "organiser-token-of-the-server-tests-0123456789";
+
+/// The tests' server policy: the organiser's token above, no limit on creating games.
+inline ServePolicy serve_test_policy() {
+  ServePolicy p;
+  p.organiser_digest = token_digest(kServeOrganiserToken);
+  return p;
+}
+
 struct ServeGame {
   std::string id;
   std::string tokens[2];
@@ -46,14 +57,17 @@ class ServedMonitor {
  public:
   /// `db`: a database to serve, left for the caller to remove; empty: a new one, removed at
   /// the end.
-  /// `public_url`: the server's --public-url.
+  /// `public_url`: the server's --public-url. `policy`: the organiser's token, the limit on
+  /// creating games. `claims`: the server's --draw-claims.
   explicit ServedMonitor(const std::string& tables_dir = "", const std::string& db = "",
-                         const std::string& public_url = "")
+                         const std::string& public_url = "",
+                         ServePolicy policy = serve_test_policy(),
+                         DrawClaims claims = DrawClaims::kTurnBased)
       : path_(db.empty() ? serve_temp_db() : db),
         owns_db_(db.empty()),
         store_(path_),
-        monitor_(store_, {tables_dir}),
-        http_(monitor_, 32, public_url) {
+        monitor_(store_, {tables_dir, claims}),
+        http_(monitor_, 32, public_url, std::move(policy)) {
     port_ = http_.bind("127.0.0.1", 0);
     thread_ = std::thread([this] { http_.listen(); });
   }

@@ -470,7 +470,11 @@ def compare(result, answer, lang, tries_asked):
 STIP_LINE = re.compile(r"^  \S.* \d+ \+ \d+( \+ \d+n)?$")
 # Popeye -regression's counters ("  add_to_move_generation_stack:   2739"), printed in place of
 # the time.
-COUNTER_LINE = re.compile(r"^ *[a-z_]+: +\d+$")
+COUNTER_LINE = re.compile(
+    r"^ *[a-z_]+: +\d+$"
+    # ... and, in intelligent mode, the positions it tried per move count (output/message.c 86).
+    r"|^\d+ (potential positions|moegliche Stellungen|positions possibles dans) in \d+\+\d+$"
+)
 TIME = re.compile(r" (Time|Zeit|Temps) = .*$")
 
 

@@ -60,6 +60,12 @@ std::vector<ProblemSpec> read_problems(const SolveOptions& o) {
   return problems;
 }
 
+/// --format popeye for --fen: without the tries, which Popeye prints only under Option Try.
+std::string popeye_text(const Position& pos, puzzles::Verdict verdict) {
+  verdict.tries.clear();
+  return popeye_solution(pos, verdict, popeye::kEnglish, false);
+}
+
 int run_solve(const SolveOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
   const int sources = !o.fen.empty() + !o.file.empty() + !o.epd.empty();
@@ -102,7 +108,7 @@ int run_solve(const SolveOptions& o) {
     if (!o.grade) {
       std::cout << (o.json                 ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
                     : o.format == "tree"   ? verdict_tree(pos, verdict)
-                    : o.format == "popeye" ? popeye_solution(pos, verdict, popeye::kEnglish, false)
+                    : o.format == "popeye" ? popeye_text(pos, verdict)
                                            : verdict_text(verdict));
       return verdict_status(verdict);
     }

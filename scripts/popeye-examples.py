@@ -464,6 +464,88 @@ def compare(result, answer, lang, tries_asked):
 
 
 # ---------------------------------------------------------------------------------------------
+# Popeye's printed text (`arbiter puzzle solve --format popeye` against Popeye's output)
+
+# Popeye's stipulation line: "  #2                          3 + 1" (with neutrals "+ 1n").
+STIP_LINE = re.compile(r"^  \S.* \d+ \+ \d+( \+ \d+n)?$")
+# Popeye -regression's counters ("  add_to_move_generation_stack:   2739"), printed in place of
+# the time.
+COUNTER_LINE = re.compile(
+    r"^ *[a-z_]+: +\d+$"
+    # ... and, in intelligent mode, the positions it tried per move count (output/message.c 86).
+    r"|^\d+ (potential positions|moegliche Stellungen|positions possibles dans) in \d+\+\d+$"
+)
+TIME = re.compile(r" (Time|Zeit|Temps) = .*$")
+
+
+def text_problems(text):
+    """Each problem of Popeye's output (or arbiter's --format popeye) as the lines compared:
+    from its stipulation line to 'solution finished.', without the diagram and header before
+    it, the -regression counters and the time."""
+    problems, current = [], []
+    for line in text.split("\n"):
+        line = TIME.sub("", line.rstrip("\r"))
+        if STIP_LINE.match(line):
+            current = [line]
+        elif line.strip() in FINISHED or line.strip() in PARTIAL:
+            problems.append(current + [line])
+            current = []
+        elif current and not COUNTER_LINE.match(line):
+            current.append(line)
+    return problems
+
+
+def canonical(lines, ordered=False):
+    """`lines` with Popeye's move order taken out (unless `ordered`): the blocks between blank
+    lines sorted, and in each block every run of sibling lines (same indentation, under the
+    same parent) sorted with the lines below them. Popeye lists moves in its generator's order,
+    arbiter in its own; what is printed is compared, not the order."""
+    if ordered:
+        return list(lines)
+
+    def indent(line):
+        return len(line) - len(line.lstrip(" "))
+
+    def tree(block, i, depth):  # nodes (line, children) from block[i] while indented > depth
+        nodes = []
+        while i < len(block) and indent(block[i]) > depth:
+            line = block[i]
+            children, i = tree(block, i + 1, indent(line))
+            nodes.append((line, children))
+        return nodes, i
+
+    def flat(nodes):
+        out, run = [], []
+        for n in nodes + [None]:
+            if run and (n is None or indent(n[0]) != indent(run[0][0])):
+                out += sorted(("\n".join([line] + flat(children)) for line, children in run))
+                run = []
+            if n is not None:
+                run.append(n)
+        return [l for text in out for l in text.split("\n")]
+
+    head, body, tail = lines[:1], lines[1:-1], lines[-1:]
+    blocks, current = [], []
+    for line in body + [""]:
+        if line.strip():
+            current.append(line)
+        elif current:
+            blocks.append("\n".join(flat(tree(current, 0, -1)[0])))
+            current = []
+    # The blank lines are kept as a count, so that a missing one still shows.
+    return head + sorted(blocks) + [f"({sum(1 for l in body if not l.strip())} blank lines)"] + tail
+
+
+def diff_texts(ref_text, out_text, ordered=False, names=("popeye", "arbiter")):
+    """The unified diff of the problems of two outputs, canonical (empty: the same)."""
+    import difflib
+
+    a = [l for p in text_problems(ref_text) for l in canonical(p, ordered) + [""]]
+    b = [l for p in text_problems(out_text) for l in canonical(p, ordered) + [""]]
+    return list(difflib.unified_diff(a, b, names[0], names[1], lineterm=""))
+
+
+# ---------------------------------------------------------------------------------------------
 # Running arbiter
 
 
@@ -606,7 +688,26 @@ def solve_problems(arbiter, lines, lang, begin, spans, timeout):
 # ---------------------------------------------------------------------------------------------
 
 
+def diff_main(argv):
+    """scripts/popeye-diff.sh: [--ordered] POPEYE_OUTPUT ARBITER_OUTPUT."""
+    ordered = "--ordered" in argv
+    files = [a for a in argv if a != "--ordered"]
+    if len(files) != 2 or any(f.startswith("-") for f in files):
+        print("usage: scripts/popeye-diff.sh [--ordered] POPEYE_OUTPUT ARBITER_OUTPUT", file=sys.stderr)
+        return 2
+    try:
+        texts = [open(f, encoding="latin-1").read() for f in files]
+    except OSError as e:
+        print(f"popeye-diff: {e}", file=sys.stderr)
+        return 2
+    diff = diff_texts(texts[0], texts[1], ordered, tuple(files))
+    print("\n".join(diff))
+    return 1 if diff else 0
+
+
 def main():
+    if sys.argv[1:2] == ["--diff"]:
+        return diff_main(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("mirror")
     ap.add_argument("--arbiter", default="build/arbiter")
@@ -617,7 +718,14 @@ def main():
     ap.add_argument("--max-seconds", type=float, default=0.05)
     ap.add_argument("--emit-slow", help="write the identical problems up to --slow-seconds here")
     ap.add_argument("--slow-seconds", type=float, default=1.0)
+    ap.add_argument("--text", action="store_true",
+                    help="also compare `--format popeye` with Popeye's printed text, problem "
+                    "by problem, where the answers are identical")
+    ap.add_argument("--emit-text", help="write the problems whose text is identical and solve "
+                    "within --max-seconds here: NAME.inp and NAME.ref (Popeye's text)")
     args = ap.parse_args()
+    if args.emit_text:
+        args.text = True
 
     commit = git(args.mirror, "rev-parse", "HEAD").decode().strip()
     files = [
@@ -635,6 +743,7 @@ def main():
     counts = collections.Counter()
     unsupported = collections.Counter()
     different = []
+    text_different = []
     emitted = []
     for path in files:
         name = os.path.basename(path)[: -len(".inp")]
@@ -695,6 +804,9 @@ def main():
                     counts["identical"] += 1
                     verdict = f"identical ({seconds:.2f} s)"
                     rejected = any("error" in r for r in results)
+                    if args.text and not rejected:
+                        text_verdict(args, path, out_path, lang, begin, lines, span, n, answers[n],
+                                     results, seconds, counts, text_different)
                     fast = seconds <= args.max_seconds
                     if not rejected and seconds <= args.slow_seconds:
                         (keep if fast else keep_slow).append((n, span, results, segs, asks_for_tries(lines, lang, span)))
@@ -714,6 +826,12 @@ def main():
             print(f"  {where}")
             for d in diffs:
                 print(f"    {d}")
+    if args.text:
+        print(f"\n--format popeye against Popeye's text (of the {counts['identical']} identical):")
+        for k in ("text identical", "text different"):
+            print(f"  {k}: {counts[k]}")
+        for where, why in text_different:
+            print(f"  {where}: {why}")
     kinds = collections.Counter()
     for reason, c in unsupported.items():
         kinds[re.sub(r" \S+$", "", reason) if not reason.startswith("other") else "other"] += c
@@ -727,6 +845,53 @@ def main():
         print(f"\nemitted (Popeye commit {commit}):")
         for row in emitted:
             print(row)
+
+
+def run_text(arbiter, text, timeout):
+    """arbiter's `--format popeye` output for a Popeye file (None: over `timeout`)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False, encoding="latin-1") as f:
+        f.write(text)
+        path = f.name
+    try:
+        proc = subprocess.run([arbiter, "puzzle", "solve", "--format", "popeye", "-q", path],
+                              capture_output=True, timeout=timeout)
+        return proc.stdout.decode("latin-1")
+    except subprocess.TimeoutExpired:
+        return None
+    finally:
+        os.unlink(path)
+
+
+def text_verdict(args, path, out_path, lang, begin, lines, span, n, answer, results, seconds,
+                 counts, text_different):
+    """Compares arbiter's --format popeye text for problem `n` with Popeye's (answer: Popeye's
+    lines of that problem); with --emit-text writes the identical fast ones."""
+    where = f"{path}:{span[0] + 1} (problem {n + 1})"
+    if len(results) > 1:  # twins and duplex: Popeye prints one block with a) b) parts
+        counts["text different"] += 1
+        text_different.append((where, "twins or duplex: arbiter prints each part as a problem"))
+        return
+    inp = problem_file(lines, lang, begin, span)
+    ours = run_text(args.arbiter, inp, args.timeout)
+    popeye = "\n".join(answer) + "\n" + FINISHED[{"en": 0, "de": 1, "fr": 2}[lang]] + "\n"
+    diff = [] if ours is None else diff_texts(popeye, ours)
+    if ours is None or diff:
+        counts["text different"] += 1
+        why = "timed out" if ours is None else " / ".join(
+            l for l in diff[2:] if l[:1] in "+-")[:300]
+        text_different.append((where, why))
+        return
+    counts["text identical"] += 1
+    if args.emit_text and seconds <= args.max_seconds:
+        name = os.path.basename(path)[: -len(".inp")]
+        stem = os.path.join(args.emit_text, f"{path.split('/')[0].lower()}_{name}_{n + 1}")
+        body = [l for l in inp.split("\n") if l.strip()]
+        with open(stem + ".inp", "w", encoding="latin-1") as f:
+            f.write("\n".join(body) + "\n")
+        print(f"| `{os.path.basename(stem)}` | `{path}` problem {n + 1} (line {span[0] + 1}) "
+              f"| `{out_path}` | {results[0]['stipulation']} | {seconds:.2f} s |", flush=True)
+        with open(stem + ".ref", "w", encoding="latin-1") as f:
+            f.write("\n".join(text_problems(popeye)[0]) + "\n")
 
 
 def line_play(stip):

@@ -9,6 +9,7 @@
 #include "cli/core/knob_options.hpp"
 #include "cli/core/option_checks.hpp"
 #include "cli/puzzle/cmd_puzzle.hpp"
+#include "cli/puzzle/popeye_output.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
 
@@ -21,7 +22,7 @@ struct SolveOptions {
   std::string file;  ///< positional: a Popeye input file or a file of FEN lines
   std::string epd;   ///< --epd FILE
   bool quiet = false;
-  std::string format = "text";  ///< text | tree
+  std::string format = "text";  ///< text | tree | popeye
   std::vector<std::string> knobs;
   bool json = false;
   bool keys_only = false;
@@ -59,6 +60,12 @@ std::vector<ProblemSpec> read_problems(const SolveOptions& o) {
   return problems;
 }
 
+/// --format popeye for --fen: without the tries, which Popeye prints only under Option Try.
+std::string popeye_text(const Position& pos, puzzles::Verdict verdict) {
+  verdict.tries.clear();
+  return popeye_solution(pos, verdict, popeye::kEnglish, false);
+}
+
 int run_solve(const SolveOptions& o) {
   const VariantPtr v = load_variant(o.variant, parse_knob_options(o.knobs));
   const int sources = !o.fen.empty() + !o.file.empty() + !o.epd.empty();
@@ -70,9 +77,10 @@ int run_solve(const SolveOptions& o) {
     try {
       if (!o.svg.empty()) throw PuzzleInputError("--svg draws one problem: use it with --fen");
       if (o.grade) throw PuzzleInputError("--grade grades one problem: use it with --fen");
-      return solve_batch(v, read_problems(o),
-                         {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree",
-                          o.brute_force, o.set_play, o.max_refutations, o.timeout, o.jobs});
+      return solve_batch(
+          v, read_problems(o),
+          {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree",
+           o.format == "popeye", o.brute_force, o.set_play, o.max_refutations, o.timeout, o.jobs});
     } catch (const std::runtime_error& e) {  // ProblemFileError, PuzzleInputError
       std::cerr << "arbiter: error: " << e.what() << '\n';
       return 2;
@@ -98,9 +106,10 @@ int run_solve(const SolveOptions& o) {
     if (!o.svg.empty())
       write_svg(o.svg, {problem_board(pos, verdict, v->name() + " " + verdict_caption(verdict))});
     if (!o.grade) {
-      std::cout << (o.json               ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
-                    : o.format == "tree" ? verdict_tree(pos, verdict)
-                                         : verdict_text(verdict));
+      std::cout << (o.json                 ? verdict_json(verdict, v->name(), to_fen(pos)) + "\n"
+                    : o.format == "tree"   ? verdict_tree(pos, verdict)
+                    : o.format == "popeye" ? popeye_text(pos, verdict)
+                                           : verdict_text(verdict));
       return verdict_status(verdict);
     }
     const SolvedGrade g = grade_solved(pos, verdict);
@@ -156,8 +165,10 @@ void register_puzzle_command(CLI::App& app, int& status) {
       ->add_option("--format", o->format,
                    "text: keys, threats, tries, duals and the node count (default); tree: the "
                    "solution tree in the problemists' convention (1.Qa5! threat: 2.Qb6#, "
-                   "1...Re7 2.Qxb4#, tries 1.Qb5? axb5!; h#n: 1.Kd4 Rd5 2.Kc5 Rc4#)")
-      ->check(CLI::IsMember({"text", "tree"}))
+                   "1...Re7 2.Qxb4#, tries 1.Qb5? axb5!; h#n: 1.Kd4 Rd5 2.Kc5 Rc4#); popeye: "
+                   "as Popeye prints it (1.Da7-f2 ! threat:), in the Popeye file's language, to "
+                   "diff against Popeye's output (scripts/popeye-diff.sh; docs/popeye-input.md)")
+      ->check(CLI::IsMember({"text", "tree", "popeye"}))
       ->capture_default_str();
   solve->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr (files of problems)");
   add_knob_option(solve, o->knobs);

@@ -125,6 +125,7 @@ struct BatchOutput {
   bool keys_only = false;    ///< as --keys-only
   bool progress = false;     ///< "problem 3/40 ..." on stderr
   bool tree = false;         ///< --format tree
+  bool popeye = false;       ///< --format popeye (popeye_output.hpp); the summary on stderr
   bool brute_force = false;  ///< --brute-force: h# without the helpmate bounds
   bool set_play = false;     ///< --set-play (or Popeye's SetPlay, problem by problem)
   int max_refutations = 1;   ///< --defence N (or Popeye's Defence n, problem by problem)

@@ -8,6 +8,7 @@
 
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "cli/puzzle/ordered_jobs.hpp"
+#include "cli/puzzle/popeye_output.hpp"
 #include "cli/registry/cli_modules.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
@@ -237,6 +238,12 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
       else
         w.field("stipulation", p.stip).field("error", error);
       r.out = w.end_object().str() + '\n';
+    } else if (o.popeye) {  // Popeye's text only, so that it diffs against Popeye's
+      if (error.empty()) {
+        if (!p.tries) verdict.tries.clear();  // Popeye lists tries only under Option Try
+        r.out = popeye_solution(load_problem(v, fen), verdict,
+                                static_cast<popeye::Language>(p.language), p.no_threat);
+      }
     } else {
       r.out = (p.index > 1 ? "\n" : "") + header(p) +
               (!error.empty() ? "error: " + error + "\n"
@@ -255,7 +262,7 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
       tally.add(r.soundness, r.timed_out);
     std::cout << r.out << std::flush;
   });
-  if (o.json)
+  if (o.json || o.popeye)
     std::cerr << tally.summary() << '\n';
   else
     std::cout << '\n' << tally.summary() << '\n';

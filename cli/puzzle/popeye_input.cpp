@@ -113,6 +113,7 @@ struct ProblemState {
   int max_seconds = 0;                 ///< Popeye's MaxTime (0: none)
   std::optional<int> max_refutations;  ///< Defence n
   bool no_threat = false, half_duplex = false, duplex = false, set_play = false;
+  bool tries = false;
   bool white_to_play = false;  ///< helpmates: White starts (h#n becomes h#(n-1).5)
   int white_to_play_line = 0;
   std::vector<std::string> notes;  ///< "line: what was ignored"
@@ -439,7 +440,9 @@ class Reader {
                           fmt::format("option '{}' is not supported by arbiter{}", name, why)};
       };
       switch (static_cast<Opt>(o)) {
-        case kTry:      // arbiter always lists the tries with one refutation
+        case kTry:  // arbiter always lists the tries; Popeye prints them only when asked
+          s.tries = true;
+          break;
         case kNoBoard:  // arbiter prints no board
           break;
         case kDefence: {
@@ -725,6 +728,7 @@ class Reader {
       p.max_seconds = s.max_seconds;
       p.no_threat = s.no_threat;
       p.set_play = s.set_play;
+      p.tries = s.tries;
       p.max_refutations = s.max_refutations;
       p.condition = s.condition;
       p.condition_source = s.condition_source;
@@ -736,6 +740,11 @@ class Reader {
   Lexer lex_;
   std::string name_;
   std::vector<ProblemSpec>& out_;
+
+ public:
+  Language language() const { return lang_; }
+
+ private:
   Language lang_ = kEnglish;
   int opener_line_ = 1;  ///< the line of the current problem's BeginProblem / NextProblem
 };
@@ -758,6 +767,7 @@ std::vector<ProblemSpec> read_popeye(const std::string& text, const std::string&
   } catch (const ParseError& e) {
     reader.fail(e);
   }
+  for (ProblemSpec& p : out) p.language = reader.language();
   return out;
 }
 

@@ -26,11 +26,15 @@ struct ProblemSpec {
   double max_seconds = 0;              ///< the search's time limit (Popeye MaxTime; 0: none)
   bool no_threat = false;              ///< threats left out (Popeye NoThreat)
   bool set_play = false;               ///< the set play solved too (Popeye SetPlay)
+  bool tries = false;                  ///< Popeye Option Try: Popeye prints the tries
   std::optional<int> max_refutations;  ///< #, s#: tries refuted at most so often (Defence n)
   /// Popeye `Condition WORD`: the table to solve in, by name ("Conversion", "ConversionChess":
   /// table conversion); empty: the command's --variant. Checked by the command.
   std::string condition;
   std::string condition_source;  ///< "file:line" of the condition
+  /// Popeye's language of the file (popeye::Language: 0 French, 1 German, 2 English), the one
+  /// Popeye prints its solution in (--format popeye); English for other files.
+  int language = 2;
   /// What was read but only changes Popeye's presentation, so arbiter ignores it, said
   /// where: "file.inp:3: option 'Variation' ignored: ...". Printed on stderr.
   std::vector<std::string> notes;

@@ -1,0 +1,34 @@
+// `puzzle solve --format popeye`: a verdict printed as Popeye prints its solution, from the
+// stipulation line to "solution finished.", so that a composer can diff arbiter's answer
+// against Popeye's own output (scripts/popeye-diff.sh; docs/popeye-input.md, "Popeye's
+// output").
+#pragma once
+
+#include <string>
+
+#include "cli/puzzle/popeye_keywords.hpp"
+#include "puzzles/verdict.hpp"
+#include "rules/core/move.hpp"
+#include "rules/core/position.hpp"
+
+namespace arbiter::cli {
+
+/// A legal move `m` of `pos` in Popeye's long algebraic, in the piece letters of `lang`:
+/// "Da7-f2", "e5*d6 ep.", "0-0-0", "e7-e8=S", then " +" for a check, " #" for a mate when the
+/// goal is mate, " =" for a stalemate when it is stalemate.
+std::string popeye_move(const Position& pos, Move m, popeye::Language lang, puzzles::Goal goal);
+
+/// Popeye's stipulation line: "  #2" and the piece counts right-aligned to column 35
+/// ("  h#2                         2 + 2").
+std::string popeye_stipulation_line(const Position& pos, const puzzles::Verdict& v);
+
+/// The problem as Popeye prints it after its diagram: the stipulation line, a blank line, the
+/// solution (set play, then keys with their threats and the variations that defeat the threat,
+/// tries with "but" and their refutation; helpmates and series one line a solution), and
+/// "solution finished." (in `lang`) followed by two blank lines. No timing: Popeye's
+/// "Time = ..." is what a diff leaves out. `no_threat`: Popeye's NoThreat (no threats printed,
+/// every defence shown).
+std::string popeye_solution(const Position& pos, const puzzles::Verdict& v, popeye::Language lang,
+                            bool no_threat);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,119 @@
+// `puzzle solve --format popeye`: arbiter's text against the text Popeye printed for its own
+// example and regression problems (tests/data/popeye/text: NAME.inp, one problem copied from
+// Popeye's source, and NAME.ref, Popeye's printed solution for it from its stipulation line
+// on; README.md there cites each). Compared as scripts/popeye-diff.sh compares them: the
+// lines of each level sorted, since Popeye prints moves in its generator's order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/support/test_support.hpp"
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> popeye_text_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::size_t popeye_text_indent(const std::string& line) {
+  return line.find_first_not_of(' ') == std::string::npos ? line.size()
+                                                          : line.find_first_not_of(' ');
+}
+
+/// lines[i, end) deeper than `depth`, each with the lines below it, the runs of siblings of
+/// one indentation sorted; `i` is left after them.
+std::vector<std::string> popeye_sorted_tree(const std::vector<std::string>& lines, std::size_t& i,
+                                            std::size_t end, long depth) {
+  std::vector<std::string> out, run;
+  std::size_t run_indent = 0;
+  const auto flush = [&] {
+    std::sort(run.begin(), run.end());
+    out.insert(out.end(), run.begin(), run.end());
+    run.clear();
+  };
+  while (i<end&& static_cast<long>(popeye_text_indent(lines[i]))> depth) {
+    const std::size_t indent = popeye_text_indent(lines[i]);
+    if (!run.empty() && indent != run_indent) flush();
+    run_indent = indent;
+    std::string node = lines[i++];
+    for (const auto& below : popeye_sorted_tree(lines, i, end, static_cast<long>(indent)))
+      node += '\n' + below;
+    run.push_back(node);
+  }
+  flush();
+  return out;
+}
+
+/// The text with the order of Popeye's move generator taken out: the blocks between blank
+/// lines sorted, each block's sibling lines sorted; the first and last lines kept in place.
+std::string popeye_canonical(const std::string& text) {
+  const std::vector<std::string> lines = popeye_text_lines(text);
+  if (lines.size() < 2) return text;
+  std::vector<std::string> blocks;
+  std::size_t blanks = 0;
+  for (std::size_t i = 1; i + 1 < lines.size();) {
+    if (lines[i].find_first_not_of(' ') == std::string::npos) {
+      ++blanks;
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end + 1 < lines.size() && lines[end].find_first_not_of(' ') != std::string::npos) ++end;
+    std::string block;
+    for (const auto& node : popeye_sorted_tree(lines, i, end, -1)) block += node + '\n';
+    blocks.push_back(block);
+  }
+  std::sort(blocks.begin(), blocks.end());
+  std::string out = lines.front() + '\n';
+  for (const auto& b : blocks) out += b;
+  return out + std::to_string(blanks) + " blank lines\n" + lines.back() + '\n';
+}
+
+/// arbiter's text from its stipulation line to "solution finished." (the two blank lines
+/// after it are Popeye's too but not in the .ref files).
+std::string popeye_text_of(const std::string& out) {
+  std::string text = out;
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text + '\n';
+}
+
+TEST(PopeyeFormat, PrintsWhatPopeyePrintedForItsOwnProblems) {
+  const fs::path dir = test::data_path("popeye/text");
+  int checked = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".inp") continue;
+    fs::path ref = entry.path();
+    ref.replace_extension(".ref");
+    const auto r = test::run_arbiter("puzzle solve --format popeye -q " + entry.path().string());
+    SCOPED_TRACE(entry.path().filename().string());
+    EXPECT_EQ(popeye_canonical(popeye_text_of(r.out)), popeye_canonical(test::slurp(ref.string())));
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(PopeyeFormat, EndsWithPopeyesFinishedLineWithoutTime) {
+  const auto r = test::run_arbiter(
+      "puzzle solve --format popeye --fen '7k/5K2/8/8/8/8/8/6R1 w - - 0 1' -s '#1'");
+  EXPECT_EQ(r.out,
+            "  #1                          2 + 1\n\n   1.Rg1-h1 # !\n\n\nsolution finished.\n\n\n");
+}
+
+TEST(PopeyeFormat, IsOneOfTheFormatsOfPuzzleSolve) {
+  const auto r =
+      test::run_arbiter("puzzle solve --format popeyes --fen 8/8/8/8/8/8/8/K1k5 -s '#1'");
+  EXPECT_EQ(r.status, 2);
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -477,7 +477,7 @@ bool Monitor::act(const std::string& id, Color side, const std::string& action) 
 }
 
 std::string Monitor::claimed_draw(const Entry& e, Color side) const {
-  const bool simultaneous = e.variant->table().protocol == Protocol::kSimultaneous;
+  const bool simultaneous = e.variant->traits().simultaneous;
   if (options_.draw_claims == DrawClaims::kNone ||
       (simultaneous && options_.draw_claims != DrawClaims::kAll))
     throw SubmissionError(fmt::format(

@@ -493,7 +493,10 @@ TEST_F(ServeBrowser, MoveNeutralTurnWithASharedSquare) {
   ASSERT_TRUE(black.shows("you play black"));
   white.submit("Nc3");
   black.submit("Nf6");
+  // Both pages on turn 2 before they submit: a page still on turn 1 names that turn, and the
+  // server refuses it with 409 (a retry of a resolved turn, docs/serve.md).
   ASSERT_TRUE(white.shows("Turn 2"));
+  ASSERT_TRUE(black.shows("Turn 2"));
   white.submit("Nd5");
   EXPECT_TRUE(black.shows("Opponent has submitted (sealed)."));
   black.submit("Nd5");

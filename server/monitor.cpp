@@ -65,6 +65,20 @@ namespace {
 constexpr int kTokenBytes = 32;  // 256 bits
 constexpr int kIdBytes = 8;
 
+/// `"players": {"white": NAME|null, "black": NAME|null}` (a name not given is null), as the
+/// view and the organiser's list write it.
+void write_players(present::JsonWriter& w, const std::array<std::string, 2>& names) {
+  w.key("players").begin_object();
+  for (const Color c : {kWhite, kBlack}) {
+    w.key(side_word(c));
+    if (names[c].empty())
+      w.null();
+    else
+      w.value(names[c]);
+  }
+  w.end_object();
+}
+
 bool is_table_path(const std::string& variant) {
   return variant.find('/') != std::string::npos ||
          (variant.size() > 5 && variant.compare(variant.size() - 5, 5, ".toml") == 0);
@@ -259,15 +273,7 @@ std::string Monitor::view(const std::string& id, Viewer viewer) const {
   for (const KnobDef& k : e->variant->table().knobs) w.field(k.name, e->variant->knob(k.name));
   w.end_object().field("sets", e->stored.sets);
   w.field("side", viewer ? side_word(*viewer) : "spectator");
-  w.key("players").begin_object();
-  for (const Color c : {kWhite, kBlack}) {
-    w.key(side_word(c));
-    if (e->stored.names[c].empty())
-      w.null();
-    else
-      w.value(e->stored.names[c]);
-  }
-  w.end_object();
+  write_players(w, e->stored.names);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
   try {
@@ -378,15 +384,7 @@ std::string Monitor::organiser_list() const {
   for (const std::shared_ptr<Entry>& e : entries) {
     const std::lock_guard lock(e->mutex);
     w.begin_object().field("id", e->stored.id).field("variant", e->stored.variant);
-    w.key("players").begin_object();
-    for (const Color c : {kWhite, kBlack}) {
-      w.key(side_word(c));
-      if (e->stored.names[c].empty())
-        w.null();
-      else
-        w.value(e->stored.names[c]);
-    }
-    w.end_object();
+    write_players(w, e->stored.names);
     w.field("event", e->stored.tags.event).field("site", e->stored.tags.site);
     w.field("round", e->stored.tags.round);
     if (!e->unavailable.empty()) {

@@ -1,6 +1,7 @@
 // The retro counting rules (see legality.hpp).
 #include "puzzles/legality.hpp"
 
+#include "puzzles/material.hpp"
 #include "rules/conversion/conversion.hpp"
 
 #include <fmt/format.h>
@@ -34,8 +35,6 @@ Army army_of(const Variant& v) {
 int count(const Position& pos, Color c, PieceType t) {
   return t == kNoPiece ? 0 : popcount(pos.pieces(c, t));
 }
-
-constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
 
 /// The fewest captures that bring `c`'s pawns from one origin file each to their files: the
 /// pawns in file order matched to distinct files a-h in order (an order-keeping match is
@@ -74,8 +73,7 @@ void count_army(const Position& pos, const Army& a, std::vector<LegalityFailure>
     const int plain = std::max(0, count(pos, c, a.queen) - 1) +
                       std::max(0, count(pos, c, a.rook) - 2) +
                       std::max(0, count(pos, c, a.knight) - 2) + std::max(0, bishops - 2);
-    const int by_colour = plain - std::max(0, bishops - 2) + std::max(0, light - 1) +
-                          std::max(0, bishops - light - 1);
+    const int by_colour = men_beyond_army(pos, c, a.queen, a.rook, a.bishop, a.knight);
     if (plain > missing_pawns)
       out.push_back({LegalityRule::kPromotions,
                      fmt::format("{} has {} pieces beyond the game array but only {} missing "

@@ -5,16 +5,15 @@
 #include <array>
 
 namespace arbiter::puzzles {
-namespace {
-
-constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
-
-int count_of(const Position& pos, Color c, char letter) {
-  const PieceType t = pos.variant().type_of_letter(letter);
-  return t == kNoPiece ? 0 : popcount(pos.pieces(c, t));
+int men_beyond_army(const Position& pos, Color c, PieceType queen, PieceType rook, PieceType bishop,
+                    PieceType knight) {
+  const auto count = [&](PieceType t) { return t == kNoPiece ? 0 : popcount(pos.pieces(c, t)); };
+  const Bitboard bishops = bishop == kNoPiece ? 0 : pos.pieces(c, bishop);
+  const int light = popcount(bishops & kLightSquares);
+  const int dark = popcount(bishops) - light;
+  return std::max(0, count(queen) - 1) + std::max(0, count(rook) - 2) +
+         std::max(0, count(knight) - 2) + std::max(0, light - 1) + std::max(0, dark - 1);
 }
-
-}  // namespace
 
 int promoted_men(const Position& pos, Color c) {
   const Variant& v = pos.variant();
@@ -22,11 +21,8 @@ int promoted_men(const Position& pos, Color c) {
   if (v.effect() || std::any_of(kArmy.begin(), kArmy.end(),
                                 [&v](char l) { return v.type_of_letter(l) == kNoPiece; }))
     return 0;
-  const Bitboard bishops = pos.pieces(c, v.type_of_letter('B'));
-  const int light = popcount(bishops & kLightSquares);
-  const int dark = popcount(bishops) - light;
-  return std::max(0, count_of(pos, c, 'Q') - 1) + std::max(0, count_of(pos, c, 'R') - 2) +
-         std::max(0, count_of(pos, c, 'N') - 2) + std::max(0, light - 1) + std::max(0, dark - 1);
+  return men_beyond_army(pos, c, v.type_of_letter('Q'), v.type_of_letter('R'),
+                         v.type_of_letter('B'), v.type_of_letter('N'));
 }
 
 int promoted_men(const Position& pos) {

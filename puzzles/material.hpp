@@ -13,6 +13,15 @@ namespace arbiter::puzzles {
 /// change sides, so counting proves nothing); fairy pieces are not counted.
 int promoted_men(const Position& pos, Color c);
 
+/// The men of `c` beyond the original army, the pieces named by their types (kNoPiece: the
+/// table has none): queens beyond one, rooks and knights beyond two, bishops beyond one on each
+/// square colour. The count promoted_men and the legality check (legality.cpp) share.
+int men_beyond_army(const Position& pos, Color c, PieceType queen, PieceType rook, PieceType bishop,
+                    PieceType knight);
+
+/// The light squares (b1, d1, ..., a2, ...).
+inline constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
+
 /// promoted_men of both sides.
 int promoted_men(const Position& pos);
 

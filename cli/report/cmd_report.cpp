@@ -32,6 +32,7 @@ struct ReportCliOptions {
   bool puzzles = true;     ///< the sample-puzzles section (cli/report/report_puzzles.hpp)
   bool reachable = false;  ///< search the reachable records (slow)
   std::vector<std::string> reachable_from;  ///< [TABLE=]FILE: records written by ambiguities
+  solver::ReachableOptions reach;           ///< --reachable's budget (as ambiguities --reachable)
 };
 
 /// The records of each --reachable-from file, by the table (as named in `names`) they belong
@@ -115,7 +116,7 @@ int run_report(ReportCliOptions& o) {
     }
     if (!records.count(name) && o.reachable && !r.variant->table().knobs.empty()) {
       say(fmt::format("{}: reachable records (15 to 30 s)", name));
-      solver::ReachableOptions ro;
+      solver::ReachableOptions ro = o.reach;
       ro.seed = o.cov.seed;
       if (!o.quiet)
         ro.progress = [&name](const std::string& line) {
@@ -171,6 +172,18 @@ void register_report_command(CLI::App& app, int& status) {
   cmd->add_flag("--reachable", o->reachable,
                 "Also search, per table, a record of play from the start that parts each knob's "
                 "readings, and draw it (15 to 30 s a table; as ambiguities --reachable)");
+  cmd->add_option("--reachable-exhaustive", o->reach.exhaustive,
+                  "--reachable: plies (turns) searched exhaustively, a proof where nothing is "
+                  "found (default: 3 sequential, 2 conditional, 1 simultaneous)")
+      ->check(whole_number(0, 8));
+  cmd->add_option("--reachable-steps", o->reach.steps,
+                  "--reachable: steps the guided walks may play in all (the work budget)")
+      ->capture_default_str()
+      ->check(CLI::Range(0LL, 1'000'000'000LL));
+  cmd->add_option("--reachable-walk-plies", o->reach.max_plies,
+                  "--reachable: length of one guided walk, in plies (turns)")
+      ->capture_default_str()
+      ->check(whole_number(1, 1000));
   cmd->add_option("--reachable-from", o->reachable_from,
                   "Draw the records in [TABLE=]FILE, the JSON of `ambiguities -v TABLE "
                   "--reachable --json` (repeatable; TABLE= where the knobs do not say which)");

@@ -212,5 +212,16 @@ TEST(ReportReachable, AKnobTheTableLacksIsExitTwo) {
   EXPECT_NE(r.err.find("table conditional has no knob head-on-swap"), std::string::npos) << r.err;
 }
 
+TEST(ReportReachable, ABudgetOutOfRangeIsExitTwoNamingTheOption) {
+  for (const char* bad :
+       {"--reachable-steps -1", "--reachable-exhaustive 9", "--reachable-walk-plies x"}) {
+    const test::CommandResult r =
+        test::run_arbiter(std::string("report --no-solver -v conditional --reachable ") + bad);
+    EXPECT_EQ(r.status, 2) << bad << "\n" << r.err;
+    const std::string option = std::string(bad).substr(0, std::string(bad).find(' '));
+    EXPECT_NE(r.err.find(option), std::string::npos) << bad << "\n" << r.err;
+  }
+}
+
 }  // namespace
 }  // namespace arbiter

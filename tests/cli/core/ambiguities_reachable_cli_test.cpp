@@ -19,7 +19,7 @@ TEST(AmbiguitiesReachableCli, AKnobWithARecordShowsItsMovesAndOutcomes) {
       run_arbiter("ambiguities -v diplomacy --knob knight-timing --reachable --steps 0 -q");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "");
-  EXPECT_THAT(r.out, HasSubstr("\nknob knight-timing\n  record 1. b1a3 b8a6\n  1 turns "
+  EXPECT_THAT(r.out, HasSubstr("\nknob knight-timing\n  record 1. Na3 Na6\n  1 turns "
                                "(exhaustive: none shorter); the readings part at turn 1\n"));
   EXPECT_THAT(r.out, HasSubstr("  knight-timing=two-step-path              final "
                                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 2, in "
@@ -28,7 +28,7 @@ TEST(AmbiguitiesReachableCli, AKnobWithARecordShowsItsMovesAndOutcomes) {
 }
 
 TEST(AmbiguitiesReachableCli, TheRecordIsReadByReplayAndItsReadingsNameTheKnob) {
-  const auto r = run_arbiter("replay -v diplomacy --readings -", "1. b1a3 b8a6\n");
+  const auto r = run_arbiter("replay -v diplomacy --readings -", "1. Na3 Na6\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("knob knight-timing: the readings part at turn 1\n"));
 }

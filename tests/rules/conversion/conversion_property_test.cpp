@@ -305,9 +305,6 @@ KnobSettings random_knob_settings() {
 
 RC_GTEST_PROP(ConversionProperty, EngineMatchesReferenceWithRandomKnobs, ()) {
   KnobSettings settings = random_knob_settings();
-  // Open engine bug (ConversionEngineBug.PinnedPieceIgnoredShouldIgnoreCastlingThreatsIntoAttack):
-  // with threat-by-pinned-piece = ignored, castling threats are left out.
-  if (settings["threat-by-pinned-piece"] == "ignored") settings["castling-threatens"] = "ignored";
   RC_LOG() << "knobs:";
   for (const auto& [name, value] : settings) RC_LOG() << " " << name << "=" << value;
   RC_LOG() << "\n";

@@ -74,10 +74,6 @@ TEST(ConversionSlow, LongRandomGamesMatchTheReferenceUnderEveryKnobCombination) 
   for (int game = 0; game < 640; ++game) {
     KnobSettings settings;
     for (int k = 0; k < 6; ++k) settings[knobs[k][0]] = knobs[k][1 + (game >> k & 1)];
-    // Open engine bug
-    // (ConversionEngineBug.PinnedPieceIgnoredShouldIgnoreCastlingThreatsIntoAttack): with
-    // threat-by-pinned-piece = ignored, castling threats are left out.
-    if (settings["threat-by-pinned-piece"] == "ignored") settings["castling-threatens"] = "ignored";
     const ConversionReference ref(test::ConversionKnobSet::from(settings));
     const std::string& fen = fens[static_cast<std::size_t>(game) % fens.size()];
     Position pos = parse_fen(conversion(settings), fen);

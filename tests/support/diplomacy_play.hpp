@@ -20,9 +20,9 @@ struct Scenario {
 
 /// From one of a few start positions (the setup, open middlegames, en-passant rights on both
 /// sides, promotions, castling), up to 20 turns of random submission pairs resolved with the
-/// default knobs; a turn that would end the game, or whose FEN parse_sim_fen refuses (a known
-/// bug: DiplomacyKnownBugs.DISABLED_EnPassantRightWhoseOriginWasEnteredRoundTrips), is not
-/// played. Then a random pair of submissions. Logs both with RC_LOG.
+/// default knobs; a turn that would end the game is not played, and every state reached must
+/// round-trip through its simultaneous FEN (RC_ASSERT). Then a random pair of submissions.
+/// Logs both with RC_LOG.
 Scenario random_scenario();
 
 }  // namespace arbiter::test

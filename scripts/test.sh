@@ -18,8 +18,8 @@
 #   2. tests     ctest --test-dir build --output-on-failure -j2 (with --fast: -LE slow)
 #   3. san-build one clang tree, build-san/, for the sanitizer tests and the fuzzers:
 #                -DARBITER_BUILD_FUZZ=ON (ASan + UBSan everywhere, libFuzzer's coverage in
-#                the fuzz targets and their own copy of the engine), RelWithDebInfo with line
-#                tables only; no benchmarks, no slow or browser tests (they do not run there),
+#                the fuzz targets and their own copy of the engine), -O1 with line tables
+#                only; no benchmarks, no slow or browser tests (they do not run there),
 #                only the tests of the layers that parse and resolve input in process (rules,
 #                server), which run the Release tree's arbiter
 #   4. san-tests ctest --test-dir build-san (ASan + UBSan; leaks are errors)

@@ -35,7 +35,8 @@ struct Monitor::Entry {
     int version = -1;
     std::string text;
   } last[2];
-  /// Each Idempotency-Key's submission: its side, its turn and its text.
+  /// Each Idempotency-Key's submission: its side, its turn and its text. A key is its side's
+  /// (keyed by key_of): the opponent sending the same key learns nothing of this submission.
   struct KeyUse {
     Color side = kWhite;
     int turn = 0;
@@ -67,6 +68,13 @@ struct Monitor::Entry {
 namespace {
 
 constexpr int kTokenBytes = 32;  // 256 bits
+
+/// An Idempotency-Key as the monitor files it: under its side, so that a key names one side's
+/// request only (the other side's same key is a key of its own, and its error texts quote
+/// nothing of the first side's submission, which may be sealed).
+std::string key_of(Color side, const std::string& key) {
+  return std::string(side == kWhite ? "white" : "black") + '\n' + key;
+}
 constexpr int kIdBytes = 8;
 
 /// `"players": {"white": NAME|null, "black": NAME|null}` (a name not given is null), as the
@@ -248,7 +256,7 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
         e.game->submit(s.side, s.text);
         if (e.positions_known) e.positions.reach(e.game->claim_position(), e.game->turn());
         e.last[s.side] = {turn, e.version(), s.text};
-        if (!s.key.empty()) e.keys[s.key] = {s.side, turn, s.text};
+        if (!s.key.empty()) e.keys[key_of(s.side, s.key)] = {s.side, turn, s.text};
       } catch (const SubmissionError& err) {
         throw GameUnavailableError(fmt::format("submission {} ({} '{}') is refused now: {}",
                                                e.count + 1, side_word(s.side), s.text, err.what()));
@@ -450,7 +458,7 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
-  if (const auto used = e->keys.find(key); !key.empty() && used != e->keys.end()) {
+  if (const auto used = e->keys.find(key_of(side, key)); !key.empty() && used != e->keys.end()) {
     const Entry::KeyUse& u = used->second;
     if (u.side != side || u.text != text)
       throw SubmissionError(
@@ -465,14 +473,14 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   const Entry::Last& last = e->last[side];
   if (last.turn == current && last.version == e->version() && last.text == text) {
     // A retry of what is stored: taken once. A new key names it too (in memory only).
-    if (!key.empty()) e->keys[key] = {side, current, text};
+    if (!key.empty()) e->keys[key_of(side, key)] = {side, current, text};
     return false;
   }
   if (const std::optional<AgreedEnding>& end = e->actions.ending())
     throw SubmissionError(fmt::format("the game is over: {} ({})", end->result, end->reason));
   e->game->submit(side, text);  // throws SubmissionError before anything changes
   if (e->positions_known) e->positions.reach(e->game->claim_position(), e->game->turn());
-  if (!key.empty()) e->keys[key] = {side, current, text};
+  if (!key.empty()) e->keys[key_of(side, key)] = {side, current, text};
   e->last[side] = {current, e->version(), text};
   store(*e, id, {side, text, "", key});  // on failure the entry is loaded again from the store
   e->versions.add(e->version());

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "server/submission_turn.hpp"
 
@@ -190,6 +192,32 @@ TEST(ServeMemory, ADrawClaimOfAGameLoadedFromASnapshotCountsEveryPosition) {
   EXPECT_TRUE(again.monitor.act(id, kWhite, "claim"));  // the start's position, a third time
   EXPECT_EQ(memory_view(again.monitor, id, kBlack)["status"]["result"], "1/2-1/2");
   serve_remove_db(db);
+}
+
+TEST(ServeMemory, ThreadsPlayingMoreGamesThanTheBoundLeaveEachGameAsStored) {
+  BoundedMonitor b(2, serve_temp_db(), 1);
+  std::vector<std::string> ids;
+  for (int i = 0; i < 6; ++i) ids.push_back(b.monitor.create("orthodox", {}).id);
+  // Each thread plays two games (knights out and back): loads, evictions and submissions of
+  // other games interleave, and no game may be in memory twice.
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 3; ++t)
+    threads.emplace_back([&b, &ids, t] {
+      const char* plies[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+      for (int ply = 0; ply < 8; ++ply)
+        for (const int g : {2 * t, 2 * t + 1}) {
+          b.monitor.submit(ids[static_cast<std::size_t>(g)], ply % 2 == 0 ? kWhite : kBlack,
+                           plies[ply % 4]);
+          (void)b.monitor.view(ids[static_cast<std::size_t>((g + 1) % 6)], std::nullopt);
+        }
+    });
+  for (std::thread& t : threads) t.join();
+  for (const std::string& id : ids) {
+    EXPECT_EQ(memory_view(b.monitor, id, kWhite)["turn"], 9) << id;
+    EXPECT_EQ(b.monitor.check_stored(id), "") << id;
+  }
+  EXPECT_LE(b.monitor.in_memory(), 2U);
+  serve_remove_db(b.path);
 }
 
 TEST(ServeMemory, TheHistoryHoldsTextAndATurnsBoardIsDrawnWhenAskedFor) {

@@ -20,7 +20,9 @@
 //   spectator's) has a history or position other than before it, each side's own submission
 //   is its own, and the record's moves are those it had before (the action only ends it);
 // - a game whose stored submissions no longer load into what the monitor holds
-//   (Monitor::check_stored), checked after every input.
+//   (Monitor::check_stored: played again from the first submission, and from its stored
+//   snapshot), checked after every input;
+// - a resolved turn's board that cannot be drawn, or a board drawn of the turn in play.
 #include <unistd.h>
 
 #include <cstddef>
@@ -52,12 +54,18 @@ using arbiter::KnobSettings;
 using namespace arbiter::server;
 
 // One store for many inputs (opening SQLite per input would dominate), started afresh every
-// 256 games: the monitor keeps every game in memory, and a long run would reach libFuzzer's
-// memory limit.
+// 256 games so that the file stays small. The monitor keeps 8 games in memory and stores a
+// snapshot at every turn, so that each input's game is also loaded from its snapshot
+// (Monitor::check_stored compares that load with the game in memory).
 struct Harness {
-  std::string path = (std::filesystem::temp_directory_path() /
-                      ("arbiter-fuzz-serve-" + std::to_string(getpid()) + ".sqlite"))
-                         .string();
+  // In memory (tmpfs) where there is one: each submission's commit waits for fsync, which on
+  // a disk costs more than the rest of an input; the fuzz checks what is stored, not that it
+  // survives a crash (tests/server/serve_restart_test.cpp does).
+  std::string path =
+      ((std::filesystem::is_directory("/dev/shm") ? std::filesystem::path("/dev/shm")
+                                                  : std::filesystem::temp_directory_path()) /
+       ("arbiter-fuzz-serve-" + std::to_string(getpid()) + ".sqlite"))
+          .string();
   std::unique_ptr<GameStore> store;
   std::unique_ptr<Monitor> monitor;
 
@@ -67,7 +75,10 @@ struct Harness {
       store.reset();
       for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
       store = std::make_unique<GameStore>(path);
-      monitor = std::make_unique<Monitor>(*store, MonitorOptions{});
+      MonitorOptions options;
+      options.max_games_in_memory = 8;
+      options.snapshot_every = 1;
+      monitor = std::make_unique<Monitor>(*store, options);
     }
     return *monitor;
   }
@@ -245,6 +256,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (const std::string differs = monitor.check_stored(id); !differs.empty())
     finding("a stored game does not load as it was played: " + differs);
+  // Each resolved turn's board is drawn on demand (for White, Black or a spectator in turn);
+  // the turn in play (which may hold a sealed move) has none for any viewer.
+  const int current = checked_view(monitor, id, Viewer())["turn"].get<int>();
+  const Viewer viewers[] = {Viewer(arbiter::kWhite), Viewer(arbiter::kBlack), Viewer()};
+  try {
+    for (int t = 1; t < current; ++t) (void)monitor.turn_board(id, t, viewers[t % 3]);
+    for (const Viewer viewer : viewers)
+      if (monitor.turn_board(id, current, viewer))
+        finding("the board of the turn in play is drawn (it may hold a sealed move)");
+  } catch (const std::exception& e) {
+    finding(std::string("a turn's board answers 5xx or 409: ") + e.what());
+  }
   // A Conditional Chess record of a game with the table's own knobs replays (a statement with
   // a space in it once broke it); the other protocols' records need the options in their first
   // line, which the tests replay (tests/server/serve_protocols_test.cpp).

@@ -48,8 +48,22 @@ class Game {
   /// The view's "turn": the number of the turn (simultaneous games) or ply (the others) the
   /// game is at; each earlier one is an entry of the view's "history".
   virtual int turn() const = 0;
-  /// The view's "history" entry of turn `turn` (1 <= turn < turn()), as both sides see it.
+  /// The view's "history" entry of turn `turn` (1 <= turn < turn()), as both sides see it: the
+  /// moves and their fates as text, no board (turn_board draws it on demand).
   virtual void write_history_entry(present::JsonWriter& w, int turn) const = 0;
+  /// The SVG board of resolved turn `turn` (1 <= turn < turn(); std::out_of_range otherwise),
+  /// with `bottom`'s men at the bottom: a simultaneous turn's board before it with both moves
+  /// (failed ones dashed), a turn of sets the board after it, a sequential ply the board after
+  /// it with the move as an arrow; nullopt for a protocol that draws no board per entry
+  /// (Conditional Chess's plies). A resolved turn only, so it shows no sealed move.
+  virtual std::optional<std::string> turn_board(int turn, Color bottom) const = 0;
+  /// The game between two turns as text (docs/serve.md, "Memory"): what restore() rebuilds it
+  /// from without its submissions. nullopt in the middle of a turn (a sealed move, a stated
+  /// conditional move, a replacement awaited), when the submissions must be played again.
+  virtual std::optional<std::string> snapshot() const = 0;
+  /// Makes a new game (no submission yet) the game `snapshot` was taken of. Throws
+  /// std::exception when the text is not a snapshot of this game's protocol.
+  virtual void restore(std::string_view snapshot) = 0;
   /// The position a draw claim looks at (threefold repetition, the fifty-move rule:
   /// server/draw_claims.hpp), or nullptr between two whole turns' positions (Conditional Chess
   /// after its A-move, before its C-move is played).

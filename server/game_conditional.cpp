@@ -20,6 +20,7 @@
 #include "rules/core/record_tokens.hpp"
 #include "server/game_factory.hpp"
 #include "server/game_view.hpp"
+#include "server/snapshot_reader.hpp"
 
 namespace arbiter::server {
 namespace {
@@ -101,6 +102,45 @@ class ConditionalGame final : public Game {
   // choices; mid-turn positions are not compared with those).
   const Position* claim_position() const override {
     return state_.phase == Phase::kA && !state_.pending ? &state_.pos : nullptr;
+  }
+
+  /// Between turns only: phase A, nothing stated, no replacement awaited.
+  std::optional<std::string> snapshot() const override {
+    if (state_.phase != Phase::kA || state_.pending || replacement_) return std::nullopt;
+    present::JsonWriter w;
+    w.begin_object().field("fen", to_conditional_fen(state_)).key("plies").begin_array();
+    for (const ConditionalGamePly& p : plies_)
+      w.begin_object()
+          .field("phase", std::string(1, phase_letter(p.phase)))
+          .field("side", side_word(p.side))
+          .field("text", p.text)
+          .field("outcome", p.outcome)
+          .field("why", p.why)
+          .end_object();
+    return w.end_array().end_object().str();
+  }
+
+  void restore(std::string_view snapshot) override {
+    const SnapshotReader r(snapshot);
+    state_ = parse_conditional_fen(v_, r.text("fen"));
+    if (state_.phase != Phase::kA) throw std::runtime_error("snapshot: not between two turns");
+    plies_.clear();
+    for (const SnapshotReader& p : r.list("plies")) {
+      const std::string phase = p.text("phase");
+      plies_.push_back({phase == "A"   ? Phase::kA
+                        : phase == "B" ? Phase::kB
+                                       : Phase::kC,
+                        p.text("side") == "white" ? kWhite : kBlack, p.text("text"),
+                        p.text("outcome"), p.text("why")});
+    }
+    replacement_.reset();
+    status_ = conditional_status(state_);
+  }
+
+  /// A ply's board is not kept (a C-move's entry is the conditional as stated, not a board).
+  std::optional<std::string> turn_board(int turn, Color) const override {
+    (void)plies_.at(static_cast<std::size_t>(turn - 1));  // std::out_of_range past the plies
+    return std::nullopt;
   }
 
   void write_history_entry(present::JsonWriter& w, int turn) const override {

@@ -3,6 +3,8 @@
 // checkmate or stalemate as the table's [end] rules score them.
 #include <fmt/format.h>
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "present/board/report_boards.hpp"
@@ -13,6 +15,7 @@
 #include "rules/core/notation.hpp"
 #include "server/game_factory.hpp"
 #include "server/game_view.hpp"
+#include "server/snapshot_reader.hpp"
 
 namespace arbiter::server {
 namespace {
@@ -43,8 +46,7 @@ class SequentialGame final : public Game {
       throw SubmissionError(submission_error_text(e));
     }
     plies_.push_back({side, pos_.fullmove_number(), to_san(pos_, m), to_uci(pos_, m)});
-    last_ = m;
-    moved_ = true;
+    arrow_ = {m.from(), m.to()};
     Undo undo;
     pos_.make(m, undo);
     update_status();
@@ -70,7 +72,7 @@ class SequentialGame final : public Game {
     for (int t = 1; t < turn(); ++t) write_history_entry(w, t);
     w.end_array();
     present::SvgBoard board = present::board_of_fen(v_, to_fen(pos_));
-    if (moved_) board.arrows.push_back({last_.from(), last_.to(), ~pos_.side_to_move()});
+    if (arrow_) board.arrows.push_back({arrow_->first, arrow_->second, ~pos_.side_to_move()});
     w.field("board", present::svg_board(board, viewer.value_or(kWhite)));
   }
 
@@ -88,6 +90,52 @@ class SequentialGame final : public Game {
   bool over() const override { return !result_.empty(); }
   int turn() const override { return static_cast<int>(plies_.size()) + 1; }
   const Position* claim_position() const override { return &pos_; }
+
+  std::optional<std::string> snapshot() const override {
+    present::JsonWriter w;
+    w.begin_object().field("fen", to_fen(pos_)).key("plies").begin_array();
+    for (const SequentialPly& p : plies_)
+      w.begin_object()
+          .field("side", side_word(p.side))
+          .field("number", p.move_number)
+          .field("san", p.san)
+          .field("uci", p.uci)
+          .end_object();
+    w.end_array();
+    if (arrow_)
+      w.field("from", static_cast<int>(arrow_->first))
+          .field("to", static_cast<int>(arrow_->second));
+    return w.end_object().str();
+  }
+
+  void restore(std::string_view snapshot) override {
+    const SnapshotReader r(snapshot);
+    pos_ = parse_fen(v_, r.text("fen"));
+    plies_.clear();
+    for (const SnapshotReader& p : r.list("plies"))
+      plies_.push_back({p.text("side") == "white" ? kWhite : kBlack,
+                        static_cast<int>(p.number("number")), p.text("san"), p.text("uci")});
+    arrow_.reset();
+    if (r.has("from"))
+      arrow_ = {static_cast<Square>(r.number("from")), static_cast<Square>(r.number("to"))};
+    update_status();
+  }
+
+  /// The board after ply `turn`, its move drawn as an arrow: the plies played again from the
+  /// setup (by their coordinates: each was legal when it was played).
+  std::optional<std::string> turn_board(int turn, Color bottom) const override {
+    (void)plies_.at(static_cast<std::size_t>(turn - 1));  // std::out_of_range past the plies
+    Position pos = parse_fen(v_, v_->table().setup_fen);
+    Move m{};
+    for (int i = 0; i < turn; ++i) {
+      m = parse_uci(pos, plies_[static_cast<std::size_t>(i)].uci);
+      Undo undo;
+      pos.make(m, undo);
+    }
+    present::SvgBoard board = present::board_of_fen(v_, to_fen(pos));
+    board.arrows.push_back({m.from(), m.to(), plies_[static_cast<std::size_t>(turn - 1)].side});
+    return present::svg_board(board, bottom);
+  }
 
   void write_history_entry(present::JsonWriter& w, int turn) const override {
     const SequentialPly& p = plies_.at(static_cast<std::size_t>(turn - 1));
@@ -109,8 +157,8 @@ class SequentialGame final : public Game {
   Position pos_;
   std::string result_, reason_;  ///< empty while the game goes on
   std::vector<SequentialPly> plies_;
-  Move last_{};
-  bool moved_ = false;  ///< last_ is the last move made (drawn as an arrow)
+  /// The last move's squares (drawn as an arrow), once a move was made.
+  std::optional<std::pair<Square, Square>> arrow_;
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 // the reason, the board stays and both sides submit again.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -35,7 +36,6 @@ struct SetsTurn {
   std::string written[2];
   std::optional<ProgressiveResult> played;  ///< none: the turn is void
   std::string void_reason;                  ///< why the resolver refused the sets
-  std::string svg;                          ///< the board after the turn
 };
 
 /// "one" never reaches here; the other two modes by their play function.
@@ -94,6 +94,7 @@ class SetsGame final : public SealedGame<SealedSet, SetsTurn> {
   }
 
   void resolve(SealedSet white, SealedSet black) override {
+    const SimState before = state_;
     SetsTurn t;
     t.move_number = first_number_ + played_turns_;
     t.fen_before = to_sim_fen(state_);
@@ -110,8 +111,12 @@ class SetsGame final : public SealedGame<SealedSet, SetsTurn> {
       status_ = rules_->status(state_);
       ++played_turns_;
     }
-    t.svg = present::svg_board(present::SvgBoard{state_.pos});
-    history_.push_back(std::move(t));
+    add_turn(t, before, t.written[kWhite], t.written[kBlack]);
+  }
+
+  void restored() override {
+    played_turns_ = static_cast<int>(std::count_if(
+        history_.begin(), history_.end(), [](const PlayedTurn& t) { return !t.record.empty(); }));
   }
 
   /// A set in the record: its entries joined by ", " (one word per entry, so spaces may only
@@ -131,13 +136,18 @@ class SetsGame final : public SealedGame<SealedSet, SetsTurn> {
     if (!t.played) {
       w.field("void", t.void_reason).field("fen_after", t.fen_before);
       write_status(w, false, "", "");  // a void turn happens only while the game goes on
-      w.field("board", t.svg).end_object();
+      w.end_object();
       return;
     }
     const ProgressiveResult& r = *t.played;
     present::write_progressive_fields(w, r);
     write_status(w, r.status.over, r.status.result(), r.status.reason);
-    w.field("board", t.svg).end_object();
+    w.end_object();
+  }
+
+  /// The board after the turn (a void turn's: the board before it, unchanged).
+  present::SvgBoard board_of(const PlayedTurn& t) const override {
+    return present::SvgBoard{parse_sim_fen(v_, t.fen_after).pos};
   }
 
   TurnSets mode_;

@@ -21,7 +21,6 @@ struct ResolvedTurn {
   present::SideSubmission sides[2];
   SimTurnOutcome outcome;
   SimStatus status;  ///< after the turn
-  std::string svg;   ///< the board before the turn with both moves, failed ones marked
 };
 
 class SimultaneousGame final : public SealedGame<present::SideSubmission, ResolvedTurn> {
@@ -39,18 +38,16 @@ class SimultaneousGame final : public SealedGame<present::SideSubmission, Resolv
 
   void resolve(present::SideSubmission white, present::SideSubmission black) override {
     SimTurnOutcome outcome = rules_->resolve_traced(state_, white.move, black.move);
-    std::string svg =
-        present::svg_board(present::board_of_turn(state_, white.move, black.move, outcome));
-    const int move_number = state_.pos.fullmove_number();
-    std::string fen_before = to_sim_fen(state_);
+    const SimState before = state_;
     state_ = outcome.after;
     status_ = rules_->status(state_);
-    history_.push_back(ResolvedTurn{move_number,
-                                    std::move(fen_before),
-                                    {std::move(white), std::move(black)},
-                                    std::move(outcome),
-                                    status_,
-                                    std::move(svg)});
+    std::string written[2] = {white.written, black.written};
+    add_turn(ResolvedTurn{before.pos.fullmove_number(),
+                          to_sim_fen(before),
+                          {std::move(white), std::move(black)},
+                          std::move(outcome),
+                          status_},
+             before, std::move(written[kWhite]), std::move(written[kBlack]));
   }
 
   std::string record_line(const ResolvedTurn& t) const override {
@@ -84,7 +81,19 @@ class SimultaneousGame final : public SealedGame<present::SideSubmission, Resolv
     present::write_trace(w, t.outcome.trace);
     w.field("fen_after", to_sim_fen(t.outcome.after));
     write_status(w, t.status.over, t.status.result(), t.status.reason);
-    w.field("board", t.svg).end_object();
+    w.end_object();
+  }
+
+  /// The board before the turn with both moves, failed ones marked: the turn resolved again
+  /// from the submissions as handed in (what the history keeps is text).
+  present::SvgBoard board_of(const PlayedTurn& t) const override {
+    const SimState before = parse_sim_fen(v_, t.fen_before);
+    const present::SideSubmission white =
+        present::read_side_submission(before, kWhite, t.written[kWhite]);
+    const present::SideSubmission black =
+        present::read_side_submission(before, kBlack, t.written[kBlack]);
+    const SimTurnOutcome outcome = rules_->resolve_traced(before, white.move, black.move);
+    return present::board_of_turn(before, white.move, black.move, outcome);
   }
 };
 

@@ -74,6 +74,7 @@ class StoreStatement {
   void bind(int i, const std::string& text) {
     sqlite3_bind_text(s_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
   }
+  void bind(int i, int value) { sqlite3_bind_int(s_, i, value); }
   bool step() {
     const int rc = sqlite3_step(s_);
     if (rc == SQLITE_ROW) return true;
@@ -150,6 +151,8 @@ void GameStore::add_later_columns() {
       {"games", "event_name", "TEXT NOT NULL DEFAULT ''"},
       {"games", "event_site", "TEXT NOT NULL DEFAULT ''"},
       {"games", "event_round", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "snapshot", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "snapshot_seq", "INTEGER NOT NULL DEFAULT 0"},
       {"submissions", "action", "TEXT NOT NULL DEFAULT ''"},
       {"submissions", "idempotency_key", "TEXT NOT NULL DEFAULT ''"},
   };
@@ -276,6 +279,13 @@ std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
       if (sqlite3_step(insert_submission_) != SQLITE_DONE)
         throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
       sqlite3_reset(insert_submission_);
+      if (!q.snapshot.empty()) {
+        StoreStatement u(db_, "UPDATE games SET snapshot = ?1, snapshot_seq = ?2 WHERE id = ?3");
+        u.bind(1, q.snapshot);
+        u.bind(2, q.seq + 1);
+        u.bind(3, q.id);
+        u.step();
+      }
     }
     exec("COMMIT");
     return "";
@@ -286,9 +296,26 @@ std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
   }
 }
 
-void GameStore::add_submission(const std::string& id, int seq, const StoredSubmission& sub) {
+void GameStore::set_snapshot(const std::string& id, int seq, const std::string& snapshot) {
   std::unique_lock lock(mutex_);
-  queue_.push_back({id, seq, sub});
+  take_connection(lock);
+  try {
+    StoreStatement u(db_, "UPDATE games SET snapshot = ?1, snapshot_seq = ?2 WHERE id = ?3");
+    u.bind(1, snapshot);
+    u.bind(2, seq);
+    u.bind(3, id);
+    u.step();
+  } catch (...) {
+    release_connection(lock);
+    throw;
+  }
+  release_connection(lock);
+}
+
+void GameStore::add_submission(const std::string& id, int seq, const StoredSubmission& sub,
+                               const std::string& snapshot) {
+  std::unique_lock lock(mutex_);
+  queue_.push_back({id, seq, sub, snapshot});
   const std::uint64_t ticket = issued_++;
   // Group commit: whoever finds the connection free writes everything queued so far, the
   // others wait for the batch that holds their ticket.
@@ -319,21 +346,53 @@ std::vector<StoredGame> GameStore::load_all() {
   return load_where("", "");
 }
 
-std::optional<StoredGame> GameStore::load_game(const std::string& id) {
-  std::vector<StoredGame> one = load_where("WHERE id = ?1", id);
+std::size_t GameStore::count_games() {
+  std::unique_lock lock(mutex_);
+  take_connection(lock);
+  std::size_t n = 0;
+  try {
+    StoreStatement q(db_, "SELECT count(*) FROM games");
+    if (q.step()) n = std::stoul(q.text(0));
+  } catch (...) {
+    release_connection(lock);
+    throw;
+  }
+  release_connection(lock);
+  return n;
+}
+
+std::vector<std::string> GameStore::game_ids() {
+  std::unique_lock lock(mutex_);
+  take_connection(lock);
+  std::vector<std::string> ids;
+  try {
+    StoreStatement q(db_, "SELECT id FROM games ORDER BY created");
+    while (q.step()) ids.push_back(q.text(0));
+  } catch (...) {
+    release_connection(lock);
+    throw;
+  }
+  release_connection(lock);
+  return ids;
+}
+
+std::optional<StoredGame> GameStore::load_game(const std::string& id, bool from_snapshot) {
+  std::vector<StoredGame> one = load_where("WHERE id = ?1", id, from_snapshot);
   if (one.empty()) return std::nullopt;
   return std::move(one.front());
 }
 
-std::vector<StoredGame> GameStore::load_where(const char* where, const std::string& id) {
+std::vector<StoredGame> GameStore::load_where(const char* where, const std::string& id,
+                                              bool from_snapshot) {
   std::unique_lock lock(mutex_);
-  take_connection(lock);  // loading is rare (start, a failed commit)
+  take_connection(lock);
   std::vector<StoredGame> games;
   try {
     std::map<std::string, std::size_t> index;
     StoreStatement g(db_, fmt::format("SELECT id, variant, table_text, knobs, white_token, "
                                       "black_token, sets, spectator_token, white_name, black_name, "
-                                      "event_name, event_site, event_round FROM games {} ORDER BY "
+                                      "event_name, event_site, event_round, snapshot, snapshot_seq "
+                                      "FROM games {} ORDER BY "
                                       "created",
                                       where)
                               .c_str());
@@ -351,6 +410,10 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
       s.names[kWhite] = g.text(8);
       s.names[kBlack] = g.text(9);
       s.tags = {g.text(10), g.text(11), g.text(12)};
+      if (from_snapshot && !g.text(13).empty()) {
+        s.snapshot = g.text(13);
+        s.snapshot_seq = s.first_seq = std::stoi(g.text(14));
+      }
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }
@@ -358,9 +421,12 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
         db_,
         fmt::format("SELECT game, side, text, action, idempotency_key FROM submissions {} ORDER BY "
                     "game, seq",
-                    *where ? "WHERE game = ?1" : "")
+                    *where ? "WHERE game = ?1 AND seq >= ?2" : "")
             .c_str());
-    if (*where) m.bind(1, id);
+    if (*where) {
+      m.bind(1, id);
+      m.bind(2, games.empty() ? 0 : games.front().first_seq);
+    }
     while (m.step()) {
       const auto it = index.find(m.text(0));
       if (it == index.end()) continue;

@@ -44,7 +44,13 @@ struct StoredGame {
   std::string spectator_token;
   std::array<std::string, 2> names;  ///< the players' names given at creation ("" when none)
   EventTags tags;                    ///< Event, Site, Round: given at creation or by the organiser
+  /// The monitor's snapshot of the game after its first `snapshot_seq` submissions ("" when
+  /// none): loading starts from it (docs/serve.md, "Memory").
+  std::string snapshot;
+  int snapshot_seq = 0;
+  /// The submissions from number `first_seq` (0-based) on, in order.
   std::vector<StoredSubmission> submissions;
+  int first_seq = 0;
 };
 
 class GameStore {
@@ -63,24 +69,36 @@ class GameStore {
   /// std::runtime_error when the commit failed. Submissions of other games handed in at the
   /// same time share one transaction (one fsync), so that many games do not queue behind each
   /// other's disk writes.
-  void add_submission(const std::string& id, int seq, const StoredSubmission& s);
+  /// `snapshot` (not ""): the game's snapshot after this submission, stored in the same
+  /// transaction (its seq is `seq` + 1).
+  void add_submission(const std::string& id, int seq, const StoredSubmission& s,
+                      const std::string& snapshot = "");
+  /// Replaces game `id`'s snapshot with `snapshot`, taken after its first `seq` submissions.
+  void set_snapshot(const std::string& id, int seq, const std::string& snapshot);
   /// Replaces game `id`'s event tags. Returns once committed; throws std::runtime_error.
   void set_event_tags(const std::string& id, const EventTags& tags);
   /// Every game with its submissions, in the order they were created.
   std::vector<StoredGame> load_all();
-  /// Game `id` with its submissions; nullopt when there is none.
-  std::optional<StoredGame> load_game(const std::string& id);
+  /// The number of games stored.
+  std::size_t count_games();
+  /// Every game's id, in the order they were created.
+  std::vector<std::string> game_ids();
+  /// Game `id` with its submissions; nullopt when there is none. `from_snapshot`: with its
+  /// snapshot and the submissions after it only; else every submission and no snapshot.
+  std::optional<StoredGame> load_game(const std::string& id, bool from_snapshot = false);
 
  private:
   struct QueuedSubmission {
     std::string id;
     int seq = 0;
     StoredSubmission s;
+    std::string snapshot;
   };
 
   void exec(const char* sql);
   /// The games (and their submissions) that `where` selects ("" for all), `id` bound as ?1.
-  std::vector<StoredGame> load_where(const char* where, const std::string& id);
+  std::vector<StoredGame> load_where(const char* where, const std::string& id,
+                                     bool from_snapshot = false);
   void add_later_columns();
   void hash_plain_tokens();
   /// Writes `batch` in one transaction; the error text, or "" when it was committed.

@@ -390,8 +390,8 @@ struct HttpServer::Impl {
     res.set_header("Cache-Control", "no-store");
     res.set_chunked_content_provider(
         "text/event-stream",
-        [this, id = std::string(req.matches[1]), stream = EventStream(resumed_from)](
-            std::size_t, httplib::DataSink& sink) mutable {
+        [this, id = std::string(req.matches[1]), stream = EventStream(resumed_from),
+         keep = monitor.pin(req.matches[1])](std::size_t, httplib::DataSink& sink) mutable {
           const std::optional<int> version = monitor.wait_for_change(id, stream.seen(), kKeepAlive);
           if (!version) {
             sink.done();
@@ -460,6 +460,28 @@ struct HttpServer::Impl {
     http.Delete(".*", not_allowed);
     http.Get(R"(/api/games/([^/]+)/events)",
              [this](const httplib::Request& req, httplib::Response& res) { events(req, res); });
+    // A resolved turn's board, drawn when asked for (the view's history holds text only).
+    http.Get(R"(/api/games/([^/]+)/turns/([0-9]{1,9})/board\.svg)",
+             [this](const httplib::Request& req, httplib::Response& res) {
+               Viewer viewer;
+               if (!admit(req, res, &viewer)) return;
+               const int turn = std::stoi(req.matches[2]);
+               try {
+                 const std::optional<std::string> board =
+                     monitor.turn_board(req.matches[1], turn, viewer);
+                 if (!board) {
+                   send_error(res, 404,
+                              fmt::format("no board of turn {}: the game has not resolved it, or "
+                                          "its protocol draws no board per entry",
+                                          turn));
+                   return;
+                 }
+                 res.set_header("Cache-Control", "private, max-age=86400");  // it never changes
+                 res.set_content(*board, "image/svg+xml");
+               } catch (const GameUnavailableError& e) {
+                 send_error(res, 409, e.what());
+               }
+             });
     http.Get(R"(/api/games/([^/]+)/record)", [this](const httplib::Request& req,
                                                     httplib::Response& res) {
       Viewer viewer;

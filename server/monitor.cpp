@@ -13,6 +13,7 @@
 #include "rules/core/table_loader.hpp"
 #include "server/game_view.hpp"
 #include "server/player_actions.hpp"
+#include "server/snapshot_reader.hpp"
 #include "server/submission_turn.hpp"
 #include "server/tokens.hpp"
 #include "server/version_log.hpp"
@@ -20,9 +21,9 @@
 namespace arbiter::server {
 
 struct Monitor::Entry {
-  StoredGame stored;      ///< id, variant, knobs, tokens (submissions: see `count`)
-  std::size_t order = 0;  ///< the game's place in the order of creation (set under games_mutex_)
+  StoredGame stored;  ///< id, variant, knobs, tokens (submissions: see `count`)
   VariantPtr variant;
+  std::atomic<std::uint64_t> used{0};  ///< the monitor's clock when last asked for (LRU)
   mutable std::mutex mutex;
   mutable std::condition_variable changed;
   std::unique_ptr<Game> game;
@@ -34,7 +35,8 @@ struct Monitor::Entry {
     int version = -1;
     std::string text;
   } last[2];
-  /// Each Idempotency-Key's submission: its side, its turn and its text.
+  /// Each Idempotency-Key's submission: its side, its turn and its text. A key is its side's
+  /// (keyed by key_of): the opponent sending the same key learns nothing of this submission.
   struct KeyUse {
     Color side = kWhite;
     int turn = 0;
@@ -43,7 +45,10 @@ struct Monitor::Entry {
   std::map<std::string, KeyUse> keys;
   VersionLog versions;       ///< the public versions an event stream may have missed
   PositionCounts positions;  ///< each whole turn's position, for draw claims
-  PlayerActions actions;     ///< resignation and draw offers
+  /// False for a game loaded from a snapshot, until a draw claim plays its submissions again.
+  bool positions_known = true;
+  int snapshot_turn = 1;  ///< the game's turn at its last stored snapshot (1: none)
+  PlayerActions actions;  ///< resignation and draw offers
 
   /// The public version: the game's, and one more for each player's action.
   int version() const { return game->public_version() + actions.count(); }
@@ -63,6 +68,13 @@ struct Monitor::Entry {
 namespace {
 
 constexpr int kTokenBytes = 32;  // 256 bits
+
+/// An Idempotency-Key as the monitor files it: under its side, so that a key names one side's
+/// request only (the other side's same key is a key of its own, and its error texts quote
+/// nothing of the first side's submission, which may be sealed).
+std::string key_of(Color side, const std::string& key) {
+  return std::string(side == kWhite ? "white" : "black") + '\n' + key;
+}
 constexpr int kIdBytes = 8;
 
 /// `"players": {"white": NAME|null, "black": NAME|null}` (a name not given is null), as the
@@ -123,14 +135,88 @@ std::string allowed_table_text(const std::string& tables_dir, const std::string&
 
 Monitor::Monitor(GameStore& store, MonitorOptions options)
     : store_(store), options_(std::move(options)) {
-  for (StoredGame& g : store_.load_all()) {
-    auto e = std::make_shared<Entry>();
-    load(*e, g);
-    g.submissions.clear();
-    e->stored = std::move(g);
-    e->order = games_.size();
-    games_[e->stored.id] = e;
+  options_.max_games_in_memory = std::max<std::size_t>(options_.max_games_in_memory, 1);
+  stored_ = store_.count_games();  // each game loads when asked for
+}
+
+std::shared_ptr<Monitor::Entry> Monitor::load_entry(const std::string& id) const {
+  std::optional<StoredGame> g = store_.load_game(id, true);
+  if (!g) return nullptr;
+  auto e = std::make_shared<Entry>();
+  load(*e, *g);
+  g->submissions.clear();
+  g->snapshot.clear();
+  e->stored = std::move(*g);
+  return e;
+}
+
+std::shared_ptr<Monitor::Entry> Monitor::find(const std::string& id) const {
+  const auto touched = [this](std::shared_ptr<Entry> e) {
+    e->used = ++clock_;
+    return e;
+  };
+  {
+    const std::shared_lock lock(games_mutex_);
+    if (const auto it = games_.find(id); it != games_.end()) return touched(it->second);
   }
+  // Loaded under load_mutex_, which evictions take too: no other copy of the game can be
+  // loaded, changed and dropped meanwhile, so the one put into memory is the stored game.
+  const std::lock_guard load_lock(load_mutex_);
+  {
+    const std::shared_lock lock(games_mutex_);
+    if (const auto it = games_.find(id); it != games_.end()) return touched(it->second);
+  }
+  std::shared_ptr<Entry> e = load_entry(id);
+  if (!e) return nullptr;
+  // A game that played many turns since its snapshot (or has none: stored before snapshots)
+  // gets one now, so that its next load is short. A failure here costs only that.
+  if (e->unavailable.empty() && e->game->turn() - e->snapshot_turn >= options_.snapshot_every)
+    if (const std::optional<std::string> snap = snapshot_of(*e)) try {
+        store_.set_snapshot(id, e->count, *snap);
+        e->snapshot_turn = e->game->turn();
+      } catch (const std::exception&) {
+      }
+  {
+    const std::unique_lock lock(games_mutex_);
+    games_[id] = e;
+  }
+  touched(e);
+  evict();
+  return e;
+}
+
+std::shared_ptr<Monitor::Entry> Monitor::find_passing(const std::string& id) const {
+  {
+    const std::shared_lock lock(games_mutex_);
+    if (const auto it = games_.find(id); it != games_.end()) return it->second;
+  }
+  return load_entry(id);
+}
+
+void Monitor::evict() const {
+  const std::unique_lock lock(games_mutex_);
+  if (games_.size() <= options_.max_games_in_memory) return;
+  // Only games nobody holds may go (a request being served, an event stream's pin): the map's
+  // reference is their only one, and no new one can be taken while games_mutex_ is held. A
+  // sealed move pending is stored, so the game loads again with it.
+  std::vector<std::pair<std::uint64_t, std::string>> idle;
+  for (const auto& [id, e] : games_)
+    if (e.use_count() == 1) idle.emplace_back(e->used.load(), id);
+  // Down to nine tenths of the bound, so that the scan is not repeated at every load.
+  const std::size_t keep = options_.max_games_in_memory - options_.max_games_in_memory / 10;
+  std::size_t drop = games_.size() > keep ? games_.size() - keep : 0;
+  drop = std::min(drop, idle.size());
+  std::partial_sort(idle.begin(), idle.begin() + static_cast<std::ptrdiff_t>(drop), idle.end());
+  for (std::size_t i = 0; i < drop; ++i) games_.erase(idle[i].second);
+}
+
+std::shared_ptr<const void> Monitor::pin(const std::string& id) const {
+  return find(id);
+}
+
+std::size_t Monitor::in_memory() const {
+  const std::shared_lock lock(games_mutex_);
+  return games_.size();
 }
 
 void Monitor::load(Entry& e, const StoredGame& g) const {
@@ -139,10 +225,26 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
   e.actions = {};
   e.keys.clear();
   e.positions = {};
+  e.positions_known = true;
+  e.snapshot_turn = 1;
   try {
     if (!e.variant) e.variant = variant_of(g);
     e.game = build(g, e.variant);
-    e.positions.reach(e.game->claim_position(), e.game->turn());
+    if (!g.snapshot.empty()) {
+      try {
+        restore(e, g.snapshot);
+        e.count = g.snapshot_seq;
+      } catch (const std::exception&) {
+        // A snapshot this server cannot read (a damaged one, or another version's): the game is
+        // its submissions, so it loads from all of them.
+        std::optional<StoredGame> all = store_.load_game(g.id);
+        if (!all) throw;
+        load(e, *all);
+        return;
+      }
+    } else {
+      e.positions.reach(e.game->claim_position(), e.game->turn());
+    }
     for (const StoredSubmission& s : g.submissions) {
       try {
         const int turn = e.game->turn();
@@ -152,9 +254,9 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
           continue;
         }
         e.game->submit(s.side, s.text);
-        e.positions.reach(e.game->claim_position(), e.game->turn());
+        if (e.positions_known) e.positions.reach(e.game->claim_position(), e.game->turn());
         e.last[s.side] = {turn, e.version(), s.text};
-        if (!s.key.empty()) e.keys[s.key] = {s.side, turn, s.text};
+        if (!s.key.empty()) e.keys[key_of(s.side, s.key)] = {s.side, turn, s.text};
       } catch (const SubmissionError& err) {
         throw GameUnavailableError(fmt::format("submission {} ({} '{}') is refused now: {}",
                                                e.count + 1, side_word(s.side), s.text, err.what()));
@@ -166,6 +268,49 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
     e.set_unavailable(fmt::format("stored game {} cannot be loaded: {}", g.id, err.what()));
   }
 }
+
+std::optional<std::string> Monitor::snapshot_of(const Entry& e) const {
+  const std::optional<std::string> game = e.game->snapshot();
+  if (!game) return std::nullopt;
+  present::JsonWriter w;
+  w.begin_object().field("game", *game);
+  e.actions.write(w);
+  w.key("keys").begin_array();
+  for (const auto& [key, use] : e.keys)
+    w.begin_object()
+        .field("key", key)
+        .field("side", side_word(use.side))
+        .field("turn", use.turn)
+        .field("text", use.text)
+        .end_object();
+  w.end_array().key("last").begin_array();
+  for (const Color c : {kWhite, kBlack})
+    w.begin_object()
+        .field("turn", e.last[c].turn)
+        .field("version", e.last[c].version)
+        .field("text", e.last[c].text)
+        .end_object();
+  return w.end_array().end_object().str();
+}
+
+void Monitor::restore(Entry& e, const std::string& snapshot) const {
+  const SnapshotReader r(snapshot);
+  e.game->restore(r.text("game"));
+  e.actions.read(r);
+  for (const SnapshotReader& k : r.list("keys"))
+    e.keys[k.text("key")] = {k.text("side") == "white" ? kWhite : kBlack,
+                             static_cast<int>(k.number("turn")), k.text("text")};
+  const std::vector<SnapshotReader> last = r.list("last");
+  if (last.size() != 2) throw std::runtime_error("snapshot: \"last\" holds no two sides");
+  for (const Color c : {kWhite, kBlack})
+    e.last[c] = {static_cast<int>(last[c].number("turn")),
+                 static_cast<int>(last[c].number("version")), last[c].text("text")};
+  // The positions each whole turn reached are not in the snapshot: a draw claim finds them by
+  // playing the submissions again (claims are rare; loading is not).
+  e.positions_known = false;
+  e.snapshot_turn = e.game->turn();
+}
+
 Monitor::~Monitor() = default;
 
 std::unique_ptr<Game> Monitor::build(const StoredGame& g, const VariantPtr& v) const {
@@ -182,10 +327,24 @@ std::unique_ptr<Game> Monitor::build(const StoredGame& g, const VariantPtr& v) c
 }
 
 VariantPtr Monitor::variant_of(const StoredGame& g) const {
+  std::string key = g.variant + '\0' + g.table_text + '\0';
+  for (const auto& [name, alt] : g.knobs) key += name + '=' + alt + '\n';
+  {
+    const std::lock_guard lock(variants_mutex_);
+    if (const auto it = variants_.find(key); it != variants_.end())
+      if (VariantPtr v = it->second.lock()) return v;
+  }
   try {
     RuleTable table = g.table_text.empty() ? load_bundled_table(g.variant)
                                            : load_table_text(g.table_text, g.variant);
-    return Variant::compile(std::move(table), g.knobs);
+    VariantPtr v = Variant::compile(std::move(table), g.knobs);
+    const std::lock_guard lock(variants_mutex_);
+    // Entries of tables no game uses any more go when the map has grown (a table's text is
+    // part of its key: a path's table can be edited between games).
+    if (variants_.size() > 64)
+      std::erase_if(variants_, [](const auto& entry) { return entry.second.expired(); });
+    variants_[key] = v;
+    return v;
   } catch (const TableError& e) {
     throw GameSetupError(table_error_text(e));
   } catch (const std::invalid_argument& e) {
@@ -216,18 +375,17 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
   g.spectator_token = token_digest(created.spectator_token);
   store_.add_game(g);
   e->stored = g;
+  ++stored_;
   {
-    const std::unique_lock lock(games_mutex_);
-    e->order = games_.size();
-    games_[g.id] = e;
+    const std::lock_guard load_lock(load_mutex_);
+    {
+      const std::unique_lock lock(games_mutex_);
+      games_[g.id] = e;
+    }
+    e->used = ++clock_;
+    evict();
   }
   return created;
-}
-
-std::shared_ptr<Monitor::Entry> Monitor::find(const std::string& id) const {
-  const std::shared_lock lock(games_mutex_);
-  const auto it = games_.find(id);
-  return it == games_.end() ? nullptr : it->second;
 }
 
 Access Monitor::authorize(const std::string& id, const std::string& token, Viewer* viewer) const {
@@ -300,7 +458,7 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
-  if (const auto used = e->keys.find(key); !key.empty() && used != e->keys.end()) {
+  if (const auto used = e->keys.find(key_of(side, key)); !key.empty() && used != e->keys.end()) {
     const Entry::KeyUse& u = used->second;
     if (u.side != side || u.text != text)
       throw SubmissionError(
@@ -315,19 +473,33 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   const Entry::Last& last = e->last[side];
   if (last.turn == current && last.version == e->version() && last.text == text) {
     // A retry of what is stored: taken once. A new key names it too (in memory only).
-    if (!key.empty()) e->keys[key] = {side, current, text};
+    if (!key.empty()) e->keys[key_of(side, key)] = {side, current, text};
     return false;
   }
   if (const std::optional<AgreedEnding>& end = e->actions.ending())
     throw SubmissionError(fmt::format("the game is over: {} ({})", end->result, end->reason));
   e->game->submit(side, text);  // throws SubmissionError before anything changes
-  store(*e, id, {side, text, "", key});
-  e->positions.reach(e->game->claim_position(), e->game->turn());
-  if (!key.empty()) e->keys[key] = {side, current, text};
+  if (e->positions_known) e->positions.reach(e->game->claim_position(), e->game->turn());
+  if (!key.empty()) e->keys[key_of(side, key)] = {side, current, text};
   e->last[side] = {current, e->version(), text};
+  store(*e, id, {side, text, "", key});  // on failure the entry is loaded again from the store
   e->versions.add(e->version());
   e->changed.notify_all();
   return true;
+}
+
+std::optional<std::string> Monitor::turn_board(const std::string& id, int turn,
+                                               Viewer viewer) const {
+  const std::shared_ptr<Entry> e = find(id);
+  const std::lock_guard lock(e->mutex);
+  if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  if (turn < 1 || turn >= e->game->turn()) return std::nullopt;  // not resolved: nothing drawn
+  try {
+    return e->game->turn_board(turn, viewer.value_or(kWhite));
+  } catch (const std::exception& err) {
+    throw GameUnavailableError(
+        fmt::format("game {}: the board of turn {} cannot be drawn: {}", id, turn, err.what()));
+  }
 }
 
 std::string Monitor::record(const std::string& id) const {
@@ -372,16 +544,13 @@ EventTags Monitor::event_tags(const std::string& id) const {
 }
 
 std::string Monitor::organiser_list() const {
-  std::vector<std::shared_ptr<Entry>> entries;
-  {
-    const std::shared_lock lock(games_mutex_);
-    for (const auto& [id, e] : games_) entries.push_back(e);
-  }
-  std::sort(entries.begin(), entries.end(),
-            [](const auto& a, const auto& b) { return a->order < b->order; });
   present::JsonWriter w;
   w.begin_array();
-  for (const std::shared_ptr<Entry>& e : entries) {
+  // Each game in turn: those not in memory are loaded for the list only, so that listing
+  // every game does not bring every game into memory.
+  for (const std::string& id : store_.game_ids()) {
+    const std::shared_ptr<Entry> e = find_passing(id);
+    if (!e) continue;
     const std::lock_guard lock(e->mutex);
     w.begin_object().field("id", e->stored.id).field("variant", e->stored.variant);
     write_players(w, e->stored.names);
@@ -414,15 +583,10 @@ std::string Monitor::organiser_list() const {
 }
 
 std::string Monitor::export_pgn() const {
-  std::vector<std::pair<std::string, std::shared_ptr<Entry>>> entries;
-  {
-    const std::shared_lock lock(games_mutex_);
-    for (const auto& [id, e] : games_) entries.emplace_back(id, e);
-  }
-  std::sort(entries.begin(), entries.end(),
-            [](const auto& a, const auto& b) { return a.second->order < b.second->order; });
   std::string out;
-  for (const auto& [id, e] : entries) {
+  for (const std::string& id : store_.game_ids()) {
+    const std::shared_ptr<Entry> e = find_passing(id);
+    if (!e) continue;
     const std::lock_guard lock(e->mutex);
     if (!e->unavailable.empty()) continue;
     std::string record = e->game->record();
@@ -474,7 +638,7 @@ bool Monitor::act(const std::string& id, Color side, const std::string& action) 
   return true;
 }
 
-std::string Monitor::claimed_draw(const Entry& e, Color side) const {
+std::string Monitor::claimed_draw(Entry& e, Color side) const {
   const bool simultaneous = e.variant->traits().simultaneous;
   if (options_.draw_claims == DrawClaims::kNone ||
       (simultaneous && options_.draw_claims != DrawClaims::kAll))
@@ -485,6 +649,15 @@ std::string Monitor::claimed_draw(const Entry& e, Color side) const {
   if (e.actions.ending() || e.game->over())
     throw SubmissionError("the game is over: nothing to claim");
   const Position* pos = e.game->claim_position();
+  if (pos && !e.positions_known) {  // loaded from a snapshot: play the submissions again
+    Entry all;
+    all.variant = e.variant;
+    if (const std::optional<StoredGame> g = store_.load_game(e.stored.id)) load(all, *g);
+    if (!all.unavailable.empty() || !all.positions_known)
+      throw GameUnavailableError(all.unavailable);
+    e.positions = std::move(all.positions);
+    e.positions_known = true;
+  }
   if (!pos)
     throw SubmissionError(
         "no draw claim in the middle of a turn: claim it when the turn's C-move is played");
@@ -497,11 +670,17 @@ std::string Monitor::claimed_draw(const Entry& e, Color side) const {
 
 void Monitor::store(Entry& e, const std::string& id, const StoredSubmission& s) {
   try {
-    store_.add_submission(id, e.count, s);
+    // Every snapshot_every turns, the game's snapshot goes with the submission that ends a
+    // turn, in its transaction.
+    std::string snapshot;
+    const int turn = e.game->turn();
+    if (turn - e.snapshot_turn >= options_.snapshot_every) snapshot = snapshot_of(e).value_or("");
+    store_.add_submission(id, e.count, s, snapshot);
+    if (!snapshot.empty()) e.snapshot_turn = turn;
   } catch (const std::exception&) {
     // The game moved on in memory but not on disk: start it again from what was stored.
     try {
-      if (const std::optional<StoredGame> g = store_.load_game(id)) load(e, *g);
+      if (const std::optional<StoredGame> g = store_.load_game(id, true)) load(e, *g);
     } catch (const std::exception& err) {
       e.set_unavailable(fmt::format("game {} cannot be reloaded: {}", id, err.what()));
     }
@@ -529,40 +708,65 @@ void Monitor::stop() {
   }
 }
 
+namespace {
+
+/// What differs between two loads of one game as `a` and `b` see it ("" when nothing): the
+/// views of both sides and the spectator, the record and the last resolved turn's board.
+std::string game_difference(const Game& a, const Game& b, const std::string& what) {
+  for (const Viewer viewer : {Viewer(kWhite), Viewer(kBlack), Viewer()}) {
+    present::JsonWriter x, y;
+    x.begin_object();
+    y.begin_object();
+    a.write_view(x, viewer);
+    b.write_view(y, viewer);
+    if (x.end_object().str() != y.end_object().str())
+      return fmt::format("{}: {}'s view differs", what,
+                         viewer ? side_word(*viewer) : "a spectator");
+  }
+  if (a.record() != b.record()) return what + ": the record differs";
+  if (a.turn() != b.turn()) return what + ": the turn differs";
+  if (a.turn() > 1 && a.turn_board(a.turn() - 1, kWhite) != b.turn_board(b.turn() - 1, kWhite))
+    return what + ": the last turn's board differs";
+  return "";
+}
+
+}  // namespace
+
 std::string Monitor::check_stored(const std::string& id) const {
   const std::optional<StoredGame> g = store_.load_game(id);
-  if (!g) return "game " + id + " is not stored";
+  if (!g) return "game " + id + " is stored but not found";
   const std::shared_ptr<Entry> live = find(id);
   if (!live) return "game " + id + " is stored but not in memory";
-  Entry again;
-  again.variant = live->variant;
+  // Every submission played again, and the stored snapshot with the submissions after it.
+  Entry again, snapped;
+  again.variant = snapped.variant = live->variant;
   load(again, *g);
+  const std::optional<StoredGame> from_snapshot = store_.load_game(id, true);
+  load(snapped, *from_snapshot);
   const std::lock_guard lock(live->mutex);
-  if (again.unavailable != live->unavailable)
-    return fmt::format("game {} loads as '{}', in memory '{}'", id, again.unavailable,
-                       live->unavailable);
-  if (!live->unavailable.empty()) return "";
-  if (again.count != live->count)
-    return fmt::format("game {}: {} submissions stored, {} accepted", id, again.count, live->count);
-  if (again.version() != live->version())
-    return fmt::format("game {}: version {} after loading, {} in memory", id, again.version(),
-                       live->version());
-  for (const Viewer viewer : {Viewer(kWhite), Viewer(kBlack), Viewer()}) {
-    present::JsonWriter a, b;
-    a.begin_object();
-    b.begin_object();
-    again.game->write_view(a, viewer);
-    live->game->write_view(b, viewer);
-    if (a.end_object().str() != b.end_object().str())
-      return fmt::format("game {}: {}'s view differs after loading", id,
-                         viewer ? side_word(*viewer) : "a spectator");
+  for (const Entry* e : {&again, &snapped}) {
+    const std::string how = e == &again ? "played again" : "from its snapshot";
+    if (e->unavailable != live->unavailable)
+      return fmt::format("game {} loads {} as '{}', in memory '{}'", id, how, e->unavailable,
+                         live->unavailable);
+    if (!live->unavailable.empty()) continue;
+    if (e->count != live->count)
+      return fmt::format("game {} {}: {} submissions, {} accepted", id, how, e->count, live->count);
+    if (e->version() != live->version())
+      return fmt::format("game {} {}: version {}, in memory {}", id, how, e->version(),
+                         live->version());
+    if (std::string d = game_difference(*e->game, *live->game, fmt::format("game {} {}", id, how));
+        !d.empty())
+      return d;
+    if (e->actions.ending().has_value() != live->actions.ending().has_value() ||
+        e->actions.draw_offer(live->game->turn()) != live->actions.draw_offer(live->game->turn()))
+      return fmt::format("game {} {}: the players' actions differ", id, how);
   }
   return "";
 }
 
 std::size_t Monitor::size() const {
-  const std::shared_lock lock(games_mutex_);
-  return games_.size();
+  return stored_;
 }
 
 }  // namespace arbiter::server

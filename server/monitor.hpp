@@ -4,8 +4,10 @@
 // each game has its own lock.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -43,6 +45,13 @@ struct MonitorOptions {
   std::string tables_dir;
   /// The tables a draw claim is heard in (server/draw_claims.hpp).
   DrawClaims draw_claims = DrawClaims::kTurnBased;
+  /// Games kept in memory at most (least recently used ones leave it; a game someone waits on
+  /// or is being served stays): the others load from the store when asked for. At least 1.
+  std::size_t max_games_in_memory = kDefaultMaxGamesInMemory;
+  static constexpr std::size_t kDefaultMaxGamesInMemory = 1000;
+  /// A game's snapshot is stored again after this many turns (the view's "turn"), with the
+  /// submission that ends one: loading it plays at most that many turns' submissions.
+  int snapshot_every = 8;
 };
 
 struct CreatedGame {
@@ -56,9 +65,10 @@ enum class Access { kGranted, kNoGame, kBadToken, kUnavailable };
 
 class Monitor {
  public:
-  /// Loads every stored game and replays its submissions. A game that no longer loads (its table
-  /// changed meaning, a stored submission is refused) is kept as unavailable: its requests
-  /// answer GameUnavailableError with the reason, the others are served.
+  /// Counts the stored games; each loads when first asked for (and again after it left memory:
+  /// options.max_games_in_memory). A game that no longer loads (its table changed meaning, a
+  /// stored submission is refused) is unavailable: its requests answer GameUnavailableError with
+  /// the reason, the others are served.
   Monitor(GameStore& store, MonitorOptions options);
   ~Monitor();
 
@@ -81,7 +91,8 @@ class Monitor {
   /// Why game `id` is unavailable ("" when it is available or does not exist).
   std::string unavailable_reason(const std::string& id) const;
 
-  /// Why each stored game that could not be loaded is unavailable (in the order of the ids).
+  /// Why each game in memory that could not be loaded is unavailable (in the order of the ids):
+  /// the games found so far, since games load when asked for.
   std::vector<std::string> unavailable_games() const;
 
   /// The game as `viewer` sees it: one JSON object (server/game.hpp), with "id", "variant",
@@ -135,6 +146,20 @@ class Monitor {
   /// comment naming `arbiter replay`'s options for it; `arbiter replay` reads it game by game.
   std::string export_pgn() const;
 
+  /// The SVG board of game `id`'s resolved turn `turn` (the view's history entry `turn`, 1 for
+  /// the first) as `viewer` sees it (Game::turn_board): nullopt when the game has no such
+  /// entry or its protocol draws no board per entry. A resolved turn only: no sealed move.
+  /// Throws GameUnavailableError.
+  std::optional<std::string> turn_board(const std::string& id, int turn, Viewer viewer) const;
+
+  /// Keeps game `id` in memory while the handle lives (an open event stream holds one, so its
+  /// game's change log stays); empty when there is no such game.
+  std::shared_ptr<const void> pin(const std::string& id) const;
+
+  /// The number of games in memory now (at most max_games_in_memory, more only while more are
+  /// in use at once).
+  std::size_t in_memory() const;
+
   /// The game's record as `arbiter replay` reads it, with the players' names as its White and
   /// Black tags. Throws GameUnavailableError.
   std::string record(const std::string& id) const;
@@ -152,7 +177,7 @@ class Monitor {
   /// Wakes every waiter for good (the server is shutting down).
   void stop();
 
-  /// The number of games.
+  /// The number of games stored.
   std::size_t size() const;
 
   /// Whether game `id` as stored loads again into what is in memory: its stored submissions,
@@ -162,22 +187,43 @@ class Monitor {
 
  private:
   struct Entry;
+  /// Game `id` from memory, or loaded from the store into memory (nullptr: no such game).
   std::shared_ptr<Entry> find(const std::string& id) const;
+  /// Game `id` from memory, or loaded from the store for this caller only (not kept).
+  std::shared_ptr<Entry> find_passing(const std::string& id) const;
+  /// A new entry of stored game `id` (nullptr: none), not yet in memory.
+  std::shared_ptr<Entry> load_entry(const std::string& id) const;
+  /// Drops the least recently used games nobody holds until at most max_games_in_memory are
+  /// left (the caller holds load_mutex_).
+  void evict() const;
   /// A new game of the stored game's table and sets mode, before any submission.
   std::unique_ptr<Game> build(const StoredGame& g, const VariantPtr& v) const;
   /// Loads `e` from `g` (its table, then its submissions); on failure marks `e` unavailable.
   void load(Entry& e, const StoredGame& g) const;
+  /// The compiled table of `g` (its table and knobs); games of the same table and knobs in
+  /// memory share one.
   VariantPtr variant_of(const StoredGame& g) const;
   /// Stores `s` as `e`'s next submission (e.count, then counted); on failure rebuilds `e` from
   /// what was stored and throws.
   void store(Entry& e, const std::string& id, const StoredSubmission& s);
   /// The reason of `side`'s draw claim in `e` now; throws SubmissionError when it fails.
-  std::string claimed_draw(const Entry& e, Color side) const;
+  std::string claimed_draw(Entry& e, Color side) const;
+  /// `e`'s snapshot: its game's (Game::snapshot) and the monitor's own state of it (actions,
+  /// Idempotency-Keys, each side's last submission); nullopt in the middle of a turn.
+  std::optional<std::string> snapshot_of(const Entry& e) const;
+  /// Restores `e` (its game built, no submission yet) from `snapshot`; throws std::exception.
+  void restore(Entry& e, const std::string& snapshot) const;
 
   GameStore& store_;
   MonitorOptions options_;
+  /// One load or eviction at a time, so that a game is never in memory twice.
+  mutable std::mutex load_mutex_;
   mutable std::shared_mutex games_mutex_;
-  std::map<std::string, std::shared_ptr<Entry>> games_;
+  mutable std::map<std::string, std::shared_ptr<Entry>> games_;  ///< the games in memory
+  mutable std::atomic<std::uint64_t> clock_{0};                  ///< ticks of use, for LRU
+  std::atomic<std::size_t> stored_{0};                           ///< games stored
+  mutable std::mutex variants_mutex_;
+  mutable std::map<std::string, std::weak_ptr<const Variant>> variants_;
   mutable std::mutex stop_mutex_;
   bool stopping_ = false;
 };

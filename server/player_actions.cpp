@@ -47,6 +47,22 @@ std::optional<Color> PlayerActions::draw_offer(int turn) const {
   return offer_;
 }
 
+void PlayerActions::write(present::JsonWriter& w) const {
+  w.field("actions", count_).field("offer", offer_ ? side_word(*offer_) : "");
+  w.field("offer_turn", offer_turn_);
+  if (ending_) w.field("result", ending_->result).field("reason", ending_->reason);
+}
+
+void PlayerActions::read(const SnapshotReader& r) {
+  count_ = static_cast<int>(r.number("actions"));
+  const std::string offer = r.text("offer");
+  offer_.reset();
+  if (!offer.empty()) offer_ = offer == "white" ? kWhite : kBlack;
+  offer_turn_ = static_cast<int>(r.number("offer_turn"));
+  ending_.reset();
+  if (r.has("result")) ending_ = AgreedEnding{r.text("result"), r.text("reason")};
+}
+
 std::string view_with_ending(const std::string& view, const AgreedEnding& ending) {
   nlohmann::ordered_json v = nlohmann::ordered_json::parse(view);
   v["status"] = {{"over", true}, {"result", ending.result}, {"reason", ending.reason}};

@@ -8,8 +8,10 @@
 #include <optional>
 #include <string>
 
+#include "present/core/json_writer.hpp"
 #include "rules/core/geometry.hpp"
 #include "server/organiser.hpp"
+#include "server/snapshot_reader.hpp"
 
 namespace arbiter::server {
 
@@ -42,6 +44,11 @@ class PlayerActions {
 
   /// The actions taken: they count in the game's public version.
   int count() const { return count_; }
+
+  /// The actions' state as fields of an open JSON object (a game's snapshot), and read back
+  /// from such an object (std::runtime_error when a field is missing).
+  void write(present::JsonWriter& w) const;
+  void read(const SnapshotReader& r);
 
  private:
   std::optional<AgreedEnding> ending_;

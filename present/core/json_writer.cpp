@@ -104,6 +104,11 @@ JsonWriter& JsonWriter::value(std::string_view s) {
   out_ += '"' + json_escape(s) + '"';
   return *this;
 }
+JsonWriter& JsonWriter::raw(std::string_view json) {
+  separate();
+  out_ += json;
+  return *this;
+}
 JsonWriter& JsonWriter::value(bool b) {
   separate();
   out_ += b ? "true" : "false";

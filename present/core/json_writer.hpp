@@ -27,6 +27,8 @@ class JsonWriter {
   JsonWriter& value(std::uint64_t u);
   JsonWriter& value(int i) { return value(static_cast<std::int64_t>(i)); }
   JsonWriter& null();
+  /// A value that is JSON text already (another JsonWriter's), written as it is.
+  JsonWriter& raw(std::string_view json);
   template <typename T>
   JsonWriter& field(std::string_view k, const T& v) {
     key(k);

@@ -95,6 +95,7 @@ int run_serve(const ServeCliOptions& o) {
   const std::string organiser = organiser_digest(o);
   GameStore store(o.db);
   MonitorOptions monitor_options{o.tables};
+  monitor_options.max_games_in_memory = static_cast<std::size_t>(o.max_games_in_memory);
   if (!draw_claims_from(o.draw_claims, monitor_options.draw_claims))
     throw std::invalid_argument("--draw-claims " + o.draw_claims +
                                 ": expected turn-based, all or none");

@@ -23,6 +23,7 @@ struct ServeCliOptions {
   double create_burst = 10;          ///< games an address may create at once
   bool behind_proxy = false;         ///< the client's address from X-Forwarded-For
   std::string draw_claims = "turn-based";  ///< server/draw_claims.hpp
+  int max_games_in_memory = 1000;          ///< MonitorOptions::max_games_in_memory
 };
 
 inline constexpr const char* kServeDescription =
@@ -75,6 +76,11 @@ inline void add_serve_options(CLI::App& cmd, ServeCliOptions& o) {
                  "simultaneous ones, whose rule texts say nothing of either), none")
       ->check(CLI::IsMember({"turn-based", "all", "none"}))
       ->capture_default_str();
+  cmd.add_option("--max-games-in-memory", o.max_games_in_memory,
+                 "Games kept in memory at most (the least recently used leave it and load "
+                 "again from the database when asked for; one with an open event stream stays)")
+      ->check(CLI::Range(1, 10000000))
+      ->capture_default_str();
   cmd.add_flag("--behind-proxy", o.behind_proxy,
                "The server is reached through a proxy: the client's address (for --create-rate) "
                "is the last one of X-Forwarded-For");
@@ -96,6 +102,8 @@ inline std::vector<std::string> serve_arguments(const ServeCliOptions& o) {
     args.emplace_back("--organiser-token-file");
     args.push_back(o.organiser_token_file);
   }
+  args.emplace_back("--max-games-in-memory");
+  args.push_back(std::to_string(o.max_games_in_memory));
   args.emplace_back("--create-rate");
   args.push_back(std::to_string(o.create_rate));
   args.emplace_back("--create-burst");

@@ -38,7 +38,12 @@ TEST(ServeProtocols, DiplomacyConflictShowsBothMovesTheirFatesAndTheTraceToBothS
     EXPECT_NE(body.find("same destination, equal ranks (White's knight and Black's knight): "
                         "neither move executes"),
               std::string::npos);
-    EXPECT_NE(body.find("class=\\\"conflict\\\""), std::string::npos) << "d4 ringed on the board";
+    // The turn's board is drawn when asked for (the history holds text): d4 ringed.
+    const httplib::Result board =
+        served.client().Get("/api/games/" + g.id + "/turns/2/board.svg",
+                            {{"Authorization", "Bearer " + g.tokens[side]}});
+    ASSERT_TRUE(board);
+    EXPECT_NE(board->body.find("class=\"conflict\""), std::string::npos) << "d4 ringed";
   }
   const std::string record = served.record(g);
   EXPECT_NE(record.find("1. Nf3 Nc6\n2. Nd4 Nd4\n*"), std::string::npos) << record;

@@ -113,7 +113,7 @@ class Search {
     for (const ReadingTables::Knob* k : knobs) {
       ReachableWitness& w = witness_of(k->name);
       const double t0 = elapsed();
-      std::vector<std::string> uncovered;  // "alt: why", for the alternatives left out
+      std::vector<std::pair<std::string, std::string>> uncovered;  // alternative, why left out
       std::vector<std::pair<std::string, std::unique_ptr<LineBmc>>> lines;
       for (const auto& [setting, v] : k->alternatives) {
         try {
@@ -121,7 +121,7 @@ class Search {
                              std::make_unique<LineBmc>(tables_.base(), v,
                                                        tables_.base()->table().setup_fen, o_.seed));
         } catch (const std::invalid_argument& e) {  // CannotEncode
-          uncovered.push_back(fmt::format("{}: {}", setting, e.what()));
+          uncovered.emplace_back(setting, e.what());
         }
       }
       bool strong = false, gave_up = false;
@@ -133,7 +133,8 @@ class Search {
             if (weak && w.record) break;
             const std::string status = bmc_ask(*k, lines[i].first, *lines[i].second, n, weak, t0);
             if (status.rfind("not covered", 0) == 0) {
-              uncovered.push_back(fmt::format("{}: {}", lines[i].first, status));
+              uncovered.emplace_back(lines[i].first,
+                                     status.substr(std::string("not covered: ").size()));
               lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i));
               continue;
             }
@@ -149,9 +150,19 @@ class Search {
         }
         if (all_unsat && !strong && !gave_up && !lines.empty()) w.bmc_bound = n;
       }
-      if (!uncovered.empty())
-        w.bmc_note += fmt::format("{}not covered: {}", w.bmc_note.empty() ? "" : "; ",
-                                  fmt::join(uncovered, "; "));
+      if (!uncovered.empty()) {
+        // One line per reason, naming the alternatives it leaves out.
+        std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
+        for (const auto& [setting, why] : uncovered) {
+          auto r = std::find_if(reasons.begin(), reasons.end(),
+                                [&](const auto& e) { return e.first == why; });
+          if (r == reasons.end()) r = reasons.insert(reasons.end(), {why, {}});
+          r->second.push_back(setting);
+        }
+        for (const auto& [why, settings] : reasons)
+          w.bmc_note += fmt::format("{}not covered ({}): {}", w.bmc_note.empty() ? "" : "; ",
+                                    fmt::join(settings, ", "), why);
+      }
       if (lines.empty() && w.bmc_bound == 0)
         say(fmt::format("bmc: knob {}: {}", k->name, w.bmc_note));
       if (strong || w.record) {

@@ -217,11 +217,15 @@ BmcAnswer LineBmc::Impl::solve(int k, bool weak, unsigned timeout_ms) {
 }
 
 std::optional<std::string> LineBmc::uncovered(const Variant& base, const Variant& alternative) {
-  if (&record_module(base) != &sequential_records())
-    return fmt::format(
-        "the line encoding covers sequential tables only ({} records count {}, their step is "
-        "not unrolled)",
-        base.name(), record_module(base).units);
+  const RecordModule& module = record_module(base);
+  if (&module == &conditional_records())
+    return std::string(
+        "the line encoding covers sequential tables only; Conditional Chess's symbolic turn "
+        "(ConditionalStep) encodes one reading of its knobs");
+  if (&module != &sequential_records())
+    return std::string(
+        "the line encoding covers sequential tables only; a simultaneous turn is not unrolled "
+        "(Diplomacy's symbolic turn takes concrete moves)");
   if (base.converted_keep_initial_moves() != alternative.converted_keep_initial_moves())
     return std::string(
         "the board encoding has no converted-piece flags ('~'), which this knob reads");
@@ -231,7 +235,7 @@ std::optional<std::string> LineBmc::uncovered(const Variant& base, const Variant
 LineBmc::LineBmc(VariantPtr base, VariantPtr alternative, const std::string& start_fen,
                  unsigned seed) {
   if (const std::optional<std::string> why = uncovered(*base, *alternative))
-    throw CannotEncode("bmc: " + *why);
+    throw CannotEncode(*why);
   impl_ = std::make_unique<Impl>(std::move(base), std::move(alternative), start_fen, seed);
 }
 

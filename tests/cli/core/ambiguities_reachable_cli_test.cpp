@@ -64,7 +64,7 @@ TEST(AmbiguitiesReachableCli, MethodBmcSaysWhyItDoesNotCoverATable) {
   const auto r =
       run_arbiter("ambiguities -v conditional --knob illegal-c-move --reachable --method bmc -q");
   EXPECT_EQ(r.status, 1);
-  EXPECT_THAT(r.out, HasSubstr("\nknob illegal-c-move\n  no record found\n  bmc: not covered: "));
+  EXPECT_THAT(r.out, HasSubstr("\nknob illegal-c-move\n  no record found\n  bmc: not covered ("));
   EXPECT_THAT(r.out, HasSubstr("covers sequential tables only"));
 }
 

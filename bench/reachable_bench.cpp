@@ -2,7 +2,9 @@
 // --reachable --method M` takes to look for a record of play from the start for every knob,
 // with the knobs that got a record, the longest record and the steps played as counters, and
 // per knob the time to its first record (`<knob>.first_s`), that record's length
-// (`<knob>.first_plies`) and the length of the record kept (`<knob>.plies`; 0: none).
+// (`<knob>.first_plies`) and the length of the record kept (`<knob>.plies`; 0: none); for the
+// bmc also the lines it refuted (`<knob>.bmc_bound`: no line of up to that many plies parts
+// the readings within its encoding).
 //  - walk: the exhaustive search to the table's default bound, then the guided walks (default
 //    budget, seed 0);
 //  - bmc: bounded model checking of lines from the start only (solver/analysis/
@@ -42,6 +44,7 @@ void reachable(benchmark::State& state, const std::string& table, const std::str
     state.counters[k.knob + ".first_s"] = k.record ? k.first_seconds : -1;
     state.counters[k.knob + ".first_plies"] = k.first_plies;
     state.counters[k.knob + ".plies"] = k.plies;
+    if (method == "bmc") state.counters[k.knob + ".bmc_bound"] = k.bmc_bound;
   }
   state.counters["knobs"] = static_cast<double>(r.knobs.size());
   state.counters["with_record"] = found;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "rules/core/fen.hpp"
@@ -82,13 +83,19 @@ struct LineBmc::Impl {
   }
   Color side(int i) const { return (i % 2 == 0) ? start.side_to_move() : ~start.side_to_move(); }
 
-  /// Builds the default line's plies up to ply i and asserts the legality of those before it.
-  void extend_to(int i) {
+  using Clock = std::chrono::steady_clock;
+
+  /// Builds the default line's plies up to ply i and asserts the legality of those before it;
+  /// false when `deadline` passes first (the plies built are kept for the next query: a ply's
+  /// formulas cannot be interrupted, so the deadline is checked between plies).
+  bool extend_to(int i, Clock::time_point deadline) {
     while (static_cast<int>(plies.size()) <= i) {
+      if (Clock::now() > deadline) return false;
       const int n = static_cast<int>(plies.size());
       plies.push_back(std::make_unique<ChosenPly>(attacks(n), side(n), fmt::format("bmc_p{}_", n)));
     }
     for (; asserted < i; ++asserted) solver.add(plies[asserted]->legal());
+    return true;
   }
 
   /// The last ply of a query of k plies: the castling Booleans, and the cases (an ordinary
@@ -98,7 +105,8 @@ struct LineBmc::Impl {
     std::vector<z3::expr> castle;
     z3::expr_vector strong, weak;
   };
-  Query build_query(int k);
+  /// nullopt when `deadline` passes before the last ply is built.
+  std::optional<Query> build_query(int k, Clock::time_point deadline);
   BmcAnswer solve(int k, bool weak, unsigned timeout_ms);
   Move castling_move(Color c, std::size_t i) const {
     const CastlingMove& cm = base->castling(c)[i];
@@ -128,8 +136,8 @@ struct LineBmc::Impl {
   std::optional<Query> query;  ///< the last one built
 };
 
-LineBmc::Impl::Query LineBmc::Impl::build_query(int k) {
-  extend_to(k - 1);
+std::optional<LineBmc::Impl::Query> LineBmc::Impl::build_query(int k, Clock::time_point deadline) {
+  if (!extend_to(k - 1, deadline) || Clock::now() > deadline) return std::nullopt;
   const int i = k - 1;
   const Color mover = side(i);
   // The board before the last ply read under the alternative: the same cells and rights.
@@ -168,7 +176,14 @@ BmcAnswer LineBmc::Impl::solve(int k, bool weak, unsigned timeout_ms) {
   const auto t0 = std::chrono::steady_clock::now();
   BmcAnswer out;
   last.reset();
-  if (!query || query->k != k) query = build_query(k);  // the weak query and retries reuse it
+  const Clock::time_point deadline =
+      timeout_ms ? t0 + std::chrono::milliseconds(timeout_ms) : Clock::time_point::max();
+  if (!query || query->k != k) query = build_query(k, deadline);  // reused: weak query, retries
+  if (!query) {
+    out.status = "unknown (the time limit passed while building the formulas)";
+    out.seconds = out.build_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    return out;
+  }
   const int i = k - 1;
   const Color mover = side(i);
   const ChosenPly& base_ply = *plies[i];
@@ -177,8 +192,13 @@ BmcAnswer LineBmc::Impl::solve(int k, bool weak, unsigned timeout_ms) {
   solver.add(any_of(ctx, weak ? query->weak : query->strong));
   for (const BmcLineMoves& line : blocked)
     if (line.k == k) solver.add(!is_line(line, castle));
+  // The solver gets what the building left of the limit.
+  const auto built_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
+  const unsigned left =
+      timeout_ms ? static_cast<unsigned>(std::max<long long>(1, timeout_ms - built_ms.count()))
+                 : 4294967295U;
   z3::params p(ctx);
-  p.set("timeout", timeout_ms ? timeout_ms : 4294967295U);
+  p.set("timeout", left);
   solver.set(p);
   const auto t1 = std::chrono::steady_clock::now();
   out.build_seconds = std::chrono::duration<double>(t1 - t0).count();

@@ -56,7 +56,8 @@ class LineBmc {
 
   /// A line of `k` plies (k >= 1, called with k = 1, 2, ... in order) whose last ply the
   /// readings judge differently (`weak`: only in the castling rights after it), other than
-  /// the lines blocked so far. `timeout_ms` limits the solver (0: none).
+  /// the lines blocked so far. `timeout_ms` limits the query (0: none): checked between the
+  /// plies whose formulas are built (one ply's building is not interrupted), then the solver's.
   BmcAnswer solve(int k, bool weak, unsigned timeout_ms);
   /// Excludes the line of the last sat answer from every later query (the engine did not
   /// confirm it, or it is kept and another is wanted).

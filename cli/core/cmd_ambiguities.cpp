@@ -83,6 +83,7 @@ int run_reachable(AmbiguityOptions& o) {
       w.field("plies", k.plies).field("bound", k.bound).field("proved", k.proved);
       w.field("unit", std::string(r.unit)).field("sets", to_string(k.sets));
       w.field("found_by", k.found_by).field("first", k.first).field("parts_in", k.parts_in);
+      w.field("method", k.method);
       w.key("outcomes").begin_object();
       for (const auto& [setting, outcome] : k.outcomes) w.field(setting, outcome);
       w.end_object().end_object();
@@ -95,14 +96,27 @@ int run_reachable(AmbiguityOptions& o) {
         r.table, r.knobs.size(), r.positions, r.steps);
     for (const solver::ReachableWitness& k : r.knobs) {
       std::cout << fmt::format("\nknob {}\n", k.knob);
+      const bool walked = o.reach.method != "bmc";
+      const auto bmc_line = [&] {
+        if (o.reach.method == "walk") return;
+        if (k.bmc_bound > 0)
+          std::cout << fmt::format(
+              "  bmc: no line of up to {} {} parts the readings within its encoding\n", k.bmc_bound,
+              units);
+        if (!k.bmc_note.empty()) std::cout << fmt::format("  bmc: {}\n", k.bmc_note);
+      };
       if (!k.record) {
-        std::cout << fmt::format(
-            "  no record found: every record of up to {} {} played{}; then {} steps of guided "
-            "walks\n",
-            k.bound, units,
-            k.proved ? fmt::format(" (proved: none of {} {} parts the readings)", k.bound, units)
-                     : "",
-            r.guided_steps);
+        if (walked)
+          std::cout << fmt::format(
+              "  no record found: every record of up to {} {} played{}; then {} steps of guided "
+              "walks\n",
+              k.bound, units,
+              k.proved ? fmt::format(" (proved: none of {} {} parts the readings)", k.bound, units)
+                       : "",
+              r.guided_steps);
+        else
+          std::cout << "  no record found\n";
+        bmc_line();
         continue;
       }
       // A record of many lines (one turn a line) starts on the line below, indented.
@@ -113,8 +127,11 @@ int run_reachable(AmbiguityOptions& o) {
                 << record << '\n';
       std::cout << fmt::format(
           "  {} {} ({}{}); the readings part at {} {}\n", k.plies, units, k.found_by,
-          k.found_by == "exhaustive" ? ": none shorter" : ": maybe not the shortest", r.unit,
-          k.first);
+          k.found_by == "exhaustive"                          ? ": none shorter"
+          : k.found_by == "bmc" && k.bmc_bound + 1 == k.plies ? ": none shorter within its encoding"
+                                                              : ": maybe not the shortest",
+          r.unit, k.first);
+      bmc_line();
       if (k.parts_in == "rights")
         std::cout << fmt::format(
             "  weak: the readings differ only in the final position's castling or en-passant "
@@ -125,6 +142,12 @@ int run_reachable(AmbiguityOptions& o) {
         std::cout << fmt::format("  replay with --sets {}\n", to_string(k.sets));
       for (const auto& [setting, outcome] : k.outcomes)
         std::cout << fmt::format("  {:<40} {}\n", setting, outcome);
+    }
+    if (!r.bmc_findings.empty()) {
+      std::cout << fmt::format(
+          "\nbmc: {} line(s) from the solver that the engine did not confirm (not records):\n",
+          r.bmc_findings.size());
+      for (const std::string& f : r.bmc_findings) std::cout << "  " << f << '\n';
     }
     std::cout << fmt::format("\n{} knob(s): {} with a record (longest {} {}), {} without\n",
                              r.knobs.size(), found, longest, units, r.knobs.size() - found);
@@ -239,6 +262,23 @@ void register_ambiguities_command(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_option("--walk-plies", o->reach.max_plies,
                   "--reachable: length of one guided walk, in plies (turns)")
+      ->capture_default_str();
+  cmd->add_option("--method", o->reach.method,
+                  "--reachable: walk (exhaustive stage and guided walks), bmc (bounded model "
+                  "checking of lines from the start, sequential tables), or both")
+      ->check(CLI::IsMember({"walk", "bmc", "both"}))
+      ->capture_default_str();
+  cmd->add_option("--bmc-plies", o->reach.bmc_plies,
+                  "--reachable --method bmc|both: the longest line asked for")
+      ->check(CLI::Range(1, 40))
+      ->capture_default_str();
+  cmd->add_option("--bmc-seconds", o->reach.bmc_seconds,
+                  "--reachable --method bmc|both: time budget per knob, in seconds")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--bmc-query-ms", o->reach.bmc_ms_per_k,
+                  "--reachable --method bmc|both: time limit of one solver query (one length, one "
+                  "alternative), in milliseconds")
       ->capture_default_str();
   cmd->callback([o, &status] { status = run_ambiguities(*o); });
 }

@@ -20,6 +20,11 @@
 //     Every position on the way is checked as above. When the budget is spent (or no knob is
 //     open), half as many steps again look for shorter records for the knobs a walk found
 //     (walks no longer than the record to beat) and for the open knobs. Same seed, same records.
+//  3. bmc (method "bmc" or "both"; solver/analysis/reachable_bmc.hpp): per open knob and
+//     alternative, bounded model checking of lines of k plies from the start, k = 1, 2, ...
+//     (after the exhaustive stage's bound under "both", before the walks), each query within a
+//     time limit, each knob within a time budget. Each line the solver gives is played by the
+//     engine; a line it does not confirm is blocked and counted as a finding.
 // Every candidate is confirmed by replaying its record (solver/analysis/readings.hpp) under the
 // knob's alternatives; only a confirmed record is reported.
 #pragma once
@@ -42,6 +47,14 @@ struct ReachableOptions {
   long long steps = 3'000'000;
   int max_plies = 40;  ///< length of one walk (turns for simultaneous tables)
   unsigned seed = 0;
+  /// "walk" (exhaustive stage, then walks: the default), "bmc" (bounded model checking only),
+  /// or "both" (exhaustive stage, bmc for the knobs it leaves open, then walks).
+  std::string method = "walk";
+  int bmc_plies = 8;              ///< the longest line the bmc asks for
+  unsigned bmc_ms_per_k = 20000;  ///< the time limit of one bmc query (one k, one alternative)
+  double bmc_seconds = 60;        ///< the bmc's time budget per knob
+  /// Lines the engine may refuse at one k before the bmc gives up there (each is blocked).
+  int bmc_tries = 6;
   /// Called with a line of progress now and then (nullptr: none).
   std::function<void(const std::string&)> progress;
 };
@@ -57,7 +70,16 @@ struct ReachableWitness {
   /// played (a Conditional Chess line's steps are an A-move, then a B- and a C-move).
   int bound = 0;
   bool proved = false;   ///< `bound` is a proof: no record of `bound` plies parts the readings
-  std::string found_by;  ///< "exhaustive", "guided", or "" (none found)
+  std::string found_by;  ///< "exhaustive", "guided", "bmc", or "" (none found)
+  /// The method that found the record: "walk" (exhaustive or guided) or "bmc"; "" for none.
+  std::string method;
+  double seconds = 0;        ///< from the search's start to the record kept
+  double first_seconds = 0;  ///< from the search's start to the knob's first record
+  int first_plies = 0;       ///< the length of that first record
+  /// bmc: every line of up to `bmc_bound` plies was asked for and none parts the readings
+  /// within the encoding (reachable_bmc.hpp says what it leaves out: never a `proved`).
+  int bmc_bound = 0;
+  std::string bmc_note;  ///< why the bmc stopped short or does not cover the knob; "" else
   /// What the readings' outcomes differ in (reading_difference()): "refusal", "status",
   /// "position", or "rights" (only the castling or en-passant rights of the final position: a
   /// weak record, kept only while no stronger one is found; `bound` and `proved` then speak of
@@ -74,6 +96,9 @@ struct ReachableReport {
   std::vector<ReachableWitness> knobs;
   long long positions = 0;  ///< positions checked
   long long steps = 0;      ///< steps played
+  /// Lines the bmc's solver gave that the engine did not confirm (a finding about the
+  /// encoding, never output as a record): "knob=alt: <line>: <why>".
+  std::vector<std::string> bmc_findings;
 };
 
 /// What outcomes of one record under several readings (record_outcome texts, "final <FEN>,

@@ -53,6 +53,27 @@ TEST(AmbiguitiesReachableCli, JsonHasKnobRecordPliesBoundAndProved) {
                                "\"plies\":0,\"bound\":2,\"proved\":true,"));
 }
 
+TEST(AmbiguitiesReachableCli, JsonNamesTheMethodThatFoundTheRecord) {
+  const auto r =
+      run_arbiter("ambiguities -v diplomacy --knob knight-timing --reachable --steps 0 -q --json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"method\":\"walk\""));
+}
+
+TEST(AmbiguitiesReachableCli, MethodBmcSaysWhyItDoesNotCoverATable) {
+  const auto r =
+      run_arbiter("ambiguities -v conditional --knob illegal-c-move --reachable --method bmc -q");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.out, HasSubstr("\nknob illegal-c-move\n  no record found\n  bmc: not covered ("));
+  EXPECT_THAT(r.out, HasSubstr("covers sequential tables only"));
+}
+
+TEST(AmbiguitiesReachableCli, AnUnknownMethodExitsTwo) {
+  const auto r = run_arbiter("ambiguities -v conversion --reachable --method guess -q");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--method"));
+}
+
 TEST(AmbiguitiesReachableCli, ProgressGoesToStandardError) {
   const auto r = run_arbiter("ambiguities -v diplomacy --knob knight-timing --reachable --steps 0");
   EXPECT_THAT(r.err, HasSubstr("ambiguities: exhaustive: 1 position(s) at turn 0, 1 knob(s) open"));

@@ -98,5 +98,34 @@ TEST(Reachable, AnUnknownKnobIsRefused) {
   EXPECT_THROW(find_reachable("conversion", only("no-such-knob")), std::invalid_argument);
 }
 
+TEST(Reachable, AnUnknownMethodIsRefused) {
+  ReachableOptions o = only("illegal-c-move");
+  o.method = "guess";
+  EXPECT_THROW(find_reachable("conditional", o), std::invalid_argument);
+}
+
+TEST(Reachable, TheBmcSaysWhyItDoesNotCoverAConditionalTable) {
+  ReachableOptions o = only("illegal-c-move");
+  o.method = "bmc";
+  const ReachableWitness w = find_reachable("conditional", o).knobs.front();
+  EXPECT_FALSE(w.record.has_value());
+  EXPECT_EQ(w.bmc_bound, 0);
+  EXPECT_NE(w.bmc_note.find("covers sequential tables only"), std::string::npos) << w.bmc_note;
+}
+
+TEST(Reachable, TheBmcSaysItCannotSeeAConvertedPawnsFlag) {
+  ReachableOptions o = only("converted-pawn-double-step");
+  o.method = "bmc";
+  const ReachableWitness w = find_reachable("conversion", o).knobs.front();
+  EXPECT_FALSE(w.record.has_value());
+  EXPECT_NE(w.bmc_note.find("no converted-piece flags"), std::string::npos) << w.bmc_note;
+}
+
+TEST(Reachable, AWalkRecordIsLabelledWithTheWalkMethod) {
+  const ReachableWitness w = find_reachable("diplomacy", only("knight-timing")).knobs.front();
+  EXPECT_EQ(w.method, "walk");
+  EXPECT_EQ(w.first_plies, 1);
+}
+
 }  // namespace
 }  // namespace arbiter::solver

@@ -261,9 +261,10 @@ class Search {
       text = records_.record_text(tables_.base(), fens, steps);
     } catch (const std::exception&) {
       // A last move only an alternative plays (a castling it allows) is written as that
-      // alternative writes it (Conversion Chess: with the conversion it makes). For the bmc's
-      // lines only: the walks' records stay as they were (docs/cli.md).
-      if (std::string_view(how) != "bmc") return false;
+      // alternative writes it (Conversion Chess: with the conversion it makes): the default
+      // refuses it, which is where the readings part. A line no reading can write is no
+      // record, and the exhaustive stage then proves nothing for this knob (it did not look at
+      // every record of the length).
       for (const auto& alternative : k.alternatives) {
         try {
           text = records_.record_text(alternative.second, fens, steps);
@@ -271,7 +272,10 @@ class Search {
         } catch (const std::exception&) {
         }
       }
-      if (text.empty()) return false;
+      if (text.empty()) {
+        unwritten_.insert(k.name);
+        return false;
+      }
     }
     RecordGames games(text);
     std::vector<RecordToken> game;
@@ -422,7 +426,7 @@ class Search {
       for (const ReadingTables::Knob* k : open_) {
         ReachableWitness& w = witness_of(k->name);
         w.bound = records_.plies_from_start(depth + 1);
-        w.proved = records_.lines_are_records || depth == 0;
+        w.proved = (records_.lines_are_records || depth == 0) && !unwritten_.count(k->name);
       }
       layer = std::move(next);
     }
@@ -522,6 +526,8 @@ class Search {
   /// Knobs whose record is weak (reading_difference: only the rights differ), in the order found.
   std::vector<const ReadingTables::Knob*> weak_;
   bool strengthening_ = false;  ///< the walks look for stronger records of the weak_ knobs
+  /// Knobs with a line no reading could write as a record: no exhaustive proof for them.
+  std::set<std::string> unwritten_;
   ReachableReport report_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };

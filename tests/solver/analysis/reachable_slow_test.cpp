@@ -45,7 +45,7 @@ TEST_P(ReachableSlow, TheTablesKnobsGetRecordsThatTheReadingsConfirm) {
 
 // Together 33 of the 37 knobs, 80% being 30.
 INSTANTIATE_TEST_SUITE_P(Tables, ReachableSlow,
-                         ::testing::Values(std::pair<std::string, int>{"conversion", 4},
+                         ::testing::Values(std::pair<std::string, int>{"conversion", 6},
                                            std::pair<std::string, int>{"conditional", 6},
                                            std::pair<std::string, int>{"diplomacy", 18},
                                            std::pair<std::string, int>{"move-neutral", 5}));

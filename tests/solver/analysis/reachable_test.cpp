@@ -9,6 +9,7 @@
 
 #include "solver/analysis/reachable.hpp"
 #include "solver/analysis/readings.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace arbiter::solver {
 namespace {
@@ -58,6 +59,24 @@ TEST(Reachable, AnExhaustiveBoundWithoutADifferenceIsAProof) {
   EXPECT_EQ(w.bound, 2);
   EXPECT_TRUE(w.proved);
   EXPECT_EQ(w.found_by, "");
+}
+
+// A line whose last move only the alternative plays (castling out of a check that the
+// castling's conversion removes: castle-out-of-check-by-conversion=allowed) is a record the
+// default cannot write; it is written as the alternative writes it, and the default refuses it.
+// (Such a line was once dropped, and the exhaustive stage then claimed a proof it did not have.)
+TEST(Reachable, ALastMoveOnlyTheAlternativePlaysIsWrittenAsItWritesItNotDropped) {
+  const std::string table = test::write_temp_file(
+      "arbiter-reachable-castle-out-of-check.toml",
+      "[table]\nname = \"castle-out-of-check\"\nextends = \"conversion\"\n\n[setup]\n"
+      "fen = \"4k2r/3q4/8/7N/8/3Q4/8/4K3 w k - 6 4\"\n");
+  const ReachableReport r = find_reachable(table, only("castle-out-of-check-by-conversion"));
+  const ReachableWitness& w = r.knobs.front();
+  ASSERT_TRUE(w.record.has_value());
+  EXPECT_EQ(*w.record, "4. Ng7+ O-O/Ng7");
+  EXPECT_EQ(w.found_by, "exhaustive");
+  EXPECT_EQ(w.parts_in, "refusal");
+  EXPECT_TRUE(readings_name_the_knob(table, w));
 }
 
 TEST(Reachable, TheGuidedWalksGiveTheSameRecordForTheSameSeed) {

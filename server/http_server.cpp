@@ -290,8 +290,9 @@ struct HttpServer::Impl {
   MHD_Daemon* daemon = nullptr;
 
   std::mutex stop_mutex;
-  std::condition_variable stopped_changed;
-  bool stopped = false;
+  std::condition_variable stop_changed;
+  bool stopping = false;  ///< stop() has begun
+  bool stopped = false;   ///< stop() has ended: nothing runs any more
   std::thread sweeper;
 
   // --- the handlers, run by the workers -------------------------------------------------------
@@ -588,9 +589,9 @@ struct HttpServer::Impl {
   /// keep-alive due) and ended when its client left.
   void sweep() {
     std::unique_lock lock(stop_mutex);
-    while (!stopped) {
-      stopped_changed.wait_for(lock, kSweep);
-      if (stopped) break;
+    while (!stopping) {
+      stop_changed.wait_for(lock, kSweep);
+      if (stopping) break;
       lock.unlock();
       for (const std::shared_ptr<OpenStream>& s : streams.all()) {
         end_if_client_left(s);
@@ -835,17 +836,20 @@ int HttpServer::bind(const std::string& address, int port) {
 
 void HttpServer::listen() {
   std::unique_lock lock(impl_->stop_mutex);
-  impl_->stopped_changed.wait(lock, [this] { return impl_->stopped; });
+  impl_->stop_changed.wait(lock, [this] { return impl_->stopped; });
 }
 
 void HttpServer::stop() {
   Impl& s = *impl_;
   {
-    const std::lock_guard lock(s.stop_mutex);
-    if (s.stopped) return;
-    s.stopped = true;
+    std::unique_lock lock(s.stop_mutex);
+    if (s.stopping) {  // stopped, or stopping in another thread: wait for it to end
+      s.stop_changed.wait(lock, [&s] { return s.stopped; });
+      return;
+    }
+    s.stopping = true;
   }
-  s.stopped_changed.notify_all();
+  s.stop_changed.notify_all();
   s.monitor.stop();
   if (s.sweeper.joinable()) s.sweeper.join();
   s.workers.finish();  // the requests in hand are answered (their connections resumed)
@@ -856,6 +860,11 @@ void HttpServer::stop() {
   }
   if (s.daemon) MHD_stop_daemon(s.daemon);  // closes every connection
   s.daemon = nullptr;
+  {
+    const std::lock_guard lock(s.stop_mutex);
+    s.stopped = true;
+  }
+  s.stop_changed.notify_all();
 }
 
 }  // namespace arbiter::server

@@ -100,7 +100,12 @@ int run_serve(const ServeCliOptions& o) {
                                 ": expected turn-based, all or none");
   Monitor monitor(store, monitor_options);
   HttpServer http(monitor, o.threads, o.public_url,
-                  {organiser, {o.create_rate, o.create_burst}, o.behind_proxy});
+                  {organiser,
+                   {o.create_rate, o.create_burst},
+                   o.behind_proxy,
+                   static_cast<std::size_t>(o.streams_per_token),
+                   static_cast<unsigned>(o.idle_timeout),
+                   static_cast<unsigned>(o.connections_per_address)});
   const int port = http.bind(o.bind, o.port);
   const std::vector<std::string> unavailable = monitor.unavailable_games();
   for (const std::string& why : unavailable) std::cerr << "arbiter serve: " << why << '\n';

@@ -9,8 +9,11 @@
 // (each stream is a socket here and in the server).
 //
 //   build/bench/arbiter_serve_load [--server build/arbiter-serve] [--games 1000]
-//       [--streams 1000] [--turns 5] [--clients 16] [--threads 16] [--variant diplomacy]
-//       [--seed 1]
+//       [--streams 1000] [--turns 5] [--clients 16] [--threads 16] [--think MS]
+//       [--variant diplomacy] [--seed 1]
+//
+// --think: each client pauses a random 0..2 MS after each submission, as players do (0: as fast
+// as the server answers, a measure of throughput rather than of the latency players see).
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -48,6 +51,7 @@ struct LoadOptions {
   int turns = 5;
   int clients = 16;
   int threads = 16;
+  int think_ms = 0;  ///< each client's pause after a submission (random, this on average)
   std::string variant = "diplomacy";
   unsigned seed = 1;
 };
@@ -232,6 +236,8 @@ int main(int argc, char** argv) {
       o.clients = std::stoi(v);
     else if (a == "--threads")
       o.threads = std::stoi(v);
+    else if (a == "--think")
+      o.think_ms = std::stoi(v);
     else if (a == "--variant")
       o.variant = v;
     else if (a == "--seed")
@@ -403,6 +409,9 @@ int main(int argc, char** argv) {
                 c.Post("/api/games/" + g.id + "/moves", auth, body, "application/json");
             const Clock::time_point answered = Clock::now();
             posts.push_back(std::chrono::duration<double, std::milli>(answered - t0).count());
+            if (o.think_ms > 0)  // a player thinks (uniform in 0..2 think: no lockstep)
+              std::this_thread::sleep_for(
+                  std::chrono::milliseconds(rng() % static_cast<unsigned>(2 * o.think_ms + 1)));
             if (!r) {
               ++failed;
             } else if (r->status == 202) {
@@ -464,10 +473,11 @@ int main(int argc, char** argv) {
       "they wait {:.1f} ms/s\n",
       o.streams, opened, rss_streams, 1000 * cpu_idle);
   fmt::print(
-      "{} clients, {} turns each: {} turns resolved in {:.2f} s ({:.0f} turns/s), "
+      "{} clients (thinking {} ms after a submission), {} turns each: {} turns resolved in {:.2f} "
+      "s ({:.0f} turns/s), "
       "{} refused, {} without an answer\n",
-      o.clients, o.turns, turns.load(), seconds, static_cast<double>(turns.load()) / seconds,
-      refused.load(), failed.load());
+      o.clients, o.think_ms, o.turns, turns.load(), seconds,
+      static_cast<double>(turns.load()) / seconds, refused.load(), failed.load());
   fmt::print("server CPU while playing {:.1f} s ({:.2f} ms a request)\n", cpu_play,
              1000.0 * cpu_play / static_cast<double>(post_ms.size() + get_ms.size()));
   fmt::print("POST moves: {} requests, {}\n", post_ms.size(), percentiles(post_ms));

@@ -26,6 +26,8 @@ struct OpenStream {
 
   const std::string game;
   const std::string token_key;  ///< what the cap counts by (the token's digest)
+  /// What the stream keeps alive while it is open (a handle that keeps its game in memory).
+  std::shared_ptr<const void> keep;
   std::mutex refresh_mutex;
   EventStream position;  ///< the version the client was told last
   std::chrono::steady_clock::time_point last_text = std::chrono::steady_clock::now();

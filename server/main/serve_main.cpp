@@ -109,7 +109,9 @@ int run_serve(const ServeCliOptions& o) {
   const int port = http.bind(o.bind, o.port);
   const std::vector<std::string> unavailable = monitor.unavailable_games();
   for (const std::string& why : unavailable) std::cerr << "arbiter serve: " << why << '\n';
-  std::cout << "arbiter serve: http://" << o.bind << ':' << port << "/ (" << monitor.size()
+  // An IPv6 address is written in brackets in a URL (RFC 3986 3.2.2).
+  const std::string host = o.bind.find(':') == std::string::npos ? o.bind : "[" + o.bind + "]";
+  std::cout << "arbiter serve: http://" << host << ':' << port << "/ (" << monitor.size()
             << " games in " << o.db;
   if (!unavailable.empty())
     std::cout << ", " << unavailable.size()

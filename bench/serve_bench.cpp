@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
   if (o.url.empty()) {
     store.emplace(db);
     monitor.emplace(*store, arbiter::server::MonitorOptions{});
-    http.emplace(*monitor, 64);
+    http.emplace(*monitor, 16);
     port = http->bind(host, 0);
     server_thread = std::thread([&] { http->listen(); });
   } else {

@@ -23,8 +23,12 @@ find_package(fmt QUIET CONFIG)
 arbiter_require(fmt_FOUND "fmt" "libfmt-dev")
 find_package(SQLite3 QUIET)
 arbiter_require(SQLite3_FOUND "SQLite3" "libsqlite3-dev")
-# cpp-httplib (arbiter serve). Debian 12 builds it as a shared library and ships only a
-# pkg-config module, whose flags (OpenSSL, zlib, Brotli support) must match the library's.
+# libmicrohttpd: the event-driven HTTP server of arbiter serve (docs/serve.md, "The HTTP stack").
+pkg_check_modules(MHD QUIET IMPORTED_TARGET libmicrohttpd)
+arbiter_require(MHD_FOUND "libmicrohttpd (pkg-config module libmicrohttpd)" "libmicrohttpd-dev")
+# cpp-httplib: the HTTP client of the server's tests and load benchmarks. Debian 12 builds it as
+# a shared library and ships only a pkg-config module, whose flags (OpenSSL, zlib, Brotli
+# support) must match the library's.
 pkg_check_modules(HTTPLIB QUIET IMPORTED_TARGET cpp-httplib)
 arbiter_require(HTTPLIB_FOUND "cpp-httplib (pkg-config module cpp-httplib)" "libcpp-httplib-dev")
 # OpenSSL's libcrypto computes the digests the monitor stores of its tokens (server/tokens.cpp).

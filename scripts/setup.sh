@@ -19,7 +19,7 @@ packages=(
   build-essential g++ clang cmake ninja-build pkg-config
   libz3-dev librange-v3-dev librapidcheck-dev libgtest-dev libgmock-dev
   libtomlplusplus-dev libcli11-dev libfmt-dev libsqlite3-dev libbenchmark-dev zlib1g-dev
-  libcpp-httplib-dev libssl-dev nlohmann-json3-dev # arbiter serve: HTTP, token digests, bodies
+  libmicrohttpd-dev libcpp-httplib-dev libssl-dev nlohmann-json3-dev # arbiter serve: HTTP server, test client, token digests, bodies
   clang-format
   libclang-rt-14-dev # sanitizer and libFuzzer runtimes for clang 14
   fonts-dejavu-core # the chess figures the SVG boards name (present/board/svg_board.cpp)

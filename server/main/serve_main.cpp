@@ -101,11 +101,18 @@ int run_serve(const ServeCliOptions& o) {
                                 ": expected turn-based, all or none");
   Monitor monitor(store, monitor_options);
   HttpServer http(monitor, o.threads, o.public_url,
-                  {organiser, {o.create_rate, o.create_burst}, o.behind_proxy});
+                  {organiser,
+                   {o.create_rate, o.create_burst},
+                   o.behind_proxy,
+                   static_cast<std::size_t>(o.streams_per_token),
+                   static_cast<unsigned>(o.idle_timeout),
+                   static_cast<unsigned>(o.connections_per_address)});
   const int port = http.bind(o.bind, o.port);
   const std::vector<std::string> unavailable = monitor.unavailable_games();
   for (const std::string& why : unavailable) std::cerr << "arbiter serve: " << why << '\n';
-  std::cout << "arbiter serve: http://" << o.bind << ':' << port << "/ (" << monitor.size()
+  // An IPv6 address is written in brackets in a URL (RFC 3986 3.2.2).
+  const std::string host = o.bind.find(':') == std::string::npos ? o.bind : "[" + o.bind + "]";
+  std::cout << "arbiter serve: http://" << host << ':' << port << "/ (" << monitor.size()
             << " games in " << o.db;
   if (!unavailable.empty())
     std::cout << ", " << unavailable.size()

@@ -1,12 +1,14 @@
 // The options of `arbiter serve`, in one place for both programs that read them: the arbiter
 // command, which checks them and hands them on, and the server program beside it
 // (server/main/serve_main.cpp), which runs the monitor. The server is a program of
-// its own because its HTTP library brings OpenSSL, brotli and zlib with it: loading them took
-// every arbiter command about 2.5 ms at start (docs/performance.md, "Start-up").
+// its own because its libraries (libmicrohttpd with GnuTLS, OpenSSL's libcrypto; before them
+// cpp-httplib with OpenSSL, brotli and zlib) cost every arbiter command time at start
+// (docs/performance.md, "Start-up").
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace arbiter::server {
@@ -15,8 +17,11 @@ struct ServeCliOptions {
   std::string db = "games.sqlite";
   int port = 8080;
   std::string bind = "127.0.0.1";
-  std::string tables;  ///< empty: bundled tables only
-  int threads = 64;
+  std::string tables;                ///< empty: bundled tables only
+  int threads = 16;                  ///< the workers that run requests
+  int streams_per_token = 16;        ///< event streams one token may hold open
+  int idle_timeout = 30;             ///< seconds a silent connection stays open
+  int connections_per_address = 0;   ///< 0: no limit
   std::string public_url;            ///< the base of the links handed out; empty: from each request
   std::string organiser_token_file;  ///< empty: a token generated at start, printed once
   double create_rate = 30;           ///< games per minute and client address (0: no limit)
@@ -43,8 +48,24 @@ inline void add_serve_options(CLI::App& cmd, ServeCliOptions& o) {
   cmd.add_option("--tables", o.tables,
                  "Allow games of the .toml tables in this folder (default: bundled tables only)");
   cmd.add_option("--threads", o.threads,
-                 "Requests served at once (each open page holds one for its event stream)")
-      ->check(CLI::Range(2, 1024))
+                 "Workers that run requests at once (one event loop holds every connection; "
+                 "open pages and their event streams hold no worker)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cmd.add_option("--streams-per-token", o.streams_per_token,
+                 "Event streams one token (a player's, the spectator link's) may hold open at "
+                 "once; one more is answered 429")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd.add_option("--idle-timeout", o.idle_timeout,
+                 "Seconds a connection may stay silent (nothing read or written) before it is "
+                 "closed; an event stream is kept alive by its comment lines")
+      ->check(CLI::Range(1, 86400))
+      ->capture_default_str();
+  cmd.add_option("--connections-per-address", o.connections_per_address,
+                 "Connections one client address may hold at once (0: no limit; behind a proxy "
+                 "every connection comes from the proxy)")
+      ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
   cmd.add_option("--public-url", o.public_url,
                  "Base of the players' links, as clients reach the server behind a proxy "
@@ -90,6 +111,12 @@ inline void add_serve_options(CLI::App& cmd, ServeCliOptions& o) {
 inline std::vector<std::string> serve_arguments(const ServeCliOptions& o) {
   std::vector<std::string> args{"--db",   o.db,   "--port",    std::to_string(o.port),
                                 "--bind", o.bind, "--threads", std::to_string(o.threads)};
+  for (const auto& [name, value] : {std::pair{"--streams-per-token", o.streams_per_token},
+                                    {"--idle-timeout", o.idle_timeout},
+                                    {"--connections-per-address", o.connections_per_address}}) {
+    args.emplace_back(name);
+    args.push_back(std::to_string(value));
+  }
   if (!o.tables.empty()) {
     args.emplace_back("--tables");
     args.push_back(o.tables);

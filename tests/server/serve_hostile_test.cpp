@@ -187,7 +187,9 @@ TEST(ServeHostile, StoredGameThatNoLongerLoadsAnswers409AndOtherGamesAreServed) 
   serve_remove_db(db);
 }
 
-TEST(ServeHostile, ChunkedBodyOver64KiBAnswers413WhileItArrives) {
+// libmicrohttpd cannot answer in the middle of a body: past the limit the connection is closed,
+// the rest never read (a Content-Length over the limit is answered 413, below).
+TEST(ServeHostile, ChunkedBodyOver64KiBClosesTheConnectionWhileItArrives) {
   const ServedMonitor served;
   HostileSocket s(served.port());
   ASSERT_TRUE(s.connected());
@@ -196,21 +198,18 @@ TEST(ServeHostile, ChunkedBodyOver64KiBAnswers413WhileItArrives) {
                   "Transfer-Encoding: chunked\r\n\r\n"));
   const std::string chunk = std::string("4000\r\n") + std::string(0x4000, ' ') + "\r\n";
   std::size_t sent = 0;
-  bool answered = false;
-  while (sent < 1024 * 1024 && !answered) {
-    if (!s.send_text(chunk)) break;
+  bool closed = false;
+  while (sent < 1024 * 1024 && !closed) {
+    if (!s.send_text(chunk)) {
+      closed = true;
+      break;
+    }
     sent += 0x4000;
-    answered = s.answered_within(100);
+    closed = s.answered_within(100);
   }
-  EXPECT_TRUE(answered);
+  EXPECT_TRUE(closed);
   EXPECT_LE(sent, kMaxRequestBody + 3 * 0x4000) << "the server read past its limit";
-  const std::string answer = s.read_answer();
-  EXPECT_EQ(answer.rfind("HTTP/1.1 413", 0), 0U) << answer.substr(0, 200);
-  EXPECT_NE(answer.find("request body too large: more than 65536 bytes (chunked or without "
-                        "Content-Length)"),
-            std::string::npos)
-      << answer;
-  EXPECT_NE(answer.find("Connection: close"), std::string::npos);
+  EXPECT_EQ(s.read_answer(), "") << "closed without an answer";
   EXPECT_EQ(served.games(), 0U);
 }
 
@@ -267,7 +266,7 @@ TEST(ServeHostile, LongInputIsNotEchoedWholeInA422) {
   EXPECT_NE(r->body.find("…(60003 bytes)…"), std::string::npos) << r->body;  // 'N…N': quoted
 }
 
-TEST(ServeHostile, RequestsHttplibRefusesCarryPreciseMessages) {
+TEST(ServeHostile, RequestsTheHttpLayerRefusesCarryPreciseMessages) {
   const ServedMonitor served;
   const httplib::Result long_line = served.client().Get("/api/games/" + std::string(9000, 'a'));
   ASSERT_TRUE(long_line);
@@ -283,12 +282,19 @@ TEST(ServeHostile, RequestsHttplibRefusesCarryPreciseMessages) {
   EXPECT_EQ(hostile_error(nowhere).rfind("no such route", 0), 0U);
   HostileSocket s(served.port());
   ASSERT_TRUE(s.connected());
+  // A line that is no HTTP request never reaches the handlers: libmicrohttpd answers it 400
+  // with its own text.
   ASSERT_TRUE(s.send_text("NOT A REQUEST\r\n\r\n"));
   const std::string answer = s.read_answer();
   EXPECT_EQ(answer.rfind("HTTP/1.1 400", 0), 0U) << answer;
-  EXPECT_NE(answer.find("bad request: the request line or a header could not be read"),
-            std::string::npos)
-      << answer;
+  EXPECT_NE(answer.find("syntactically incorrect"), std::string::npos) << answer;
+  // A header line over 8192 bytes: 431 with the server's text.
+  const httplib::Result long_header =
+      served.client().Get("/api/variants", {{"X-Long", std::string(9000, 'h')}});
+  ASSERT_TRUE(long_header);
+  EXPECT_EQ(long_header->status, 431);
+  EXPECT_EQ(hostile_error(long_header),
+            "header 'x-long' too long: at most 8192 bytes per header line");
 }
 
 TEST(ServeHostile, BearerSchemeIsReadInAnyCase) {

@@ -90,7 +90,7 @@ enum class Route {
   kRecord,
   kOrganiserList,
   kOrganiserExport,
-  kOrganise,  // abort, adjudicate, tags
+  kOrganise,   // abort, adjudicate, tags
   kTurnBoard,  // GET /api/games/ID/turns/N/board.svg
 };
 
@@ -503,7 +503,7 @@ struct HttpServer::Impl {
       return a;
     }
     stream->keep = monitor.pin(req.id);  // its game stays in memory while the stream is open
-    refresh(*stream);                     // the stream's first events
+    refresh(*stream);                    // the stream's first events
     Answer a;
     a.type = "text/event-stream";
     a.headers.emplace_back("Cache-Control", "no-store");

@@ -371,7 +371,11 @@ std::string popeye_stipulation_line(const Position& pos, const puzzles::Verdict&
     if (pos.piece_on(kWhite, s) != kNoPiece) ++white;
     if (pos.piece_on(kBlack, s) != kNoPiece) ++black;
   }
-  const std::string head = "  " + v.stipulation.str();
+  return popeye_stipulation_line(v.stipulation.str(), white, black);
+}
+
+std::string popeye_stipulation_line(const std::string& stip, int white, int black) {
+  const std::string head = "  " + stip;
   const std::string counts = fmt::format("{} + {}", white, black);
   // Popeye right-aligns the counts and their newline in 36 columns after the stipulation.
   const std::size_t width = 35;
@@ -380,18 +384,29 @@ std::string popeye_stipulation_line(const Position& pos, const puzzles::Verdict&
   return head + std::string(pad, ' ') + counts + '\n';
 }
 
+std::string popeye_centred(std::string_view word) {
+  // Popeye's fprintf_c: the line and its newline centred in the board's 37 columns.
+  const std::size_t used = word.size() + 1, width = 37;
+  const std::size_t pad = used < width ? (width + 1 - used) / 2 : 0;
+  return std::string(pad, ' ') + std::string(word) + '\n';
+}
+
+std::string_view popeye_finished(popeye::Language lang) {
+  return kMessages[static_cast<std::size_t>(lang)].finished;
+}
+
+std::string popeye_body(const Position& pos, const puzzles::Verdict& v, popeye::Language lang,
+                        bool no_threat) {
+  const Writer w(v, lang);
+  if (puzzles::is_series(v.stipulation.kind)) return '\n' + w.series(pos);
+  if (v.stipulation.kind == StipulationKind::kHelpMate) return '\n' + w.help(pos);
+  return '\n' + w.battle(pos, no_threat);
+}
+
 std::string popeye_solution(const Position& pos, const puzzles::Verdict& v, popeye::Language lang,
                             bool no_threat) {
-  const Writer w(v, lang);
-  std::string body;
-  if (puzzles::is_series(v.stipulation.kind))
-    body = w.series(pos);
-  else if (v.stipulation.kind == StipulationKind::kHelpMate)
-    body = w.help(pos);
-  else
-    body = w.battle(pos, no_threat);
-  return popeye_stipulation_line(pos, v) + '\n' + body + '\n' +
-         std::string(kMessages[static_cast<std::size_t>(lang)].finished) + "\n\n\n";
+  return popeye_stipulation_line(pos, v) + popeye_body(pos, v, lang, no_threat) + '\n' +
+         std::string(popeye_finished(lang)) + "\n\n\n";
 }
 
 }  // namespace arbiter::cli

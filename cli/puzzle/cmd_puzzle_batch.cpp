@@ -199,7 +199,7 @@ std::string popeye_part(const std::vector<ProblemSpec>& problems, std::size_t i,
   std::string out;
   if (first) out = p.popeye_head.empty() ? popeye_stipulation_line(pos, verdict) : p.popeye_head;
   if (!p.popeye_twin.empty()) out += '\n' + p.popeye_twin + '\n';
-  out += popeye_body(pos, verdict, lang, p.no_threat);
+  out += popeye_body(pos, verdict, lang, p.no_threat, p.set_play, p.variations);
   if (last) out += fmt::format("\n{}\n\n\n", popeye_finished(lang));
   return out;
 }

@@ -115,6 +115,7 @@ struct ProblemState {
   std::optional<int> max_refutations;  ///< Defence n
   bool no_threat = false, half_duplex = false, duplex = false, set_play = false;
   bool tries = false;
+  bool variations = false;     ///< Popeye's Option Variation
   bool white_to_play = false;  ///< helpmates: White starts (h#n becomes h#(n-1).5)
   int white_to_play_line = 0;
   std::vector<std::string> notes;  ///< "line: what was ignored"
@@ -221,11 +222,10 @@ class Reader {
     int white = 0, black = 0;
     for (char c : s.board)
       if (c) ++(std::isupper(static_cast<unsigned char>(c)) ? white : black);
-    std::string head =
-        popeye_stipulation_line(puzzles::parse_stipulation(s.stip).str(), white, black);
+    std::string head = popeye_stipulation_line(solved_stipulation(s).str(), white, black);
     if (s.duplex) head += popeye_centred(kOptions[lang_][kDuplex]);
     if (s.half_duplex) head += popeye_centred(kOptions[lang_][kHalfDuplex]);
-    if (zero) head += fmt::format("\n{}\n", kEndTwinTokens[lang_][kZeroPosition]);
+    if (zero) head += fmt::format("\n{}\n\n", kEndTwinTokens[lang_][kZeroPosition]);
     return head;
   }
 
@@ -537,6 +537,7 @@ class Reader {
         }
         // Options that change only what Popeye prints: the verdict does not depend on them.
         case kVariation:
+          s.variations = true;  // --format popeye prints what it asks for
           ignored("the variations are printed with --format tree");
           break;
         case kSetPlay:
@@ -748,6 +749,17 @@ class Reader {
     return next;
   }
 
+  /// The stipulation solved: Popeye's WhiteToPlay makes White start a helpmate, an h#n
+  /// solved (and printed by Popeye) as h#(n-1).5.
+  static puzzles::Stipulation solved_stipulation(const ProblemState& s) {
+    puzzles::Stipulation parsed = puzzles::parse_stipulation(s.stip);
+    if (s.white_to_play && parsed.kind == puzzles::StipulationKind::kHelpMate && !parsed.half) {
+      parsed.moves -= 1;
+      parsed.half = true;
+    }
+    return parsed;
+  }
+
   void emit(const ProblemState& s, int line, const std::string& twin,
             const std::string& popeye_twin) {
     if (s.stip.empty()) throw ParseError{line, "no Stipulation"};
@@ -756,11 +768,7 @@ class Reader {
     std::string stip = s.stip;
     std::vector<std::string> notes = s.notes;
     if (s.white_to_play && help && !parsed.half) {
-      // Popeye's WhiteToPlay: White starts a helpmate, an h#n solved as h#(n-1).5.
-      puzzles::Stipulation white = parsed;
-      white.moves -= 1;
-      white.half = true;
-      stip = white.str();
+      stip = solved_stipulation(s).str();
     } else if (s.white_to_play) {
       notes.push_back(
           fmt::format("{}: option 'WhiteToPlay' ignored: not applicable to {} (as "
@@ -795,6 +803,7 @@ class Reader {
       p.no_threat = s.no_threat;
       p.set_play = s.set_play;
       p.tries = s.tries;
+      p.variations = s.variations;
       p.max_refutations = s.max_refutations;
       p.condition = s.condition;
       p.condition_source = s.condition_source;

@@ -35,9 +35,11 @@ std::string_view popeye_finished(popeye::Language lang);
 /// What Popeye prints between the stipulation line and "solution finished.": a blank line,
 /// then the solution (set play, keys with their threats and variations, tries; helpmates and
 /// series one line a solution). A twin or duplex block is the head, then this for each part
-/// (a twin's line before its part), then "solution finished.".
+/// (a twin's line before its part), then "solution finished.". `set_play`: the set play was
+/// asked for (Popeye notes when it cannot be, the side to move being in check);
+/// `variations`: Popeye's Option Variation (s#1, r#1: the defender's mates after the key).
 std::string popeye_body(const Position& pos, const puzzles::Verdict& v, popeye::Language lang,
-                        bool no_threat);
+                        bool no_threat, bool set_play, bool variations);
 
 /// The problem as Popeye prints it after its diagram: the stipulation line, a blank line, the
 /// solution (set play, then keys with their threats and the variations that defeat the threat,

@@ -35,6 +35,7 @@ struct ProblemSpec {
   bool no_threat = false;              ///< threats left out (Popeye NoThreat)
   bool set_play = false;               ///< the set play solved too (Popeye SetPlay)
   bool tries = false;                  ///< Popeye Option Try: Popeye prints the tries
+  bool variations = false;             ///< Popeye Option Variation (--format popeye: s#1, r#1)
   std::optional<int> max_refutations;  ///< #, s#: tries refuted at most so often (Defence n)
   /// Popeye `Condition WORD`: the table to solve in, by name ("Conversion", "ConversionChess":
   /// table conversion); empty: the command's --variant. Checked by the command.

@@ -316,7 +316,8 @@ class Writer {
       if (i == 0 && ply == 1)
         out += "1..." + move;
       else if (ply % 2 == 0)
-        out += fmt::format("{}{}.{}", ply == 0 ? "" : "   ", ply / 2 + 1, move);
+        // Popeye right-aligns a move number after the first in four columns ("  10.").
+        out += ply == 0 ? fmt::format("1.{}", move) : fmt::format("{:>4}.{}", ply / 2 + 1, move);
       else
         out += ' ' + move;
     }
@@ -347,7 +348,8 @@ class Writer {
       for (std::size_t i = 0; i < numbered; ++i) {
         // The series side moves again: the other side passes in between.
         if (i > 0) pos = passed_turn(pos);
-        text += fmt::format("{}{}.{}", i ? "   " : "", i + 1, play(pos, line[i]));
+        text += i ? fmt::format("{:>4}.{}", i + 1, play(pos, line[i]))
+                  : fmt::format("1.{}", play(pos, line[i]));
       }
       if (help) text += ' ' + play(pos, line.back());
       out += text + '\n';

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Paired whole-process comparison of `arbiter puzzle solve` with Popeye on the orthodox
 # problems of Popeye's own example and regression files (docs/performance.md, "Composed
-# problems against Popeye"): one process per problem, each side's solutions counted.
+# problems against Popeye"): one process per problem, each side's solutions counted, the CPU
+# ratio (arbiter / Popeye) of every problem, the worst ten, the median and the sums.
 #
-#   POPEYE_BIN=/path/to/py POPEYE_SRC=/path/to/popeye/checkout STIPS='h#2 h#3 h#4' \
-#     bench/compare-popeye-problems.sh
+#   POPEYE_BIN=/path/to/py POPEYE_SRC=/path/to/popeye/checkout bench/compare-popeye-problems.sh
+#   POPEYE_BIN=... POPEYE_SRC=... STIPS='h#2 h#3 h#4' bench/compare-popeye-problems.sh
 #
 # Environment:
 #   ARBITER_BIN  arbiter binary (default: build/arbiter)
 #   POPEYE_BIN   Popeye binary (`py`), required
 #   POPEYE_SRC   a checkout of Popeye's sources (github.com/thomas-maeder/popeye); its
 #                BEISPIEL, EXAMPLES, REGRESSIONS and TESTS folders are read, required
-#   STIPS        stipulations to keep, separated by spaces (default 'h#2 h#3 h#4')
+#   STIPS        stipulations to keep, separated by spaces, or 'all' (default): every problem
+#                arbiter reads
 #   INTELLIGENT  1 (default): Popeye solves helpmates with `Option Intelligent`
 #   TIMEOUT      seconds per run; a run that takes longer counts as TIMEOUT (default 20)
 #   RUNS         pairs per problem (default 1)
@@ -23,15 +25,18 @@
 # it (arbiter refuses fairy pieces and conditions with exit status 2).
 # Each pair runs arbiter then Popeye; a run's CPU time is user + system of its processes
 # (bash `times`). Per problem the script prints both times and both solution counts
-# (h#: solution lines; #, s#: keys), and at the end the totals and the problems where the
-# counts differ. It exits 0 unless a required program or folder is missing.
+# (h#: solution lines; #, s#: keys) and the ratio, and at the end, for all problems and for
+# the helpmates (h#n, h#n.5) alone: the ten worst ratios, the median ratio, the sums and their
+# ratio, and the problems where the counts differ. A time under 0.01 s counts as 0.01 s in a
+# ratio (below that, `times` measures process start-up, not solving). It exits 0 unless a
+# required program or folder is missing.
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 arbiter="${ARBITER_BIN:-$root/build/arbiter}"
 popeye="${POPEYE_BIN:-}"
 src="${POPEYE_SRC:-}"
-stips="${STIPS:-h#2 h#3 h#4}"
+stips="${STIPS:-all}"
 intelligent="${INTELLIGENT:-1}"
 timeout_s="${TIMEOUT:-20}"
 runs="${RUNS:-1}"
@@ -84,6 +89,8 @@ stipulation_of() {
 
 wanted() {
   local s="$1" w
+  [[ -n "$s" ]] || return 1
+  [[ "$stips" == all ]] && return 0
   for w in $stips; do [[ "$s" == "$w" ]] && return 0; done
   return 1
 }
@@ -148,16 +155,17 @@ popeye_count() {
   fi
 }
 
-total_a=0
-total_p=0
 mismatch=0
-printf '%-40s %6s %9s %9s %5s %5s\n' problem stip arbiter popeye a# p#
+rows="$work/rows"
+: >"$rows"
+printf '%-40s %8s %9s %9s %6s %5s %5s\n' problem stip arbiter popeye ratio a# p#
 for p in "${kept[@]}"; do
   name="$(basename "$p" .inp)"
   s="$(stipulation_of "$p")"
   py_input="$work/$name.py.inp"
   if [[ "$intelligent" == 1 && "$s" == h#* ]]; then
-    sed '$i Option Intelligent' "$p" >"$py_input"
+    # After the opening word: an option after a twin's changes would not be the problem's.
+    sed '1a Option Intelligent' "$p" >"$py_input"
   else
     cp "$p" "$py_input"
   fi
@@ -178,10 +186,32 @@ for p in "${kept[@]}"; do
     flag=" differs"
     mismatch=$((mismatch + 1))
   fi
-  printf '%-40s %6s %9s %9s %5s %5s%s\n' "$name" "$s" "$best_a" "$best_p" "$ca" "$cp_" "$flag"
-  total_a="$(awk -v x="$total_a" -v y="$best_a" 'BEGIN { printf "%.3f", x + y }')"
-  total_p="$(awk -v x="$total_p" -v y="$best_p" 'BEGIN { printf "%.3f", x + y }')"
+  ratio="$(awk -v x="$best_a" -v y="$best_p" \
+    'BEGIN { if (x < 0.01) x = 0.01; if (y < 0.01) y = 0.01; printf "%.2f", x / y }')"
+  printf '%-40s %8s %9s %9s %6s %5s %5s%s\n' "$name" "$s" "$best_a" "$best_p" "$ratio" "$ca" \
+    "$cp_" "$flag"
+  printf '%s %s %s %s %s%s\n' "$name" "$s" "$best_a" "$best_p" "$ratio" "$flag" >>"$rows"
 done
-printf 'total CPU seconds over %d problems: arbiter %s, popeye %s (runs over %ss count as %s)\n' \
-  "${#kept[@]}" "$total_a" "$total_p" "$timeout_s" "$timeout_s"
-printf 'problems whose solution counts differ: %d\n' "$mismatch"
+
+# summary LABEL FILTER: the worst ten ratios, the median, the sums of the rows whose
+# stipulation matches the awk regex FILTER.
+summary() {
+  local label="$1" filter="$2" set="$work/set"
+  awk -v f="$filter" '$2 ~ f' "$rows" | sort -k5,5gr >"$set"
+  local n
+  n="$(wc -l <"$set")"
+  [[ "$n" -gt 0 ]] || return 0
+  printf '\n%s: %d problems\n' "$label" "$n"
+  printf '  worst ratios (arbiter / Popeye CPU seconds):\n'
+  head -n 10 "$set" | awk '{ printf "    %6s  %-40s %8s  %7s s vs %7s s%s\n", $5, $1, $2, $3, $4, ($6 ? " " $6 : "") }'
+  awk '{ r[NR] = $5; a += $3; p += $4; if ($5 <= 1) ok++ }
+       END {
+         # the rows are sorted by ratio, worst first
+         m = (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+         printf "  median ratio %.2f; ratio <= 1 on %d of %d; sum %.2f s vs %.2f s (ratio %.2f)\n",
+           m, ok, NR, a, p, (p > 0 ? a / p : 0)
+       }' "$set"
+}
+summary "all problems" "."
+summary "helpmates (h#n, h#n.5)" "^h#"
+printf '\nproblems whose solution counts differ: %d\n' "$mismatch"

@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS cursors (
 
 /// The grade columns, added to `problems` by migration (so that an older file opens too), in
 /// the order write_grade binds them from ?13 and read_grade reads them from column 13.
-constexpr std::array<std::pair<const char*, const char*>, 15> kGradeColumns{{
+constexpr std::array<std::pair<const char*, const char*>, 18> kGradeColumns{{
     {"legal", "INTEGER"},
     {"illegal", "TEXT"},
     {"key_kind", "TEXT"},
@@ -65,6 +65,9 @@ constexpr std::array<std::pair<const char*, const char*>, 15> kGradeColumns{{
     {"surplus", "TEXT"},
     {"men", "INTEGER"},
     {"score", "INTEGER"},
+    {"variations", "INTEGER"},
+    {"promoted", "INTEGER"},
+    {"force", "INTEGER"},
 }};
 
 /// ", legal, illegal, ..." of the grade columns.
@@ -152,6 +155,9 @@ void bind_grade(Statement& s, int first, const std::optional<Grade>& g) {
   s.bind(i, join_words(g->surplus));
   s.bind(i + 1, std::int64_t{g->men});
   s.bind(i + 2, std::int64_t{g->score});
+  s.bind(i + 3, std::int64_t{g->variations});
+  s.bind(i + 4, std::int64_t{g->promoted});
+  s.bind(i + 5, std::int64_t{g->force});
 }
 
 /// The grade in the columns from `first` on, or nothing when the row was never graded.
@@ -168,7 +174,11 @@ std::optional<Grade> read_grade(const Statement& s, int first) {
   std::istringstream words(s.text(i++));
   for (std::string w; words >> w;) g.surplus.push_back(w);
   g.men = static_cast<int>(s.integer(i++));
-  g.score = static_cast<int>(s.integer(i));
+  g.score = static_cast<int>(s.integer(i++));
+  // NULL (0) in a row graded before these columns came (issue 39): `puzzle check` regrades.
+  g.variations = static_cast<int>(s.integer(i++));
+  g.promoted = static_cast<int>(s.integer(i++));
+  g.force = static_cast<int>(s.integer(i));
   return g;
 }
 

@@ -241,10 +241,20 @@ bool HelpmateBound::mate_possible(const Position& pos, Color mated, int mated_mo
     while (!has(king.stand[king_moves], s)) ++king_moves;
     if (picture_possible(f, mated, s, king_moves, collect)) {
       possible = true;
-      if (!collect) break;
+      // Once every mating piece may make each of its moves, no picture adds one.
+      if (!collect || saturated(f, *collect)) break;
     }
   }
   return possible;
+}
+
+bool HelpmateBound::saturated(const Forces& f, const NextMoves& next) {
+  for (int i = 0; i < f.mating_count; ++i) {
+    const Mover& m = f.mating[static_cast<std::size_t>(i)];
+    const Bitboard all = m.reach().stand[1];
+    if ((next.to[static_cast<std::size_t>(m.at)] & all) != all) return false;
+  }
+  return true;
 }
 
 HelpmateBound::MatedMoves HelpmateBound::mated_moves(const Position& pos, Color mated,
@@ -420,8 +430,12 @@ bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Nex
         if (to_q != 0 && found_both(p.at, ~Bitboard{0}, q.at, to_q)) return true;
         continue;
       }
+      // With `next`, a square y for p already noted, and every move of q, adds nothing.
+      const Bitboard q_all = q.reach().stand[1];
+      const bool q_done = next && (next->to[static_cast<std::size_t>(q.at)] & q_all) == q_all;
       for (Bitboard ys = p.reach().stand[1]; ys;) {
         const Square y = pop_lsb(ys);
+        if (q_done && has(next->to[static_cast<std::size_t>(p.at)], y)) continue;
         const Bitboard to_q = q_ends(p.row[y].attack[0]);
         if (to_q != 0 && found_both(p.at, bb(y), q.at, to_q)) return true;
       }

@@ -133,6 +133,8 @@ class HelpmateBound {
   /// from where they stand. With `next`, every way is tried and the first moves of each are
   /// added.
   static bool movers_cover(const Forces& f, Square s, Bitboard needed, NextMoves* next);
+  /// True when `next` lets every mating piece make each of its moves (more ways add none).
+  static bool saturated(const Forces& f, const NextMoves& next);
 
   bool enabled_ = true;
   std::size_t types_ = 0;

@@ -15,8 +15,15 @@ constexpr std::uint64_t kAttackerSalt = 0x9E3779B97F4A7C15ULL;
 constexpr std::uint64_t kDefenderSalt = 0xC2B2AE3D27D4EB4FULL;
 constexpr std::uint64_t kHelpSalt = 0x165667B19E3779F9ULL;
 
+constexpr std::uint64_t kHelpAnswerSalt = 0x27D4EB2F165667C5ULL;
+
 std::uint64_t help_key(std::uint64_t key, int n) {
   return key ^ kHelpSalt * static_cast<std::uint64_t>(2 * n + 1);
+}
+
+/// The mating side's node of a helpmate, to move with `n` moves to the mate.
+std::uint64_t help_answer_key(std::uint64_t key, int n) {
+  return key ^ kHelpAnswerSalt * static_cast<std::uint64_t>(2 * n + 1);
 }
 
 /// The table's answer for (`key`, `n`), or else `search()`'s, stored for the next time.
@@ -209,31 +216,36 @@ bool ProblemSearch::help_search(Position& pos, int n) {
   PlyGuard guard(ply_);
   MoveList first;
   generate_legal(pos, first);
-  Undo undo_first, undo_second;
+  Undo undo_first;
   for (Move b : first) {
     if (!moves.allows(b, king)) continue;
     pos.make(b, undo_first);
     count_node();
-    // The moves that can still lead to a mate (every move without the bounds).
-    HelpmateBound::NextMoves next;
-    next.to.fill(~Bitboard{0});
-    if (bound_ && !bound_->mate_possible(pos, mated, n - 1, n, &next)) {
-      pos.unmake(b, undo_first);
-      continue;
-    }
-    MoveList second;
-    generate_legal(pos, second);
-    if (n > 1) order_moves(pos, second, false);
-    bool ok = false;
-    for (Move w : second) {
-      if (!next.allows(w)) continue;
-      pos.make(w, undo_second);
-      count_node();
-      ok = n == 1 ? goal_reached(pos) : help_mates(pos, n - 1);
-      pos.unmake(w, undo_second);
-      if (ok) break;
-    }
+    // The mating side's node is a transposition too (the mated side's moves, in another
+    // order, reach it again): remembered, so that its bounds are worked out once.
+    const bool ok = remembered(tt_, help_answer_key(pos.key(), n), n,
+                               [&] { return help_answers(pos, mated, n); });
     pos.unmake(b, undo_first);
+    if (ok) return true;
+  }
+  return false;
+}
+
+bool ProblemSearch::help_answers(Position& pos, Color mated, int n) {
+  // The moves that can still lead to a mate (every move without the bounds).
+  HelpmateBound::NextMoves next;
+  next.to.fill(~Bitboard{0});
+  if (bound_ && !bound_->mate_possible(pos, mated, n - 1, n, &next)) return false;
+  MoveList second;
+  generate_legal(pos, second);
+  if (n > 1) order_moves(pos, second, false);
+  Undo undo;
+  for (Move w : second) {
+    if (!next.allows(w)) continue;
+    pos.make(w, undo);
+    count_node();
+    const bool ok = n == 1 ? goal_reached(pos) : help_mates(pos, n - 1);
+    pos.unmake(w, undo);
     if (ok) return true;
   }
   return false;

@@ -60,6 +60,9 @@ class ProblemSearch {
   /// defence_fails without the table: every defence (none: the goal if it holds) loses.
   bool defences_fail(Position& pos, int n);
   bool help_search(Position& pos, int n);
+  /// Helpmate, the mating side to move after a move of `mated`: it mates on its `n`-th move,
+  /// the mated side helping.
+  bool help_answers(Position& pos, Color mated, int n);
   /// Orders `moves` best first for the side to move: checks, then captures, then the rest.
   void order_moves(Position& pos, MoveList& moves, bool detect_checks);
   void count_node();

@@ -98,9 +98,17 @@ Transform rotation(std::string_view degrees, int line) {
   throw ParseError{line, fmt::format("rotation by 90, 180 or 270 degrees, not '{}'", degrees)};
 }
 
+namespace {
+constexpr std::array<std::string_view, 4> kMirrors = {"a1<-->h1", "a1<-->a8", "a1<-->h8",
+                                                      "a8<-->h1"};
+}  // namespace
+
+std::string_view mirror_name(std::string_view text) {
+  const int i = match_keyword(kMirrors.data(), kMirrors.size(), text);
+  return i >= 0 ? kMirrors[static_cast<std::size_t>(i)] : text;
+}
+
 Transform mirror(std::string_view text, int line) {
-  static constexpr std::array<std::string_view, 4> kMirrors = {"a1<-->h1", "a1<-->a8", "a1<-->h8",
-                                                               "a8<-->h1"};
   switch (match_keyword(kMirrors.data(), kMirrors.size(), text)) {
     case 0:
       return [](int f, int r) { return std::pair{7 - f, r}; };

@@ -48,6 +48,8 @@ using Transform = std::pair<int, int> (*)(int, int);
 Transform rotation(std::string_view degrees, int line);
 /// "a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1" (abbreviated as keywords). Throws ParseError.
 Transform mirror(std::string_view text, int line);
+/// The mirror `text` names, written out ("a1<-->h1"); `text` itself when it names none.
+std::string_view mirror_name(std::string_view text);
 Board transformed(const Board& b, Transform t);
 
 /// The FEN: castling where king and rook stand at home unless `no_castling` names one of

@@ -11,6 +11,7 @@
 
 #include "cli/puzzle/popeye_board.hpp"
 #include "cli/puzzle/popeye_keywords.hpp"
+#include "cli/puzzle/popeye_output.hpp"
 #include "cli/puzzle/problem_source.hpp"
 #include "puzzles/stipulation.hpp"
 
@@ -114,6 +115,7 @@ struct ProblemState {
   std::optional<int> max_refutations;  ///< Defence n
   bool no_threat = false, half_duplex = false, duplex = false, set_play = false;
   bool tries = false;
+  bool variations = false;     ///< Popeye's Option Variation
   bool white_to_play = false;  ///< helpmates: White starts (h#n becomes h#(n-1).5)
   int white_to_play_line = 0;
   std::vector<std::string> notes;  ///< "line: what was ignored"
@@ -165,6 +167,7 @@ class Reader {
     p.index = static_cast<int>(out_.size()) + 1;
     p.source = fmt::format("{}:{}", name_, opener_line_);
     p.error = fmt::format("{}:{}: {}", name_, e.line, e.what);
+    p.group = ++group_;
     out_.push_back(std::move(p));
   }
 
@@ -178,28 +181,69 @@ class Reader {
     const bool has_twins = match(kEndTwinTokens, lang_, tok.text) >= 0;
     const bool zero = match(kEndTwinTokens, lang_, tok.text) == kZeroPosition;
     int twins = 0;  // the twins labelled so far
-    if (!zero) emit(initial, start_line, has_twins ? twin_label(twins++) : std::string());
+    ++group_;
+    const std::size_t first = out_.size();
+    if (!zero) {
+      const std::string label = has_twins ? twin_label(twins++) : std::string();
+      emit(initial, start_line, label, label.empty() ? "" : label + ' ');
+    }
     ProblemState last = initial;
     while (match(kEndTwinTokens, lang_, tok.text) >= 0) {
       const int twin_line = tok.line;
       tok = lex_.next();
       const std::size_t from = tok.offset;
       ProblemState twin = initial;
-      if (match(kTwinnings, lang_, tok.text) == kContinued) {
+      const bool continued = match(kTwinnings, lang_, tok.text) == kContinued;
+      if (continued) {
         twin = last;
         tok = lex_.next();
       }
       twin.remarks.clear();  // a twin's remarks and notes are its own
       twin.notes.clear();
-      tok = twinning(tok, twin);
-      emit(twin, twin_line,
-           fmt::format("{} {}", twin_label(twins++), lex_.words(from, tok.offset)));
+      std::string popeye_text;
+      tok = twinning(tok, twin, popeye_text);
+      const std::string label = twin_label(twins++);
+      emit(twin, twin_line, fmt::format("{} {}", label, lex_.words(from, tok.offset)),
+           (continued ? "+" : "") + label + ' ' + popeye_text);
       last = std::move(twin);
     }
+    if (out_.size() > first && (has_twins || initial.duplex || initial.half_duplex))
+      out_[first].popeye_head = popeye_head(initial, zero);
     const int p = match(kProblemTokens, lang_, tok.text);
     if (p < 0) throw ParseError{tok.line, unknown(tok.text)};
     opener_line_ = tok.line;
     return static_cast<ProblemToken>(p);
+  }
+
+  /// The head of a block of twins or duplex halves as Popeye prints it: the diagram's
+  /// stipulation line, "Duplex" / "HalfDuplex" centred, "zeroposition" (output/plaintext/
+  /// position.c and twinning.c).
+  std::string popeye_head(const ProblemState& s, bool zero) const {
+    int white = 0, black = 0;
+    for (char c : s.board)
+      if (c) ++(std::isupper(static_cast<unsigned char>(c)) ? white : black);
+    std::string head = popeye_stipulation_line(solved_stipulation(s).str(), white, black);
+    if (s.duplex) head += popeye_centred(kOptions[lang_][kDuplex]);
+    if (s.half_duplex) head += popeye_centred(kOptions[lang_][kHalfDuplex]);
+    if (zero) head += fmt::format("\n{}\n\n", kEndTwinTokens[lang_][kZeroPosition]);
+    return head;
+  }
+
+  /// A man as Popeye's twin line writes it: colour and piece letter in the file's language,
+  /// then the square ("wKh1", German "sKh7").
+  std::string popeye_man(char fen, int sq) const {
+    const bool white = std::isupper(static_cast<unsigned char>(fen)) != 0;
+    const auto colour = static_cast<char>(
+        std::tolower(static_cast<unsigned char>(kColours[lang_][white ? 0 : 1][0])));
+    return fmt::format("{}{}{}", colour, popeye_letter(fen), square_name(sq));
+  }
+
+  /// The piece letter of FEN letter `fen` (either case) in the file's language, upper case.
+  char popeye_letter(char fen) const {
+    const std::size_t i =
+        kFenLetters.find(static_cast<char>(std::toupper(static_cast<unsigned char>(fen))));
+    return static_cast<char>(std::toupper(
+        static_cast<unsigned char>(kOrthodoxLetters[static_cast<std::size_t>(lang_)][i])));
   }
 
   /// Popeye's label of twin `n` (0-based): "a)" to "z)", then "z1)", "z2)", ...
@@ -493,6 +537,7 @@ class Reader {
         }
         // Options that change only what Popeye prints: the verdict does not depend on them.
         case kVariation:
+          s.variations = true;  // --format popeye prints what it asks for
           ignored("the variations are printed with --format tree");
           break;
         case kSetPlay:
@@ -528,8 +573,9 @@ class Reader {
     return tok;
   }
 
-  /// The changes of one twin, applied to `s`.
-  Token twinning(Token tok, ProblemState& s) {
+  /// The changes of one twin, applied to `s`; `text` receives them as Popeye writes them
+  /// (output/plaintext/twinning.c: "wKh1-->h2  ", "-sPa7  ", "rotate 90  ", ...).
+  Token twinning(Token tok, ProblemState& s, std::string& text) {
     const auto square = [&](const Token& t) {
       const auto sq = square_list(t.text);
       if (!sq || sq->size() != 1)
@@ -562,9 +608,13 @@ class Reader {
           if (k == kExchange && !to_piece)
             throw ParseError{b.line, fmt::format("twin '{}': no piece on {}", name, b.text)};
           if (k == kMove) {
+            if (to_piece) text += '-' + popeye_man(to_piece, to) + "  ";
+            text += fmt::format("{}-->{}  ", popeye_man(from_piece, from), square_name(to));
             to_piece = from_piece;
             from_piece = 0;
           } else {
+            text +=
+                fmt::format("{}<-->{}  ", popeye_man(from_piece, from), popeye_man(to_piece, to));
             std::swap(from_piece, to_piece);
           }
           tok = lex_.next();
@@ -578,19 +628,28 @@ class Reader {
             if (!s.board[static_cast<std::size_t>(q)])
               throw ParseError{a.line,
                                fmt::format("twin '{}': no piece on {}", name, square_name(q))};
+            text += '-' + popeye_man(s.board[static_cast<std::size_t>(q)], q) + "  ";
             s.board[static_cast<std::size_t>(q)] = 0;
           }
           tok = lex_.next();
           break;
         }
         case kAdd: {
+          const Board before = s.board;
           tok = pieces(lex_.next(), s.board, true);
+          // A man put on an occupied square replaces it: Popeye writes no '+' then.
+          for (int q = 0; q < 64; ++q) {
+            const auto i = static_cast<std::size_t>(q);
+            if (s.board[i] != before[i])
+              text += (before[i] ? "" : "+") + popeye_man(s.board[i], q) + "  ";
+          }
           break;
         }
         case kTwinStipulation: {
           const Token st = lex_.next();
           s.stip = stipulation(st);
           s.stip_line = st.line;
+          text += puzzles::parse_stipulation(s.stip).str() + "  ";
           tok = lex_.next();
           break;
         }
@@ -600,6 +659,7 @@ class Reader {
               c = std::isupper(static_cast<unsigned char>(c))
                       ? static_cast<char>(std::tolower(static_cast<unsigned char>(c)))
                       : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+          text += name + "  ";
           tok = lex_.next();
           break;
         case kRotate:
@@ -607,6 +667,7 @@ class Reader {
           const Token a = lex_.next();
           s.board = transformed(s.board,
                                 k == kRotate ? rotation(a.text, a.line) : mirror(a.text, a.line));
+          text += fmt::format("{} {}  ", name, k == kRotate ? a.text : mirror_name(a.text));
           tok = lex_.next();
           break;
         }
@@ -625,6 +686,7 @@ class Reader {
             shifted[static_cast<std::size_t>(r * 8 + f)] = piece;
           }
           s.board = shifted;
+          text += fmt::format("{} {} ==> {}  ", name, square_name(from), square_name(to));
           tok = lex_.next();
           break;
         }
@@ -637,6 +699,7 @@ class Reader {
               c = std::isupper(static_cast<unsigned char>(c))
                       ? to
                       : static_cast<char>(std::tolower(static_cast<unsigned char>(to)));
+          text += fmt::format("{} ==> {}  ", popeye_letter(from), popeye_letter(to));
           tok = lex_.next();
           break;
         }
@@ -644,6 +707,7 @@ class Reader {
           throw ParseError{tok.line, fmt::format("'{}' must come right after Twin", name)};
         case kTwinCondition:
           tok = condition(s);
+          text += s.condition + "  ";
           break;
         case kTwinSStipulation:
           throw ParseError{tok.line,
@@ -685,18 +749,26 @@ class Reader {
     return next;
   }
 
-  void emit(const ProblemState& s, int line, const std::string& twin) {
+  /// The stipulation solved: Popeye's WhiteToPlay makes White start a helpmate, an h#n
+  /// solved (and printed by Popeye) as h#(n-1).5.
+  static puzzles::Stipulation solved_stipulation(const ProblemState& s) {
+    puzzles::Stipulation parsed = puzzles::parse_stipulation(s.stip);
+    if (s.white_to_play && parsed.kind == puzzles::StipulationKind::kHelpMate && !parsed.half) {
+      parsed.moves -= 1;
+      parsed.half = true;
+    }
+    return parsed;
+  }
+
+  void emit(const ProblemState& s, int line, const std::string& twin,
+            const std::string& popeye_twin) {
     if (s.stip.empty()) throw ParseError{line, "no Stipulation"};
     const puzzles::Stipulation parsed = puzzles::parse_stipulation(s.stip);
     const bool help = parsed.kind == puzzles::StipulationKind::kHelpMate;
     std::string stip = s.stip;
     std::vector<std::string> notes = s.notes;
     if (s.white_to_play && help && !parsed.half) {
-      // Popeye's WhiteToPlay: White starts a helpmate, an h#n solved as h#(n-1).5.
-      puzzles::Stipulation white = parsed;
-      white.moves -= 1;
-      white.half = true;
-      stip = white.str();
+      stip = solved_stipulation(s).str();
     } else if (s.white_to_play) {
       notes.push_back(
           fmt::format("{}: option 'WhiteToPlay' ignored: not applicable to {} (as "
@@ -718,6 +790,8 @@ class Reader {
       p.origin = s.origin;
       p.award = s.award;
       p.twin = twin;
+      p.group = group_;
+      if (flip == s.half_duplex) p.popeye_twin = popeye_twin;  // the first half only
       if (flip && !twin.empty())
         p.twin += " (half-duplex)";
       else if (flip)
@@ -729,6 +803,7 @@ class Reader {
       p.no_threat = s.no_threat;
       p.set_play = s.set_play;
       p.tries = s.tries;
+      p.variations = s.variations;
       p.max_refutations = s.max_refutations;
       p.condition = s.condition;
       p.condition_source = s.condition_source;
@@ -746,6 +821,7 @@ class Reader {
 
  private:
   Language lang_ = kEnglish;
+  int group_ = 0;        ///< the problems read so far (ProblemSpec::group)
   int opener_line_ = 1;  ///< the line of the current problem's BeginProblem / NextProblem
 };
 

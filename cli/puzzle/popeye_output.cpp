@@ -24,12 +24,14 @@ using puzzles::StipulationKind;
 
 /// Popeye's output/message.c, in popeye::Language order (French, German, English).
 struct Messages {
-  std::string_view finished, zugzwang, threat, but;
+  std::string_view finished, zugzwang, threat, but, king_capture;
 };
 constexpr std::array<Messages, popeye::kLanguageCount> kMessages = {{
-    {"solution terminee.", " blocus.", " menace:", "mais"},
-    {"Loesung beendet.", " Zugzwang.", " Drohung:", "Aber"},
-    {"solution finished.", " zugzwang.", " threat:", "but"},
+    {"solution terminee.", " blocus.", " menace:", "mais", "le camp au trait peut prendre le roi"},
+    {"Loesung beendet.", " Zugzwang.", " Drohung:", "Aber",
+     "Die am Zug befindliche Partei kann den Koenig schlagen"},
+    {"solution finished.", " zugzwang.", " threat:", "but",
+     "the side to play can capture the king"},
 }};
 
 /// The piece letter of `fen_letter` (upper case) in `lang`; a fairy letter stays as it is.
@@ -225,13 +227,30 @@ class Writer {
     for (const auto& c : d.continuations) attack_line(pos, c, 2, 10, out);
   }
 
-  std::string battle(const Position& start, bool no_threat) const {
+  std::string battle(const Position& start, bool no_threat, bool set_play, bool variations) const {
     std::string out;
+    const bool self_or_reflex = v_.stipulation.kind == StipulationKind::kSelfMate ||
+                                v_.stipulation.kind == StipulationKind::kReflexMate;
     if (!v_.set_play.empty()) {
       for (const auto& d : v_.set_play) variation(passed_turn(start), d, {}, out);
       out += '\n';
+    } else if (set_play && self_or_reflex && !start.in_check()) {
+      // s#n, r#n: Popeye's set play block is there even when empty; in r#n it holds the
+      // defender's mates at once (arbiter solves no other set play of r#n).
+      if (v_.stipulation.kind == StipulationKind::kReflexMate) {
+        const Position passed = passed_turn(start);
+        for (Move m : goal_moves(passed))
+          out += fmt::format("      1...{}\n", popeye_move(passed, m, lang_, v_.stipulation.goal));
+      }
+      out += '\n';
     }
     const bool direct = v_.stipulation.kind == StipulationKind::kDirectMate;
+    // r#n: a side that can mate at once must, so each such mate is a key that fails:
+    // Popeye prints it "   1.Bg7-f8 # ?!?".
+    if (v_.stipulation.kind == StipulationKind::kReflexMate && v_.stipulation.goal == Goal::kMate) {
+      for (Move m : goal_moves(start))
+        out += fmt::format("   1.{} ?!?\n", popeye_move(start, m, lang_, v_.stipulation.goal));
+    }
     // #n: the whole tree, solved again level by level (not after a timeout: without a limit).
     if (direct && !v_.timed_out) {
       for (const auto& k : v_.keys) {
@@ -263,6 +282,10 @@ class Writer {
       out += '\n';
       // The threat: what the attacker plays if the defender could pass.
       for (const auto& t : threats) attack_line(passed_turn(pos), t, 2, 10, out);
+      // s#1, r#1 (s=1), under Option Variation: the defender's moves that reach the goal.
+      if (!direct && v_.stipulation.moves == 1 && variations)
+        for (Move m : goal_moves(pos))
+          out += fmt::format("      1...{}\n", popeye_move(pos, m, lang_, v_.stipulation.goal));
       if (!goal_now)
         for (const auto& d : k.variations) variation(pos, d, threats, out);
       out += '\n';
@@ -293,7 +316,8 @@ class Writer {
       if (i == 0 && ply == 1)
         out += "1..." + move;
       else if (ply % 2 == 0)
-        out += fmt::format("{}{}.{}", ply == 0 ? "" : "   ", ply / 2 + 1, move);
+        // Popeye right-aligns a move number after the first in four columns ("  10.").
+        out += ply == 0 ? fmt::format("1.{}", move) : fmt::format("{:>4}.{}", ply / 2 + 1, move);
       else
         out += ' ' + move;
     }
@@ -307,6 +331,7 @@ class Writer {
     passed.set_en_passant(kNoSquare);
     passed.set_side_to_move(~start.side_to_move());
     for (const auto& line : v_.set_solutions) out += help_line(passed, line, half ? 2 : 1);
+    if (!v_.set_solutions.empty()) out += '\n';  // Popeye: the set play, a blank, the play
     for (const auto& line : v_.solutions) out += help_line(start, line, half ? 1 : 0);
     return out;
   }
@@ -323,7 +348,8 @@ class Writer {
       for (std::size_t i = 0; i < numbered; ++i) {
         // The series side moves again: the other side passes in between.
         if (i > 0) pos = passed_turn(pos);
-        text += fmt::format("{}{}.{}", i ? "   " : "", i + 1, play(pos, line[i]));
+        text += i ? fmt::format("{:>4}.{}", i + 1, play(pos, line[i]))
+                  : fmt::format("1.{}", play(pos, line[i]));
       }
       if (help) text += ' ' + play(pos, line.back());
       out += text + '\n';
@@ -371,7 +397,11 @@ std::string popeye_stipulation_line(const Position& pos, const puzzles::Verdict&
     if (pos.piece_on(kWhite, s) != kNoPiece) ++white;
     if (pos.piece_on(kBlack, s) != kNoPiece) ++black;
   }
-  const std::string head = "  " + v.stipulation.str();
+  return popeye_stipulation_line(v.stipulation.str(), white, black);
+}
+
+std::string popeye_stipulation_line(const std::string& stip, int white, int black) {
+  const std::string head = "  " + stip;
   const std::string counts = fmt::format("{} + {}", white, black);
   // Popeye right-aligns the counts and their newline in 36 columns after the stipulation.
   const std::size_t width = 35;
@@ -380,18 +410,34 @@ std::string popeye_stipulation_line(const Position& pos, const puzzles::Verdict&
   return head + std::string(pad, ' ') + counts + '\n';
 }
 
+std::string popeye_centred(std::string_view word) {
+  // Popeye's fprintf_c: the line and its newline centred in the board's 37 columns.
+  const std::size_t used = word.size() + 1, width = 37;
+  const std::size_t pad = used < width ? (width + 1 - used) / 2 : 0;
+  return std::string(pad, ' ') + std::string(word) + '\n';
+}
+
+std::string_view popeye_finished(popeye::Language lang) {
+  return kMessages[static_cast<std::size_t>(lang)].finished;
+}
+
+std::string popeye_body(const Position& pos, const puzzles::Verdict& v, popeye::Language lang,
+                        bool no_threat, bool set_play, bool variations) {
+  const Writer w(v, lang);
+  std::string out = "\n";
+  // The set play asked for where the side to move is in check: the other side, moving
+  // first, could capture the king; Popeye says so and solves the rest.
+  if (set_play && pos.in_check())
+    out += std::string(kMessages[static_cast<std::size_t>(lang)].king_capture) + '\n';
+  if (puzzles::is_series(v.stipulation.kind)) return out + w.series(pos);
+  if (v.stipulation.kind == StipulationKind::kHelpMate) return out + w.help(pos);
+  return out + w.battle(pos, no_threat, set_play, variations);
+}
+
 std::string popeye_solution(const Position& pos, const puzzles::Verdict& v, popeye::Language lang,
                             bool no_threat) {
-  const Writer w(v, lang);
-  std::string body;
-  if (puzzles::is_series(v.stipulation.kind))
-    body = w.series(pos);
-  else if (v.stipulation.kind == StipulationKind::kHelpMate)
-    body = w.help(pos);
-  else
-    body = w.battle(pos, no_threat);
-  return popeye_stipulation_line(pos, v) + '\n' + body + '\n' +
-         std::string(kMessages[static_cast<std::size_t>(lang)].finished) + "\n\n\n";
+  return popeye_stipulation_line(pos, v) + popeye_body(pos, v, lang, no_threat, false, false) +
+         '\n' + std::string(popeye_finished(lang)) + "\n\n\n";
 }
 
 }  // namespace arbiter::cli

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "cli/puzzle/popeye_keywords.hpp"
 #include "puzzles/verdict.hpp"
@@ -21,6 +22,24 @@ std::string popeye_move(const Position& pos, Move m, popeye::Language lang, puzz
 /// Popeye's stipulation line: "  #2" and the piece counts right-aligned to column 35
 /// ("  h#2                         2 + 2").
 std::string popeye_stipulation_line(const Position& pos, const puzzles::Verdict& v);
+/// The same from the stipulation as written ("h#2") and the men of each side.
+std::string popeye_stipulation_line(const std::string& stip, int white, int black);
+
+/// `word` and a newline centred as Popeye centres its option lines under the diagram
+/// ("               Duplex").
+std::string popeye_centred(std::string_view word);
+
+/// "solution finished." in `lang`.
+std::string_view popeye_finished(popeye::Language lang);
+
+/// What Popeye prints between the stipulation line and "solution finished.": a blank line,
+/// then the solution (set play, keys with their threats and variations, tries; helpmates and
+/// series one line a solution). A twin or duplex block is the head, then this for each part
+/// (a twin's line before its part), then "solution finished.". `set_play`: the set play was
+/// asked for (Popeye notes when it cannot be, the side to move being in check);
+/// `variations`: Popeye's Option Variation (s#1, r#1: the defender's mates after the key).
+std::string popeye_body(const Position& pos, const puzzles::Verdict& v, popeye::Language lang,
+                        bool no_threat, bool set_play, bool variations);
 
 /// The problem as Popeye prints it after its diagram: the stipulation line, a blank line, the
 /// solution (set play, then keys with their threats and the variations that defeat the threat,

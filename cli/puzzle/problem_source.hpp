@@ -20,13 +20,22 @@ struct ProblemSpec {
   std::string author;
   std::string origin;
   std::string award;
-  std::string twin;                    ///< "b) move a1 b2" for a twin, empty otherwise
+  std::string twin;  ///< "b) move a1 b2" for a twin, empty otherwise
+  /// --format popeye (Popeye files only): the problem's number in the file, shared by its
+  /// twins and duplex halves, which Popeye prints as one block; the block's head (the
+  /// diagram's stipulation line, then "Duplex" or "zeroposition" lines), set on its first
+  /// part when the block has twins or duplex halves; and the twin's line as Popeye writes it
+  /// ("b) wKh1-->h2  "), empty for a duplex's second half.
+  int group = 0;
+  std::string popeye_head;
+  std::string popeye_twin;
   std::vector<std::string> remarks;    ///< Popeye `Remark` lines, printed as Popeye prints them
   std::optional<int> max_solutions;    ///< h#n: lines listed at most (Popeye MaxSolutions)
   double max_seconds = 0;              ///< the search's time limit (Popeye MaxTime; 0: none)
   bool no_threat = false;              ///< threats left out (Popeye NoThreat)
   bool set_play = false;               ///< the set play solved too (Popeye SetPlay)
   bool tries = false;                  ///< Popeye Option Try: Popeye prints the tries
+  bool variations = false;             ///< Popeye Option Variation (--format popeye: s#1, r#1)
   std::optional<int> max_refutations;  ///< #, s#: tries refuted at most so often (Defence n)
   /// Popeye `Condition WORD`: the table to solve in, by name ("Conversion", "ConversionChess":
   /// table conversion); empty: the command's --variant. Checked by the command.

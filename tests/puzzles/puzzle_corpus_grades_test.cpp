@@ -52,6 +52,7 @@ CorpusProblem corpus_graded_problem() {
   g.dual_moves = 3, g.tries = 1, g.distinct_mates = 4, g.model_mates = 2;
   g.surplus = {"Nc3", "h2"};
   g.men = 7, g.score = 8;
+  g.variations = 3, g.promoted = 1, g.force = 14;
   p.grade = g;
   return p;
 }
@@ -74,6 +75,22 @@ TEST(PuzzleCorpusGrades, AGradeIsStoredAndReadBack) {
       EXPECT_TRUE(p.grade->legal);
     });
     EXPECT_EQ(seen, 1);
+  }
+  std::filesystem::remove(path);
+}
+
+TEST(PuzzleCorpusGrades, TheMeritFieldsOfTheGradeAreStoredToo) {
+  // Issue 39's fields: variations, men beyond the original army, the mating force.
+  const std::string path = corpus_grades_path("merits");
+  {
+    CorpusDb db(path);
+    ASSERT_TRUE(db.add(corpus_graded_problem(), {"orthodox", "#2", 1, 0, 1, "placement"}, 1));
+    db.for_each([&](const CorpusProblem& p) {
+      ASSERT_TRUE(p.grade.has_value());
+      EXPECT_EQ(p.grade->variations, 3);
+      EXPECT_EQ(p.grade->promoted, 1);
+      EXPECT_EQ(p.grade->force, 14);
+    });
   }
   std::filesystem::remove(path);
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -54,12 +55,22 @@ std::vector<std::string> popeye_sorted_tree(const std::vector<std::string>& line
   return out;
 }
 
+/// A twin's line ("a) ", "b) wKh1-->h2  ", "+c) ..."): it starts a part of its own.
+bool popeye_twin_line(const std::string& line) {
+  std::size_t i = line.starts_with('+') ? 1 : 0;
+  if (i >= line.size() || line[i] < 'a' || line[i] > 'z') return false;
+  for (++i; i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])) != 0;) ++i;
+  return line.compare(i, 2, ") ") == 0;
+}
+
 /// The text with the order of Popeye's move generator taken out: the blocks between blank
-/// lines sorted, each block's sibling lines sorted; the first and last lines kept in place.
+/// lines sorted (within each twin), each block's sibling lines sorted; the first and last
+/// lines kept in place.
 std::string popeye_canonical(const std::string& text) {
   const std::vector<std::string> lines = popeye_text_lines(text);
   if (lines.size() < 2) return text;
   std::vector<std::string> blocks;
+  std::size_t part = 0;  // where the current twin's blocks start
   std::size_t blanks = 0;
   for (std::size_t i = 1; i + 1 < lines.size();) {
     if (lines[i].find_first_not_of(' ') == std::string::npos) {
@@ -69,11 +80,15 @@ std::string popeye_canonical(const std::string& text) {
     }
     std::size_t end = i;
     while (end + 1 < lines.size() && lines[end].find_first_not_of(' ') != std::string::npos) ++end;
+    if (popeye_twin_line(lines[i])) {
+      std::sort(blocks.begin() + static_cast<long>(part), blocks.end());
+      part = blocks.size();
+    }
     std::string block;
     for (const auto& node : popeye_sorted_tree(lines, i, end, -1)) block += node + '\n';
     blocks.push_back(block);
   }
-  std::sort(blocks.begin(), blocks.end());
+  std::sort(blocks.begin() + static_cast<long>(part), blocks.end());
   std::string out = lines.front() + '\n';
   for (const auto& b : blocks) out += b;
   return out + std::to_string(blanks) + " blank lines\n" + lines.back() + '\n';
@@ -107,6 +122,56 @@ TEST(PopeyeFormat, EndsWithPopeyesFinishedLineWithoutTime) {
       "puzzle solve --format popeye --fen '7k/5K2/8/8/8/8/8/6R1 w - - 0 1' -s '#1'");
   EXPECT_EQ(r.out,
             "  #1                          2 + 1\n\n   1.Rg1-h1 # !\n\n\nsolution finished.\n\n\n");
+}
+
+TEST(PopeyeFormat, PrintsTwinsAndDuplexAsOneBlockLikePopeye) {
+  // Popeye's REGRESSIONTESTS/twin.out, first problem (Staudte, h#2 Duplex, b) h=2): the
+  // diagram's stipulation line, "Duplex" centred, each twin's line, the half-duplex without
+  // one, "Loesung beendet." once.
+  const std::string inp = test::write_temp_file("twin_block.inp",
+                                                "AnfangProblem\n"
+                                                "Forderung h#2\n"
+                                                "Steine Weiss kc8 be7 Schwarz ka6 tf7\n"
+                                                "Option Duplex\n"
+                                                "Zwilling Forderung h=2\n"
+                                                "EndeProblem\n");
+  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  EXPECT_EQ(r.out,
+            "  h#2                         2 + 2\n"
+            "               Duplex\n"
+            "\n"
+            "a) \n"
+            "\n"
+            "  1.Tf7-f6 e7-e8=D   2.Tf6-b6 De8-a4 #\n"
+            "\n"
+            "  1.Kc8-b8 Tf7*e7   2.Kb8-a8 Te7-e8 #\n"
+            "\n"
+            "b) h=2  \n"
+            "\n"
+            "  1.Ka6-a7 e7-e8=D   2.Ka7-a8 De8*f7 =\n"
+            "\n"
+            "  1.Kc8-b8 Tf7*e7   2.Kb8-a8 Te7-b7 =\n"
+            "\n"
+            "Loesung beendet.\n\n\n");
+}
+
+TEST(PopeyeFormat, WritesEachTwinningAsPopeyeDoes) {
+  // output/plaintext/twinning.c: moves "wKh1-->h2", exchanges "<-->", removals "-", additions
+  // "+", "rotate 90", "mirror a1<-->h1", "shift a1 ==> b1", "P ==> S"; "+" before a continued
+  // twin's letter; "zeroposition" before the first twin, which is then a).
+  const std::string inp = test::write_temp_file(
+      "twin_lines.inp",
+      "BeginProblem\nStipulation #1\nPieces White Kb6 Rc1 Bd2 Black Ka8\nZeroPosition\n"
+      "Move c1 c2\nTwin Exchange b6 a8\nTwin Remove d2\nTwin Add black pg7\n"
+      "Twin Rotate 90\nTwin Mirror a1<-->h1\nTwin Shift a1 b1\nTwin Substitute B S\n"
+      "Twin Continued Move d2 d3\nEndProblem\n");
+  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  for (const char* line :
+       {"\nzeroposition\n\n\na) wRc1-->c2  \n", "\nb) wKb6<-->bKa8  \n", "\nc) -wBd2  \n",
+        "\nd) +bPg7  \n", "\ne) rotate 90  \n", "\nf) mirror a1<-->h1  \n",
+        "\ng) shift a1 ==> b1  \n", "\nh) B ==> S  \n", "\n+i) wSd2-->d3  \n"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\nin\n" << r.out;
+  EXPECT_EQ(r.out.find("solution finished."), r.out.rfind("solution finished."));
 }
 
 TEST(PopeyeFormat, IsOneOfTheFormatsOfPuzzleSolve) {

@@ -74,12 +74,14 @@ class StoreStatement {
   void bind(int i, const std::string& text) {
     sqlite3_bind_text(s_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
   }
+  void bind_int(int i, std::int64_t value) { sqlite3_bind_int64(s_, i, value); }
   bool step() {
     const int rc = sqlite3_step(s_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
     throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
   }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(s_, column); }
   std::string text(int column) const {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_, column));
     return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, column)))
@@ -122,8 +124,8 @@ GameStore::GameStore(const std::string& path) {
   }
   if (sqlite3_prepare_v2(
           db_,
-          "INSERT INTO submissions (game, seq, side, text, action, idempotency_key) VALUES (?1, "
-          "?2, ?3, ?4, ?5, ?6)",
+          "INSERT INTO submissions (game, seq, side, text, action, idempotency_key, at_ms) VALUES "
+          "(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
           -1, &insert_submission_, nullptr) != SQLITE_OK) {
     const std::string why = sqlite3_errmsg(db_);
     sqlite3_close(db_);
@@ -152,6 +154,9 @@ void GameStore::add_later_columns() {
       {"games", "event_round", "TEXT NOT NULL DEFAULT ''"},
       {"submissions", "action", "TEXT NOT NULL DEFAULT ''"},
       {"submissions", "idempotency_key", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "clock", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "clock_start", "INTEGER NOT NULL DEFAULT 0"},
+      {"submissions", "at_ms", "INTEGER NOT NULL DEFAULT 0"},
   };
   for (const Column& c : kLater) {
     StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2");
@@ -213,11 +218,12 @@ void GameStore::add_game(const StoredGame& g) {
   std::unique_lock lock(mutex_);
   take_connection(lock);
   try {
-    StoreStatement s(db_,
-                     "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
-                     "sets, spectator_token, white_name, black_name, event_name, event_site, "
-                     "event_round, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-                     "?12, ?13, (SELECT count(*) FROM games))");
+    StoreStatement s(
+        db_,
+        "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
+        "sets, spectator_token, white_name, black_name, event_name, event_site, "
+        "event_round, clock, clock_start, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+        "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, (SELECT count(*) FROM games))");
     s.bind(1, g.id);
     s.bind(2, g.variant);
     s.bind(3, g.table_text);
@@ -231,6 +237,8 @@ void GameStore::add_game(const StoredGame& g) {
     s.bind(11, g.tags.event);
     s.bind(12, g.tags.site);
     s.bind(13, g.tags.round);
+    s.bind(14, g.clock);
+    s.bind_int(15, g.clock_start);
     s.step();
   } catch (...) {
     release_connection(lock);
@@ -273,6 +281,7 @@ std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
                         static_cast<int>(q.s.action.size()), SQLITE_TRANSIENT);
       sqlite3_bind_text(insert_submission_, 6, q.s.key.data(), static_cast<int>(q.s.key.size()),
                         SQLITE_TRANSIENT);
+      sqlite3_bind_int64(insert_submission_, 7, q.s.at_ms);
       if (sqlite3_step(insert_submission_) != SQLITE_DONE)
         throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
       sqlite3_reset(insert_submission_);
@@ -331,12 +340,13 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
   std::vector<StoredGame> games;
   try {
     std::map<std::string, std::size_t> index;
-    StoreStatement g(db_, fmt::format("SELECT id, variant, table_text, knobs, white_token, "
-                                      "black_token, sets, spectator_token, white_name, black_name, "
-                                      "event_name, event_site, event_round FROM games {} ORDER BY "
-                                      "created",
-                                      where)
-                              .c_str());
+    StoreStatement g(db_,
+                     fmt::format("SELECT id, variant, table_text, knobs, white_token, "
+                                 "black_token, sets, spectator_token, white_name, black_name, "
+                                 "event_name, event_site, event_round, clock, clock_start FROM "
+                                 "games {} ORDER BY created",
+                                 where)
+                         .c_str());
     if (*where) g.bind(1, id);
     while (g.step()) {
       StoredGame s;
@@ -351,13 +361,15 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
       s.names[kWhite] = g.text(8);
       s.names[kBlack] = g.text(9);
       s.tags = {g.text(10), g.text(11), g.text(12)};
+      s.clock = g.text(13);
+      s.clock_start = g.integer(14);
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }
     StoreStatement m(
         db_,
-        fmt::format("SELECT game, side, text, action, idempotency_key FROM submissions {} ORDER BY "
-                    "game, seq",
+        fmt::format("SELECT game, side, text, action, idempotency_key, at_ms FROM submissions {} "
+                    "ORDER BY game, seq",
                     *where ? "WHERE game = ?1" : "")
             .c_str());
     if (*where) m.bind(1, id);
@@ -365,7 +377,7 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
       const auto it = index.find(m.text(0));
       if (it == index.end()) continue;
       games[it->second].submissions.push_back(
-          {m.text(1) == "white" ? kWhite : kBlack, m.text(2), m.text(3), m.text(4)});
+          {m.text(1) == "white" ? kWhite : kBlack, m.text(2), m.text(3), m.text(4), m.integer(5)});
     }
   } catch (...) {
     release_connection(lock);

@@ -30,6 +30,8 @@ struct StoredSubmission {
   std::string action = {};
   /// The Idempotency-Key the client sent with it ("" when none).
   std::string key = {};
+  /// When the monitor accepted it (server/clock.hpp's ClockMs; 0: stored before clocks).
+  std::int64_t at_ms = 0;
 };
 
 struct StoredGame {
@@ -44,6 +46,8 @@ struct StoredGame {
   std::string spectator_token;
   std::array<std::string, 2> names;  ///< the players' names given at creation ("" when none)
   EventTags tags;                    ///< Event, Site, Round: given at creation or by the organiser
+  std::string clock;                 ///< ClockSettings::text() ("": no clock; server/clock.hpp)
+  std::int64_t clock_start = 0;      ///< when the clocks started (ClockMs: the creation)
   std::vector<StoredSubmission> submissions;
 };
 

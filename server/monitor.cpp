@@ -41,9 +41,10 @@ struct Monitor::Entry {
     std::string text;
   };
   std::map<std::string, KeyUse> keys;
-  VersionLog versions;       ///< the public versions an event stream may have missed
-  PositionCounts positions;  ///< each whole turn's position, for draw claims
-  PlayerActions actions;     ///< resignation and draw offers
+  VersionLog versions;             ///< the public versions an event stream may have missed
+  PositionCounts positions;        ///< each whole turn's position, for draw claims
+  PlayerActions actions;           ///< resignation and draw offers
+  std::optional<GameClock> clock;  ///< the game's clocks (none without a time control)
 
   /// The public version: the game's, and one more for each player's action.
   int version() const { return game->public_version() + actions.count(); }
@@ -131,6 +132,9 @@ Monitor::Monitor(GameStore& store, MonitorOptions options)
     e->order = games_.size();
     games_[e->stored.id] = e;
   }
+  if (!options_.now) options_.now = system_clock_ms;
+  timer_ = std::make_unique<ClockTimer>([this] { return check_clocks(); }, options_.now,
+                                        options_.clock_poll);
 }
 
 void Monitor::load(Entry& e, const StoredGame& g) const {
@@ -139,15 +143,24 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
   e.actions = {};
   e.keys.clear();
   e.positions = {};
+  e.clock.reset();
   try {
     if (!e.variant) e.variant = variant_of(g);
     e.game = build(g, e.variant);
     e.positions.reach(e.game->claim_position(), e.game->turn());
+    if (!g.clock.empty()) e.clock.emplace(clock_settings_from_text(g.clock), g.clock_start);
+    run_clock(e, g.clock_start);
     for (const StoredSubmission& s : g.submissions) {
       try {
         const int turn = e.game->turn();
+        if (s.action == "time" || s.action == "time-pass") {
+          play_time_flag(e, s);
+          ++e.count;
+          continue;
+        }
         if (!s.action.empty()) {
           e.actions.apply(s.side, s.action, turn, e.game->over(), s.text);
+          run_clock(e, s.at_ms);
           ++e.count;
           continue;
         }
@@ -155,6 +168,7 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
         e.positions.reach(e.game->claim_position(), e.game->turn());
         e.last[s.side] = {turn, e.version(), s.text};
         if (!s.key.empty()) e.keys[s.key] = {s.side, turn, s.text};
+        run_clock(e, s.at_ms);
       } catch (const SubmissionError& err) {
         throw GameUnavailableError(fmt::format("submission {} ({} '{}') is refused now: {}",
                                                e.count + 1, side_word(s.side), s.text, err.what()));
@@ -195,7 +209,7 @@ VariantPtr Monitor::variant_of(const StoredGame& g) const {
 
 CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knobs,
                             const std::string& sets, const PlayerNames& names,
-                            const EventTags& tags) {
+                            const EventTags& tags, const ClockRequest& clock_request) {
   StoredGame g;
   g.tags = tags;
   g.variant = variant;
@@ -208,6 +222,16 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
   e->game = build(g, e->variant);
   e->positions.reach(e->game->claim_position(), e->game->turn());
   e->versions.reset(e->version());
+  try {
+    const ClockSettings clock =
+        checked_clock_settings(clock_request.time_control, clock_request.out_of_time, *e->variant);
+    g.clock = clock.text();
+    g.clock_start = options_.now();
+    if (clock.enabled()) e->clock.emplace(clock, g.clock_start);
+    run_clock(*e, g.clock_start);
+  } catch (const ClockSetupError& err) {
+    throw GameSetupError(err.what());
+  }
   g.id = random_hex(kIdBytes);
   const CreatedGame created{
       g.id, {random_hex(kTokenBytes), random_hex(kTokenBytes)}, random_hex(kTokenBytes)};
@@ -221,6 +245,7 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
     e->order = games_.size();
     games_[g.id] = e;
   }
+  if (e->clock) timer_->poke();
   return created;
 }
 
@@ -276,11 +301,17 @@ std::string Monitor::view(const std::string& id, Viewer viewer) const {
   write_players(w, e->stored.names);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  settle_clock(*e, id);
   try {
     w.field("version", e->version());
     w.key("draw_offer");
     if (const std::optional<Color> offer = e->actions.draw_offer(e->game->turn()))
       w.value(side_word(*offer));
+    else
+      w.null();
+    w.key("clock");
+    if (e->clock)
+      e->clock->write_json(w, options_.now());
     else
       w.null();
     e->game->write_view(w, viewer);
@@ -300,6 +331,7 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  settle_clock(*e, id);
   if (const auto used = e->keys.find(key); !key.empty() && used != e->keys.end()) {
     const Entry::KeyUse& u = used->second;
     if (u.side != side || u.text != text)
@@ -320,13 +352,20 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   }
   if (const std::optional<AgreedEnding>& end = e->actions.ending())
     throw SubmissionError(fmt::format("the game is over: {} ({})", end->result, end->reason));
+  if (e->clock && e->clock->passed(side))
+    throw SubmissionError(fmt::format(
+        "{}'s time ran out in turn {}: its move is a pass (out_of_time \"passes\"), which stays",
+        side == kWhite ? "White" : "Black", current));
   e->game->submit(side, text);  // throws SubmissionError before anything changes
-  store(*e, id, {side, text, "", key});
+  const ClockMs now = options_.now();
+  store(*e, id, {side, text, "", key, now});
+  run_clock(*e, now);
   e->positions.reach(e->game->claim_position(), e->game->turn());
   if (!key.empty()) e->keys[key] = {side, current, text};
   e->last[side] = {current, e->version(), text};
   e->versions.add(e->version());
   e->changed.notify_all();
+  if (e->clock) timer_->poke();
   return true;
 }
 
@@ -334,6 +373,7 @@ std::string Monitor::record(const std::string& id) const {
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  settle_clock(*e, id);
   std::string record = e->game->record();
   // The names' tags follow the record's [Variant] tag (server/game_view.hpp, record_header).
   if (const std::string tags = player_tags(e->stored.names); !tags.empty()) {
@@ -343,6 +383,7 @@ std::string Monitor::record(const std::string& id) const {
     if (after != std::string::npos) record.insert(after + 1, tags);
   }
   if (e->actions.ending()) record = record_with_ending(std::move(record), *e->actions.ending());
+  if (e->clock && e->clock->forfeited()) record = with_time_forfeit_tag(std::move(record));
   return record;
 }
 
@@ -351,9 +392,12 @@ void Monitor::organise(const std::string& id, const std::string& action,
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  settle_clock(*e, id);
   const std::string text = action == "adjudicate" ? adjudication_text(adjudication) : "";
   e->actions.apply(kWhite, action, e->game->turn(), e->game->over(), text);
-  store(*e, id, {kWhite, text, action});
+  const ClockMs now = options_.now();
+  store(*e, id, {kWhite, text, action, "", now});
+  run_clock(*e, now);
   e->versions.add(e->version());
   e->changed.notify_all();
 }
@@ -434,7 +478,8 @@ std::string Monitor::export_pgn() const {
     const std::size_t variant_end = record.find("\n\n", comment_end);
     if (comment_end == std::string::npos || variant_end == std::string::npos) continue;
     const std::string comment = record.substr(0, comment_end + 1);
-    const std::string variant_tag = record.substr(comment_end + 1, variant_end - comment_end);
+    std::string variant_tag = record.substr(comment_end + 1, variant_end - comment_end);
+    if (e->clock && e->clock->forfeited()) variant_tag += kTimeForfeitTag;
     if (!out.empty()) out += '\n';
     out += export_tags(e->stored.tags, e->stored.names[kWhite], e->stored.names[kBlack],
                        record_result(record), variant_tag);
@@ -465,10 +510,13 @@ bool Monitor::act(const std::string& id, Color side, const std::string& action) 
   if (action != "resign" && action != "draw" && action != "claim")
     throw SubmissionError(fmt::format(
         "unknown action '{}': a player may \"resign\", offer a \"draw\" or \"claim\" one", action));
+  settle_clock(*e, id);
   const std::string text = action == "claim" ? claimed_draw(*e, side) : "";
   // Throws SubmissionError before anything changes; false: an offer standing already.
   if (!e->actions.apply(side, action, e->game->turn(), e->game->over(), text)) return false;
-  store(*e, id, {side, text, action});
+  const ClockMs now = options_.now();
+  store(*e, id, {side, text, action, "", now});
+  run_clock(*e, now);
   e->versions.add(e->version());
   e->changed.notify_all();
   return true;
@@ -495,7 +543,7 @@ std::string Monitor::claimed_draw(const Entry& e, Color side) const {
   return fmt::format("{}, claimed by {}", *reason, side == kWhite ? "White" : "Black");
 }
 
-void Monitor::store(Entry& e, const std::string& id, const StoredSubmission& s) {
+void Monitor::store(Entry& e, const std::string& id, const StoredSubmission& s) const {
   try {
     store_.add_submission(id, e.count, s);
   } catch (const std::exception&) {
@@ -558,6 +606,82 @@ std::string Monitor::check_stored(const std::string& id) const {
                          viewer ? side_word(*viewer) : "a spectator");
   }
   return "";
+}
+
+// ---- clocks (server/clock.hpp) ----------------------------------------------------------------
+
+void Monitor::run_clock(Entry& e, ClockMs at) const {
+  if (!e.clock) return;
+  const bool ended = e.actions.ending() || e.game->over();
+  e.clock->run(ended ? ClockSides{false, false} : e.game->waiting(), at, e.game->turn());
+}
+
+void Monitor::play_time_flag(Entry& e, const StoredSubmission& s) const {
+  if (!e.clock) throw SubmissionError("a time flag in a game without a clock");
+  if (s.action == "time-pass") {  // out_of_time "passes": the side's pass, which stays
+    const int turn = e.game->turn();
+    e.game->submit(s.side, "-");
+    e.positions.reach(e.game->claim_position(), e.game->turn());
+    e.last[s.side] = {turn, e.version(), "-"};
+    run_clock(e, s.at_ms);
+    if (!e.clock->running(s.side)) e.clock->passed_on_time(s.side);
+    return;
+  }
+  const TimeForfeit f = time_forfeit(flag_side_of(s.text));
+  e.actions.apply(s.side, "adjudicate", e.game->turn(), e.game->over(),
+                  adjudication_text({f.result, f.reason}));
+  e.clock->forfeit();
+  run_clock(e, s.at_ms);
+}
+
+void Monitor::settle_clock(Entry& e, const std::string& id) const {
+  if (!e.clock) return;
+  bool changed = false;
+  for (std::optional<ClockFlag> flag;
+       !e.actions.ending() && !e.game->over() && (flag = e.clock->flag(options_.now()));) {
+    std::vector<StoredSubmission> steps;
+    // Both out of time with no increment to come: neither could ever move again, so even
+    // under "passes" the game ends (drawn) rather than passing forever.
+    const TimeControl& control = e.clock->settings().control;
+    const bool stuck =
+        !flag->side && control.increment_ms == 0 && control.kind == TimeControl::Kind::kFischer;
+    if (e.clock->settings().out_of_time == OutOfTime::kPasses && !stuck) {
+      for (const Color c : {kWhite, kBlack})
+        if (!flag->side || *flag->side == c) steps.push_back({c, "-", "time-pass", "", flag->at});
+    } else {
+      steps.push_back(
+          {flag->side.value_or(kWhite), flag_side_text(flag->side), "time", "", flag->at});
+    }
+    for (const StoredSubmission& s : steps) {
+      play_time_flag(e, s);  // the game changes first, as a submission does
+      store(e, id, s);
+    }
+    changed = true;
+  }
+  if (!changed) return;
+  e.versions.add(e.version());
+  e.changed.notify_all();
+}
+
+std::optional<ClockMs> Monitor::check_clocks() {
+  std::vector<std::pair<std::string, std::shared_ptr<Entry>>> entries;
+  {
+    const std::shared_lock lock(games_mutex_);
+    for (const auto& [id, e] : games_) entries.emplace_back(id, e);
+  }
+  std::optional<ClockMs> next;
+  for (const auto& [id, e] : entries) {
+    const std::lock_guard lock(e->mutex);
+    if (!e->clock || !e->unavailable.empty()) continue;
+    try {
+      settle_clock(*e, id);
+    } catch (const std::exception&) {
+      continue;  // the store failed: the game was rebuilt from the store; looked at again next time
+    }
+    if (const std::optional<ClockMs> d = e->clock ? e->clock->next_deadline() : std::nullopt)
+      next = next ? std::min(*next, *d) : *d;
+  }
+  return next;
 }
 
 std::size_t Monitor::size() const {

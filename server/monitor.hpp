@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "rules/registry/rule_knobs.hpp"
+#include "server/clock.hpp"
+#include "server/clock_timer.hpp"
 #include "server/draw_claims.hpp"
 #include "server/game.hpp"
 #include "server/game_store.hpp"
@@ -43,6 +45,10 @@ struct MonitorOptions {
   std::string tables_dir;
   /// The tables a draw claim is heard in (server/draw_claims.hpp).
   DrawClaims draw_claims = DrawClaims::kTurnBased;
+  /// The clocks' time (server/clock.hpp); empty: the system's. Tests advance their own.
+  ClockSource now = {};
+  /// The clock timer looks at the clocks at least this often while one runs.
+  std::chrono::milliseconds clock_poll{1000};
 };
 
 struct CreatedGame {
@@ -68,7 +74,7 @@ class Monitor {
   /// returned here only: the store keeps their digests. Throws GameSetupError.
   CreatedGame create(const std::string& variant, const KnobSettings& knobs,
                      const std::string& sets = "one", const PlayerNames& names = {},
-                     const EventTags& tags = {});
+                     const EventTags& tags = {}, const ClockRequest& clock = {});
 
   /// Whether game `id` exists and whom `token` opens it to (`*viewer`: a side, or a spectator
   /// for the game's spectator link), or that the game is unavailable (only a token of the game
@@ -155,6 +161,11 @@ class Monitor {
   /// The number of games.
   std::size_t size() const;
 
+  /// Settles every clock whose time ran out (the side loses, or passes: its out-of-time knob),
+  /// storing it as a submission would be; returns the earliest deadline still ahead. The clock
+  /// timer calls it at each deadline; each request to a game settles that game's clock first.
+  std::optional<ClockMs> check_clocks();
+
   /// Whether game `id` as stored loads again into what is in memory: its stored submissions,
   /// handed to a new game of its table, give both sides the same view. "" when they do, else
   /// what differs. A self-check for the fuzz target and the tests; it reads the store.
@@ -170,9 +181,15 @@ class Monitor {
   VariantPtr variant_of(const StoredGame& g) const;
   /// Stores `s` as `e`'s next submission (e.count, then counted); on failure rebuilds `e` from
   /// what was stored and throws.
-  void store(Entry& e, const std::string& id, const StoredSubmission& s);
+  void store(Entry& e, const std::string& id, const StoredSubmission& s) const;
   /// The reason of `side`'s draw claim in `e` now; throws SubmissionError when it fails.
   std::string claimed_draw(const Entry& e, Color side) const;
+  /// From `at` on, `e`'s clocks run for the sides its game waits for (none once it ended).
+  void run_clock(Entry& e, ClockMs at) const;
+  /// Plays a stored time flag (action "time": a loss; "time-pass": the side's pass).
+  void play_time_flag(Entry& e, const StoredSubmission& s) const;
+  /// Plays and stores each side's time running out in `e` by now.
+  void settle_clock(Entry& e, const std::string& id) const;
 
   GameStore& store_;
   MonitorOptions options_;
@@ -180,6 +197,7 @@ class Monitor {
   std::map<std::string, std::shared_ptr<Entry>> games_;
   mutable std::mutex stop_mutex_;
   bool stopping_ = false;
+  std::unique_ptr<ClockTimer> timer_;  ///< last: stopped before the games go
 };
 
 }  // namespace arbiter::server

@@ -539,15 +539,18 @@ TEST_F(ServeBrowser, ConditionalTurnShowsTheStatementBeforeTheBMove) {
   PlayerPage black(*cdp_, serve_url(served_, g, kBlack));
   ASSERT_TRUE(white.shows("Waiting for White's A-move."));
   ASSERT_TRUE(black.shows("Waiting for White's A-move."));
-  white.submit("e4");
+  white.click_square("e2");  // the A-move by clicks: "e2e4", read and recorded as SAN
+  white.click_square("e4");
   EXPECT_TRUE(white.shows("Waiting for White's conditional move"));
+  EXPECT_TRUE(white.shows("Type the conditional move")) << "the statement is typed";
   EXPECT_TRUE(black.shows("Waiting for White's conditional move"));
   white.submit("e5?Nc3/Nf3");
   // Black sees the statement before playing the B-move, as the rule text has it stated.
   EXPECT_TRUE(black.shows("Stated conditional move: e5?Nc3/Nf3"));
   EXPECT_TRUE(black.shows("Waiting for Black's B-move."));
   expect_png(black.screenshot(shots_ / "serve-conditional-black.png"));
-  black.submit("e5");
+  black.click_square("e7");
+  black.click_square("e5");
   for (PlayerPage* page : {&white, &black}) {
     EXPECT_TRUE(page->shows("C-move by white: e5?Nc3/*Nf3* (executed)"));
     EXPECT_TRUE(page->shows("Waiting for Black's A-move."));
@@ -612,7 +615,7 @@ TEST_F(ServeBrowser, ClockedDiplomacyGamePlayedByClicksOnTwoPagesWithASpectator)
   EXPECT_TRUE(waiting.shows("White 0:00"));
 }
 
-TEST_F(ServeBrowser, AStalePageSaysTheMoveWasNotSentAndTheOrganiserPageListsTheGames) {
+TEST_F(ServeBrowser, StalePageSaysTheMoveWasNotSentPromotionAsksThePieceOrganiserListsTheGames) {
   const ServeGame g = served_.create("diplomacy");
   PlayerPage white(*cdp_, serve_url(served_, g, kWhite));
   ASSERT_TRUE(white.shows("you play white"));
@@ -631,6 +634,15 @@ TEST_F(ServeBrowser, AStalePageSaysTheMoveWasNotSentAndTheOrganiserPageListsTheG
   EXPECT_NE(served_.view(g, g.tokens[kWhite])->body.find(R"("own_submission":null)"),
             std::string::npos)
       << "nothing was sealed";
+  // A pawn clicked to the last rank asks for the piece first, and the click builds "e7e8q" (the
+  // page is shown a board with a white pawn on e7: the server refuses the move on its own).
+  white.eval("(lastGame.fen = '4k3/4P3/8/8/8/8/8/4K3 w - - 0 1', 'pawn on e7')");
+  white.click_square("e7");
+  white.click_square("e8");
+  EXPECT_EQ(white.eval("document.getElementById('promotion').classList.contains('hidden')"),
+            "false");
+  white.eval("(document.querySelector('#promotion button[data-piece=q]').click(), 'queen')");
+  EXPECT_TRUE(white.shows("may not submit 'e7e8q'"));
   // The claim button asks the server, which says why there is nothing to claim here.
   white.eval("(document.getElementById('claim').click(), 'clicked')");
   EXPECT_TRUE(white.shows("no draw claims in diplomacy"));

@@ -652,9 +652,16 @@ void Monitor::settle_clock(Entry& e, const std::string& id) const {
       steps.push_back(
           {flag->side.value_or(kWhite), flag_side_text(flag->side), "time", "", flag->at});
     }
-    for (const StoredSubmission& s : steps) {
-      play_time_flag(e, s);  // the game changes first, as a submission does
+    for (StoredSubmission s : steps) {
+      try {
+        play_time_flag(e, s);  // the game changes first, as a submission does
+      } catch (const SubmissionError&) {
+        // A pass the game refuses (none does): the side loses instead, so no clock is stuck.
+        s = {s.side, flag_side_text(s.side), "time", "", s.at_ms};
+        play_time_flag(e, s);
+      }
       store(e, id, s);
+      if (e.actions.ending()) break;
     }
     changed = true;
   }

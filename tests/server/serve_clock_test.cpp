@@ -219,6 +219,18 @@ TEST(ServeClock, OutOfTimePassesMakesTheTurnAPassThatStays) {
   EXPECT_EQ(record.find("Termination"), std::string::npos) << "no forfeit";
 }
 
+TEST(ServeClock, OutOfTimePassesInAGameOfSetsIsAnEmptySet) {
+  ClockedMonitor m;
+  const CreatedGame g =
+      m.monitor().create("diplomacy", {}, "progressive", {}, {}, {"1+0", "passes"});
+  m.monitor().submit(g.id, kBlack, "Nc6, Nf6");
+  m.advance(61 * kSec);
+  const nlohmann::json v = m.view(g);
+  EXPECT_EQ(v["turn"], 2) << v.dump();
+  EXPECT_FALSE(v["status"]["over"]);
+  EXPECT_EQ(m.monitor().check_stored(g.id), "");
+}
+
 TEST(ServeClock, ARestartKeepsTheClocksAndChargesTheTimeTheServerWasDown) {
   const std::string db = serve_temp_db();
   auto now = std::make_shared<std::atomic<ClockMs>>(kStart);

@@ -427,6 +427,7 @@ std::string Monitor::organiser_list() const {
   w.begin_array();
   for (const std::shared_ptr<Entry>& e : entries) {
     const std::lock_guard lock(e->mutex);
+    if (e->unavailable.empty()) settle_clock(*e, e->stored.id);
     w.begin_object().field("id", e->stored.id).field("variant", e->stored.variant);
     write_players(w, e->stored.names);
     w.field("event", e->stored.tags.event).field("site", e->stored.tags.site);
@@ -469,6 +470,7 @@ std::string Monitor::export_pgn() const {
   for (const auto& [id, e] : entries) {
     const std::lock_guard lock(e->mutex);
     if (!e->unavailable.empty()) continue;
+    settle_clock(*e, id);
     std::string record = e->game->record();
     if (e->actions.ending()) record = record_with_ending(std::move(record), *e->actions.ending());
     // The record opens with the comment naming replay's options, then its [Variant] tag and a

@@ -180,6 +180,15 @@ TEST(ServeClock, ARequestAfterTheDeadlineFindsTheSideOutOfTime) {
   EXPECT_EQ(m.view(g)["status"]["result"], "0-1");
 }
 
+TEST(ServeClock, TheOrganisersListAndExportFindASideOutOfTime) {
+  ClockedMonitor m;  // the timer waits an hour: the organiser's requests see it
+  const CreatedGame g = m.create("orthodox", "1+0");
+  m.advance(60 * kSec);
+  EXPECT_NE(m.monitor().organiser_list().find(R"("result":"0-1","reason":"White's time ran out")"),
+            std::string::npos);
+  EXPECT_NE(m.monitor().export_pgn().find("[Termination \"time forfeit\"]"), std::string::npos);
+}
+
 TEST(ServeClock, BothOutOfTimeAtOnceIsADraw) {
   ClockedMonitor m;
   const CreatedGame g = m.create("diplomacy", "1+0");

@@ -91,13 +91,7 @@ TEST(ServeClockMemory, AGameLoadedFromItsSnapshotHasTheClockItHadInMemory) {
   nlohmann::json fischer_clock, days_clock;
   {
     BoundedClockedMonitor m(db.path, now, 10);
-    fischer = m.create("orthodox", "1+2");
     days = m.create("diplomacy", "2d", "passes");
-    for (const char* move : {"e4", "e5", "Nf3", "Nc6", "Bb5"}) {
-      *now += 7 * kSecond;
-      const Color side = m.view(fischer.id)["clock"]["running"][0] == "white" ? kWhite : kBlack;
-      m.monitor.submit(fischer.id, side, move);
-    }
     // Diplomacy: White seals, Black's day runs out (a pass), a turn; then both move.
     m.monitor.submit(days.id, kWhite, "Nf3");
     *now += 2 * 24 * 3600 * kSecond + kSecond;
@@ -106,6 +100,13 @@ TEST(ServeClockMemory, AGameLoadedFromItsSnapshotHasTheClockItHadInMemory) {
     m.monitor.submit(days.id, kWhite, "e4");
     *now += 60 * kSecond;
     m.monitor.submit(days.id, kBlack, "e5");
+    // Fischer, created now (a minute would not last the days above): five moves, 7 s each.
+    fischer = m.create("orthodox", "1+2");
+    for (const char* move : {"e4", "e5", "Nf3", "Nc6", "Bb5"}) {
+      *now += 7 * kSecond;
+      const Color side = m.view(fischer.id)["clock"]["running"][0] == "white" ? kWhite : kBlack;
+      m.monitor.submit(fischer.id, side, move);
+    }
     *now += 10 * kSecond;
     fischer_clock = m.view(fischer.id)["clock"];
     days_clock = m.view(days.id)["clock"];

@@ -4,7 +4,10 @@
 // checked as the server checks it, a "key" as its Idempotency-Key header; {"action": "resign"},
 // "draw" or "claim" is that side's action; {"organiser": "abort"}, {"organiser": "adjudicate",
 // "result": R, "reason": TEXT} or {"organiser": "tags", "event": ...} is the organiser's request to
-// /api/organiser/games/ID/ACTION, which takes no turn). A body is
+// /api/organiser/games/ID/ACTION, which takes no turn; {"wait_ms": N} advances the monitor's
+// injected clock by N milliseconds (0 to 10^9) and runs its clock check, as the clock timer
+// would: with "time_control" and "out_of_time" in the first line a game has clocks, which then
+// run out without a request, and check_stored compares them too). A body is
 // refused with JsonRequestError, a game with GameSetupError, a move with SubmissionError: the 4xx
 // answers. The oracle (issue 38) aborts on what would be a finding over HTTP, not only on a
 // crash or a hang:
@@ -14,8 +17,8 @@
 //   message (a NUL in it would cut what() short);
 // - a view that is no JSON object naming its side;
 // - a view of the opponent that changes, beyond the flags "submitted", "waiting_for" and
-//   "version", when a side hands in a sealed move (the sealed move would show), and the same
-//   of the spectator's view, which shows no submission and no legal moves ever;
+//   "version" (and "clock"), when a side hands in a sealed move (the sealed move would show), and
+//   the same of the spectator's view, which shows no submission and no legal moves ever;
 // - an organiser's action that shows a sealed move: after it, no view (either side's, the
 //   spectator's) has a history or position other than before it, each side's own submission
 //   is its own, and the record's moves are those it had before (the action only ends it);
@@ -25,6 +28,8 @@
 // - a resolved turn's board that cannot be drawn, or a board drawn of the turn in play.
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -68,6 +73,8 @@ struct Harness {
           .string();
   std::unique_ptr<GameStore> store;
   std::unique_ptr<Monitor> monitor;
+  /// The monitor's clock: it moves only by a {"wait_ms": N} line (it never goes back).
+  std::atomic<ClockMs> now{1'800'000'000'000};
 
   Monitor& fresh_enough() {
     if (!monitor || monitor->size() >= 256) {
@@ -78,6 +85,10 @@ struct Harness {
       MonitorOptions options;
       options.max_games_in_memory = 8;
       options.snapshot_every = 1;
+      options.now = [this] { return now.load(); };
+      // The clock timer sleeps (the injected clock moves only when an input says so, and the
+      // input runs the check then); it still wakes when a game's clock starts or changes.
+      options.clock_poll = std::chrono::hours(1);
       monitor = std::make_unique<Monitor>(*store, options);
     }
     return *monitor;
@@ -95,7 +106,8 @@ std::string create_game(Monitor& monitor, const std::string& body) {
   if (const auto it = o.objects.find("knobs"); it != o.objects.end())
     knobs.insert(it->second.strings.begin(), it->second.strings.end());
   return monitor
-      .create(o.string_or("variant", "orthodox"), knobs, o.string_or("sets", "one"), players_of(o))
+      .create(o.string_or("variant", "orthodox"), knobs, o.string_or("sets", "one"), players_of(o),
+              {}, {o.string_or("time_control", ""), o.string_or("out_of_time", "")})
       .id;
 }
 
@@ -179,9 +191,31 @@ bool organiser_request(Monitor& monitor, const std::string& id, const std::strin
   return true;
 }
 
-/// The opponent's view without the flags a sealed move may change.
+/// {"wait_ms": N}: advances the harness's clock and settles the clocks, as the clock timer
+/// would. False when the line is no such request.
+bool clock_wait(Harness& harness, const std::string& line) {
+  if (line.find("wait_ms") == std::string::npos) return false;
+  JsonObject body;
+  try {
+    body = parse_json_object(line, {"wait_ms"});
+  } catch (const JsonRequestError&) {
+    return false;
+  }
+  const auto it = body.integers.find("wait_ms");
+  if (it == body.integers.end() || it->second < 0 || it->second > 1'000'000'000) return false;
+  harness.now += it->second;
+  try {
+    (void)harness.monitor->check_clocks();
+  } catch (const std::exception& e) {
+    finding(std::string("the clock check throws: ") + e.what());
+  }
+  return true;
+}
+
+/// The opponent's view without the flags a sealed move may change (a clock stops when its side
+/// seals, which "waiting_for" says too).
 nlohmann::json public_part(nlohmann::json view) {
-  for (const char* key : {"submitted", "waiting_for", "version"}) view.erase(key);
+  for (const char* key : {"submitted", "waiting_for", "version", "clock"}) view.erase(key);
   return view;
 }
 
@@ -210,6 +244,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   int turn = 0;
   while (std::getline(lines, line) && turn < 16) {
     if (organiser_request(monitor, id, line)) continue;  // takes no side's turn
+    if (clock_wait(harness, line)) continue;             // nor does the clock
     const Color side = turn++ % 2 == 0 ? arbiter::kWhite : arbiter::kBlack;
     const Color other = side == arbiter::kWhite ? arbiter::kBlack : arbiter::kWhite;
     const nlohmann::json before = checked_view(monitor, id, other);

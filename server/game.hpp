@@ -6,6 +6,7 @@
 // change.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -68,6 +69,9 @@ class Game {
   /// server/draw_claims.hpp), or nullptr between two whole turns' positions (Conditional Chess
   /// after its A-move, before its C-move is played).
   virtual const Position* claim_position() const = 0;
+  /// The sides the game waits for now (the view's "waiting_for"; none once it is over): their
+  /// clocks run (server/clock.hpp).
+  virtual std::array<bool, 2> waiting() const = 0;
 };
 
 /// A new game of `v` from the table's setup, by its protocol; `sets` other than kOne: each side

@@ -143,6 +143,10 @@ class ConditionalGame final : public Game {
     return std::nullopt;
   }
 
+  std::array<bool, 2> waiting() const override {
+    return {!status_.over() && due_side() == kWhite, !status_.over() && due_side() == kBlack};
+  }
+
   void write_history_entry(present::JsonWriter& w, int turn) const override {
     const ConditionalGamePly& p = plies_.at(static_cast<std::size_t>(turn - 1));
     w.begin_object().field("phase", std::string(1, phase_letter(p.phase)));

@@ -90,6 +90,10 @@ class SequentialGame final : public Game {
   bool over() const override { return !result_.empty(); }
   int turn() const override { return static_cast<int>(plies_.size()) + 1; }
   const Position* claim_position() const override { return &pos_; }
+  std::array<bool, 2> waiting() const override {
+    return {result_.empty() && pos_.side_to_move() == kWhite,
+            result_.empty() && pos_.side_to_move() == kBlack};
+  }
 
   std::optional<std::string> snapshot() const override {
     present::JsonWriter w;

@@ -75,12 +75,22 @@ class StoreStatement {
     sqlite3_bind_text(s_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
   }
   void bind(int i, int value) { sqlite3_bind_int(s_, i, value); }
+  void bind_int(int i, std::int64_t value) { sqlite3_bind_int64(s_, i, value); }
+  /// `value`, or NULL when there is none.
+  void bind_int(int i, const std::optional<std::int64_t>& value) {
+    if (value)
+      sqlite3_bind_int64(s_, i, *value);
+    else
+      sqlite3_bind_null(s_, i);
+  }
+  bool null(int column) const { return sqlite3_column_type(s_, column) == SQLITE_NULL; }
   bool step() {
     const int rc = sqlite3_step(s_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
     throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
   }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(s_, column); }
   std::string text(int column) const {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_, column));
     return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, column)))
@@ -123,8 +133,8 @@ GameStore::GameStore(const std::string& path) {
   }
   if (sqlite3_prepare_v2(
           db_,
-          "INSERT INTO submissions (game, seq, side, text, action, idempotency_key) VALUES (?1, "
-          "?2, ?3, ?4, ?5, ?6)",
+          "INSERT INTO submissions (game, seq, side, text, action, idempotency_key, at_ms) VALUES "
+          "(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
           -1, &insert_submission_, nullptr) != SQLITE_OK) {
     const std::string why = sqlite3_errmsg(db_);
     sqlite3_close(db_);
@@ -155,6 +165,10 @@ void GameStore::add_later_columns() {
       {"games", "snapshot_seq", "INTEGER NOT NULL DEFAULT 0"},
       {"submissions", "action", "TEXT NOT NULL DEFAULT ''"},
       {"submissions", "idempotency_key", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "clock", "TEXT NOT NULL DEFAULT ''"},
+      {"games", "clock_start", "INTEGER NOT NULL DEFAULT 0"},
+      {"submissions", "at_ms", "INTEGER NOT NULL DEFAULT 0"},
+      {"games", "deadline", "INTEGER"},  // NULL: no clock runs
   };
   for (const Column& c : kLater) {
     StoreStatement has(db_, "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2");
@@ -216,11 +230,12 @@ void GameStore::add_game(const StoredGame& g) {
   std::unique_lock lock(mutex_);
   take_connection(lock);
   try {
-    StoreStatement s(db_,
-                     "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
-                     "sets, spectator_token, white_name, black_name, event_name, event_site, "
-                     "event_round, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-                     "?12, ?13, (SELECT count(*) FROM games))");
+    StoreStatement s(
+        db_,
+        "INSERT INTO games (id, variant, table_text, knobs, white_token, black_token, "
+        "sets, spectator_token, white_name, black_name, event_name, event_site, "
+        "event_round, clock, clock_start, deadline, created) VALUES (?1, ?2, ?3, ?4, ?5, "
+        "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, (SELECT count(*) FROM games))");
     s.bind(1, g.id);
     s.bind(2, g.variant);
     s.bind(3, g.table_text);
@@ -234,6 +249,9 @@ void GameStore::add_game(const StoredGame& g) {
     s.bind(11, g.tags.event);
     s.bind(12, g.tags.site);
     s.bind(13, g.tags.round);
+    s.bind(14, g.clock);
+    s.bind_int(15, g.clock_start);
+    s.bind_int(16, g.deadline);
     s.step();
   } catch (...) {
     release_connection(lock);
@@ -276,6 +294,7 @@ std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
                         static_cast<int>(q.s.action.size()), SQLITE_TRANSIENT);
       sqlite3_bind_text(insert_submission_, 6, q.s.key.data(), static_cast<int>(q.s.key.size()),
                         SQLITE_TRANSIENT);
+      sqlite3_bind_int64(insert_submission_, 7, q.s.at_ms);
       if (sqlite3_step(insert_submission_) != SQLITE_DONE)
         throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
       sqlite3_reset(insert_submission_);
@@ -284,6 +303,12 @@ std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
         u.bind(1, q.snapshot);
         u.bind(2, q.seq + 1);
         u.bind(3, q.id);
+        u.step();
+      }
+      if (q.deadline) {
+        StoreStatement u(db_, "UPDATE games SET deadline = ?1 WHERE id = ?2");
+        u.bind_int(1, *q.deadline);
+        u.bind(2, q.id);
         u.step();
       }
     }
@@ -296,14 +321,19 @@ std::string GameStore::write_batch(const std::vector<QueuedSubmission>& batch) {
   }
 }
 
-void GameStore::set_snapshot(const std::string& id, int seq, const std::string& snapshot) {
+void GameStore::set_snapshot(const std::string& id, int seq, const std::string& snapshot,
+                             const std::optional<Deadline>& deadline) {
   std::unique_lock lock(mutex_);
   take_connection(lock);
   try {
-    StoreStatement u(db_, "UPDATE games SET snapshot = ?1, snapshot_seq = ?2 WHERE id = ?3");
+    StoreStatement u(db_, deadline ? "UPDATE games SET snapshot = ?1, snapshot_seq = ?2, "
+                                     "deadline = ?4 WHERE id = ?3"
+                                   : "UPDATE games SET snapshot = ?1, snapshot_seq = ?2 WHERE "
+                                     "id = ?3");
     u.bind(1, snapshot);
     u.bind(2, seq);
     u.bind(3, id);
+    if (deadline) u.bind_int(4, *deadline);
     u.step();
   } catch (...) {
     release_connection(lock);
@@ -313,9 +343,10 @@ void GameStore::set_snapshot(const std::string& id, int seq, const std::string& 
 }
 
 void GameStore::add_submission(const std::string& id, int seq, const StoredSubmission& sub,
-                               const std::string& snapshot) {
+                               const std::string& snapshot,
+                               const std::optional<Deadline>& deadline) {
   std::unique_lock lock(mutex_);
-  queue_.push_back({id, seq, sub, snapshot});
+  queue_.push_back({id, seq, sub, snapshot, deadline});
   const std::uint64_t ticket = issued_++;
   // Group commit: whoever finds the connection free writes everything queued so far, the
   // others wait for the batch that holds their ticket.
@@ -376,6 +407,21 @@ std::vector<std::string> GameStore::game_ids() {
   return ids;
 }
 
+std::vector<std::pair<std::string, std::int64_t>> GameStore::deadlines() {
+  std::unique_lock lock(mutex_);
+  take_connection(lock);
+  std::vector<std::pair<std::string, std::int64_t>> out;
+  try {
+    StoreStatement q(db_, "SELECT id, deadline FROM games WHERE deadline IS NOT NULL");
+    while (q.step()) out.emplace_back(q.text(0), q.integer(1));
+  } catch (...) {
+    release_connection(lock);
+    throw;
+  }
+  release_connection(lock);
+  return out;
+}
+
 std::optional<StoredGame> GameStore::load_game(const std::string& id, bool from_snapshot) {
   std::vector<StoredGame> one = load_where("WHERE id = ?1", id, from_snapshot);
   if (one.empty()) return std::nullopt;
@@ -389,13 +435,13 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
   std::vector<StoredGame> games;
   try {
     std::map<std::string, std::size_t> index;
-    StoreStatement g(db_, fmt::format("SELECT id, variant, table_text, knobs, white_token, "
-                                      "black_token, sets, spectator_token, white_name, black_name, "
-                                      "event_name, event_site, event_round, snapshot, snapshot_seq "
-                                      "FROM games {} ORDER BY "
-                                      "created",
-                                      where)
-                              .c_str());
+    StoreStatement g(db_,
+                     fmt::format("SELECT id, variant, table_text, knobs, white_token, "
+                                 "black_token, sets, spectator_token, white_name, black_name, "
+                                 "event_name, event_site, event_round, snapshot, snapshot_seq, "
+                                 "clock, clock_start, deadline FROM games {} ORDER BY created",
+                                 where)
+                         .c_str());
     if (*where) g.bind(1, id);
     while (g.step()) {
       StoredGame s;
@@ -414,13 +460,16 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
         s.snapshot = g.text(13);
         s.snapshot_seq = s.first_seq = std::stoi(g.text(14));
       }
+      s.clock = g.text(15);
+      s.clock_start = g.integer(16);
+      if (!g.null(17)) s.deadline = g.integer(17);
       index[s.id] = games.size();
       games.push_back(std::move(s));
     }
     StoreStatement m(
         db_,
-        fmt::format("SELECT game, side, text, action, idempotency_key FROM submissions {} ORDER BY "
-                    "game, seq",
+        fmt::format("SELECT game, side, text, action, idempotency_key, at_ms FROM submissions {} "
+                    "ORDER BY game, seq",
                     *where ? "WHERE game = ?1 AND seq >= ?2" : "")
             .c_str());
     if (*where) {
@@ -431,7 +480,7 @@ std::vector<StoredGame> GameStore::load_where(const char* where, const std::stri
       const auto it = index.find(m.text(0));
       if (it == index.end()) continue;
       games[it->second].submissions.push_back(
-          {m.text(1) == "white" ? kWhite : kBlack, m.text(2), m.text(3), m.text(4)});
+          {m.text(1) == "white" ? kWhite : kBlack, m.text(2), m.text(3), m.text(4), m.integer(5)});
     }
   } catch (...) {
     release_connection(lock);

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rules/core/geometry.hpp"
@@ -30,6 +31,8 @@ struct StoredSubmission {
   std::string action = {};
   /// The Idempotency-Key the client sent with it ("" when none).
   std::string key = {};
+  /// When the monitor accepted it (server/clock.hpp's ClockMs; 0: stored before clocks).
+  std::int64_t at_ms = 0;
 };
 
 struct StoredGame {
@@ -44,8 +47,14 @@ struct StoredGame {
   std::string spectator_token;
   std::array<std::string, 2> names;  ///< the players' names given at creation ("" when none)
   EventTags tags;                    ///< Event, Site, Round: given at creation or by the organiser
+  std::string clock;                 ///< ClockSettings::text() ("": no clock; server/clock.hpp)
+  std::int64_t clock_start = 0;      ///< when the clocks started (ClockMs: the creation)
+  /// The earliest moment a running clock runs out, as of the last submission or snapshot
+  /// stored (ClockMs; nullopt: none runs). The monitor's index of games out of memory starts from
+  /// it.
+  std::optional<std::int64_t> deadline;
   /// The monitor's snapshot of the game after its first `snapshot_seq` submissions ("" when
-  /// none): loading starts from it (docs/serve.md, "Memory").
+  /// none): loading starts from it (docs/serve.md, "Memory"); it holds the clocks' state too.
   std::string snapshot;
   int snapshot_seq = 0;
   /// The submissions from number `first_seq` (0-based) on, in order.
@@ -71,16 +80,24 @@ class GameStore {
   /// other's disk writes.
   /// `snapshot` (not ""): the game's snapshot after this submission, stored in the same
   /// transaction (its seq is `seq` + 1).
+  /// `deadline` (not nullopt): the game's StoredGame::deadline after it (its inner nullopt:
+  /// no clock runs any more), stored in the same transaction.
+  using Deadline = std::optional<std::int64_t>;
   void add_submission(const std::string& id, int seq, const StoredSubmission& s,
-                      const std::string& snapshot = "");
-  /// Replaces game `id`'s snapshot with `snapshot`, taken after its first `seq` submissions.
-  void set_snapshot(const std::string& id, int seq, const std::string& snapshot);
+                      const std::string& snapshot = "",
+                      const std::optional<Deadline>& deadline = std::nullopt);
+  /// Replaces game `id`'s snapshot with `snapshot`, taken after its first `seq` submissions
+  /// (and its deadline, when given).
+  void set_snapshot(const std::string& id, int seq, const std::string& snapshot,
+                    const std::optional<Deadline>& deadline = std::nullopt);
   /// Replaces game `id`'s event tags. Returns once committed; throws std::runtime_error.
   void set_event_tags(const std::string& id, const EventTags& tags);
   /// Every game with its submissions, in the order they were created.
   std::vector<StoredGame> load_all();
   /// The number of games stored.
   std::size_t count_games();
+  /// Each game's id and StoredGame::deadline, of the games whose clock runs (one query).
+  std::vector<std::pair<std::string, std::int64_t>> deadlines();
   /// Every game's id, in the order they were created.
   std::vector<std::string> game_ids();
   /// Game `id` with its submissions; nullopt when there is none. `from_snapshot`: with its
@@ -93,6 +110,7 @@ class GameStore {
     int seq = 0;
     StoredSubmission s;
     std::string snapshot;
+    std::optional<Deadline> deadline;
   };
 
   void exec(const char* sql);

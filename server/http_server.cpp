@@ -337,8 +337,9 @@ struct HttpServer::Impl {
       if (variant.empty())
         throw JsonRequestError(
             "\"variant\" is missing: a bundled table's name (GET /api/variants) or a .toml path");
-      const CreatedGame g = monitor.create(variant, knobs, body.string_or("sets", "one"),
-                                           players_of(body), event_tags_of(body));
+      const CreatedGame g = monitor.create(
+          variant, knobs, body.string_or("sets", "one"), players_of(body), event_tags_of(body),
+          {body.string_or("time_control", ""), body.string_or("out_of_time", "")});
       const std::string base = base_url(req, public_url);
       present::JsonWriter w;
       w.begin_object().field("id", g.id);

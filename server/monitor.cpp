@@ -47,8 +47,9 @@ struct Monitor::Entry {
   PositionCounts positions;  ///< each whole turn's position, for draw claims
   /// False for a game loaded from a snapshot, until a draw claim plays its submissions again.
   bool positions_known = true;
-  int snapshot_turn = 1;  ///< the game's turn at its last stored snapshot (1: none)
-  PlayerActions actions;  ///< resignation and draw offers
+  int snapshot_turn = 1;           ///< the game's turn at its last stored snapshot (1: none)
+  PlayerActions actions;           ///< resignation and draw offers
+  std::optional<GameClock> clock;  ///< the game's clocks (none without a time control)
 
   /// The public version: the game's, and one more for each player's action.
   int version() const { return game->public_version() + actions.count(); }
@@ -137,6 +138,12 @@ Monitor::Monitor(GameStore& store, MonitorOptions options)
     : store_(store), options_(std::move(options)) {
   options_.max_games_in_memory = std::max<std::size_t>(options_.max_games_in_memory, 1);
   stored_ = store_.count_games();  // each game loads when asked for
+  // The clocks of games out of memory: the timer's first look loads those whose time ran out
+  // while the server was down.
+  for (auto& [id, deadline] : store_.deadlines()) deadlines_[id] = deadline;
+  if (!options_.now) options_.now = system_clock_ms;
+  timer_ = std::make_unique<ClockTimer>([this] { return check_clocks(); }, options_.now,
+                                        options_.clock_poll);
 }
 
 std::shared_ptr<Monitor::Entry> Monitor::load_entry(const std::string& id) const {
@@ -168,11 +175,12 @@ std::shared_ptr<Monitor::Entry> Monitor::find(const std::string& id) const {
   }
   std::shared_ptr<Entry> e = load_entry(id);
   if (!e) return nullptr;
+  deadlines_.erase(id);  // in memory now: check_clocks() walks it there
   // A game that played many turns since its snapshot (or has none: stored before snapshots)
   // gets one now, so that its next load is short. A failure here costs only that.
   if (e->unavailable.empty() && e->game->turn() - e->snapshot_turn >= options_.snapshot_every)
     if (const std::optional<std::string> snap = snapshot_of(*e)) try {
-        store_.set_snapshot(id, e->count, *snap);
+        store_.set_snapshot(id, e->count, *snap, stored_deadline(*e));
         e->snapshot_turn = e->game->turn();
       } catch (const std::exception&) {
       }
@@ -207,7 +215,20 @@ void Monitor::evict() const {
   std::size_t drop = games_.size() > keep ? games_.size() - keep : 0;
   drop = std::min(drop, idle.size());
   std::partial_sort(idle.begin(), idle.begin() + static_cast<std::ptrdiff_t>(drop), idle.end());
-  for (std::size_t i = 0; i < drop; ++i) games_.erase(idle[i].second);
+  for (std::size_t i = 0; i < drop; ++i) {
+    const auto it = games_.find(idle[i].second);
+    {
+      // Nobody else holds the entry (see above): the lock is free, and orders what its last
+      // user wrote before what is read here.
+      const Entry& e = *it->second;
+      const std::lock_guard game_lock(e.mutex);
+      // A running clock still runs out while the game is out of memory: check_clocks() loads
+      // it at its deadline (the caller holds load_mutex_, which guards the index).
+      if (e.clock && e.unavailable.empty())
+        if (const std::optional<ClockMs> d = e.clock->next_deadline()) deadlines_[it->first] = *d;
+    }
+    games_.erase(it);
+  }
 }
 
 std::shared_ptr<const void> Monitor::pin(const std::string& id) const {
@@ -227,9 +248,11 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
   e.positions = {};
   e.positions_known = true;
   e.snapshot_turn = 1;
+  e.clock.reset();
   try {
     if (!e.variant) e.variant = variant_of(g);
     e.game = build(g, e.variant);
+    if (!g.clock.empty()) e.clock.emplace(clock_settings_from_text(g.clock), g.clock_start);
     if (!g.snapshot.empty()) {
       try {
         restore(e, g.snapshot);
@@ -244,12 +267,19 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
       }
     } else {
       e.positions.reach(e.game->claim_position(), e.game->turn());
+      run_clock(e, g.clock_start);
     }
     for (const StoredSubmission& s : g.submissions) {
       try {
         const int turn = e.game->turn();
+        if (s.action == "time" || s.action == "time-pass") {
+          play_time_flag(e, s);
+          ++e.count;
+          continue;
+        }
         if (!s.action.empty()) {
           e.actions.apply(s.side, s.action, turn, e.game->over(), s.text);
+          run_clock(e, s.at_ms);
           ++e.count;
           continue;
         }
@@ -257,6 +287,7 @@ void Monitor::load(Entry& e, const StoredGame& g) const {
         if (e.positions_known) e.positions.reach(e.game->claim_position(), e.game->turn());
         e.last[s.side] = {turn, e.version(), s.text};
         if (!s.key.empty()) e.keys[key_of(s.side, s.key)] = {s.side, turn, s.text};
+        run_clock(e, s.at_ms);
       } catch (const SubmissionError& err) {
         throw GameUnavailableError(fmt::format("submission {} ({} '{}') is refused now: {}",
                                                e.count + 1, side_word(s.side), s.text, err.what()));
@@ -290,7 +321,12 @@ std::optional<std::string> Monitor::snapshot_of(const Entry& e) const {
         .field("version", e.last[c].version)
         .field("text", e.last[c].text)
         .end_object();
-  return w.end_array().end_object().str();
+  w.end_array();
+  if (e.clock) {
+    w.key("clock");
+    e.clock->write_state(w);
+  }
+  return w.end_object().str();
 }
 
 void Monitor::restore(Entry& e, const std::string& snapshot) const {
@@ -305,6 +341,7 @@ void Monitor::restore(Entry& e, const std::string& snapshot) const {
   for (const Color c : {kWhite, kBlack})
     e.last[c] = {static_cast<int>(last[c].number("turn")),
                  static_cast<int>(last[c].number("version")), last[c].text("text")};
+  if (e.clock) e.clock->read_state(r.object("clock"));
   // The positions each whole turn reached are not in the snapshot: a draw claim finds them by
   // playing the submissions again (claims are rare; loading is not).
   e.positions_known = false;
@@ -354,7 +391,7 @@ VariantPtr Monitor::variant_of(const StoredGame& g) const {
 
 CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knobs,
                             const std::string& sets, const PlayerNames& names,
-                            const EventTags& tags) {
+                            const EventTags& tags, const ClockRequest& clock_request) {
   StoredGame g;
   g.tags = tags;
   g.variant = variant;
@@ -367,6 +404,17 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
   e->game = build(g, e->variant);
   e->positions.reach(e->game->claim_position(), e->game->turn());
   e->versions.reset(e->version());
+  try {
+    const ClockSettings clock =
+        checked_clock_settings(clock_request.time_control, clock_request.out_of_time, *e->variant);
+    g.clock = clock.text();
+    g.clock_start = options_.now();
+    if (clock.enabled()) e->clock.emplace(clock, g.clock_start);
+    run_clock(*e, g.clock_start);
+    g.deadline = stored_deadline(*e).value_or(std::nullopt);
+  } catch (const ClockSetupError& err) {
+    throw GameSetupError(err.what());
+  }
   g.id = random_hex(kIdBytes);
   const CreatedGame created{
       g.id, {random_hex(kTokenBytes), random_hex(kTokenBytes)}, random_hex(kTokenBytes)};
@@ -385,6 +433,7 @@ CreatedGame Monitor::create(const std::string& variant, const KnobSettings& knob
     e->used = ++clock_;
     evict();
   }
+  if (e->clock) timer_->poke();
   return created;
 }
 
@@ -434,11 +483,17 @@ std::string Monitor::view(const std::string& id, Viewer viewer) const {
   write_players(w, e->stored.names);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  settle_clock(*e, id);
   try {
     w.field("version", e->version());
     w.key("draw_offer");
     if (const std::optional<Color> offer = e->actions.draw_offer(e->game->turn()))
       w.value(side_word(*offer));
+    else
+      w.null();
+    w.key("clock");
+    if (e->clock)
+      e->clock->write_json(w, options_.now());
     else
       w.null();
     e->game->write_view(w, viewer);
@@ -458,6 +513,7 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  settle_clock(*e, id);
   if (const auto used = e->keys.find(key_of(side, key)); !key.empty() && used != e->keys.end()) {
     const Entry::KeyUse& u = used->second;
     if (u.side != side || u.text != text)
@@ -478,13 +534,22 @@ bool Monitor::submit(const std::string& id, Color side, const std::string& text,
   }
   if (const std::optional<AgreedEnding>& end = e->actions.ending())
     throw SubmissionError(fmt::format("the game is over: {} ({})", end->result, end->reason));
+  if (e->clock && e->clock->passed(side))
+    throw SubmissionError(fmt::format(
+        "{}'s time ran out in turn {}: its move is a pass (out_of_time \"passes\"), which stays",
+        side == kWhite ? "White" : "Black", current));
   e->game->submit(side, text);  // throws SubmissionError before anything changes
+  const ClockMs now = options_.now();
+  run_clock(*e, now);
   if (e->positions_known) e->positions.reach(e->game->claim_position(), e->game->turn());
   if (!key.empty()) e->keys[key_of(side, key)] = {side, current, text};
   e->last[side] = {current, e->version(), text};
-  store(*e, id, {side, text, "", key});  // on failure the entry is loaded again from the store
+  // With the clock run and `last` set, so that a snapshot stored with it holds them; on failure
+  // the entry is loaded again from the store.
+  store(*e, id, {side, text, "", key, now});
   e->versions.add(e->version());
   e->changed.notify_all();
+  if (e->clock) timer_->poke();
   return true;
 }
 
@@ -506,6 +571,7 @@ std::string Monitor::record(const std::string& id) const {
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  settle_clock(*e, id);
   std::string record = e->game->record();
   // The names' tags follow the record's [Variant] tag (server/game_view.hpp, record_header).
   if (const std::string tags = player_tags(e->stored.names); !tags.empty()) {
@@ -515,6 +581,7 @@ std::string Monitor::record(const std::string& id) const {
     if (after != std::string::npos) record.insert(after + 1, tags);
   }
   if (e->actions.ending()) record = record_with_ending(std::move(record), *e->actions.ending());
+  if (e->clock && e->clock->forfeited()) record = with_time_forfeit_tag(std::move(record));
   return record;
 }
 
@@ -523,9 +590,12 @@ void Monitor::organise(const std::string& id, const std::string& action,
   const std::shared_ptr<Entry> e = find(id);
   const std::lock_guard lock(e->mutex);
   if (!e->unavailable.empty()) throw GameUnavailableError(e->unavailable);
+  settle_clock(*e, id);
   const std::string text = action == "adjudicate" ? adjudication_text(adjudication) : "";
   e->actions.apply(kWhite, action, e->game->turn(), e->game->over(), text);
-  store(*e, id, {kWhite, text, action});
+  const ClockMs now = options_.now();
+  run_clock(*e, now);  // before store(): a snapshot stored with it holds the clock as run
+  store(*e, id, {kWhite, text, action, "", now});
   e->versions.add(e->version());
   e->changed.notify_all();
 }
@@ -552,6 +622,7 @@ std::string Monitor::organiser_list() const {
     const std::shared_ptr<Entry> e = find_passing(id);
     if (!e) continue;
     const std::lock_guard lock(e->mutex);
+    if (e->unavailable.empty()) settle_clock(*e, e->stored.id);
     w.begin_object().field("id", e->stored.id).field("variant", e->stored.variant);
     write_players(w, e->stored.names);
     w.field("event", e->stored.tags.event).field("site", e->stored.tags.site);
@@ -589,6 +660,7 @@ std::string Monitor::export_pgn() const {
     if (!e) continue;
     const std::lock_guard lock(e->mutex);
     if (!e->unavailable.empty()) continue;
+    settle_clock(*e, id);
     std::string record = e->game->record();
     if (e->actions.ending()) record = record_with_ending(std::move(record), *e->actions.ending());
     // The record opens with the comment naming replay's options, then its [Variant] tag and a
@@ -598,7 +670,8 @@ std::string Monitor::export_pgn() const {
     const std::size_t variant_end = record.find("\n\n", comment_end);
     if (comment_end == std::string::npos || variant_end == std::string::npos) continue;
     const std::string comment = record.substr(0, comment_end + 1);
-    const std::string variant_tag = record.substr(comment_end + 1, variant_end - comment_end);
+    std::string variant_tag = record.substr(comment_end + 1, variant_end - comment_end);
+    if (e->clock && e->clock->forfeited()) variant_tag += kTimeForfeitTag;
     if (!out.empty()) out += '\n';
     out += export_tags(e->stored.tags, e->stored.names[kWhite], e->stored.names[kBlack],
                        record_result(record), variant_tag);
@@ -629,10 +702,13 @@ bool Monitor::act(const std::string& id, Color side, const std::string& action) 
   if (action != "resign" && action != "draw" && action != "claim")
     throw SubmissionError(fmt::format(
         "unknown action '{}': a player may \"resign\", offer a \"draw\" or \"claim\" one", action));
+  settle_clock(*e, id);
   const std::string text = action == "claim" ? claimed_draw(*e, side) : "";
   // Throws SubmissionError before anything changes; false: an offer standing already.
   if (!e->actions.apply(side, action, e->game->turn(), e->game->over(), text)) return false;
-  store(*e, id, {side, text, action});
+  const ClockMs now = options_.now();
+  run_clock(*e, now);  // before store(): a snapshot stored with it holds the clock as run
+  store(*e, id, {side, text, action, "", now});
   e->versions.add(e->version());
   e->changed.notify_all();
   return true;
@@ -668,14 +744,14 @@ std::string Monitor::claimed_draw(Entry& e, Color side) const {
   return fmt::format("{}, claimed by {}", *reason, side == kWhite ? "White" : "Black");
 }
 
-void Monitor::store(Entry& e, const std::string& id, const StoredSubmission& s) {
+void Monitor::store(Entry& e, const std::string& id, const StoredSubmission& s) const {
   try {
     // Every snapshot_every turns, the game's snapshot goes with the submission that ends a
     // turn, in its transaction.
     std::string snapshot;
     const int turn = e.game->turn();
     if (turn - e.snapshot_turn >= options_.snapshot_every) snapshot = snapshot_of(e).value_or("");
-    store_.add_submission(id, e.count, s, snapshot);
+    store_.add_submission(id, e.count, s, snapshot, stored_deadline(e));
     if (!snapshot.empty()) e.snapshot_turn = turn;
   } catch (const std::exception&) {
     // The game moved on in memory but not on disk: start it again from what was stored.
@@ -744,6 +820,16 @@ std::string Monitor::check_stored(const std::string& id) const {
   const std::optional<StoredGame> from_snapshot = store_.load_game(id, true);
   load(snapped, *from_snapshot);
   const std::lock_guard lock(live->mutex);
+  // The clocks as the view shows them, at one moment for all three (and their whole state).
+  const ClockMs now = options_.now();
+  const auto clock_text = [now](const Entry& e) {
+    if (!e.clock) return std::string("null");
+    present::JsonWriter w;
+    e.clock->write_json(w, now);
+    present::JsonWriter state;
+    e.clock->write_state(state);
+    return w.str() + " " + state.str();
+  };
   for (const Entry* e : {&again, &snapped}) {
     const std::string how = e == &again ? "played again" : "from its snapshot";
     if (e->unavailable != live->unavailable)
@@ -761,8 +847,132 @@ std::string Monitor::check_stored(const std::string& id) const {
     if (e->actions.ending().has_value() != live->actions.ending().has_value() ||
         e->actions.draw_offer(live->game->turn()) != live->actions.draw_offer(live->game->turn()))
       return fmt::format("game {} {}: the players' actions differ", id, how);
+    if (const std::string a = clock_text(*e), b = clock_text(*live); a != b)
+      return fmt::format("game {} {}: the clock is {}, in memory {}", id, how, a, b);
   }
   return "";
+}
+
+// ---- clocks (server/clock.hpp) ----------------------------------------------------------------
+
+void Monitor::run_clock(Entry& e, ClockMs at) const {
+  if (!e.clock) return;
+  const bool ended = e.actions.ending() || e.game->over();
+  e.clock->run(ended ? ClockSides{false, false} : e.game->waiting(), at, e.game->turn());
+}
+
+void Monitor::play_time_flag(Entry& e, const StoredSubmission& s) const {
+  if (!e.clock) throw SubmissionError("a time flag in a game without a clock");
+  if (s.action == "time-pass") {  // out_of_time "passes": the side's pass, which stays
+    const int turn = e.game->turn();
+    e.game->submit(s.side, "-");
+    if (e.positions_known) e.positions.reach(e.game->claim_position(), e.game->turn());
+    e.last[s.side] = {turn, e.version(), "-"};
+    run_clock(e, s.at_ms);
+    if (!e.clock->running(s.side)) e.clock->passed_on_time(s.side);
+    return;
+  }
+  const TimeForfeit f = time_forfeit(flag_side_of(s.text));
+  e.actions.apply(s.side, "adjudicate", e.game->turn(), e.game->over(),
+                  adjudication_text({f.result, f.reason}));
+  e.clock->forfeit();
+  run_clock(e, s.at_ms);
+}
+
+void Monitor::settle_clock(Entry& e, const std::string& id) const {
+  if (!e.clock) return;
+  bool changed = false;
+  for (std::optional<ClockFlag> flag;
+       !e.actions.ending() && !e.game->over() && (flag = e.clock->flag(options_.now()));) {
+    std::vector<StoredSubmission> steps;
+    // Both out of time with no increment to come: neither could ever move again, so even
+    // under "passes" the game ends (drawn) rather than passing forever.
+    const TimeControl& control = e.clock->settings().control;
+    const bool stuck =
+        !flag->side && control.increment_ms == 0 && control.kind == TimeControl::Kind::kFischer;
+    if (e.clock->settings().out_of_time == OutOfTime::kPasses && !stuck) {
+      for (const Color c : {kWhite, kBlack})
+        if (!flag->side || *flag->side == c) steps.push_back({c, "-", "time-pass", "", flag->at});
+    } else {
+      steps.push_back(
+          {flag->side.value_or(kWhite), flag_side_text(flag->side), "time", "", flag->at});
+    }
+    for (StoredSubmission s : steps) {
+      try {
+        play_time_flag(e, s);  // the game changes first, as a submission does
+      } catch (const SubmissionError&) {
+        // A pass the game refuses (none does): the side loses instead, so no clock is stuck.
+        s = {s.side, flag_side_text(s.side), "time", "", s.at_ms};
+        play_time_flag(e, s);
+      }
+      store(e, id, s);
+      if (e.actions.ending()) break;
+    }
+    changed = true;
+  }
+  if (!changed) return;
+  e.versions.add(e.version());
+  e.changed.notify_all();
+}
+
+std::optional<ClockMs> Monitor::check_clocks() {
+  std::vector<std::pair<std::string, std::shared_ptr<Entry>>> entries;
+  {
+    const std::shared_lock lock(games_mutex_);
+    for (const auto& [id, e] : games_) entries.emplace_back(id, e);
+  }
+  std::optional<ClockMs> next;
+  for (const auto& [id, e] : entries) {
+    const std::lock_guard lock(e->mutex);
+    if (!e->clock || !e->unavailable.empty()) continue;
+    try {
+      settle_clock(*e, id);
+    } catch (const std::exception&) {
+      continue;  // the store failed: the game was rebuilt from the store; looked at again next time
+    }
+    if (const std::optional<ClockMs> d = e->clock ? e->clock->next_deadline() : std::nullopt)
+      next = next ? std::min(*next, *d) : *d;
+  }
+  // The games out of memory whose deadline passed: each is loaded (leaving the index) and
+  // settled; the others' deadlines count for the next look.
+  std::vector<std::string> due;
+  {
+    const std::lock_guard load_lock(load_mutex_);
+    const ClockMs now = options_.now();
+    for (const auto& [id, deadline] : deadlines_)
+      if (deadline <= now)
+        due.push_back(id);
+      else
+        next = next ? std::min(*next, deadline) : deadline;
+  }
+  for (const std::string& id : due) {
+    std::shared_ptr<Entry> e;
+    try {
+      e = find(id);
+    } catch (const std::exception&) {
+      e = nullptr;
+    }
+    if (!e) {  // gone from the store, or it cannot be read: not looked at again
+      const std::lock_guard load_lock(load_mutex_);
+      deadlines_.erase(id);
+      continue;
+    }
+    const std::lock_guard lock(e->mutex);
+    if (!e->clock || !e->unavailable.empty()) continue;
+    try {
+      settle_clock(*e, id);
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (const std::optional<ClockMs> d = e->clock ? e->clock->next_deadline() : std::nullopt)
+      next = next ? std::min(*next, *d) : *d;
+  }
+  return next;
+}
+
+std::optional<GameStore::Deadline> Monitor::stored_deadline(const Entry& e) const {
+  if (!e.clock) return std::nullopt;
+  return GameStore::Deadline(e.clock->next_deadline());
 }
 
 std::size_t Monitor::size() const {

@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "rules/registry/rule_knobs.hpp"
+#include "server/clock.hpp"
+#include "server/clock_timer.hpp"
 #include "server/draw_claims.hpp"
 #include "server/game.hpp"
 #include "server/game_store.hpp"
@@ -52,6 +54,10 @@ struct MonitorOptions {
   /// A game's snapshot is stored again after this many turns (the view's "turn"), with the
   /// submission that ends one: loading it plays at most that many turns' submissions.
   int snapshot_every = 8;
+  /// The clocks' time (server/clock.hpp); empty: the system's. Tests advance their own.
+  ClockSource now = {};
+  /// The clock timer looks at the clocks at least this often while one runs.
+  std::chrono::milliseconds clock_poll{1000};
 };
 
 struct CreatedGame {
@@ -78,7 +84,7 @@ class Monitor {
   /// returned here only: the store keeps their digests. Throws GameSetupError.
   CreatedGame create(const std::string& variant, const KnobSettings& knobs,
                      const std::string& sets = "one", const PlayerNames& names = {},
-                     const EventTags& tags = {});
+                     const EventTags& tags = {}, const ClockRequest& clock = {});
 
   /// Whether game `id` exists and whom `token` opens it to (`*viewer`: a side, or a spectator
   /// for the game's spectator link), or that the game is unavailable (only a token of the game
@@ -180,6 +186,11 @@ class Monitor {
   /// The number of games stored.
   std::size_t size() const;
 
+  /// Settles every clock whose time ran out (the side loses, or passes: its out-of-time knob),
+  /// storing it as a submission would be; returns the earliest deadline still ahead. The clock
+  /// timer calls it at each deadline; each request to a game settles that game's clock first.
+  std::optional<ClockMs> check_clocks();
+
   /// Whether game `id` as stored loads again into what is in memory: its stored submissions,
   /// handed to a new game of its table, give both sides the same view. "" when they do, else
   /// what differs. A self-check for the fuzz target and the tests; it reads the store.
@@ -205,7 +216,7 @@ class Monitor {
   VariantPtr variant_of(const StoredGame& g) const;
   /// Stores `s` as `e`'s next submission (e.count, then counted); on failure rebuilds `e` from
   /// what was stored and throws.
-  void store(Entry& e, const std::string& id, const StoredSubmission& s);
+  void store(Entry& e, const std::string& id, const StoredSubmission& s) const;
   /// The reason of `side`'s draw claim in `e` now; throws SubmissionError when it fails.
   std::string claimed_draw(Entry& e, Color side) const;
   /// `e`'s snapshot: its game's (Game::snapshot) and the monitor's own state of it (actions,
@@ -213,11 +224,24 @@ class Monitor {
   std::optional<std::string> snapshot_of(const Entry& e) const;
   /// Restores `e` (its game built, no submission yet) from `snapshot`; throws std::exception.
   void restore(Entry& e, const std::string& snapshot) const;
+  /// From `at` on, `e`'s clocks run for the sides its game waits for (none once it ended).
+  void run_clock(Entry& e, ClockMs at) const;
+  /// Plays a stored time flag (action "time": a loss; "time-pass": the side's pass).
+  void play_time_flag(Entry& e, const StoredSubmission& s) const;
+  /// Plays and stores each side's time running out in `e` by now.
+  void settle_clock(Entry& e, const std::string& id) const;
+  /// The deadline `e`'s store row keeps (StoredGame::deadline): nullopt for a game without a
+  /// clock (the row is not touched), else its next deadline (none once the game ended).
+  std::optional<GameStore::Deadline> stored_deadline(const Entry& e) const;
 
   GameStore& store_;
   MonitorOptions options_;
   /// One load or eviction at a time, so that a game is never in memory twice.
   mutable std::mutex load_mutex_;
+  /// The games out of memory whose clock runs: id -> its next deadline. Filled at start-up from
+  /// the store and when a game is evicted; a game leaves it when loaded into memory. Guarded by
+  /// load_mutex_. check_clocks() loads a game whose deadline passed, to settle it.
+  mutable std::map<std::string, ClockMs> deadlines_;
   mutable std::shared_mutex games_mutex_;
   mutable std::map<std::string, std::shared_ptr<Entry>> games_;  ///< the games in memory
   mutable std::atomic<std::uint64_t> clock_{0};                  ///< ticks of use, for LRU
@@ -226,6 +250,7 @@ class Monitor {
   mutable std::map<std::string, std::weak_ptr<const Variant>> variants_;
   mutable std::mutex stop_mutex_;
   bool stopping_ = false;
+  std::unique_ptr<ClockTimer> timer_;  ///< last: stopped before the games go
 };
 
 }  // namespace arbiter::server

@@ -71,6 +71,9 @@ class SealedGame : public Game {
 
   bool over() const final { return status_.over; }
   const Position* claim_position() const final { return &state_.pos; }
+  std::array<bool, 2> waiting() const final {
+    return {!status_.over && !pending_[kWhite], !status_.over && !pending_[kBlack]};
+  }
   int turn() const final { return static_cast<int>(history_.size()) + 1; }
   void write_history_entry(present::JsonWriter& w, int turn) const final {
     w.raw(history_.at(static_cast<std::size_t>(turn - 1)).entry);

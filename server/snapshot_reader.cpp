@@ -54,6 +54,14 @@ std::int64_t SnapshotReader::number(const char* key) const {
   return v.get<std::int64_t>();
 }
 
+SnapshotReader SnapshotReader::object(const char* key) const {
+  const nlohmann::json& v = field_of(at_->value, key);
+  if (!v.is_object()) throw std::runtime_error(std::string("snapshot: \"") + key + "\": no object");
+  auto node = std::make_shared<Node>(Node{v});  // a copy of its own, as list() makes
+  const Node* at = node.get();
+  return SnapshotReader(std::move(node), at);
+}
+
 std::vector<SnapshotReader> SnapshotReader::list(const char* key) const {
   const nlohmann::json& v = field_of(at_->value, key);
   if (!v.is_array()) throw std::runtime_error(std::string("snapshot: \"") + key + "\": no array");

@@ -22,6 +22,8 @@ class SnapshotReader {
   bool has(const char* key) const;
   std::string text(const char* key) const;
   std::int64_t number(const char* key) const;
+  /// Object `key`.
+  SnapshotReader object(const char* key) const;
   /// The objects of array `key`.
   std::vector<SnapshotReader> list(const char* key) const;
   /// The strings of array `key`.

@@ -4,6 +4,8 @@
 // several turns with a conflict, a Diplomacy game of progressive sets created on the page, a
 // Move-Neutral turn with a shared square and a Conditional turn; each page must show its own sealed
 // move, never the opponent's, and update by itself (server-sent events) when the opponent acts.
+// A clocked game is played by clicking the board (the clocks count down on the page, and a game
+// nobody plays ends on time by itself); a stale page's move is refused and the page says so.
 // Screenshots of the pages go to the folder named by ARBITER_SCREENSHOTS (docs/img for
 // docs/serve.md), else to a temporary folder. Skipped, with a message, only when no Chromium binary
 // can be found. ctest label "server-browser".
@@ -320,6 +322,30 @@ class PlayerPage {
          ", document.getElementById('submit').click(), 'clicked')");
   }
 
+  /// Clicks the middle of board square `square` ("g1") with the mouse, as a player does.
+  void click_square(const std::string& square) {
+    const std::string at =
+        eval("(() => { const r = document.querySelector('#board rect[data-square=\"" + square +
+             "\"]').getBoundingClientRect(); return Math.round(r.x + r.width / 2) + ',' + "
+             "Math.round(r.y + r.height / 2); })()");
+    const std::size_t comma = at.find(',');
+    ASSERT_NE(comma, std::string::npos) << "no square " << square << " on the board: " << at;
+    for (const char* type : {"mousePressed", "mouseReleased"})
+      cdp_.call("Input.dispatchMouseEvent",
+                std::string("{\"type\":\"") + type + "\",\"x\":" + at.substr(0, comma) +
+                    ",\"y\":" + at.substr(comma + 1) + ",\"button\":\"left\",\"clickCount\":1}",
+                session_);
+  }
+
+  /// Waits until the JavaScript expression evaluates to `value`; false after 10 s.
+  bool becomes(const std::string& expression, const std::string& value) {
+    for (int i = 0; i < 200; ++i) {
+      if (eval(expression) == value) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  }
+
   /// Saves a PNG screenshot of the page; returns its bytes.
   std::string screenshot(const fs::path& file) {
     const std::string png = cdp_base64_decode(
@@ -513,19 +539,117 @@ TEST_F(ServeBrowser, ConditionalTurnShowsTheStatementBeforeTheBMove) {
   PlayerPage black(*cdp_, serve_url(served_, g, kBlack));
   ASSERT_TRUE(white.shows("Waiting for White's A-move."));
   ASSERT_TRUE(black.shows("Waiting for White's A-move."));
-  white.submit("e4");
+  white.click_square("e2");  // the A-move by clicks: "e2e4", read and recorded as SAN
+  white.click_square("e4");
   EXPECT_TRUE(white.shows("Waiting for White's conditional move"));
+  EXPECT_TRUE(white.shows("Type the conditional move")) << "the statement is typed";
   EXPECT_TRUE(black.shows("Waiting for White's conditional move"));
   white.submit("e5?Nc3/Nf3");
   // Black sees the statement before playing the B-move, as the rule text has it stated.
   EXPECT_TRUE(black.shows("Stated conditional move: e5?Nc3/Nf3"));
   EXPECT_TRUE(black.shows("Waiting for Black's B-move."));
   expect_png(black.screenshot(shots_ / "serve-conditional-black.png"));
-  black.submit("e5");
+  black.click_square("e7");
+  black.click_square("e5");
   for (PlayerPage* page : {&white, &black}) {
     EXPECT_TRUE(page->shows("C-move by white: e5?Nc3/*Nf3* (executed)"));
     EXPECT_TRUE(page->shows("Waiting for Black's A-move."));
   }
+}
+
+/// The game of a creation answer.
+ServeGame serve_created(const httplib::Result& r) {
+  EXPECT_TRUE(r && r->status == 201) << (r ? r->body : "no answer");
+  if (!r) return {};
+  return {serve_json_string(r->body, "id"),
+          {serve_json_string(r->body, "white_token"), serve_json_string(r->body, "black_token")},
+          serve_json_string(r->body, "spectator_token")};
+}
+
+std::string serve_page_url(const ServedMonitor& served, const std::string& fragment) {
+  return "http://127.0.0.1:" + std::to_string(served.port()) + "/#" + fragment;
+}
+
+TEST_F(ServeBrowser, ClockedDiplomacyGamePlayedByClicksOnTwoPagesWithASpectator) {
+  const ServeGame g =
+      serve_created(served_.create_raw(R"({"variant": "diplomacy", "time_control": "5+3"})"));
+  // A second game with 3 s a side, which nobody plays: the server ends it on time by itself.
+  const ServeGame flagged =
+      serve_created(served_.create_raw(R"({"variant": "orthodox", "time_control": "0.05+0"})"));
+  PlayerPage white(*cdp_, serve_url(served_, g, kWhite));
+  PlayerPage black(*cdp_, serve_url(served_, g, kBlack));
+  PlayerPage watcher(*cdp_, serve_page_url(served_, "game=" + g.id + "&token=" + g.spectator));
+  PlayerPage waiting(*cdp_, serve_url(served_, flagged, kBlack));
+  ASSERT_TRUE(white.shows("you play white"));
+  ASSERT_TRUE(black.shows("you play black"));
+  ASSERT_TRUE(watcher.shows("you are watching"));
+  // Both clocks run in a simultaneous turn, and the page counts them down by itself.
+  EXPECT_TRUE(white.shows("White 4:"));
+  EXPECT_TRUE(black.shows("Black 4:"));
+  const std::string white_ms = white.eval("document.getElementById('clock-white').dataset.ms");
+  EXPECT_TRUE(white.becomes(
+      "Number(document.getElementById('clock-white').dataset.ms) < " + white_ms, "true"));
+  const auto clock_running = [](const char* side) {
+    return std::string("document.getElementById('clock-") + side +
+           "').classList.contains('running')";
+  };
+  EXPECT_EQ(white.eval(clock_running("white")), "true");
+  EXPECT_EQ(white.eval(clock_running("black")), "true");
+
+  white.click_square("g1");
+  white.click_square("f3");  // the click builds "g1f3" and submits it
+  EXPECT_TRUE(white.shows("Your sealed move: g1f3"));
+  EXPECT_TRUE(white.becomes(clock_running("white"), "false")) << "sealed: White's clock stands";
+  EXPECT_TRUE(black.becomes(clock_running("black"), "true"));
+  EXPECT_TRUE(watcher.shows("White has submitted (sealed). Black has not submitted yet."));
+  for (const char* sealed : {"g1f3", "Nf3"})
+    EXPECT_EQ(watcher.text().find(sealed), std::string::npos) << watcher.text();
+  black.click_square("b8");
+  black.click_square("c6");
+  for (PlayerPage* page : {&white, &black, &watcher})
+    EXPECT_TRUE(page->shows("Turn 1: White g1f3 (executed), Black b8c6 (executed)"));
+  EXPECT_TRUE(white.becomes(clock_running("white"), "true")) << "turn 2: both clocks run again";
+  expect_png(white.screenshot(shots_ / "serve-clocks-white.png"));
+  // The other game ended on time without a request: its page shows it (the event stream).
+  EXPECT_TRUE(waiting.shows("Game over: 0-1 (White's time ran out)"));
+  EXPECT_TRUE(waiting.shows("White 0:00"));
+}
+
+TEST_F(ServeBrowser, StalePageSaysTheMoveWasNotSentPromotionAsksThePieceOrganiserListsTheGames) {
+  const ServeGame g = served_.create("diplomacy");
+  PlayerPage white(*cdp_, serve_url(served_, g, kWhite));
+  ASSERT_TRUE(white.shows("you play white"));
+  served_.play(g, kWhite, "Nf3");
+  served_.play(g, kBlack, "Nc6");
+  ASSERT_TRUE(white.shows("Turn 1: White Nf3 (executed)"));
+  // A page the event of turn 1's end has not reached yet still names turn 1: the server takes
+  // nothing (409), and the page says so, keeps the move and shows the game as it is.
+  white.eval("(shownTurn = 1, 'stale')");
+  white.submit("Nd4");
+  EXPECT_TRUE(
+      white.shows("Not sent: your move Nd4 was for turn 1, but that turn was resolved "
+                  "meanwhile (the game is at turn 2)."));
+  EXPECT_EQ(white.eval("document.getElementById('move').value"), "Nd4");
+  EXPECT_TRUE(white.becomes("shownTurn", "2"));
+  EXPECT_NE(served_.view(g, g.tokens[kWhite])->body.find(R"("own_submission":null)"),
+            std::string::npos)
+      << "nothing was sealed";
+  // A pawn clicked to the last rank asks for the piece first, and the click builds "e7e8q" (the
+  // page is shown a board with a white pawn on e7: the server refuses the move on its own).
+  white.eval("(lastGame.fen = '4k3/4P3/8/8/8/8/8/4K3 w - - 0 1', 'pawn on e7')");
+  white.click_square("e7");
+  white.click_square("e8");
+  EXPECT_EQ(white.eval("document.getElementById('promotion').classList.contains('hidden')"),
+            "false");
+  white.eval("(document.querySelector('#promotion button[data-piece=q]').click(), 'queen')");
+  EXPECT_TRUE(white.shows("may not submit 'e7e8q'"));
+  // The claim button asks the server, which says why there is nothing to claim here.
+  white.eval("(document.getElementById('claim').click(), 'clicked')");
+  EXPECT_TRUE(white.shows("no draw claims in diplomacy"));
+  PlayerPage organiser(*cdp_,
+                       serve_page_url(served_, std::string("organiser=") + kServeOrganiserToken));
+  EXPECT_TRUE(organiser.shows("The organiser's games"));
+  EXPECT_TRUE(organiser.shows(g.id + "\tdiplomacy"));
 }
 
 }  // namespace

@@ -624,8 +624,11 @@ TEST_F(ServeBrowser, StalePageSaysTheMoveWasNotSentPromotionAsksThePieceOrganise
   ASSERT_TRUE(white.shows("Turn 1: White Nf3 (executed)"));
   // A page the event of turn 1's end has not reached yet still names turn 1: the server takes
   // nothing (409), and the page says so, keeps the move and shows the game as it is.
-  white.eval("(shownTurn = 1, 'stale')");
-  white.submit("Nd4");
+  // One evaluation, so that no late event of the page's stream can set the turn back in between
+  // (the click's handler reads the turn at once).
+  white.eval(
+      "(shownTurn = 1, document.getElementById('move').value = 'Nd4', "
+      "document.getElementById('submit').click(), 'stale')");
   EXPECT_TRUE(
       white.shows("Not sent: your move Nd4 was for turn 1, but that turn was resolved "
                   "meanwhile (the game is at turn 2)."));

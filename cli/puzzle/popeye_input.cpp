@@ -11,7 +11,7 @@
 
 #include "cli/puzzle/popeye_board.hpp"
 #include "cli/puzzle/popeye_keywords.hpp"
-#include "cli/puzzle/popeye_output.hpp"
+#include "cli/puzzle/popeye_layout.hpp"
 #include "cli/puzzle/problem_source.hpp"
 #include "puzzles/stipulation.hpp"
 

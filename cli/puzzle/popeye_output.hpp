@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "cli/puzzle/popeye_keywords.hpp"
+#include "cli/puzzle/popeye_layout.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/move.hpp"
 #include "rules/core/position.hpp"
@@ -22,12 +23,7 @@ std::string popeye_move(const Position& pos, Move m, popeye::Language lang, puzz
 /// Popeye's stipulation line: "  #2" and the piece counts right-aligned to column 35
 /// ("  h#2                         2 + 2").
 std::string popeye_stipulation_line(const Position& pos, const puzzles::Verdict& v);
-/// The same from the stipulation as written ("h#2") and the men of each side.
-std::string popeye_stipulation_line(const std::string& stip, int white, int black);
-
-/// `word` and a newline centred as Popeye centres its option lines under the diagram
-/// ("               Duplex").
-std::string popeye_centred(std::string_view word);
+// The same from the stipulation as written, and popeye_centred: cli/puzzle/popeye_layout.hpp.
 
 /// "solution finished." in `lang`.
 std::string_view popeye_finished(popeye::Language lang);

@@ -2,12 +2,7 @@
 // NULs in JSON, junk in Conditional Chess statements, bodies past the limit in every transfer
 // encoding, compressed bodies, requests httplib itself refuses. Each gets a 4xx with a precise
 // message, never a 500, and nothing of it is stored.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -15,55 +10,10 @@
 #include "rules/core/load_variant.hpp"
 #include "server/error_text.hpp"
 #include "tests/server/serve_fixture.hpp"
+#include "tests/server/serve_transport_support.hpp"
 
 namespace arbiter::server::testing {
 namespace {
-
-/// A raw connection to the served monitor, for requests httplib's client will not send.
-class HostileSocket {
- public:
-  explicit HostileSocket(int port) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<std::uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    connected_ = connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-  }
-  ~HostileSocket() { close(fd_); }
-  HostileSocket(const HostileSocket&) = delete;
-  HostileSocket& operator=(const HostileSocket&) = delete;
-
-  bool connected() const { return connected_; }
-  bool send_text(const std::string& text) {
-    return ::send(fd_, text.data(), text.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(text.size());
-  }
-  /// Whether the server has written something within `ms` milliseconds.
-  bool answered_within(int ms) {
-    pollfd p{fd_, POLLIN, 0};
-    return poll(&p, 1, ms) > 0;
-  }
-  /// What the server writes until one whole answer (head and Content-Length bytes) is in, or
-  /// 2 s pass without more.
-  std::string read_answer() {
-    std::string out;
-    char buffer[4096];
-    while (answered_within(2000)) {
-      const ssize_t n = recv(fd_, buffer, sizeof buffer, 0);
-      if (n <= 0) break;
-      out.append(buffer, static_cast<std::size_t>(n));
-      const std::size_t head = out.find("\r\n\r\n");
-      const std::size_t length = out.find("Content-Length: ");
-      if (head != std::string::npos && length != std::string::npos &&
-          out.size() >= head + 4 + std::stoul(out.substr(length + 16)))
-        break;
-    }
-    return out;
-  }
-
- private:
-  int fd_;
-  bool connected_ = false;
-};
 
 /// The answer's error text, or "" when the body is not {"error": ...}.
 std::string hostile_error(const httplib::Result& r) {
@@ -191,7 +141,7 @@ TEST(ServeHostile, StoredGameThatNoLongerLoadsAnswers409AndOtherGamesAreServed) 
 // the rest never read (a Content-Length over the limit is answered 413, below).
 TEST(ServeHostile, ChunkedBodyOver64KiBClosesTheConnectionWhileItArrives) {
   const ServedMonitor served;
-  HostileSocket s(served.port());
+  RawSocket s(served.port());
   ASSERT_TRUE(s.connected());
   ASSERT_TRUE(
       s.send_text("POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -280,7 +230,7 @@ TEST(ServeHostile, RequestsTheHttpLayerRefusesCarryPreciseMessages) {
   ASSERT_TRUE(nowhere);
   EXPECT_EQ(nowhere->status, 404);
   EXPECT_EQ(hostile_error(nowhere).rfind("no such route", 0), 0U);
-  HostileSocket s(served.port());
+  RawSocket s(served.port());
   ASSERT_TRUE(s.connected());
   // A line that is no HTTP request never reaches the handlers: libmicrohttpd answers it 400
   // with its own text.

@@ -17,12 +17,12 @@ TEST(ServeTransportSlow, ASilentConnectionIsClosedAfterTheIdleTimeout) {
   policy.idle_timeout = 1;
   const ServedMonitor served("", "", "", policy);
   const ServeGame g = served.create("diplomacy");
-  TransportSocket half(served.port());
+  RawSocket half(served.port());
   ASSERT_TRUE(half.send_text("GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Slow: a"));
-  TransportSocket idle(served.port());
+  RawSocket idle(served.port());
   ASSERT_TRUE(idle.send_text("GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n"));
   EXPECT_NE(idle.read_until("HTTP/1.1 200", 1000).find("HTTP/1.1 200"), std::string::npos);
-  TransportSocket stream(served.port());
+  RawSocket stream(served.port());
   ASSERT_TRUE(stream.send_text(transport_events_request(g.id, g.tokens[kWhite])));
   EXPECT_NE(stream.read_until("event: update", 1000).find("event: update"), std::string::npos);
   bool closed = false;

@@ -25,9 +25,9 @@ ServePolicy transport_policy(std::size_t streams_per_token) {
 TEST(ServeTransport, OneTokenHoldsAtMostItsCapOfEventStreamsAndGets429PastIt) {
   const ServedMonitor served("", "", "", transport_policy(3));
   const ServeGame g = served.create("diplomacy");
-  std::vector<std::unique_ptr<TransportSocket>> open;
+  std::vector<std::unique_ptr<RawSocket>> open;
   for (int i = 0; i < 3; ++i) {
-    open.push_back(std::make_unique<TransportSocket>(served.port()));
+    open.push_back(std::make_unique<RawSocket>(served.port()));
     ASSERT_TRUE(open.back()->send_text(transport_events_request(g.id, g.tokens[kBlack])));
     EXPECT_NE(open.back()->read_until("event: update", 2000).find("event: update"),
               std::string::npos)
@@ -42,12 +42,12 @@ TEST(ServeTransport, OneTokenHoldsAtMostItsCapOfEventStreamsAndGets429PastIt) {
       << past->body;
   EXPECT_EQ(past->get_header_value("Retry-After"), "15");
   // Another token of the same game is counted apart.
-  TransportSocket white(served.port());
+  RawSocket white(served.port());
   ASSERT_TRUE(white.send_text(transport_events_request(g.id, g.tokens[kWhite])));
   EXPECT_NE(white.read_until("event: update", 2000).find("event: update"), std::string::npos);
   // A stream whose client left gives its place back at once.
   open.pop_back();
-  TransportSocket again(served.port());
+  RawSocket again(served.port());
   ASSERT_TRUE(again.send_text(transport_events_request(g.id, g.tokens[kBlack])));
   EXPECT_NE(again.read_until("event: update", 2000).find("event: update"), std::string::npos);
 }
@@ -56,17 +56,17 @@ TEST(ServeTransport, StreamsSlowClientsAndStreamsNeverReadHoldUpNoOtherRequest) 
   // More of each than the server has workers (the fixture's 32): each held a thread before.
   const ServedMonitor served("", "", "", transport_policy(100));
   const ServeGame g = served.create("diplomacy");
-  std::vector<std::unique_ptr<TransportSocket>> held;
+  std::vector<std::unique_ptr<RawSocket>> held;
   for (int i = 0; i < 40; ++i) {  // event streams of one token, never read
-    held.push_back(std::make_unique<TransportSocket>(served.port()));
+    held.push_back(std::make_unique<RawSocket>(served.port()));
     ASSERT_TRUE(held.back()->send_text(transport_events_request(g.id, g.tokens[kBlack])));
   }
   for (int i = 0; i < 40; ++i) {  // slowloris: a request line and half a header, then a byte
-    held.push_back(std::make_unique<TransportSocket>(served.port()));
+    held.push_back(std::make_unique<RawSocket>(served.port()));
     ASSERT_TRUE(held.back()->send_text("GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Slow: a"));
   }
   for (int i = 0; i < 40; ++i) {  // a POST whose body never comes
-    held.push_back(std::make_unique<TransportSocket>(served.port()));
+    held.push_back(std::make_unique<RawSocket>(served.port()));
     ASSERT_TRUE(
         held.back()->send_text("POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: "
                                "100\r\n\r\n{\"variant\""));

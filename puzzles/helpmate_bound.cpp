@@ -77,8 +77,10 @@ std::uint8_t sum_counts(std::uint8_t a, std::uint8_t b) {
 
 }  // namespace
 
-HelpmateBound::HelpmateBound(const Variant& variant)
-    : types_(static_cast<std::size_t>(variant.piece_count())), royal_(variant.royal()) {
+HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
+    : goal_(goal),
+      types_(static_cast<std::size_t>(variant.piece_count())),
+      royal_(variant.royal()) {
   if (variant.effect() || royal_ == kNoPiece) {
     enabled_ = false;
     return;
@@ -180,6 +182,7 @@ bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, in
   const int wi = std::min(mating_moves, kMaxCount);
   const int bi = std::min(mated_moves, kMaxCount);
   f.king = lsb(kings);
+  f.need_check = goal_ == Goal::kMate;
   f.mated_moves = mated_moves;
   f.mating_moves = mating_moves;
   for (Bitboard ps = pos.pieces(mating); ps;) {
@@ -206,6 +209,8 @@ bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, in
             : &attacked_from_[row],
         checks};
   }
+  // A stalemate picture needs no check: every square the king may stand on will do.
+  if (!f.need_check) f.check = ~Bitboard{0};
   for (Bitboard ps = pos.pieces(mated) & ~kings; ps;) {
     const Square p = pop_lsb(ps);
     const Reach& r = reach(mated, pos.piece_on(mated, p), p);
@@ -366,10 +371,13 @@ bool HelpmateBound::movers_cover(const Forces& f, Square s, Bitboard needed, Nex
   const auto n = static_cast<std::size_t>(f.mating_count);
   const int w = f.mating_moves;
   // How many pieces that can give check attack s from where they stand.
-  const int checkers = (has(f.check_once, s) ? 1 : 0) + (has(f.check_twice, s) ? 1 : 0) +
-                       (has(f.check_thrice, s) ? 1 : 0);  // 3: three or more
+  // (A stalemate needs no check: as if three gave it, none of them moving.)
+  const int checkers = !f.need_check
+                           ? 3
+                           : (has(f.check_once, s) ? 1 : 0) + (has(f.check_twice, s) ? 1 : 0) +
+                                 (has(f.check_thrice, s) ? 1 : 0);  // 3: three or more
   const auto checks_now = [&](const Mover& m) {
-    return m.checks && has(m.reach().attack[0], s) ? 1 : 0;
+    return f.need_check && m.checks && has(m.reach().attack[0], s) ? 1 : 0;
   };
   bool covered = false;
   // Notes that the piece on `from` may move to `to` next; true when the search may stop.

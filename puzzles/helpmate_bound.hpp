@@ -24,6 +24,7 @@
 #include <array>
 #include <vector>
 
+#include "puzzles/stipulation.hpp"
 #include "rules/core/geometry.hpp"
 #include "rules/core/position.hpp"
 
@@ -38,7 +39,14 @@ class HelpmateBound {
   /// do not model: Conversion Chess (check includes a threat to convert), a promotion to a
   /// piece that promotes again; and every test passes for a position whose mated side has no
   /// or several royal pieces.
-  explicit HelpmateBound(const Variant& variant);
+  ///
+  /// With `goal` stalemate (h=n, ser-h=n, ser-=n) the pictures are the same but for the
+  /// check: the king on s with every flight held or guarded; nothing needs to attack s. The
+  /// other conditions of a stalemate (every other man of that side unable to move) are not
+  /// modelled: a move that immobilises a man counts as a waiting move, so no line is lost.
+  explicit HelpmateBound(const Variant& variant, Goal goal = Goal::kMate);
+
+  Goal goal() const { return goal_; }
 
   bool enabled() const { return enabled_; }
 
@@ -117,6 +125,7 @@ class HelpmateBound {
     std::array<const Reach*, kSquares> men{};     ///< their tables, by square
     int mating_moves = 0;
     bool count_movers = false;  ///< the mating pieces that move are counted
+    bool need_check = true;     ///< the picture needs s attacked (mate; not stalemate)
     std::array<const CastlingMove*, 2 * kMaxCastlingPerSide> castles{};  ///< the mating side's
     int castle_count = 0;  ///< castlings its rights allow (with one move left)
   };
@@ -137,6 +146,7 @@ class HelpmateBound {
   static bool saturated(const Forces& f, const NextMoves& next);
 
   bool enabled_ = true;
+  Goal goal_ = Goal::kMate;
   std::size_t types_ = 0;
   PieceType royal_ = kNoPiece;
   std::vector<Reach> reach_;

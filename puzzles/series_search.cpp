@@ -34,11 +34,13 @@ struct Pass {
 
 }  // namespace
 
-SeriesSearch::SeriesSearch(const Stipulation& stip, TranspositionTable& tt, ProgressFn progress)
+SeriesSearch::SeriesSearch(const Stipulation& stip, TranspositionTable& tt, ProgressFn progress,
+                           const HelpmateBound* bound)
     : kind_(stip.kind),
       tt_(tt),
       progress_(std::move(progress)),
-      end_(end_kind(stip.kind), stip.goal, tt) {}
+      end_(end_kind(stip.kind), stip.goal, tt),
+      bound_(stip.kind == StipulationKind::kSeriesSelf ? nullptr : bound) {}
 
 void SeriesSearch::count_node() {
   if ((++nodes_ & 0x3FFF) == 0 && progress_) progress_(nodes());
@@ -58,11 +60,30 @@ bool SeriesSearch::ends(Position& pos) {
 bool SeriesSearch::reaches(Position& pos, int n) {
   const std::uint64_t key = pos.key() ^ kSeriesSalt * static_cast<std::uint64_t>(2 * n + 1);
   if (const auto known = tt_.probe(key, n)) return *known;
+  // The bounds: ser-h#n, ser-h=n cut by the series side's moves that can still lead to its
+  // own mate (stalemate) by one move of the other; ser-#n, ser-=n by the series side's moves
+  // that can still lead to the other's, which does not move.
+  const Color series_side = pos.side_to_move();
+  HelpmateBound::MatedMoves own;
+  HelpmateBound::NextMoves next;
+  next.to.fill(~Bitboard{0});
+  if (bound_ && kind_ == StipulationKind::kSeriesHelp) {
+    own = bound_->mated_moves(pos, series_side, n, 1);
+    if (!own.possible && !own.castling) {
+      tt_.store(key, n, false);
+      return false;
+    }
+  } else if (bound_ && !bound_->mate_possible(pos, ~series_side, 0, n, &next)) {
+    tt_.store(key, n, false);
+    return false;
+  }
+  const Square king = pos.king_square(series_side);
   MoveList moves;
   generate_legal(pos, moves);
   Undo undo;
   bool found = false;
   for (Move m : moves) {
+    if (!own.allows(m, king) || !next.allows(m)) continue;
     pos.make(m, undo);
     count_node();
     if (n == 1) {

@@ -21,7 +21,11 @@ namespace arbiter::puzzles {
 class SeriesSearch {
  public:
   /// `stip` must be a series stipulation (is_series).
-  SeriesSearch(const Stipulation& stip, TranspositionTable& tt, ProgressFn progress = {});
+  /// With `bound`, the lines that cannot reach the end in time are cut (ser-#n, ser-=n: the
+  /// series side mates or stalemates the other, which stands still; ser-h#n, ser-h=n: the
+  /// other side mates or stalemates in one move; not ser-s#n).
+  SeriesSearch(const Stipulation& stip, TranspositionTable& tt, ProgressFn progress = {},
+               const HelpmateBound* bound = nullptr);
 
   /// The series side (to move) reaches the end in exactly `n` moves (n >= 1).
   bool reaches(Position& pos, int n);
@@ -42,6 +46,7 @@ class SeriesSearch {
   TranspositionTable& tt_;
   ProgressFn progress_;
   ProblemSearch end_;  ///< the end of the series: #1 (ser-#, ser-h#) or s#'s last defence
+  const HelpmateBound* bound_;
   std::uint64_t nodes_ = 0;
 };
 

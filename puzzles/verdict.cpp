@@ -295,11 +295,14 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   TranspositionTable table(options.table_log2 > 0 ? options.table_log2
                                                   : std::min(most, 12 + 2 * stip.moves));
   std::optional<HelpmateBound> bound;
-  // The bounds prove mates impossible; a stalemate needs no check, so h=n searches every line.
-  if (help && stip.goal == Goal::kMate && options.helpmate_bounds) bound.emplace(start.variant());
+  // The bounds prove a mate (stalemate) out of reach: for h#n, h=n and the series but ser-s#n
+  // (its end is the other side's forced mate, which they do not model).
+  if ((help || (series && stip.kind != StipulationKind::kSeriesSelf)) && options.helpmate_bounds)
+    bound.emplace(start.variant(), stip.goal);
+  const HelpmateBound* bounds = bound && bound->enabled() ? &*bound : nullptr;
   const ProgressFn progress = limited_progress(options, t0);
-  ProblemSearch search(stip.kind, stip.goal, table, progress, bound ? &*bound : nullptr);
-  SeriesSearch series_search(stip, table, progress);
+  ProblemSearch search(stip.kind, stip.goal, table, progress, help ? bounds : nullptr);
+  SeriesSearch series_search(stip, table, progress, bounds);
   Position pos = start;
   Verdict v;
   v.stipulation = stip;

@@ -85,7 +85,8 @@ struct SolveOptions {
   /// Stop after about this many seconds (checked every few thousand nodes) and return what
   /// was found with Verdict::timed_out set; 0: no limit (Popeye's MaxTime, --timeout).
   double max_seconds = 0;
-  /// h#: cut the lines that provably cannot reach a mate in time (helpmate_bound.hpp); false:
+  /// h#, h=, the series but ser-s#: cut the lines that provably cannot reach the mate
+  /// (stalemate) in time (helpmate_bound.hpp); false:
   /// brute force, every line searched (the check of the cuts in tests, --brute-force).
   bool helpmate_bounds = true;
 };

@@ -27,7 +27,7 @@ struct SolveOptions {
   bool json = false;
   bool keys_only = false;
   bool grade = false;        ///< --grade: legality and the composer's grade after the verdict
-  bool brute_force = false;  ///< --brute-force: h# without the helpmate bounds
+  bool brute_force = false;  ///< --brute-force: h#, h=, series without the bounds
   bool set_play = false;     ///< --set-play: also what follows if the other side moved first
   int max_refutations = 1;   ///< --defence N: tries refuted by at most N defences
   std::string svg;           ///< --svg FILE: the position with every key drawn
@@ -182,8 +182,9 @@ void register_puzzle_command(CLI::App& app, int& status) {
         "distinct and model mates, surplus white men, piece-count class, score "
         "(docs/puzzles.md, Grades)"},
        {"--brute-force", &SolveOptions::brute_force,
-        "h#: search every line, without the cuts of lines that cannot reach a mate in time "
-        "(the check of those cuts; same solutions, slower)"},
+        "h#, h=, ser-#, ser-=, ser-h#, ser-h=: search every line, without the cuts of lines "
+        "that cannot reach a mate (stalemate) in time (the check of those cuts; same "
+        "solutions, slower)"},
        {"--set-play", &SolveOptions::set_play,
         "Also solve the set play (the other side moving first in the diagram; #n, s#n: its "
         "moves and the answers; h#n: h#(n-1).5 lines), printed first by --format tree and "

@@ -5,9 +5,10 @@
 // the depth instead.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
-#include <vector>
 
 namespace arbiter::puzzles {
 
@@ -23,12 +24,22 @@ class TranspositionTable {
   std::uint64_t hits() const { return hits_; }
 
  private:
+  // An empty entry is all zero bytes, so the table is an anonymous mapping: the system hands
+  // out zeroed pages as they are first touched, and a small search does not pay for clearing
+  // (or faulting in) tens of megabytes it never uses. (calloc would do the same only while
+  // glibc serves the size by mmap, which its sliding threshold stops after the first free.)
   struct Entry {
     std::uint64_t key = 0;
-    std::uint8_t win_at = 0xFF;  ///< proven reachable within this many moves (0xFF: never)
-    std::uint8_t fail_at = 0;    ///< proven unreachable within this many moves (0: never)
+    std::uint8_t not_win_at = 0;  ///< 0xFF minus the depth proven reachable (0: never)
+    std::uint8_t fail_at = 0;     ///< proven unreachable within this many moves (0: never)
+    int win_at() const { return 0xFF - not_win_at; }
   };
-  std::vector<Entry> entries_;
+  struct Unmap {
+    std::size_t bytes;
+    void operator()(Entry* e) const;
+  };
+  std::unique_ptr<Entry[], Unmap> entries_;
+  std::size_t size_;
   std::uint64_t mask_;
   mutable std::uint64_t hits_ = 0;
 };

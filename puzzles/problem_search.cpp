@@ -68,11 +68,19 @@ bool ProblemSearch::goal_reached(Position& pos) {
   return pos.in_check() == (goal_ == Goal::kMate) && !has_legal_move(pos);
 }
 
+const CheckCandidates& ProblemSearch::check_candidates(const Position& pos) {
+  if (!checks_ || checks_->variant() != &pos.variant()) checks_.emplace(pos.variant());
+  return *checks_;
+}
+
 bool ProblemSearch::can_mate_at_once(Position& pos) {
   MoveList moves;
   generate_legal(pos, moves);
+  const CheckCandidates& checks = check_candidates(pos);
+  const Square king = pos.king_square(~pos.side_to_move());
   Undo undo;
   for (Move m : moves) {
+    if (!checks.may_check(pos, m, king)) continue;
     pos.make(m, undo);
     const bool mates = pos.in_check() && !has_legal_move(pos);
     pos.unmake(m, undo);
@@ -128,10 +136,14 @@ bool ProblemSearch::attacker_search(Position& pos, int n) {
   MoveList moves;
   generate_legal(pos, moves);
   const bool direct = kind_ == StipulationKind::kDirectMate;
-  // A direct mate in one needs a checking move: test that before anything else.
+  // A direct mate in one needs a checking move: only the moves that may check are made.
+  const bool mate_in_one = direct && n == 1 && goal_ == Goal::kMate;
   order_moves(pos, moves, !(direct && n == 1));
+  const CheckCandidates* checks = mate_in_one ? &check_candidates(pos) : nullptr;
+  const Square king = pos.king_square(~pos.side_to_move());
   Undo undo;
   for (Move m : moves) {
+    if (checks && !checks->may_check(pos, m, king)) continue;
     pos.make(m, undo);
     count_node();
     bool ok = false;

@@ -9,7 +9,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
+#include "puzzles/check_candidates.hpp"
 #include "puzzles/helpmate_bound.hpp"
 #include "puzzles/stipulation.hpp"
 #include "puzzles/transposition.hpp"
@@ -66,12 +68,16 @@ class ProblemSearch {
   /// Orders `moves` best first for the side to move: checks, then captures, then the rest.
   void order_moves(Position& pos, MoveList& moves, bool detect_checks);
   void count_node();
+  /// The moves of the side to move that may check the other side's king (built for the
+  /// position's table on first use).
+  const CheckCandidates& check_candidates(const Position& pos);
 
   StipulationKind kind_;
   Goal goal_;
   TranspositionTable& tt_;
   ProgressFn progress_;
   const HelpmateBound* bound_;
+  std::optional<CheckCandidates> checks_;
   std::uint64_t nodes_ = 0;
   int ply_ = 0;
   static constexpr int kMaxPly = 128;

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -251,8 +253,9 @@ class Writer {
       for (Move m : goal_moves(start))
         out += fmt::format("   1.{} ?!?\n", popeye_move(start, m, lang_, v_.stipulation.goal));
     }
-    // #n: the whole tree, solved again level by level (not after a timeout: without a limit).
-    if (direct && !v_.timed_out) {
+    // #n under Option Variation: the whole tree, solved again level by level (not after a
+    // timeout: without a limit).
+    if (direct && !v_.timed_out && variations) {
       for (const auto& k : v_.keys) {
         direct_attack(start, k.move, 0, v_.stipulation.moves, " !", no_threat, out);
         out += '\n';
@@ -269,6 +272,10 @@ class Writer {
     for (const auto& k : v_.keys) {
       Position pos = start;
       out += "   1." + play(pos, k.move) + " !";
+      if (!variations) {  // Popeye prints a key's threats and variations under Option Variation
+        out += "\n\n";
+        continue;
+      }
       const bool goal_now = direct && (is_checkmate(pos) || is_stalemate(pos));
       std::vector<std::string> threats;
       if (!no_threat) threats = k.threats;
@@ -417,9 +424,51 @@ std::string popeye_body(const Position& pos, const puzzles::Verdict& v, popeye::
   return out + w.battle(pos, no_threat, set_play, variations);
 }
 
+namespace {
+
+/// The stipulation line of a problem that was read but not solved (its table or its position
+/// refused): from its stipulation and the men of its FEN. Empty when the reader did not get
+/// that far.
+std::string unsolved_stipulation_line(const ProblemSpec& p) {
+  if (p.stip.empty() || p.fen.empty()) return {};
+  int white = 0, black = 0;
+  for (char c : p.fen.substr(0, p.fen.find(' ')))
+    if (std::isalpha(static_cast<unsigned char>(c)) != 0)
+      ++(std::isupper(static_cast<unsigned char>(c)) != 0 ? white : black);
+  std::string stip = p.stip;
+  try {
+    stip = puzzles::parse_stipulation(p.stip).str();
+  } catch (const std::invalid_argument&) {  // then as written
+  }
+  return popeye_stipulation_line(stip, white, black);
+}
+
+}  // namespace
+
+std::string popeye_part(const std::vector<ProblemSpec>& problems, std::size_t i,
+                        const Position* pos, const puzzles::Verdict* verdict) {
+  const ProblemSpec& p = problems[i];
+  const auto lang = static_cast<popeye::Language>(p.language);
+  const bool first = i == 0 || problems[i - 1].group != p.group || p.group == 0;
+  const bool last = i + 1 == problems.size() || problems[i + 1].group != p.group || p.group == 0;
+  const bool solved = pos != nullptr && verdict != nullptr;
+  std::string out;
+  if (first) {
+    out = !p.popeye_head.empty() ? p.popeye_head
+          : solved               ? popeye_stipulation_line(*pos, *verdict)
+                                 : unsolved_stipulation_line(p);
+    if (out.empty()) return {};
+  }
+  if (!p.popeye_twin.empty()) out += '\n' + p.popeye_twin + '\n';
+  out += solved ? popeye_body(*pos, *verdict, lang, p.no_threat, p.set_play, p.variations) : "\n";
+  if (last) out += fmt::format("\n{}\n\n\n", popeye_finished(lang));
+  return out;
+}
+
 std::string popeye_solution(const Position& pos, const puzzles::Verdict& v, popeye::Language lang,
                             bool no_threat) {
-  return popeye_stipulation_line(pos, v) + popeye_body(pos, v, lang, no_threat, false, false) +
+  // As under Popeye's Option Variation: the whole tree, the threats and the variations.
+  return popeye_stipulation_line(pos, v) + popeye_body(pos, v, lang, no_threat, false, true) +
          '\n' + std::string(popeye_finished(lang)) + "\n\n\n";
 }
 

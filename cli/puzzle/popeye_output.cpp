@@ -247,6 +247,9 @@ class Writer {
       out += '\n';
     }
     const bool direct = v_.stipulation.kind == StipulationKind::kDirectMate;
+    // Popeye looks for tries after a move the defender answers: none in #1 and =1.
+    const std::vector<puzzles::Try> no_tries;
+    const auto& tries = direct && v_.stipulation.moves == 1 ? no_tries : v_.tries;
     // r#n: a side that can mate at once must, so each such mate is a key that fails:
     // Popeye prints it "   1.Bg7-f8 # ?!?".
     if (v_.stipulation.kind == StipulationKind::kReflexMate && v_.stipulation.goal == Goal::kMate) {
@@ -260,7 +263,7 @@ class Writer {
         direct_attack(start, k.move, 0, v_.stipulation.moves, " !", no_threat, out);
         out += '\n';
       }
-      for (const auto& t : v_.tries) {
+      for (const auto& t : tries) {
         const auto refutations =
             direct_attack(start, t.move, 0, v_.stipulation.moves, " ?", no_threat, out);
         out += fmt::format("    {}\n", kMessages[static_cast<std::size_t>(lang_)].but);
@@ -297,7 +300,7 @@ class Writer {
         for (const auto& d : k.variations) variation(pos, d, threats, out);
       out += '\n';
     }
-    for (const auto& t : v_.tries) {
+    for (const auto& t : tries) {
       Position pos = start;
       out += fmt::format("   1.{} ?\n    {}\n", play(pos, t.move),
                          kMessages[static_cast<std::size_t>(lang_)].but);

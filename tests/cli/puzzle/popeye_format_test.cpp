@@ -260,6 +260,18 @@ TEST(PopeyeFormat, PrintsAKeyAloneWithoutOptionVariation) {
   EXPECT_EQ(r.out.find("threat:"), std::string::npos) << r.out;
 }
 
+TEST(PopeyeFormat, PrintsNoTriesInAOneMover) {
+  // Popeye lists no tries in #1 and =1, even under Option Try; its output for this =1:
+  // "   1.Qc1-f4 = !" and "   1.Qc1-c7 = !" alone.
+  const std::string inp = test::write_temp_file(
+      "one_mover.inp",
+      "BeginProblem\nStipulation =1\nPieces White Kb6 Qc1 Black Ka8\nOption Try\nEndProblem\n");
+  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  EXPECT_NE(r.out.find("   1.Qc1-f4 = !\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("   1.Qc1-c7 = !\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(" ?\n"), std::string::npos) << r.out;
+}
+
 TEST(PopeyeFormat, IsOneOfTheFormatsOfPuzzleSolve) {
   const auto r =
       test::run_arbiter("puzzle solve --format popeyes --fen 8/8/8/8/8/8/8/K1k5 -s '#1'");

@@ -106,29 +106,41 @@ class Writer {
                          popeye_move(pos, m, lang_, v_.stipulation.goal));
   }
 
-  /// True when the threat `san` still reaches the goal after the defence (the defence is then
-  /// no variation: Popeye prints only the defences that defeat the threat).
-  bool threat_holds(const Position& after_defence, const std::string& san) const {
-    Move m;
+  /// `san` at `pos` (the null move when it is none there). Threats are compared as moves,
+  /// by their squares, not as text: after a defence that puts a man on its square the threat
+  /// "Sd7" is written "Sxd7", and Popeye counts it the same threat.
+  static Move move_of(const Position& pos, const std::string& san) {
     try {
-      m = parse_san(after_defence, san);
+      return parse_san(pos, san);
     } catch (const NotationError&) {
-      return false;
+      return Move{};
     }
+  }
+
+  static bool is_legal(const Position& pos, Move m) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    return std::find(moves.begin(), moves.end(), m) != moves.end();
+  }
+
+  /// True when the threat `threat` still reaches the goal after the defence (the defence is
+  /// then no variation: Popeye prints only the defences that defeat the threat).
+  bool threat_holds(const Position& after_defence, Move threat) const {
+    if (threat.is_null() || !is_legal(after_defence, threat)) return false;
     if (v_.stipulation.kind == StipulationKind::kDirectMate) {
-      if (v_.stipulation.moves == 2) return reaches_goal(after_defence, m);
+      if (v_.stipulation.moves == 2) return reaches_goal(after_defence, threat);
       // #n, n >= 3: the threat is a mate in n - 1 that must still work.
       const puzzles::Verdict sub = puzzles::solve(
           after_defence,
           {StipulationKind::kDirectMate, v_.stipulation.moves - 1, false, v_.stipulation.goal});
       for (const auto& k : sub.keys)
-        if (k.move == san) return true;
+        if (move_of(after_defence, k.move) == threat) return true;
       return false;
     }
     if (v_.stipulation.moves != 2) return false;  // deeper s#, r# threats: every defence shown
     Position next = after_defence;
     Undo undo;
-    next.make(m, undo);
+    next.make(threat, undo);
     return goal_forced(next);
   }
 
@@ -196,11 +208,14 @@ class Writer {
       Undo undo;
       after.make(d, undo);
       if (!threat.first.empty()) {
-        const auto again = wins_within(after, threat.second);
+        std::vector<Move> again;
+        for (const auto& a : wins_within(after, threat.second)) again.push_back(move_of(after, a));
         // Popeye shows every defence after which some threat no longer mates as soon.
         bool holds = true;
-        for (const auto& t : threat.first)
-          holds = holds && std::find(again.begin(), again.end(), t) != again.end();
+        for (const auto& t : threat.first) {
+          const Move m = move_of(passed_turn(pos), t);
+          holds = holds && std::find(again.begin(), again.end(), m) != again.end();
+        }
         if (holds) continue;
       }
       const auto answers = soonest(after, k - 1);
@@ -222,8 +237,10 @@ class Writer {
     Position pos = after_key;
     const std::string defence = play(pos, d.defence);
     // Popeye shows every defence after which some threat no longer works.
-    if (!threats.empty() && std::all_of(threats.begin(), threats.end(),
-                                        [&](const std::string& t) { return threat_holds(pos, t); }))
+    const Position threatening = passed_turn(after_key);
+    if (!threats.empty() && std::all_of(threats.begin(), threats.end(), [&](const std::string& t) {
+          return threat_holds(pos, move_of(threatening, t));
+        }))
       return;
     out += fmt::format("      1...{}\n", defence);
     for (const auto& c : d.continuations) attack_line(pos, c, 2, 10, out);
@@ -282,6 +299,10 @@ class Writer {
       const bool goal_now = direct && (is_checkmate(pos) || is_stalemate(pos));
       std::vector<std::string> threats;
       if (!no_threat) threats = k.threats;
+      // r#n: a defender that can reach the goal at once must, so there is no threat (Popeye
+      // prints those moves alone).
+      const bool reflex = v_.stipulation.kind == StipulationKind::kReflexMate;
+      if (reflex && !goal_moves(pos).empty()) threats.clear();
       bool longer = false;  // a variation goes beyond the defence: not a short solution
       for (const auto& d : k.variations) longer = longer || !d.continuations.empty();
       if (!threats.empty())
@@ -296,8 +317,17 @@ class Writer {
       if (!direct && v_.stipulation.moves == 1 && variations)
         for (Move m : goal_moves(pos))
           out += fmt::format("      1...{}\n", popeye_move(pos, m, lang_, v_.stipulation.goal));
+      // s#n, s=n (n >= 2): Popeye lists a defence that reaches the goal at once after the key
+      // only when every defence does (the key is then a solution in one; the set play lists
+      // them either way).
+      const bool skip_goals =
+          self_or_reflex && !reflex && v_.stipulation.moves >= 2 && !goal_forced(pos);
       if (!goal_now)
-        for (const auto& d : k.variations) variation(pos, d, threats, out);
+        for (const auto& d : k.variations) {
+          if (skip_goals && d.continuations.empty() && reaches_goal(pos, parse_san(pos, d.defence)))
+            continue;
+          variation(pos, d, threats, out);
+        }
       out += '\n';
     }
     for (const auto& t : tries) {

@@ -223,6 +223,9 @@ class Writer {
         refutations.push_back(text);
         continue;
       }
+      // Nor a defence after which the attacker mates sooner than the threat (Popeye's
+      // threat_enforcer: "don't report variations shorter than the threats").
+      if (!threat.first.empty() && answers.second < threat.second) continue;
       out += fmt::format("{:{}}{}...{}\n", "", attack_column(level) + (level == 0 ? 3 : 4), number,
                          text);
       for (const auto& a : answers.first)

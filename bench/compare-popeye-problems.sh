@@ -25,11 +25,12 @@
 # it (arbiter refuses fairy pieces and conditions with exit status 2).
 # Each pair runs arbiter then Popeye; a run's CPU time is user + system of its processes
 # (bash `times`). Per problem the script prints both times and both solution counts
-# (h#: solution lines; #, s#: keys) and the ratio, and at the end, for all problems and for
-# the helpmates (h#n, h#n.5) alone: the ten worst ratios, the median ratio, the sums and their
-# ratio, and the problems where the counts differ. A time under 0.01 s counts as 0.01 s in a
-# ratio (below that, `times` measures process start-up, not solving). It exits 0 unless a
-# required program or folder is missing.
+# (helpmates and series: solution lines, without the set play; #, s#, r#, =: keys) and the
+# ratio, and at the end, for all problems and for the helpmates (h#n, h#n.5) alone: the ten
+# worst ratios, the median ratio, the sums and their ratio, and the problems where the counts
+# differ (a problem where either run timed out is marked "timeout" instead: its count is
+# partial). A time under 0.01 s counts as 0.01 s in a ratio (below that, `times` measures
+# process start-up, not solving). It exits 0 unless a required program or folder is missing.
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -140,22 +141,36 @@ if [[ "${LIST_ONLY:-0}" == 1 ]]; then
   exit 0
 fi
 
-# Solutions counted from each program's output: h#, one line per solution ("1.Kh8 Rf1
-# 2.Ng1 Rf8#" from arbiter's --format tree, "  1.Kg8-h8 Th1-f1   2.Sh3-g1 Tf1-f8 #" from
-# Popeye; not its set play "1...", nor an origin "1. Preis"); #n and s#n, the keys ("1.Qa5!",
-# "  1.Qd1-a5 ! threat:", "  1.g5*f6 ep. + !"; not a refutation "1...0-0-0 !").
+# Solutions counted from each program's output. Helpmates (h#n, h=n) and series: one line per
+# solution ("1.Kh8 Rf1 2.Ng1 Rf8#" from arbiter's --format tree, "  1.Kg8-h8 Th1-f1   2.Sh3-g1
+# Tf1-f8 #" from Popeye), not the set play nor an origin ("1. Preis"). Which lines those are
+# depends on the stipulation solved, read from the output (arbiter's "h#3.5: sound", Popeye's
+# "  h#3.5     2 + 4", which Option WhiteToPlay turns an h#4 into): in h#n the solutions are
+# "1.X" lines and the set play "1...X"; in h#n.5 the solutions are "1...X" and the set play
+# "1... ...". #n, s#n, r#n, =n: the keys ("1.Qa5!", "  1.Qd1-a5 ! threat:", "  1.g5*f6 ep. +
+# !"; not a refutation "1...0-0-0 !").
+line_play() { [[ "$1" == h* || "$1" == ser-* ]]; }
 arbiter_count() {
-  if [[ "$2" == h#* ]]; then grep -cE '^1\.' "$1"; else grep -cE '^1\.[^ ]+!' "$1"; fi
+  if line_play "$2"; then
+    awk '/^[a-z-]*[#=][0-9.]+: / { half = ($1 ~ /\.5:$/) }
+         half && /^1\.\.\.[^ .]/ || !half && /^1\.[^.]/ { n++ }
+         END { print n + 0 }' "$1"
+  else
+    grep -cE '^1\.[^ ]+!' "$1"
+  fi
 }
 popeye_count() {
-  if [[ "$2" == h#* ]]; then
-    grep -cE '^[[:space:]]+1\.[A-Za-z0-9]' "$1"
+  if line_play "$2"; then
+    awk '/^  [^ ]+ +[0-9]+ \+ [0-9]+/ { half = ($1 ~ /\.5$/) }
+         half && /^[[:space:]]+1\.\.\.[A-Za-z0-9]/ || !half && /^[[:space:]]+1\.[A-Za-z0-9]/ { n++ }
+         END { print n + 0 }' "$1"
   else
     grep -cE '^[[:space:]]+1\.[A-Za-z0-9][^ ]*( ep\.)?( [+#])? !' "$1"
   fi
 }
 
 mismatch=0
+timeouts=0
 rows="$work/rows"
 : >"$rows"
 printf '%-40s %8s %9s %9s %6s %5s %5s\n' problem stip arbiter popeye ratio a# p#
@@ -182,7 +197,11 @@ for p in "${kept[@]}"; do
   ca="$(arbiter_count "$work/$name.arbiter.out" "$s")"
   cp_="$(popeye_count "$work/$name.popeye.out" "$s")"
   flag=""
-  if [[ "$ca" != "$cp_" ]]; then
+  if [[ "$best_a" == "$timeout_s" || "$best_p" == "$timeout_s" ]]; then
+    # A run cut short printed part of its solutions at most: its count says nothing.
+    flag=" timeout"
+    timeouts=$((timeouts + 1))
+  elif [[ "$ca" != "$cp_" ]]; then
     flag=" differs"
     mismatch=$((mismatch + 1))
   fi
@@ -214,4 +233,5 @@ summary() {
 }
 summary "all problems" "."
 summary "helpmates (h#n, h#n.5)" "^h#"
-printf '\nproblems whose solution counts differ: %d\n' "$mismatch"
+printf '\nproblems whose solution counts differ: %d (and %d where a run timed out, not compared)\n' \
+  "$mismatch" "$timeouts"

@@ -823,9 +823,10 @@ def main():
             emitted.append(emit(args.emit, path, out_path, lang, begin, lines, keep))
         if args.emit_slow and keep_slow:
             emitted.append(emit(args.emit_slow, path, out_path, lang, begin, lines, keep_slow))
-    total = sum(counts.values())
+    verdicts = ("identical", "different", "unsupported", "slow", "no answer")
+    total = sum(counts[k] for k in verdicts)  # not the text counts, which are of the identical
     print(f"\nproblems: {total}")
-    for k in ("identical", "different", "unsupported", "slow", "no answer"):
+    for k in verdicts:
         print(f"  {k}: {counts[k]}")
     if different:
         print("\ndifferent:")

@@ -184,28 +184,6 @@ int VerdictTally::status() const {
   return errors_ > 0 ? 2 : cooked_ + no_solution_ + timed_out_ > 0 ? 1 : 0;
 }
 
-namespace {
-
-/// Problem `i` of `problems` in Popeye's text: the twins and duplex halves of one problem are
-/// one block (Popeye's output/plaintext/twinning.c): its head on the first part, each part a
-/// blank line, its twin line and a blank line, and its solution, "solution finished." after
-/// the last part.
-std::string popeye_part(const std::vector<ProblemSpec>& problems, std::size_t i,
-                        const Position& pos, const puzzles::Verdict& verdict) {
-  const ProblemSpec& p = problems[i];
-  const auto lang = static_cast<popeye::Language>(p.language);
-  const bool first = i == 0 || problems[i - 1].group != p.group || p.group == 0;
-  const bool last = i + 1 == problems.size() || problems[i + 1].group != p.group || p.group == 0;
-  std::string out;
-  if (first) out = p.popeye_head.empty() ? popeye_stipulation_line(pos, verdict) : p.popeye_head;
-  if (!p.popeye_twin.empty()) out += '\n' + p.popeye_twin + '\n';
-  out += popeye_body(pos, verdict, lang, p.no_threat, p.set_play, p.variations);
-  if (last) out += fmt::format("\n{}\n\n\n", popeye_finished(lang));
-  return out;
-}
-
-}  // namespace
-
 int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems,
                 const BatchOutput& o) {
   VerdictTally tally;
@@ -263,7 +241,10 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
     } else if (o.popeye) {  // Popeye's text only, so that it diffs against Popeye's
       if (error.empty()) {
         if (!p.tries) verdict.tries.clear();  // Popeye lists tries only under Option Try
-        r.out = popeye_part(problems, i, load_problem(v, fen), verdict);
+        const Position pos = load_problem(v, fen);
+        r.out = popeye_part(problems, i, &pos, &verdict);
+      } else {  // its block keeps its head, its twin line and "solution finished."
+        r.out = popeye_part(problems, i, nullptr, nullptr);
       }
     } else {
       r.out = (p.index > 1 ? "\n" : "") + header(p) +

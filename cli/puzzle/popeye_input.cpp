@@ -188,24 +188,39 @@ class Reader {
       emit(initial, start_line, label, label.empty() ? "" : label + ' ');
     }
     ProblemState last = initial;
+    std::string unread;  // the label of the last twin, when it could not be read
     while (match(kEndTwinTokens, lang_, tok.text) >= 0) {
       const int twin_line = tok.line;
-      tok = lex_.next();
-      const std::size_t from = tok.offset;
-      ProblemState twin = initial;
-      const bool continued = match(kTwinnings, lang_, tok.text) == kContinued;
-      if (continued) {
-        twin = last;
-        tok = lex_.next();
-      }
-      twin.remarks.clear();  // a twin's remarks and notes are its own
-      twin.notes.clear();
-      std::string popeye_text;
-      tok = twinning(tok, twin, popeye_text);
       const std::string label = twin_label(twins++);
-      emit(twin, twin_line, fmt::format("{} {}", label, lex_.words(from, tok.offset)),
-           (continued ? "+" : "") + label + ' ' + popeye_text);
-      last = std::move(twin);
+      bool continued = false;
+      try {
+        tok = lex_.next();
+        const std::size_t from = tok.offset;
+        ProblemState twin = initial;
+        continued = match(kTwinnings, lang_, tok.text) == kContinued;
+        if (continued) {
+          if (!unread.empty())
+            throw ParseError{tok.line, fmt::format("twin {} continues twin {}, which could not "
+                                                   "be read",
+                                                   label, unread)};
+          twin = last;
+          tok = lex_.next();
+        }
+        twin.remarks.clear();  // a twin's remarks and notes are its own
+        twin.notes.clear();
+        std::string popeye_text;
+        tok = twinning(tok, twin, popeye_text);
+        emit(twin, twin_line, fmt::format("{} {}", label, lex_.words(from, tok.offset)),
+             (continued ? "+" : "") + label + ' ' + popeye_text);
+        last = std::move(twin);
+        unread.clear();
+      } catch (const ParseError& e) {
+        // The twin is reported in its place and the problem's other twins are read all the
+        // same, as Popeye would solve them.
+        fail_twin(e, twin_line, label, continued);
+        unread = label;
+        tok = skip_to_twin_end();
+      }
     }
     if (out_.size() > first && (has_twins || initial.duplex || initial.half_duplex))
       out_[first].popeye_head = popeye_head(initial, zero);
@@ -251,6 +266,29 @@ class Reader {
   static std::string twin_label(int n) {
     if (n < 26) return fmt::format("{})", static_cast<char>('a' + n));
     return fmt::format("z{})", n - 25);
+  }
+
+  /// A twin that cannot be read, in its place in its problem's block: labelled, without
+  /// Popeye's text of its changes, which could not be read.
+  void fail_twin(const ParseError& e, int twin_line, const std::string& label, bool continued) {
+    ProblemSpec p;
+    p.index = static_cast<int>(out_.size()) + 1;
+    p.source = fmt::format("{}:{}", name_, twin_line);
+    p.error = fmt::format("{}:{}: {}", name_, e.line, e.what);
+    p.twin = label;
+    p.group = group_;
+    p.popeye_twin = (continued ? "+" : "") + label + ' ';
+    out_.push_back(std::move(p));
+  }
+
+  /// After an error in a twin: on to the next twin or the problem's end, which may be the
+  /// word just read.
+  Token skip_to_twin_end() {
+    Token tok = lex_.last();
+    while (!tok.eof() && match(kEndTwinTokens, lang_, tok.text) < 0 &&
+           match(kProblemTokens, lang_, tok.text) < 0)
+      tok = lex_.next();
+    return tok;
   }
 
   /// After an error: on to the problem's end, which may be the word just read (a problem

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -104,29 +106,41 @@ class Writer {
                          popeye_move(pos, m, lang_, v_.stipulation.goal));
   }
 
-  /// True when the threat `san` still reaches the goal after the defence (the defence is then
-  /// no variation: Popeye prints only the defences that defeat the threat).
-  bool threat_holds(const Position& after_defence, const std::string& san) const {
-    Move m;
+  /// `san` at `pos` (the null move when it is none there). Threats are compared as moves,
+  /// by their squares, not as text: after a defence that puts a man on its square the threat
+  /// "Sd7" is written "Sxd7", and Popeye counts it the same threat.
+  static Move move_of(const Position& pos, const std::string& san) {
     try {
-      m = parse_san(after_defence, san);
+      return parse_san(pos, san);
     } catch (const NotationError&) {
-      return false;
+      return Move{};
     }
+  }
+
+  static bool is_legal(const Position& pos, Move m) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    return std::find(moves.begin(), moves.end(), m) != moves.end();
+  }
+
+  /// True when the threat `threat` still reaches the goal after the defence (the defence is
+  /// then no variation: Popeye prints only the defences that defeat the threat).
+  bool threat_holds(const Position& after_defence, Move threat) const {
+    if (threat.is_null() || !is_legal(after_defence, threat)) return false;
     if (v_.stipulation.kind == StipulationKind::kDirectMate) {
-      if (v_.stipulation.moves == 2) return reaches_goal(after_defence, m);
+      if (v_.stipulation.moves == 2) return reaches_goal(after_defence, threat);
       // #n, n >= 3: the threat is a mate in n - 1 that must still work.
       const puzzles::Verdict sub = puzzles::solve(
           after_defence,
           {StipulationKind::kDirectMate, v_.stipulation.moves - 1, false, v_.stipulation.goal});
       for (const auto& k : sub.keys)
-        if (k.move == san) return true;
+        if (move_of(after_defence, k.move) == threat) return true;
       return false;
     }
     if (v_.stipulation.moves != 2) return false;  // deeper s#, r# threats: every defence shown
     Position next = after_defence;
     Undo undo;
-    next.make(m, undo);
+    next.make(threat, undo);
     return goal_forced(next);
   }
 
@@ -194,11 +208,14 @@ class Writer {
       Undo undo;
       after.make(d, undo);
       if (!threat.first.empty()) {
-        const auto again = wins_within(after, threat.second);
+        std::vector<Move> again;
+        for (const auto& a : wins_within(after, threat.second)) again.push_back(move_of(after, a));
         // Popeye shows every defence after which some threat no longer mates as soon.
         bool holds = true;
-        for (const auto& t : threat.first)
-          holds = holds && std::find(again.begin(), again.end(), t) != again.end();
+        for (const auto& t : threat.first) {
+          const Move m = move_of(passed_turn(pos), t);
+          holds = holds && std::find(again.begin(), again.end(), m) != again.end();
+        }
         if (holds) continue;
       }
       const auto answers = soonest(after, k - 1);
@@ -206,6 +223,9 @@ class Writer {
         refutations.push_back(text);
         continue;
       }
+      // Nor a defence after which the attacker mates sooner than the threat (Popeye's
+      // threat_enforcer: "don't report variations shorter than the threats").
+      if (!threat.first.empty() && answers.second < threat.second) continue;
       out += fmt::format("{:{}}{}...{}\n", "", attack_column(level) + (level == 0 ? 3 : 4), number,
                          text);
       for (const auto& a : answers.first)
@@ -220,8 +240,10 @@ class Writer {
     Position pos = after_key;
     const std::string defence = play(pos, d.defence);
     // Popeye shows every defence after which some threat no longer works.
-    if (!threats.empty() && std::all_of(threats.begin(), threats.end(),
-                                        [&](const std::string& t) { return threat_holds(pos, t); }))
+    const Position threatening = passed_turn(after_key);
+    if (!threats.empty() && std::all_of(threats.begin(), threats.end(), [&](const std::string& t) {
+          return threat_holds(pos, move_of(threatening, t));
+        }))
       return;
     out += fmt::format("      1...{}\n", defence);
     for (const auto& c : d.continuations) attack_line(pos, c, 2, 10, out);
@@ -245,19 +267,23 @@ class Writer {
       out += '\n';
     }
     const bool direct = v_.stipulation.kind == StipulationKind::kDirectMate;
+    // Popeye looks for tries after a move the defender answers: none in #1 and =1.
+    const std::vector<puzzles::Try> no_tries;
+    const auto& tries = direct && v_.stipulation.moves == 1 ? no_tries : v_.tries;
     // r#n: a side that can mate at once must, so each such mate is a key that fails:
     // Popeye prints it "   1.Bg7-f8 # ?!?".
     if (v_.stipulation.kind == StipulationKind::kReflexMate && v_.stipulation.goal == Goal::kMate) {
       for (Move m : goal_moves(start))
         out += fmt::format("   1.{} ?!?\n", popeye_move(start, m, lang_, v_.stipulation.goal));
     }
-    // #n: the whole tree, solved again level by level (not after a timeout: without a limit).
-    if (direct && !v_.timed_out) {
+    // #n under Option Variation: the whole tree, solved again level by level (not after a
+    // timeout: without a limit).
+    if (direct && !v_.timed_out && variations) {
       for (const auto& k : v_.keys) {
         direct_attack(start, k.move, 0, v_.stipulation.moves, " !", no_threat, out);
         out += '\n';
       }
-      for (const auto& t : v_.tries) {
+      for (const auto& t : tries) {
         const auto refutations =
             direct_attack(start, t.move, 0, v_.stipulation.moves, " ?", no_threat, out);
         out += fmt::format("    {}\n", kMessages[static_cast<std::size_t>(lang_)].but);
@@ -269,9 +295,17 @@ class Writer {
     for (const auto& k : v_.keys) {
       Position pos = start;
       out += "   1." + play(pos, k.move) + " !";
+      if (!variations) {  // Popeye prints a key's threats and variations under Option Variation
+        out += "\n\n";
+        continue;
+      }
       const bool goal_now = direct && (is_checkmate(pos) || is_stalemate(pos));
       std::vector<std::string> threats;
       if (!no_threat) threats = k.threats;
+      // r#n: a defender that can reach the goal at once must, so there is no threat (Popeye
+      // prints those moves alone).
+      const bool reflex = v_.stipulation.kind == StipulationKind::kReflexMate;
+      if (reflex && !goal_moves(pos).empty()) threats.clear();
       bool longer = false;  // a variation goes beyond the defence: not a short solution
       for (const auto& d : k.variations) longer = longer || !d.continuations.empty();
       if (!threats.empty())
@@ -286,11 +320,20 @@ class Writer {
       if (!direct && v_.stipulation.moves == 1 && variations)
         for (Move m : goal_moves(pos))
           out += fmt::format("      1...{}\n", popeye_move(pos, m, lang_, v_.stipulation.goal));
+      // s#n, s=n (n >= 2): Popeye lists a defence that reaches the goal at once after the key
+      // only when every defence does (the key is then a solution in one; the set play lists
+      // them either way).
+      const bool skip_goals =
+          self_or_reflex && !reflex && v_.stipulation.moves >= 2 && !goal_forced(pos);
       if (!goal_now)
-        for (const auto& d : k.variations) variation(pos, d, threats, out);
+        for (const auto& d : k.variations) {
+          if (skip_goals && d.continuations.empty() && reaches_goal(pos, parse_san(pos, d.defence)))
+            continue;
+          variation(pos, d, threats, out);
+        }
       out += '\n';
     }
-    for (const auto& t : v_.tries) {
+    for (const auto& t : tries) {
       Position pos = start;
       out += fmt::format("   1.{} ?\n    {}\n", play(pos, t.move),
                          kMessages[static_cast<std::size_t>(lang_)].but);
@@ -417,9 +460,51 @@ std::string popeye_body(const Position& pos, const puzzles::Verdict& v, popeye::
   return out + w.battle(pos, no_threat, set_play, variations);
 }
 
+namespace {
+
+/// The stipulation line of a problem that was read but not solved (its table or its position
+/// refused): from its stipulation and the men of its FEN. Empty when the reader did not get
+/// that far.
+std::string unsolved_stipulation_line(const ProblemSpec& p) {
+  if (p.stip.empty() || p.fen.empty()) return {};
+  int white = 0, black = 0;
+  for (char c : p.fen.substr(0, p.fen.find(' ')))
+    if (std::isalpha(static_cast<unsigned char>(c)) != 0)
+      ++(std::isupper(static_cast<unsigned char>(c)) != 0 ? white : black);
+  std::string stip = p.stip;
+  try {
+    stip = puzzles::parse_stipulation(p.stip).str();
+  } catch (const std::invalid_argument&) {  // then as written
+  }
+  return popeye_stipulation_line(stip, white, black);
+}
+
+}  // namespace
+
+std::string popeye_part(const std::vector<ProblemSpec>& problems, std::size_t i,
+                        const Position* pos, const puzzles::Verdict* verdict) {
+  const ProblemSpec& p = problems[i];
+  const auto lang = static_cast<popeye::Language>(p.language);
+  const bool first = i == 0 || problems[i - 1].group != p.group || p.group == 0;
+  const bool last = i + 1 == problems.size() || problems[i + 1].group != p.group || p.group == 0;
+  const bool solved = pos != nullptr && verdict != nullptr;
+  std::string out;
+  if (first) {
+    out = !p.popeye_head.empty() ? p.popeye_head
+          : solved               ? popeye_stipulation_line(*pos, *verdict)
+                                 : unsolved_stipulation_line(p);
+    if (out.empty()) return {};
+  }
+  if (!p.popeye_twin.empty()) out += '\n' + p.popeye_twin + '\n';
+  out += solved ? popeye_body(*pos, *verdict, lang, p.no_threat, p.set_play, p.variations) : "\n";
+  if (last) out += fmt::format("\n{}\n\n\n", popeye_finished(lang));
+  return out;
+}
+
 std::string popeye_solution(const Position& pos, const puzzles::Verdict& v, popeye::Language lang,
                             bool no_threat) {
-  return popeye_stipulation_line(pos, v) + popeye_body(pos, v, lang, no_threat, false, false) +
+  // As under Popeye's Option Variation: the whole tree, the threats and the variations.
+  return popeye_stipulation_line(pos, v) + popeye_body(pos, v, lang, no_threat, false, true) +
          '\n' + std::string(popeye_finished(lang)) + "\n\n\n";
 }
 

@@ -174,6 +174,104 @@ TEST(PopeyeFormat, WritesEachTwinningAsPopeyeDoes) {
   EXPECT_EQ(r.out.find("solution finished."), r.out.rfind("solution finished."));
 }
 
+TEST(PopeyeFormat, KeepsATwinBlockWholeWhenATwinCannotBeSolved) {
+  // Popeye's own output for this file (popeye 4.104 at commit 122c7d0f): the twin without a
+  // white king is its line and a blank line ("both sides need a king" goes to stderr), and
+  // "solution finished." still ends the block.
+  const std::string inp = test::write_temp_file(
+      "twin_unsolved.inp",
+      "BeginProblem\nStipulation #1\nPieces White Kb6 Rc1 Black Ka8\nTwin Remove b6\n"
+      "EndProblem\n");
+  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out,
+            "  #1                          2 + 1\n"
+            "\n"
+            "a) \n"
+            "\n"
+            "   1.Rc1-c8 # !\n"
+            "\n"
+            "\n"
+            "b) -wKb6  \n"
+            "\n"
+            "\n"
+            "solution finished.\n\n\n");
+}
+
+TEST(PopeyeFormat, KeepsATwinBlockWholeWhenATwinCannotBeRead) {
+  // The head (zeroposition) is the block's although its first twin is not read; an unread
+  // twin is its label (its changes could not be read) and a blank line; the readable twin
+  // after it is solved; "solution finished." once, at the end.
+  const std::string inp = test::write_temp_file(
+      "twin_unread.inp",
+      "BeginProblem\nStipulation #1\nPieces White Kb6 Rc1 Black Ka8\n"
+      "ZeroPosition Add White Gg5\nTwin Continued Move c1 c2\nTwin Move c1 d1\nEndProblem\n");
+  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out,
+            "  #1                          2 + 1\n"
+            "\n"
+            "zeroposition\n"
+            "\n"
+            "\n"
+            "a) \n"
+            "\n"
+            "\n"
+            "+b) \n"
+            "\n"
+            "\n"
+            "c) wRc1-->d1  \n"
+            "\n"
+            "   1.Rd1-d8 # !\n"
+            "\n"
+            "\n"
+            "solution finished.\n\n\n");
+}
+
+TEST(PopeyeFormat, PrintsAProblemThatCannotBeSolvedAsAnEmptyBlock) {
+  // Popeye's output for a problem without a white king: its stipulation line, a blank line,
+  // "solution finished.".
+  const std::string inp = test::write_temp_file(
+      "unsolved.inp", "BeginProblem\nStipulation #2\nPieces White Rc1 Black Ka8\nEndProblem\n");
+  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "  #2                          1 + 1\n\n\nsolution finished.\n\n\n");
+}
+
+TEST(PopeyeFormat, PrintsAKeyAloneWithoutOptionVariation) {
+  // Popeye prints a key's threat and variations only under Option Variation; the tries (under
+  // Option Try) with their refutations and the set play either way. Popeye's own output for
+  // Loyd's #2 without Option Variation:
+  const std::string loyd =
+      "Stipulation #2\nPieces White Kg3 Qh5 Se3 Pb3d2f4\n"
+      "Black Kd4 Rd8e8 Bc8f8 Pa6b4d3e4g4\n";
+  const std::string inp =
+      test::write_temp_file("no_variation.inp", "BeginProblem\n" + loyd + "NextProblem\n" + loyd +
+                                                    "Option Try\nNextProblem\n" + loyd +
+                                                    "Option Variation\nEndProblem\n");
+  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  const std::string key_alone =
+      "  #2                         6 + 10\n\n   1.Qh5-a5 !\n\n\nsolution finished.\n\n\n";
+  EXPECT_EQ(r.out.substr(0, key_alone.size()), key_alone);
+  EXPECT_NE(r.out.find("   1.Qh5-a5 !\n\n   1.Qh5-b5 ?\n    but\n      1...a6*b5 !\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("   1.Qh5-a5 ! zugzwang.\n      1..."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("threat:"), std::string::npos) << r.out;
+}
+
+TEST(PopeyeFormat, PrintsNoTriesInAOneMover) {
+  // Popeye lists no tries in #1 and =1, even under Option Try; its output for this =1:
+  // "   1.Qc1-f4 = !" and "   1.Qc1-c7 = !" alone.
+  const std::string inp = test::write_temp_file(
+      "one_mover.inp",
+      "BeginProblem\nStipulation =1\nPieces White Kb6 Qc1 Black Ka8\nOption Try\nEndProblem\n");
+  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  EXPECT_NE(r.out.find("   1.Qc1-f4 = !\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("   1.Qc1-c7 = !\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(" ?\n"), std::string::npos) << r.out;
+}
+
 TEST(PopeyeFormat, IsOneOfTheFormatsOfPuzzleSolve) {
   const auto r =
       test::run_arbiter("puzzle solve --format popeyes --fen 8/8/8/8/8/8/8/K1k5 -s '#1'");

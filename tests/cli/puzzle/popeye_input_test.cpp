@@ -306,6 +306,31 @@ TEST(PopeyeInput, TwinsAreProblemsOfTheirOwn) {
   EXPECT_EQ(problems[5].error, "t.inp:9: twin 'move': no piece on h1");
 }
 
+TEST(PopeyeInput, ATwinThatCannotBeReadIsReportedInItsPlaceAndTheOtherTwinsAreRead) {
+  // As Popeye goes on with a problem's other twins: the twin is an error at its line, in its
+  // problem's block; a continued twin built on it is one too.
+  const auto problems = read(
+      "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n"
+      "Twin Add White Gg5\n"
+      "Twin Continued Move a1 b1\n"
+      "Twin Move a1 c1\n"
+      "EndProblem\n");
+  ASSERT_EQ(problems.size(), 4U);
+  EXPECT_EQ(problems[1].error,
+            "t.inp:4: piece 'G' is not supported by arbiter (it has the "
+            "orthodox pieces kpqsrb)");
+  EXPECT_EQ(problems[1].source, "t.inp:4");
+  EXPECT_EQ(problems[1].twin, "b)");
+  EXPECT_EQ(problems[1].popeye_twin, "b) ");
+  EXPECT_EQ(problems[2].error, "t.inp:5: twin c) continues twin b), which could not be read");
+  EXPECT_EQ(problems[2].popeye_twin, "+c) ");
+  EXPECT_EQ(problems[3].error, "");
+  EXPECT_EQ(problems[3].twin, "d) Move a1 c1");
+  EXPECT_EQ(problems[3].fen, "7k/8/6K1/8/8/8/8/2R5 w - - 0 1");
+  for (const auto& p : problems) EXPECT_EQ(p.group, problems[0].group);
+  EXPECT_FALSE(problems[0].popeye_head.empty());
+}
+
 TEST(PopeyeInput, TwinsAfterZAreLabelledZ1Z2AsPopeyeLabelsThem) {
   // Popeye's REGRESSIONS/4_51_to_4_53.inp has a problem with 130 twins: "z)", then "z1)", ...
   std::string text = "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n";

@@ -70,21 +70,15 @@ Counts compare(const VariantPtr& v, const std::vector<Position>& positions, bool
       z3::expr_vector src(ctx), dst(ctx);
       test::bind_ply(step.b(), b, src, dst);
       test::bind_ply(step.c_stated(), c, src, dst);
-      // Every term the story checks, as the arguments of one application, substituted and
-      // simplified in one call: the terms share most of their structure, which separate calls
-      // (one per board cell) rewrote again each time, most of this test's time.
       z3::expr_vector terms(ctx);
       terms.push_back(step.same_piece_named());
       terms.push_back(step.story());
       terms.push_back(step.b_gives_check());
       terms.push_back(step.c_executes());
       for (Square s = 0; s < kSquares; ++s) terms.push_back(step.after().cell(s));
-      z3::sort_vector sorts(ctx);
-      for (const z3::expr& t : terms) sorts.push_back(t.get_sort());
-      const z3::expr all =
-          ctx.function("t_terms", sorts, ctx.bool_sort())(terms).substitute(src, dst).simplify();
+      const z3::expr_vector all = test::substituted(terms, src, dst);
       const auto value = [&](unsigned i) {
-        const z3::expr e = all.arg(i);
+        const z3::expr e = all[i];
         EXPECT_TRUE(e.is_true() || e.is_false()) << e;
         return e.is_true();
       };
@@ -97,7 +91,7 @@ Counts compare(const VariantPtr& v, const std::vector<Position>& positions, bool
       EXPECT_EQ(value(2), checked) << where;
       EXPECT_EQ(value(3), executes) << where;
       for (Square s = 0; s < kSquares; ++s) {
-        const z3::expr cell = all.arg(4 + static_cast<unsigned>(s));
+        const z3::expr cell = all[4 + static_cast<unsigned>(s)];
         EXPECT_TRUE(cell.is_numeral()) << where;
         if (cell.is_numeral()) {
           EXPECT_EQ(cell.get_numeral_uint(), code_of(board, st.pos, s))

@@ -50,4 +50,17 @@ void bind_ply(const solver::ChosenPly& ply, Move m, z3::expr_vector& src, z3::ex
       m.kind() == MoveKind::kPromotion ? b.code(ply.mover(), static_cast<PieceType>(m.arg())) : 0));
 }
 
+z3::expr_vector substituted(const z3::expr_vector& terms, const z3::expr_vector& src,
+                            const z3::expr_vector& dst) {
+  z3::context& ctx = terms.ctx();
+  z3::sort_vector sorts(ctx);
+  for (const z3::expr& t : terms) sorts.push_back(t.get_sort());
+  const z3::expr all = ctx.function("substituted_terms", sorts, ctx.bool_sort())(terms)
+                           .substitute(src, dst)
+                           .simplify();
+  z3::expr_vector out(ctx);
+  for (unsigned i = 0; i < all.num_args(); ++i) out.push_back(all.arg(i));
+  return out;
+}
+
 }  // namespace arbiter::test

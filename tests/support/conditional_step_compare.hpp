@@ -22,4 +22,10 @@ std::vector<Move> ordinary_moves(const Position& pos, Color c);
 /// Appends the substitution of `m` for the choice variables of `ply` (from, to, promotion).
 void bind_ply(const solver::ChosenPly& ply, Move m, z3::expr_vector& src, z3::expr_vector& dst);
 
+/// `terms` with `src` replaced by `dst`, simplified, in one call: they become the arguments of
+/// one application, so the structure they share (the step's terms share most of theirs) is
+/// rewritten once, where one call per term (per board cell) rewrote it again each time.
+z3::expr_vector substituted(const z3::expr_vector& terms, const z3::expr_vector& src,
+                            const z3::expr_vector& dst);
+
 }  // namespace arbiter::test

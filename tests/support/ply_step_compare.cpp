@@ -11,6 +11,7 @@
 #include "rules/core/movegen.hpp"
 #include "solver/core/ply_step.hpp"
 #include "solver/core/z3_setup.hpp"
+#include "tests/support/conditional_step_compare.hpp"
 #include "tests/support/conversion_reference.hpp"
 #include "tests/support/random_play.hpp"
 
@@ -160,25 +161,6 @@ void report(const char* what, const PlyCounts& n) {
       n.rejected);
 }
 
-namespace {
-
-/// The chosen ply with its variables replaced by the numerals of `m`, simplified.
-z3::expr fix(const ChosenPly& ply, Move m, const z3::expr& e) {
-  const BoardEncoding& b = ply.before();
-  z3::context& ctx = b.ctx();
-  z3::expr_vector src(ctx), dst(ctx);
-  src.push_back(ply.from());
-  dst.push_back(ctx.bv_val(m.from(), 6));
-  src.push_back(ply.to());
-  dst.push_back(ctx.bv_val(m.to(), 6));
-  src.push_back(ply.promo());
-  dst.push_back(b.code_val(
-      m.kind() == MoveKind::kPromotion ? b.code(ply.mover(), static_cast<PieceType>(m.arg())) : 0));
-  return z3::expr(e).substitute(src, dst).simplify();
-}
-
-}  // namespace
-
 /// ChosenPly against the engine: each ordinary pseudo-legal move substituted for the choice.
 PlyCounts compare_chosen(const VariantPtr& v, const std::vector<Position>& positions) {
   z3::context ctx;
@@ -197,20 +179,30 @@ PlyCounts compare_chosen(const VariantPtr& v, const std::vector<Position>& posit
       Position after = pos;
       Undo undo;
       after.make(m, undo);
-      EXPECT_TRUE(fix(ply, m, ply.pseudo_legal()).is_true()) << where;
-      EXPECT_EQ(fix(ply, m, ply.legal()).is_true(), contains(legal, m)) << where;
+      // Every term checked, substituted and simplified in one call (test::substituted).
+      z3::expr_vector terms(ctx), src(ctx), dst(ctx);
+      terms.push_back(ply.pseudo_legal());
+      terms.push_back(ply.legal());
+      for (Square s = 0; s < kSquares; ++s) terms.push_back(ply.after().cell(s));
+      for (Color c : {kWhite, kBlack})
+        for (std::size_t i = 0; i < v->castling(c).size(); ++i)
+          terms.push_back(ply.after().castling_right(c, static_cast<int>(i)));
+      bind_ply(ply, m, src, dst);
+      const z3::expr_vector all = substituted(terms, src, dst);
+      EXPECT_TRUE(all[0].is_true()) << where;
+      EXPECT_EQ(all[1].is_true(), contains(legal, m)) << where;
       for (Square s = 0; s < kSquares; ++s) {
-        const z3::expr cell = fix(ply, m, ply.after().cell(s));
+        const z3::expr cell = all[2 + static_cast<unsigned>(s)];
         EXPECT_TRUE(cell.is_numeral()) << where << ' ' << cell;
         if (cell.is_numeral()) {
           EXPECT_EQ(cell.get_numeral_uint(), code_of(board, after, s))
               << where << ' ' << square_name(s);
         }
       }
+      unsigned next = 2 + kSquares;
       for (Color c : {kWhite, kBlack})
         for (std::size_t i = 0; i < v->castling(c).size(); ++i)
-          EXPECT_EQ(fix(ply, m, ply.after().castling_right(c, static_cast<int>(i))).is_true(),
-                    (after.castling_rights() & v->castling(c)[i].right) != 0)
+          EXPECT_EQ(all[next++].is_true(), (after.castling_rights() & v->castling(c)[i].right) != 0)
               << where;
       ++n.moves;
       n.legal += contains(legal, m);

@@ -22,7 +22,7 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   }
 }
 
-char swap_case(char c) {
+char random_play_swap_case(char c) {
   const auto u = static_cast<unsigned char>(c);
   if (std::isupper(u)) return static_cast<char>(std::tolower(u));
   if (std::islower(u)) return static_cast<char>(std::toupper(u));
@@ -85,7 +85,7 @@ std::string mirror_fen(std::string_view fen) {
   const std::vector<std::string_view> ranks = split(fields[0], '/');
   for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
     if (!out.empty()) out += '/';
-    for (char c : *it) out += swap_case(c);
+    for (char c : *it) out += random_play_swap_case(c);
   }
   if (fields[1] == "w") {
     out += " b";
@@ -100,7 +100,7 @@ std::string mirror_fen(std::string_view fen) {
   } else {
     // White's letters first, as to_fen writes them.
     std::string castling;
-    for (char c : fields[2]) castling += swap_case(c);
+    for (char c : fields[2]) castling += random_play_swap_case(c);
     std::stable_partition(castling.begin(), castling.end(),
                           [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; });
     out += castling;

@@ -71,16 +71,18 @@ TEST(DifferentialConditionalProperty, BThenCStepIsTheTurnMachines) {
     z3::expr_vector src(ctx), dst(ctx);
     bind_ply(step.b(), b, src, dst);
     bind_ply(step.c_stated(), c, src, dst);
-    const auto value = [&](const z3::expr& e) {
-      return z3::expr(e).substitute(src, dst).simplify();
-    };
+    z3::expr_vector terms(ctx);
+    terms.push_back(step.story());
+    terms.push_back(step.c_executes());
+    for (Square s = 0; s < kSquares; ++s) terms.push_back(step.after().cell(s));
+    const z3::expr_vector all = substituted(terms, src, dst);
     RC_LOG() << to_fen(pos) << " C " << san << " B " << to_san(pos, b) << '\n';
-    const z3::expr story = value(step.story()), exec = value(step.c_executes());
+    const z3::expr story = all[0], exec = all[1];
     RC_ASSERT(story.is_true());
     RC_ASSERT(exec.is_true() == executes);
     RC_ASSERT(exec.is_true() || exec.is_false());
     for (Square s = 0; s < kSquares; ++s) {
-      const z3::expr cell = value(step.after().cell(s));
+      const z3::expr cell = all[2 + static_cast<unsigned>(s)];
       RC_ASSERT(cell.is_numeral());
       RC_ASSERT(cell.get_numeral_uint() == code_of(board, after, s));
     }

@@ -1,5 +1,8 @@
 #include "puzzles/mate_tree.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include "puzzles/verdict.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
@@ -12,11 +15,19 @@ Position after_moves(Position pos, const std::vector<std::string>& line) {
   return pos;
 }
 
-MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves,
-                          Goal goal) {
+MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves, Goal goal,
+                          TranspositionTable* table) {
+  // One table for the whole tree: every solve below is #m (=m) with the same goal, and the
+  // table's entries (won or lost within k moves) hold whatever the root.
+  std::optional<TranspositionTable> own;
+  if (!table) table = &own.emplace(std::min(20, 12 + 2 * moves));
+  SolveOptions options;
+  options.table = table;
+  options.key_play = false;  // every key of each level; its threats and tries are not shown
   MateTreeDefence node{std::move(defence), {}};
   for (int m = 1; m <= moves && node.answers.empty(); ++m) {
-    const Verdict sub = solve(after_defence, {StipulationKind::kDirectMate, m, false, goal});
+    const Verdict sub =
+        solve(after_defence, {StipulationKind::kDirectMate, m, false, goal}, options);
     for (const KeyMove& k : sub.keys) {
       MateTreeAnswer answer{k.move, {}};
       if (m > 1) {
@@ -28,7 +39,7 @@ MateTreeDefence mate_tree(const Position& after_defence, std::string defence, in
           Undo undo;
           std::string san = to_san(q, r);
           q.make(r, undo);
-          answer.defences.push_back(mate_tree(q, std::move(san), m - 1, goal));
+          answer.defences.push_back(mate_tree(q, std::move(san), m - 1, goal, table));
         }
       }
       node.answers.push_back(std::move(answer));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "puzzles/stipulation.hpp"
+#include "puzzles/transposition.hpp"
 #include "rules/core/position.hpp"
 
 namespace arbiter::puzzles {
@@ -29,8 +30,9 @@ struct MateTreeAnswer {
 /// The tree below `after_defence` (the defender's move `defence` made; the attacker to move and
 /// to mate within `moves`). Each level is found by solving #1, #2, ... in turn.
 /// `goal`: mates (#n) or stalemates (=n).
+/// `table`: shared by every solve of the tree (null: one made for this call).
 MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves,
-                          Goal goal = Goal::kMate);
+                          Goal goal = Goal::kMate, TranspositionTable* table = nullptr);
 
 /// `pos` after the moves `line` (SAN, as the solver writes them).
 Position after_moves(Position pos, const std::vector<std::string>& line);

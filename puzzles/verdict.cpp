@@ -87,12 +87,12 @@ void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulat
   after_each_move(pos, [&](const std::string& san) {
     if (search.defence_fails(pos, n - 1)) {
       KeyMove k{san, pos.in_check(), {}, {}, {}};
-      if (o.details) {
+      if (o.details && o.key_play) {
         k.threats = threats(search, pos, n);
         defences(search, pos, n, k);
       }
       v.keys.push_back(std::move(k));
-    } else if (o.details && has_legal_move(pos)) {
+    } else if (o.details && o.key_play && has_legal_move(pos)) {
       const int most = std::max(o.max_refutations, 1);
       std::vector<std::string> refs = refutations(search, pos, n, most + 1);
       if (!refs.empty() && static_cast<int>(refs.size()) <= most) {
@@ -292,8 +292,11 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   const bool help = stip.kind == StipulationKind::kHelpMate;
   const bool series = is_series(stip.kind);
   const int most = help || series ? 21 : 20;
-  TranspositionTable table(options.table_log2 > 0 ? options.table_log2
-                                                  : std::min(most, 12 + 2 * stip.moves));
+  std::optional<TranspositionTable> own_table;
+  if (!options.table)
+    own_table.emplace(options.table_log2 > 0 ? options.table_log2
+                                             : std::min(most, 12 + 2 * stip.moves));
+  TranspositionTable& table = options.table ? *options.table : *own_table;
   std::optional<HelpmateBound> bound;
   // The bounds prove a mate (stalemate) out of reach: for h#n, h=n and the series but ser-s#n
   // (its end is the other side's forced mate, which they do not model).

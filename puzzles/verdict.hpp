@@ -73,8 +73,15 @@ struct SolveOptions {
   /// zeroing 16 MB costs a one-process-per-problem solve more than its search; an h#4 with
   /// the helpmate bounds spends 10% less CPU with 2^21).
   int table_log2 = 0;
+  /// A table to use instead of a fresh one (null: a fresh one): solves of the same kind and
+  /// goal may share one, its entries being facts about positions (mate_tree solves #1, #2,
+  /// ... after every defence and keeps one table for the whole tree).
+  TranspositionTable* table = nullptr;
   /// False: keys only, and stop at the second (enough for the verdict: the generator's test).
   bool details = true;
+  /// With details, #n, s#n, r#n: also each key's threats and variations and the tries; false:
+  /// every key and nothing more (what mate_tree needs of each level).
+  bool key_play = true;
   int max_solutions = 64;  ///< h#: lines listed at most
   /// #, s#: a first move that fails is a try when at most this many defences refute it
   /// (Popeye's Option Defence n; 1: the problemists' try, refuted by one defence only).

@@ -215,7 +215,7 @@ bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, in
     const Square p = pop_lsb(ps);
     const Reach& r = reach(mated, pos.piece_on(mated, p), p);
     for (int k = 0; k <= bi; ++k) f.block[k] |= r.stand[k];
-    ++f.blockers;
+    f.man_list[static_cast<std::size_t>(f.blockers++)] = &r;
     f.men[static_cast<std::size_t>(p)] = &r;
   }
   // Castling moves two pieces at once: then the movers are not counted.
@@ -322,7 +322,8 @@ bool HelpmateBound::picture_possible(const Forces& f, Color mated, Square s, int
   const Bitboard flights = royal_flights_[mated][s];
   // Flights no mating piece can attack in time need blockers, one piece each.
   int blockers = 0, moves = 0;
-  for (Bitboard need = flights & ~f.guard; need;) {
+  const Bitboard unguarded = flights & ~f.guard;
+  for (Bitboard need = unguarded; need;) {
     const Square t = pop_lsb(need);
     int k = 0;
     while (k <= li && !has(f.block[k], t)) ++k;
@@ -330,6 +331,8 @@ bool HelpmateBound::picture_possible(const Forces& f, Color mated, Square s, int
     moves += k;
     if (++blockers > f.blockers || moves > left) return false;
   }
+  // The nearest man of each flight may be the same man: with two or more, assign them.
+  if (blockers >= 2 && !blockers_fit(f, unguarded, left)) return false;
   if (!f.count_movers) return true;
   // Squares that must be attacked after the last move: s (check) and the flights not held by
   // a man of the mated side. With one or two moves left for its men, the flights they can
@@ -356,6 +359,45 @@ bool HelpmateBound::picture_possible(const Forces& f, Color mated, Square s, int
     }
   }
   return possible;
+}
+
+bool HelpmateBound::blockers_fit(const Forces& f, Bitboard flights, int left) {
+  std::array<Square, 8> ts{};
+  int k = 0;
+  for (Bitboard b = flights; b && k < 8;) ts[static_cast<std::size_t>(k++)] = pop_lsb(b);
+  if (flights != 0 && popcount(flights) > 8) return true;  // not a royal step's flights
+  constexpr std::uint8_t kNever = 0xFF;
+  const int li = std::min(left, kMaxCount);
+  // cost[mask]: the fewest moves for distinct men, among those seen so far, to stand on the
+  // flights of `mask`; each man adds at most one flight (masks taken from the largest down).
+  std::array<std::uint8_t, 256> cost;
+  cost.fill(kNever);
+  cost[0] = 0;
+  const std::size_t full = (std::size_t{1} << k) - 1;
+  for (int i = 0; i < f.blockers; ++i) {
+    const Reach& r = *f.man_list[static_cast<std::size_t>(i)];
+    std::array<std::uint8_t, 8> to{};
+    bool any = false;
+    for (int j = 0; j < k; ++j) {
+      int d = 0;
+      while (d <= li && !has(r.stand[static_cast<std::size_t>(d)], ts[static_cast<std::size_t>(j)]))
+        ++d;
+      to[static_cast<std::size_t>(j)] = d <= li ? static_cast<std::uint8_t>(d) : kNever;
+      any = any || d <= li;
+    }
+    if (!any) continue;
+    for (std::size_t mask = full + 1; mask-- > 0;) {
+      if (cost[mask] == kNever) continue;
+      for (int j = 0; j < k; ++j) {
+        const std::size_t bit = std::size_t{1} << j;
+        if ((mask & bit) || to[static_cast<std::size_t>(j)] == kNever) continue;
+        const int c = cost[mask] + to[static_cast<std::size_t>(j)];
+        if (c <= left && c < cost[mask | bit]) cost[mask | bit] = static_cast<std::uint8_t>(c);
+      }
+    }
+    if (cost[full] != kNever) return true;
+  }
+  return cost[full] != kNever;
 }
 
 Bitboard HelpmateBound::end_squares(const Mover& m, int k, Bitboard r) {

@@ -120,9 +120,10 @@ class HelpmateBound {
     Bitboard check_once = 0, check_twice = 0, check_thrice = 0;  ///< the same, by checkers
     std::array<Mover, kSquares> mating{};                        ///< the mating side's pieces
     int mating_count = 0;
-    std::array<Bitboard, kMaxCount + 1> block{};  ///< squares the mated side's men reach in k
-    int blockers = 0;                             ///< the mated side's pieces but the royal
-    std::array<const Reach*, kSquares> men{};     ///< their tables, by square
+    std::array<Bitboard, kMaxCount + 1> block{};    ///< squares the mated side's men reach in k
+    int blockers = 0;                               ///< the mated side's pieces but the royal
+    std::array<const Reach*, kSquares> men{};       ///< their tables, by square
+    std::array<const Reach*, kSquares> man_list{};  ///< the same, the first `blockers` filled
     int mating_moves = 0;
     bool count_movers = false;  ///< the mating pieces that move are counted
     bool need_check = true;     ///< the picture needs s attacked (mate; not stalemate)
@@ -142,6 +143,10 @@ class HelpmateBound {
   /// from where they stand. With `next`, every way is tried and the first moves of each are
   /// added.
   static bool movers_cover(const Forces& f, Square s, Bitboard needed, NextMoves* next);
+  /// True when distinct men of the mated side can stand on every square of `flights` (at most
+  /// 8) with their fewest moves adding up to at most `left`: the cheapest assignment of men
+  /// to flights, not each flight's nearest man counted again for every flight it is nearest to.
+  static bool blockers_fit(const Forces& f, Bitboard flights, int left);
   /// True when `next` lets every mating piece make each of its moves (more ways add none).
   static bool saturated(const Forces& f, const NextMoves& next);
 

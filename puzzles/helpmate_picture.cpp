@@ -7,7 +7,7 @@ namespace arbiter::puzzles {
 namespace {
 
 /// A search past this many steps gives up and says "reachable" (the safe answer).
-constexpr int kStepLimit = 1000;
+constexpr int kStepLimit = 64;
 
 /// The fewest moves `r` says its piece needs to stand on (attack) `x`, or past `most` when more.
 int count_to(const std::array<Bitboard, HelpmateBound::kMaxCount + 1>& levels, Square x, int most) {
@@ -40,6 +40,12 @@ struct HelpmatePictures::Search {
   const Bitboard* flights_of = nullptr;        ///< the flights of each square
   Square s = kNoSquare;
   int steps = 0;
+  // Each square on its own (HelpmateBound's test, cheaper than the search and most often
+  // enough): what some mating piece (that can give check) attacks within the moves left, and
+  // where some man of the mated side stands within k moves.
+  Bitboard guard = 0;
+  Bitboard check = 0;
+  std::array<Bitboard, HelpmateBound::kMaxCount + 1> men_at{};
 
   /// The levels of a budget: moves beyond the tables' last level are not told apart.
   static std::size_t level(int k) {
@@ -63,15 +69,15 @@ struct HelpmatePictures::Search {
     // The need with the fewest options (s first while it is not in check).
     Square need = kNoSquare;
     int fewest = 1 << 30;
-    const auto count_options = [&](Square x, bool check) {
+    const auto count_options = [&](Square x, bool checker) {
       int n = 0;
       for (int i = 0; i < mating_count; ++i) {
         const PicturePiece& p = mating[static_cast<std::size_t>(i)];
-        if ((used >> i & 1) || (check && !p.checks)) continue;
+        if ((used >> i & 1) || (checker && !p.checks)) continue;
         const Bitboard o = options(p, x, w);
         n += p.attacked_from ? popcount(o) : (o ? w + 1 : 0);
       }
-      if (!check)
+      if (!checker)
         for (int j = 0; j < men_count; ++j)
           if (!(men_used >> j & 1) && has(men[static_cast<std::size_t>(j)]->stand[level(b)], x))
             ++n;
@@ -161,15 +167,25 @@ bool HelpmatePictures::prepare(const Position& pos, Color mated, int mated_moves
   }
   ps.king = &hb.reach(mated, hb.royal_, lsb(kings));
   ps.flights_of = hb.royal_flights_[mated].data();
+  for (int i = 0; i < ps.mating_count; ++i) {
+    const Search::PicturePiece& pp = ps.mating[static_cast<std::size_t>(i)];
+    ps.guard |= pp.reach->attack[static_cast<std::size_t>(wi)];
+    if (pp.checks) ps.check |= pp.reach->attack[static_cast<std::size_t>(wi)];
+  }
+  for (int j = 0; j < ps.men_count; ++j)
+    for (std::size_t k = 0; k <= HelpmateBound::kMaxCount; ++k)
+      ps.men_at[k] |= ps.men[static_cast<std::size_t>(j)]->stand[k];
   return true;
 }
 
 Bitboard HelpmatePictures::king_squares(Search& ps, Bitboard squares, bool all) const {
   Bitboard found = 0;
   const int bi = std::min(ps.mated_moves, HelpmateBound::kMaxCount);
-  for (squares &= ps.king->stand[static_cast<std::size_t>(bi)]; squares;) {
+  for (squares &= ps.king->stand[static_cast<std::size_t>(bi)] & ps.check; squares;) {
     ps.s = pop_lsb(squares);
     const int king_moves = count_to(ps.king->stand, ps.s, bi);
+    const Bitboard unguarded = ps.flights_of[ps.s] & ~ps.guard;
+    if (unguarded & ~ps.men_at[Search::level(ps.mated_moves - king_moves)]) continue;
     ps.steps = 0;
     if (ps.cover(false, 0, 0, 0, 0, ps.mating_moves, ps.mated_moves - king_moves)) {
       found |= bb(ps.s);
@@ -192,8 +208,11 @@ HelpmatePictures::MatedMoves HelpmatePictures::mated_moves(const Position& pos, 
   Search ps;
   MatedMoves out;
   if (mated_moves < 1 || !prepare(pos, mated, mated_moves, mating_moves, ps)) return out;
-  const Bitboard good = king_squares(ps, ~Bitboard{0}, true);
+  // With three moves or more the king's steps are hardly narrowed: the first square will do.
+  const bool narrow = mated_moves <= 2;
+  const Bitboard good = king_squares(ps, ~Bitboard{0}, narrow);
   out.possible = good != 0;
+  if (!narrow) return out;
   // After the move, mated_moves - 1 are left (one more while castling is still allowed).
   const auto after =
       static_cast<std::size_t>(std::min(ps.mated_moves - 1, HelpmateBound::kMaxCount));

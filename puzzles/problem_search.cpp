@@ -215,10 +215,10 @@ bool ProblemSearch::help_search(Position& pos, int n) {
     if (!moves.possible && !moves.castling) return false;
   }
   // The picture test couples the pieces' move counts (helpmate_picture.hpp); here it also
-  // tells where the king's step may go. At the mating side's nodes the bound alone is
-  // cheaper: there the pictures cut almost nothing more.
+  // tells where the king's step may go. Only with one or two moves left: with more, and at the
+  // mating side's nodes, it cut almost nothing more than the bound and cost time.
   HelpmatePictures::MatedMoves picture_moves;
-  if (pictures_) {
+  if (pictures_ && n <= 2) {
     picture_moves = pictures_->mated_moves(pos, mated, n, n);
     if (!picture_moves.possible) return false;
   }

@@ -31,6 +31,8 @@
 namespace arbiter::puzzles {
 
 class HelpmateBound {
+  friend class HelpmatePictures;  // reads the tables (helpmate_picture.hpp)
+
  public:
   /// Move counts beyond this are not told apart (a bound that says "any square" is still safe).
   static constexpr int kMaxCount = 7;

@@ -58,7 +58,9 @@ bool has_legal_move(const Position& pos) {
 
 ProblemSearch::ProblemSearch(StipulationKind kind, Goal goal, TranspositionTable& tt,
                              ProgressFn progress, const HelpmateBound* bound)
-    : kind_(kind), goal_(goal), tt_(tt), progress_(std::move(progress)), bound_(bound) {}
+    : kind_(kind), goal_(goal), tt_(tt), progress_(std::move(progress)), bound_(bound) {
+  if (bound_ && goal_ == Goal::kMate) pictures_.emplace(*bound_);
+}
 
 void ProblemSearch::count_node() {
   if ((++nodes_ & 0x3FFF) == 0 && progress_) progress_(nodes_);
@@ -224,13 +226,21 @@ bool ProblemSearch::help_search(Position& pos, int n) {
     moves = bound_->mated_moves(pos, mated, n, n);
     if (!moves.possible && !moves.castling) return false;
   }
+  // The picture test couples the pieces' move counts (helpmate_picture.hpp); here it also
+  // tells where the king's step may go. Only with one or two moves left: with more, and at the
+  // mating side's nodes, it cut almost nothing more than the bound and cost time.
+  HelpmatePictures::MatedMoves picture_moves;
+  if (pictures_ && n <= 2) {
+    picture_moves = pictures_->mated_moves(pos, mated, n, n);
+    if (!picture_moves.possible) return false;
+  }
   const Square king = pos.king_square(mated);
   PlyGuard guard(ply_);
   MoveList first;
   generate_legal(pos, first);
   Undo undo_first;
   for (Move b : first) {
-    if (!moves.allows(b, king)) continue;
+    if (!moves.allows(b, king) || !picture_moves.allows(b, king)) continue;
     pos.make(b, undo_first);
     count_node();
     // The mating side's node is a transposition too (the mated side's moves, in another

@@ -4,7 +4,7 @@
 // (make/unmake, legal moves, check), with a transposition table, move ordering (checks, captures, a
 // killer refutation per ply) and mate-distance pruning (a mate in fewer moves is looked for before
 // the full depth); for helpmates, lines that cannot reach a mate in the moves left are cut
-// (helpmate_bound.hpp).
+// (helpmate_bound.hpp, helpmate_picture.hpp).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +13,7 @@
 
 #include "puzzles/check_candidates.hpp"
 #include "puzzles/helpmate_bound.hpp"
+#include "puzzles/helpmate_picture.hpp"
 #include "puzzles/stipulation.hpp"
 #include "puzzles/transposition.hpp"
 #include "rules/core/move.hpp"
@@ -78,6 +79,8 @@ class ProblemSearch {
   ProgressFn progress_;
   const HelpmateBound* bound_;
   std::optional<CheckCandidates> checks_;
+  /// Helpmates to mate with the bound: the picture test (helpmate_picture.hpp).
+  std::optional<HelpmatePictures> pictures_;
   std::uint64_t nodes_ = 0;
   int ply_ = 0;
   static constexpr int kMaxPly = 128;

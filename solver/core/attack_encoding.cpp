@@ -94,15 +94,20 @@ z3::expr AttackEncoding::would_attack(Color by, PieceType t, Square from, Square
   return any_of(b.ctx(), terms);
 }
 
+std::optional<z3::expr>& AttackEncoding::slot(Cache& cache, Color c, PieceType t, Square sq,
+                                              std::size_t index) const {
+  const std::size_t types = static_cast<std::size_t>(b_->variant().piece_count());
+  if (cache.empty()) cache.resize(2 * types * kSquares);
+  std::unique_ptr<CacheBlock>& block =
+      cache[(static_cast<std::size_t>(c) * types + static_cast<std::size_t>(t)) * kSquares +
+            static_cast<std::size_t>(sq)];
+  if (!block) block = std::make_unique<CacheBlock>();
+  return (*block)[index];
+}
+
 z3::expr AttackEncoding::reaches(Color c, PieceType t, Square from, Square to) const {
-  if (reach_cache_.empty())
-    reach_cache_.resize(2 * static_cast<std::size_t>(b_->variant().piece_count()) * kSquares *
-                        kSquares);
-  std::optional<z3::expr>& cached =
-      reach_cache_[((static_cast<std::size_t>(c) * b_->variant().piece_count() + t) * kSquares +
-                    static_cast<std::size_t>(from)) *
-                       kSquares +
-                   static_cast<std::size_t>(to)];
+  // By destination: lands() asks for every origin of one destination.
+  std::optional<z3::expr>& cached = slot(reach_cache_, c, t, to, static_cast<std::size_t>(from));
   if (cached) return *cached;
   const BoardEncoding& b = *b_;
   const Variant& v = b.variant();
@@ -185,14 +190,7 @@ z3::expr AttackEncoding::lands(Color c, PieceType t, Square to, Square not_from)
   // not_from runs over the squares and kNoSquare (index kSquares).
   const std::size_t excluded =
       not_from == kNoSquare ? kSquares : static_cast<std::size_t>(not_from);
-  if (lands_cache_.empty())
-    lands_cache_.resize(2 * static_cast<std::size_t>(b_->variant().piece_count()) * kSquares *
-                        (kSquares + 1));
-  std::optional<z3::expr>& cached =
-      lands_cache_[((static_cast<std::size_t>(c) * b_->variant().piece_count() + t) * kSquares +
-                    static_cast<std::size_t>(to)) *
-                       (kSquares + 1) +
-                   excluded];
+  std::optional<z3::expr>& cached = slot(lands_cache_, c, t, to, excluded);
   if (cached) return *cached;
   const BoardEncoding& b = *b_;
   z3::expr_vector terms(b.ctx());

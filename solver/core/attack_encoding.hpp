@@ -7,6 +7,8 @@
 
 #include <z3++.h>
 
+#include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -78,10 +80,19 @@ class AttackEncoding {
   /// The board's en_passant_targets(c), computed once.
   const std::vector<EnPassantTarget>& ep_targets(Color c) const;
 
+  /// A cache of formulas by (colour, type, square) and a second index up to kSquares: a
+  /// block of kSquares + 1 entries is made when its (colour, type, square) is first asked
+  /// for, so an encoding pays for what it uses (a whole table was 2.4 MB for each encoding,
+  /// most of it never read).
+  using CacheBlock = std::array<std::optional<z3::expr>, kSquares + 1>;
+  using Cache = std::vector<std::unique_ptr<CacheBlock>>;
+  std::optional<z3::expr>& slot(Cache& cache, Color c, PieceType t, Square sq,
+                                std::size_t index) const;
+
   /// Caches of reaches(), lands() and ep_targets(); object-local, filled lazily.
-  /// Indexed by (colour, type, from, to) and (colour, type, to, not_from or kSquares).
-  mutable std::vector<std::optional<z3::expr>> reach_cache_;
-  mutable std::vector<std::optional<z3::expr>> lands_cache_;
+  /// Indexed by (colour, type, to; from) and (colour, type, to; not_from or kSquares).
+  mutable Cache reach_cache_;
+  mutable Cache lands_cache_;
   mutable std::optional<std::vector<EnPassantTarget>> ep_targets_[2];
 };
 

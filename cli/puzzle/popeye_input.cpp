@@ -237,7 +237,14 @@ class Reader {
     int white = 0, black = 0;
     for (char c : s.board)
       if (c) ++(std::isupper(static_cast<unsigned char>(c)) ? white : black);
-    std::string head = popeye_stipulation_line(solved_stipulation(s).str(), white, black);
+    // A block head is printed for a problem that could not be read too: its stipulation may
+    // be one arbiter cannot parse, then it is shown as written (found by fuzz_popeye).
+    std::string stip = s.stip;
+    try {
+      stip = solved_stipulation(s).str();
+    } catch (const std::invalid_argument&) {
+    }
+    std::string head = popeye_stipulation_line(stip, white, black);
     if (s.duplex) head += popeye_centred(kOptions[lang_][kDuplex]);
     if (s.half_duplex) head += popeye_centred(kOptions[lang_][kHalfDuplex]);
     if (zero) head += fmt::format("\n{}\n\n", kEndTwinTokens[lang_][kZeroPosition]);

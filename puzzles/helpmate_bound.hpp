@@ -32,6 +32,7 @@ namespace arbiter::puzzles {
 
 class HelpmateBound {
   friend class HelpmatePictures;  // reads the tables (helpmate_picture.hpp)
+  friend class HelpmateTargets;   // ... and so does helpmate_targets.hpp
 
  public:
   /// Move counts beyond this are not told apart (a bound that says "any square" is still safe).

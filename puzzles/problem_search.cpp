@@ -215,6 +215,7 @@ bool ProblemSearch::after_defence(Position& pos, int n) {
 
 bool ProblemSearch::help_mates(Position& pos, int n) {
   if (n <= 0) return false;
+  if (line_nodes_) return line_nodes_->count({pos.key(), n}) != 0;
   return remembered(tt_, help_key(pos.key(), n), n, [&] { return help_search(pos, n); });
 }
 

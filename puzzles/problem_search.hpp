@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
+#include <utility>
 
 #include "puzzles/check_candidates.hpp"
 #include "puzzles/helpmate_bound.hpp"
@@ -20,6 +22,10 @@
 #include "rules/core/position.hpp"
 
 namespace arbiter::puzzles {
+
+/// The nodes of helpmate lines from one root: the mated side to move, with the key of its
+/// position and the move pairs left (>= 1) (helpmate_targets.hpp finds them).
+using HelpLineNodes = std::set<std::pair<std::uint64_t, int>>;
 
 /// Called every few thousand nodes with the node count so far (for progress reports).
 using ProgressFn = std::function<void(std::uint64_t nodes)>;
@@ -45,6 +51,9 @@ class ProblemSearch {
   /// Helpmate: the side to move and then its opponent, cooperating, reach a checkmate of the
   /// side to move on the opponent's n-th move exactly.
   bool help_mates(Position& pos, int n);
+  /// From now on help_mates answers from `nodes` (null: it searches): they must be every
+  /// node of the helpmate lines from the root whose lines are asked for.
+  void use_line_nodes(const HelpLineNodes* nodes) { line_nodes_ = nodes; }
 
   /// The goal already holds after a move: the side to move is checkmated (Goal::kMate) or
   /// stalemated (Goal::kStalemate); for #n the defender, for s#n the attacker, and so on.
@@ -81,6 +90,7 @@ class ProblemSearch {
   std::optional<CheckCandidates> checks_;
   /// Helpmates to mate with the bound: the picture test (helpmate_picture.hpp).
   std::optional<HelpmatePictures> pictures_;
+  const HelpLineNodes* line_nodes_ = nullptr;
   std::uint64_t nodes_ = 0;
   int ply_ = 0;
   static constexpr int kMaxPly = 128;

@@ -8,12 +8,21 @@
 #include <stdexcept>
 
 #include "puzzles/each_move.hpp"
+#include "puzzles/helpmate_targets.hpp"
 #include "puzzles/series_search.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 
 namespace arbiter::puzzles {
 namespace {
+
+/// More targets than this and a helpmate of `moves` move pairs is solved by the bounded search
+/// alone. Three-movers with many men have tens of thousands of targets, each a small search,
+/// and the bounded search, strongest in the last moves, is faster there (Popeye's examples,
+/// docs/performance.md); from four moves the targets win.
+std::size_t most_targets(int moves) {
+  return moves <= 3 ? 1500 : 200000;
+}
 
 /// The SAN of the legal moves after which `holds` is true of the position, in generation
 /// order, at most `limit` of them.
@@ -185,8 +194,17 @@ bool help_first_move_solves(ProblemSearch& search, Position& pos, const Stipulat
   return false;
 }
 
-void solve_helpmate(ProblemSearch& search, Position& pos, const Stipulation& stip,
-                    const SolveOptions& o, Verdict& v) {
+void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& pos,
+                    const Stipulation& stip, const SolveOptions& o, Verdict& v) {
+  // Long helpmates: every line's nodes found target by target first; the lines below are then
+  // read off them.
+  HelpLineNodes nodes;
+  const bool by_targets =
+      targets && o.helpmate_targets_from > 0 && stip.moves >= o.helpmate_targets_from &&
+      stip.goal == Goal::kMate &&
+      targets->line_nodes(pos, stip.half ? ~pos.side_to_move() : pos.side_to_move(), stip.moves,
+                          stip.moves + (stip.half ? 1 : 0), most_targets(stip.moves), nodes);
+  if (by_targets) search.use_line_nodes(&nodes);
   after_each_move(pos, [&](const std::string& san) {
     if (help_first_move_solves(search, pos, stip)) v.keys.push_back({san, false, {}, {}, {}});
     return o.details || v.keys.size() <= 1;
@@ -196,6 +214,7 @@ void solve_helpmate(ProblemSearch& search, Position& pos, const Stipulation& sti
     all_help_lines(search, pos, stip, static_cast<std::size_t>(std::max(o.max_solutions, 0)),
                    v.solutions);
   }
+  search.use_line_nodes(nullptr);
 }
 
 /// The series lines of 1, 2, ... n moves (the short ones too, as Popeye lists them), with
@@ -305,6 +324,8 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   const HelpmateBound* bounds = bound && bound->enabled() ? &*bound : nullptr;
   const ProgressFn progress = limited_progress(options, t0);
   ProblemSearch search(stip.kind, stip.goal, table, progress, help ? bounds : nullptr);
+  std::optional<HelpmateTargets> targets;
+  if (help && bounds) targets.emplace(start.variant(), *bounds, progress);
   SeriesSearch series_search(stip, table, progress, bounds);
   Position pos = start;
   Verdict v;
@@ -313,7 +334,7 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
     if (series)
       solve_series(series_search, pos, stip, options, v);
     else if (help)
-      solve_helpmate(search, pos, stip, options, v);
+      solve_helpmate(search, targets ? &*targets : nullptr, pos, stip, options, v);
     else
       solve_attacker_problem(search, pos, stip, options, v);
     const bool has_set_play = !series && stip.kind != StipulationKind::kReflexMate;
@@ -334,7 +355,8 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   v.soundness = count == 0                         ? Soundness::kNoSolution
                 : count == 1 && !v.short_solutions ? Soundness::kSound
                                                    : Soundness::kCooked;
-  v.nodes = search.nodes() + (series ? series_search.nodes() : 0);
+  v.nodes =
+      search.nodes() + (series ? series_search.nodes() : 0) + (targets ? targets->nodes() : 0);
   v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return v;
 }

@@ -96,6 +96,9 @@ struct SolveOptions {
   /// (stalemate) in time (helpmate_bound.hpp); false:
   /// brute force, every line searched (the check of the cuts in tests, --brute-force).
   bool helpmate_bounds = true;
+  /// h#n (n >= `helpmate_targets_from`) with the bounds: solve target by target
+  /// (helpmate_targets.hpp); 0: never (the check of the targets in tests).
+  int helpmate_targets_from = 3;
 };
 
 /// Checks that the position can be a problem of a sequential variant (both royal pieces, the

@@ -1,0 +1,446 @@
+// Helpmates target by target (see helpmate_targets.hpp).
+#include "puzzles/helpmate_targets.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <optional>
+
+#include "rules/core/movegen.hpp"
+#include "rules/core/piece_moves.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+constexpr int kFar = 0xFF;
+
+/// The squares a piece of colour `c` and type `t` on `from` attacks, the board occupied as
+/// `occupied`.
+Bitboard attacks(const Variant& v, Color c, PieceType t, Square from, Bitboard occupied) {
+  Bitboard quiet = 0, captures = 0;
+  piece_targets(v.piece(t).moves, v.sliders(), c, from, occupied, quiet, captures);
+  return captures;
+}
+
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+/// One target as the search reads it.
+struct HelpmateTargets::Aim {
+  Color mated = kBlack;
+  Square king = kNoSquare;
+  struct Need {
+    /// For each type of man that may end as this one: the fewest moves from each square.
+    std::vector<std::pair<PieceType, const std::uint8_t*>> rows;
+  };
+  std::vector<Need> men;
+  std::vector<Square> flights;  ///< the blocked ones
+  /// For each blocked flight and each type of the mated side: the fewest moves from each square.
+  std::vector<const std::uint8_t*> flight_rows;
+  const std::uint8_t* king_row = nullptr;  ///< the mated king's fewest moves to `king`
+  /// For each type of the mating side, the rows of the men it may end as.
+  std::vector<std::vector<const std::uint8_t*>> rows_by_type;
+  std::uint64_t salt = 0;
+};
+
+HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bound,
+                                 ProgressFn progress)
+    : bound_(bound), progress_(std::move(progress)), types_(bound.types_) {
+  if (!bound_.enabled()) return;
+  dist_.assign(2 * types_ * kSquares * kSquares, kFar);
+  for (Color c : {kWhite, kBlack})
+    for (std::size_t t = 0; t < types_; ++t)
+      for (Square from = 0; from < kSquares; ++from) {
+        const HelpmateBound::Reach& r = bound_.reach(c, static_cast<PieceType>(t), from);
+        for (Square to = 0; to < kSquares; ++to) {
+          // The last level holds every square reachable at all (counts past it are not told
+          // apart): kMaxCount there is a lower bound.
+          int k = 0;
+          while (k <= HelpmateBound::kMaxCount && !has(r.stand[k], to)) ++k;
+          dist_[row(c, static_cast<PieceType>(t), to) + from] =
+              static_cast<std::uint8_t>(k > HelpmateBound::kMaxCount ? kFar : k);
+        }
+      }
+  // A man that promotes stands on a square as the new type only through a promotion square.
+  for (Color c : {kWhite, kBlack})
+    for (std::size_t t = 0; t < types_; ++t) {
+      const Bitboard squares = bound_.promotion_squares_[static_cast<std::size_t>(c) * types_ + t];
+      if (!squares) continue;
+      for (PieceType u : variant.piece(static_cast<PieceType>(t)).promotion_choices) {
+        Promotion p{c, static_cast<PieceType>(t), u, {}};
+        p.dist.assign(kSquares * kSquares, kFar);
+        for (Bitboard qs = squares; qs;) {
+          const Square q = pop_lsb(qs);
+          for (Square to = 0; to < kSquares; ++to) {
+            const int on = moves(c, u, q, to);
+            if (on == kFar) continue;
+            for (Square from = 0; from < kSquares; ++from) {
+              const int reach = moves(c, static_cast<PieceType>(t), from, q);
+              if (reach == kFar) continue;
+              auto& d = p.dist[static_cast<std::size_t>(to) * kSquares + from];
+              d = static_cast<std::uint8_t>(std::min(static_cast<int>(d), reach + on));
+            }
+          }
+        }
+        promotions_.push_back(std::move(p));
+      }
+    }
+}
+
+bool HelpmateTargets::applies(const Position& pos) const {
+  return bound_.enabled() && bound_.goal() == puzzles::Goal::kMate &&
+         popcount(pos.pieces(kWhite, bound_.royal_)) == 1 &&
+         popcount(pos.pieces(kBlack, bound_.royal_)) == 1;
+}
+
+void HelpmateTargets::count_node() {
+  if ((++nodes_ & 0x3FFF) == 0 && progress_) progress_(nodes_);
+}
+
+std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
+    const Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit) const {
+  const Variant& v = pos.variant();
+  const Color mating = ~mated;
+  const PieceType royal = bound_.royal_;
+  const Square king = pos.king_square(mated);
+  // Castling moves two men in one move: one move more for each side that may still castle.
+  const int mated_budget =
+      mated_moves + ((pos.castling_rights() & bound_.castling_rights_[mated]) ? 1 : 0);
+  const int mating_budget =
+      mating_moves + ((pos.castling_rights() & bound_.castling_rights_[mating]) ? 1 : 0);
+
+  // The mating men, and for each the types it may end as with the fewest moves to stand on
+  // each square as that type.
+  struct Piece {
+    Square from;
+    PieceType type;
+    std::vector<std::pair<PieceType, std::array<std::uint8_t, kSquares>>> ends;
+  };
+  std::vector<Piece> pieces;
+  for (Bitboard ps = pos.pieces(mating); ps;) {
+    const Square x = pop_lsb(ps);
+    const PieceType t = pos.piece_on(mating, x);
+    Piece p{x, t, {}};
+    std::array<std::uint8_t, kSquares> own{};
+    for (Square g = 0; g < kSquares; ++g)
+      own[g] = static_cast<std::uint8_t>(moves(mating, t, x, g));
+    p.ends.emplace_back(t, own);
+    const Bitboard promo = bound_.promotion_squares_[static_cast<std::size_t>(mating) * types_ + t];
+    if (promo)
+      for (PieceType u : v.piece(t).promotion_choices) {
+        std::array<std::uint8_t, kSquares> cost{};
+        cost.fill(kFar);
+        for (Bitboard pq = promo; pq;) {
+          const Square q = pop_lsb(pq);
+          const int to_q = moves(mating, t, x, q);
+          if (to_q > mating_budget) continue;
+          for (Square g = 0; g < kSquares; ++g) {
+            const int on = moves(mating, u, q, g);
+            if (on == kFar) continue;
+            cost[g] = static_cast<std::uint8_t>(std::min<int>(cost[g], to_q + on));
+          }
+        }
+        p.ends.emplace_back(u, cost);
+      }
+    pieces.push_back(std::move(p));
+  }
+  // Per colour-free type: the squares from which it attacks each square on an empty board.
+  std::vector<std::array<Bitboard, kSquares>> attacked_from(types_);
+  for (std::size_t t = 0; t < types_; ++t)
+    for (Square g = 0; g < kSquares; ++g)
+      for (Bitboard a = attacks(v, mating, static_cast<PieceType>(t), g, 0); a;)
+        attacked_from[t][pop_lsb(a)] |= bb(g);
+
+  std::set<Target> found;
+  bool over = false;
+  // The mated side's men (not its king) and the fewest moves that put distinct ones on the
+  // flights of `flights` (a DP over the flights, at most 8).
+  std::vector<std::pair<PieceType, Square>> men;
+  for (Bitboard ps = pos.pieces(mated) & ~bb(king); ps;) {
+    const Square x = pop_lsb(ps);
+    men.emplace_back(pos.piece_on(mated, x), x);
+  }
+  const auto blockers_cost = [&](Bitboard flights) {
+    std::array<Square, 8> fl{};
+    int n = 0;
+    for (Bitboard f = flights; f && n < 8;) fl[static_cast<std::size_t>(n++)] = pop_lsb(f);
+    std::array<int, 256> dp;
+    dp.fill(kFar);
+    dp[0] = 0;
+    for (const auto& [t, x] : men)
+      for (int mask = (1 << n) - 1; mask >= 0; --mask) {
+        if (dp[static_cast<std::size_t>(mask)] >= kFar) continue;
+        for (int i = 0; i < n; ++i) {
+          if (mask & (1 << i)) continue;
+          const int d = moves(mated, t, x, fl[static_cast<std::size_t>(i)]);
+          if (d >= kFar) continue;
+          auto& to = dp[static_cast<std::size_t>(mask | (1 << i))];
+          to = std::min(to, dp[static_cast<std::size_t>(mask)] + d);
+        }
+      }
+    return dp[static_cast<std::size_t>((1 << n) - 1)];
+  };
+
+  for (Square s = 0; s < kSquares && !over; ++s) {
+    const int king_moves = moves(mated, royal, king, s);
+    if (king_moves > mated_budget) continue;
+    const Bitboard flights = bound_.royal_flights_[mated][s];
+    std::vector<Man> placed;
+    std::vector<bool> used(pieces.size(), false);
+    Bitboard blocked = 0;
+    // The squares the placed men attack, with only them on the board; s itself must be.
+    const auto occupied = [&] {
+      Bitboard occ = 0;
+      for (const Man& m : placed) occ |= bb(m.at);
+      return occ;
+    };
+    // Places the next man (or blocks the next open flight), `spent` mating moves so far.
+    const auto cover = [&](const auto& self, int spent) -> void {
+      if (over) return;
+      const Bitboard occ = occupied();
+      Bitboard checkers_attack = 0;
+      Bitboard a = 0;
+      for (const Man& m : placed) {
+        const Bitboard at = attacks(v, mating, m.type, m.at, occ);
+        a |= at;
+        if (m.type != royal || bound_.royal_checks_[mating]) checkers_attack |= at;
+      }
+      if (!has(checkers_attack, s)) return;  // more men only close lines
+      const Bitboard open = flights & ~a & ~(blocked & ~occ);
+      if (!open) {
+        for (const Man& m : placed)
+          if (m.type == royal && (has(flights, m.at) || m.at == s)) return;
+        Target t{s, placed, blocked};
+        std::sort(t.men.begin(), t.men.end());
+        found.insert(std::move(t));
+        if (found.size() > limit) over = true;
+        return;
+      }
+      const Square f = lsb(open);
+      // A man of the mated side on f (not when a mating man stands there).
+      if (!has(occ, f) && !has(blocked, f)) {
+        blocked |= bb(f);
+        if (king_moves + blockers_cost(blocked & flights) <= mated_budget) self(self, spent);
+        blocked &= ~bb(f);
+      }
+      // A mating man that attacks f from its square.
+      for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (used[i]) continue;
+        used[i] = true;
+        for (const auto& [u, cost] : pieces[i].ends)
+          for (Bitboard gs = attacked_from[u][f] & ~occ & ~bb(s) & ~blocked; gs;) {
+            const Square g = pop_lsb(gs);
+            if (spent + cost[g] > mating_budget) continue;
+            placed.push_back({pieces[i].from, u, g});
+            self(self, spent + cost[g]);
+            placed.pop_back();
+          }
+        used[i] = false;
+      }
+    };
+    // The checker first: a mating man that can give check, attacking s from its square.
+    for (std::size_t i = 0; i < pieces.size() && !over; ++i) {
+      used[i] = true;
+      for (const auto& [u, cost] : pieces[i].ends) {
+        if (u == royal && !bound_.royal_checks_[mating]) continue;
+        for (Bitboard gs = attacked_from[u][s] & ~bb(s); gs;) {
+          const Square g = pop_lsb(gs);
+          if (cost[g] > mating_budget) continue;
+          placed.push_back({pieces[i].from, u, g});
+          cover(cover, cost[g]);
+          placed.pop_back();
+        }
+      }
+      used[i] = false;
+    }
+  }
+  if (over) return std::nullopt;
+  // Drop a target that holds another (one man or one blocked flight more).
+  std::vector<Target> out;
+  for (const Target& t : found) {
+    bool holds_another = false;
+    for (std::size_t i = 0; i < t.men.size() && !holds_another; ++i) {
+      Target smaller = t;
+      smaller.men.erase(smaller.men.begin() + static_cast<std::ptrdiff_t>(i));
+      holds_another = found.count(smaller) != 0;
+    }
+    for (Bitboard b = t.blocked; b && !holds_another;) {
+      Target smaller = t;
+      smaller.blocked &= ~bb(pop_lsb(b));
+      holds_another = found.count(smaller) != 0;
+    }
+    if (!holds_another) out.push_back(t);
+  }
+  return out;
+}
+
+int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left,
+                           int mating_left) const {
+  const Color mated = g.mated, mating = ~mated;
+  const std::uint8_t rights = pos.castling_rights();
+  if (rights & bound_.castling_rights_[mating]) ++mating_left;
+  if (rights & bound_.castling_rights_[mated]) ++mated_left;
+  int need = 0;
+  for (const Aim::Need& n : g.men) {
+    int best = kFar;
+    for (const auto& [t, row] : n.rows)
+      for (Bitboard xs = pos.pieces(mating, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
+    need += best;
+    if (need > mating_left) return -1;
+  }
+  const Square king = pos.king_square(mated);
+  if (king == kNoSquare) return -1;
+  int mated_need = moves(mated, bound_.royal_, king, g.king);
+  if (mated_need > mated_left) return -1;
+  if (!g.flights.empty()) {
+    const std::size_t n = g.flights.size();
+    const Bitboard men = pos.pieces(mated) & ~bb(king);
+    // Each flight's nearest man; when they are distinct men their counts add up exactly,
+    // else the cheapest assignment of distinct men (a DP over the flights) decides.
+    std::array<int, 8> best{};
+    std::array<Square, 8> who{};
+    Bitboard chosen = 0;
+    bool shared = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      best[i] = kFar;
+      const std::uint8_t* const* rows = &g.flight_rows[i * types_];
+      for (Bitboard xs = men; xs;) {
+        const Square x = pop_lsb(xs);
+        const int d = rows[pos.piece_on(mated, x)][x];
+        if (d < best[i]) best[i] = d, who[i] = x;
+      }
+      if (best[i] >= kFar) return -1;
+      mated_need += best[i];
+      if (mated_need > mated_left) return -1;
+      shared |= has(chosen, who[i]);
+      chosen |= bb(who[i]);
+    }
+    if (shared) {
+      std::array<int, 256> dp;
+      const std::size_t all = (std::size_t{1} << n) - 1;
+      std::fill(dp.begin(), dp.begin() + static_cast<std::ptrdiff_t>(all + 1), kFar);
+      dp[0] = 0;
+      for (Bitboard xs = men; xs;) {
+        const Square x = pop_lsb(xs);
+        const PieceType t = pos.piece_on(mated, x);
+        for (std::size_t mask = all + 1; mask-- > 0;) {
+          if (dp[mask] >= kFar) continue;
+          for (std::size_t i = 0; i < n; ++i) {
+            if (mask & (std::size_t{1} << i)) continue;
+            const int d = g.flight_rows[i * types_ + t][x];
+            if (d >= kFar) continue;
+            int& to = dp[mask | (std::size_t{1} << i)];
+            to = std::min(to, dp[mask] + d);
+          }
+        }
+      }
+      mated_need = moves(mated, bound_.royal_, king, g.king) + dp[all];
+    }
+  }
+  if (mated_need > mated_left) return -1;
+  return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;
+}
+
+bool HelpmateTargets::progresses(const Position& pos, const Aim& g, Move m) const {
+  if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kPromotion) return true;
+  const Color c = pos.side_to_move();
+  const Square from = m.from(), to = m.to();
+  const PieceType t = pos.piece_on(c, from);
+  if (c == g.mated) {
+    if (t == bound_.royal_) return g.king_row[to] < g.king_row[from];
+    for (std::size_t i = 0; i < g.flights.size(); ++i) {
+      const std::uint8_t* row = g.flight_rows[i * types_ + t];
+      if (row[to] < row[from]) return true;
+    }
+    return false;
+  }
+  for (const std::uint8_t* row : g.rows_by_type[t])
+    if (row[to] < row[from]) return true;
+  return false;
+}
+
+bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mating_left) {
+  if (mated_left == 0 && mating_left == 0) return pos.in_check() && !has_legal_move(pos);
+  const int room = slack(pos, g, mated_left, mating_left);
+  if (room < 0) return false;
+  const std::uint64_t key =
+      pos.key() ^ g.salt ^ mix(static_cast<std::uint64_t>(mated_left * 64 + mating_left));
+  if (const auto known = tt_.probe(key, 1)) return *known;
+  const bool mated_moves = pos.side_to_move() == g.mated;
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  bool ok = false;
+  for (Move m : moves) {
+    if (room == 0 && !progresses(pos, g, m)) continue;
+    pos.make(m, undo);
+    count_node();
+    ok = mated_moves ? live(pos, g, mated_left - 1, mating_left)
+                     : live(pos, g, mated_left, mating_left - 1);
+    pos.unmake(m, undo);
+    if (ok) break;
+  }
+  tt_.store(key, 1, ok);
+  return ok;
+}
+
+void HelpmateTargets::collect(Position& pos, const Aim& g, int mated_left, int mating_left,
+                              HelpLineNodes& out) {
+  if (mated_left == 0 && mating_left == 0) return;
+  const bool mated_moves = pos.side_to_move() == g.mated;
+  if (mated_moves) out.insert({pos.key(), mated_left});
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  for (Move m : moves) {
+    pos.make(m, undo);
+    const int ml = mated_moves ? mated_left - 1 : mated_left;
+    const int gl = mated_moves ? mating_left : mating_left - 1;
+    if (live(pos, g, ml, gl)) collect(pos, g, ml, gl, out);
+    pos.unmake(m, undo);
+  }
+}
+
+bool HelpmateTargets::line_nodes(Position& pos, Color mated, int mated_moves, int mating_moves,
+                                 std::size_t limit, HelpLineNodes& out) {
+  if (!applies(pos)) return false;
+  const auto ts = targets(pos, mated, mated_moves, mating_moves, limit);
+  if (!ts) return false;
+  target_count_ = ts->size();
+  std::uint64_t index = 0;
+  for (const Target& t : *ts) {
+    Aim g;
+    g.mated = mated;
+    g.king = t.king;
+    for (const Man& m : t.men) {
+      Aim::Need n;
+      n.rows.emplace_back(m.type, &dist_[row(~mated, m.type, m.at)]);
+      // A man that may promote to this type may end as it, counted through its promotion.
+      for (const Promotion& p : promotions_)
+        if (p.color == ~mated && p.to == m.type)
+          n.rows.emplace_back(p.from, &p.dist[static_cast<std::size_t>(m.at) * kSquares]);
+      g.men.push_back(std::move(n));
+    }
+    g.king_row = &dist_[row(mated, bound_.royal_, t.king)];
+    g.rows_by_type.assign(types_, {});
+    for (const Aim::Need& n : g.men)
+      for (const auto& [type, r] : n.rows) g.rows_by_type[type].push_back(r);
+    for (Bitboard b = t.blocked; b;) {
+      const Square f = pop_lsb(b);
+      g.flights.push_back(f);
+      for (std::size_t u = 0; u < types_; ++u)
+        g.flight_rows.push_back(&dist_[row(mated, static_cast<PieceType>(u), f)]);
+    }
+    g.salt = mix(0x5DEECE66DULL + ++index);
+    if (live(pos, g, mated_moves, mating_moves)) collect(pos, g, mated_moves, mating_moves, out);
+  }
+  return true;
+}
+
+}  // namespace arbiter::puzzles

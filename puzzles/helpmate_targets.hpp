@@ -1,0 +1,115 @@
+// Helpmates solved target by target (Popeye's "intelligent" mode, in its idea): first every
+// final picture of a mate that the moves allow, then, for each, a search that only keeps lines
+// still able to reach that picture in time.
+//
+// A target is the mated king's final square s, some of the mating side's men with the square
+// and type each stands on at the end, and the flights of s that men of the mated side must
+// stand on. It is valid when, on a board holding only its mating men, s is attacked and every
+// flight is attacked or blocked (a flight held by a mating man must be attacked), the mating
+// king (when it is one of them) does not touch s, and the fewest moves add up within each
+// side's moves. Every mate is covered by a target: take its checker, and, for each flight the
+// men taken so far leave open, the man of the mated side on it or a mating man that attacks it
+// in the mate, at its square; with fewer men on the board, their attacks there hold the more.
+// Targets are sets of constraints; one that holds another (a man or a blocked flight more) is
+// dropped, since every line reaching it reaches the smaller one.
+//
+// The search for one target cuts a line when the target's men (each the nearest man of its
+// type, or a pawn that may promote) need more moves than the mating side has left, or the
+// king's walk to s with the blockers' (distinct men) more than the mated side's: counts on an
+// empty board, castling and promotion included (HelpmateBound's tables), so a cut never loses
+// a line that reaches the target. The union over the targets is every helpmate line.
+//
+// What it gives the solver: the nodes on the lines (position key and move pairs left), which
+// answer ProblemSearch::help_mates exactly from the root they were found from.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "puzzles/helpmate_bound.hpp"
+#include "puzzles/problem_search.hpp"
+#include "puzzles/transposition.hpp"
+
+namespace arbiter::puzzles {
+
+class HelpmateTargets {
+ public:
+  /// One man of a target: the mating side's man that stood on `from` at the root, of `type`
+  /// at the end, on `at`.
+  struct Man {
+    Square from = kNoSquare;
+    PieceType type = kNoPiece;
+    Square at = kNoSquare;
+    friend auto operator<=>(const Man&, const Man&) = default;
+  };
+  struct Target {
+    Square king = kNoSquare;
+    std::vector<Man> men;  ///< sorted
+    Bitboard blocked = 0;
+    friend auto operator<=>(const Target&, const Target&) = default;
+  };
+
+  /// The tables are `bound`'s (it must outlive this).
+  HelpmateTargets(const Variant& variant, const HelpmateBound& bound, ProgressFn progress = {});
+
+  /// True when the method applies: the bound is enabled and made for mates, one royal piece
+  /// each side.
+  bool applies(const Position& pos) const;
+
+  /// Every valid target from `pos` for `mated`, with `mated_moves` and `mating_moves` left
+  /// (the mating side moving last); nothing when there are more than `limit`.
+  std::optional<std::vector<Target>> targets(const Position& pos, Color mated, int mated_moves,
+                                             int mating_moves, std::size_t limit) const;
+
+  /// Adds to `out` the nodes of every line from `pos` (the side to move is `pos`'s) to a mate
+  /// of `mated` after `mated_moves` and `mating_moves`, the mating side moving last. False
+  /// (with `out` untouched) when there are more than `limit` targets: then solve otherwise.
+  bool line_nodes(Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit,
+                  HelpLineNodes& out);
+
+  std::uint64_t nodes() const { return nodes_; }
+  std::size_t target_count() const { return target_count_; }
+
+ private:
+  struct Aim;  // one target as the search reads it
+  bool live(Position& pos, const Aim& g, int mated_left, int mating_left);
+  void collect(Position& pos, const Aim& g, int mated_left, int mating_left, HelpLineNodes& out);
+  /// The moves the side to move may spend on anything but the target (its moves left less
+  /// the fewest it needs); -1 when a side cannot reach the target in its moves left.
+  int slack(const Position& pos, const Aim& g, int mated_left, int mating_left) const;
+  /// With no move to spare: `m` brings some man of the target (or the mated king, or a man
+  /// toward a blocked flight) a move nearer. A move that does not is cut unmade.
+  bool progresses(const Position& pos, const Aim& g, Move m) const;
+  void count_node();
+
+  const HelpmateBound& bound_;
+  /// The searches' own table: their keys are salted by target and not shared with the
+  /// solver's; a table that stays in the caches pays more than a larger one.
+  TranspositionTable tt_{18};
+  ProgressFn progress_;
+  std::uint64_t nodes_ = 0;
+  std::size_t target_count_ = 0;
+  /// Fewest moves for (colour, type) from each square to stand on each square:
+  /// dist_[((c * types + t) * 64 + to) * 64 + from].
+  std::vector<std::uint8_t> dist_;
+  std::size_t types_ = 0;
+  std::size_t row(Color c, PieceType t, Square to) const {
+    return ((static_cast<std::size_t>(c) * types_ + t) * kSquares + to) * kSquares;
+  }
+  int moves(Color c, PieceType t, Square from, Square to) const {
+    return dist_[row(c, t, to) + from];
+  }
+  /// A promoting type `from` of colour `color` ending as `to`: the fewest moves from each
+  /// square to stand on each square as `to` (dist[to * 64 + from]).
+  struct Promotion {
+    Color color;
+    PieceType from, to;
+    std::vector<std::uint8_t> dist;
+  };
+  std::vector<Promotion> promotions_;
+};
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,62 @@
+// Helpmates target by target (puzzles/helpmate_targets.hpp) on random positions with fixed
+// seeds: every helpmate solved by targets (even h#1) lists the same lines as the brute-force
+// search, and h#3 the same as the bounded search alone (itself checked against brute force in
+// helpmate_bound_test.cpp).
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "puzzles/random_placement.hpp"
+#include "puzzles/verdict.hpp"
+#include "rules/core/fen.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+Verdict targets_random_solve(const Position& pos, const Stipulation& stip, bool bounds,
+                             int targets_from) {
+  SolveOptions o;
+  o.max_solutions = 1 << 20;
+  o.table_log2 = 16;
+  o.helpmate_bounds = bounds;
+  o.helpmate_targets_from = targets_from;
+  return solve(pos, stip, o);
+}
+
+/// Random positions with pawns (`spec`'s side to move): by targets as by the reference search
+/// (`brute`: no bounds; else the bounds without targets). At least `min_solved` have a line.
+void expect_targets_same_on_random(const char* stip_text, int count, std::uint64_t seed,
+                                   const PlacementSpec& spec, bool brute, std::size_t min_solved) {
+  const Stipulation stip = parse_stipulation(stip_text);
+  std::mt19937_64 rng(seed);
+  std::size_t solved = 0;
+  for (int done = 0; done < count;) {
+    const std::optional<Position> pos = random_placement(test::orthodox(), rng, spec);
+    if (!pos) continue;
+    ++done;
+    const Verdict targets = targets_random_solve(*pos, stip, true, 1);
+    const Verdict reference = targets_random_solve(*pos, stip, !brute, 0);
+    EXPECT_EQ(targets.solutions, reference.solutions) << stip_text << ' ' << to_fen(*pos);
+    EXPECT_EQ(targets.soundness, reference.soundness) << stip_text << ' ' << to_fen(*pos);
+    if (!reference.solutions.empty()) ++solved;
+  }
+  EXPECT_GE(solved, min_solved) << stip_text;  // the sample holds helpmates
+}
+
+TEST(HelpmateTargetsSlow, SameLinesAsBruteForceOnRandomPositions) {
+  expect_targets_same_on_random("h#1", 300, 61, {4, 4, kBlack}, true, 20);
+  expect_targets_same_on_random("h#0.5", 200, 62, {4, 4, kWhite}, true, 3);
+  expect_targets_same_on_random("h#2", 20, 63, {3, 3, kBlack}, true, 3);
+  expect_targets_same_on_random("h#1.5", 20, 64, {3, 3, kWhite}, true, 2);
+}
+
+TEST(HelpmateTargetsSlow, SameLinesAsTheBoundedSearchOnRandomThreeMovers) {
+  expect_targets_same_on_random("h#3", 4, 65, {2, 2, kBlack}, false, 1);
+  expect_targets_same_on_random("h#2.5", 4, 66, {2, 2, kWhite}, false, 1);
+}
+
+}  // namespace
+}  // namespace arbiter::puzzles

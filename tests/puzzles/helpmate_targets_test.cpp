@@ -1,0 +1,102 @@
+// Helpmates target by target (puzzles/helpmate_targets.hpp): the targets of a small position
+// are the expected ones, and solving by targets lists the same lines as the brute-force search
+// (the test helpmates; random positions: helpmate_targets_slow_test.cpp) and as Popeye on a
+// long helpmate.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "puzzles/helpmate_targets.hpp"
+#include "puzzles/verdict.hpp"
+#include "rules/core/fen.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+/// `targets_from` 0: the bounded search alone; 1: every helpmate by targets.
+Verdict targets_test_solve(const Position& pos, const Stipulation& stip, bool bounds,
+                           int targets_from) {
+  SolveOptions o;
+  o.max_solutions = 1 << 20;
+  o.table_log2 = 16;
+  o.helpmate_bounds = bounds;
+  o.helpmate_targets_from = targets_from;
+  return solve(pos, stip, o);
+}
+
+/// By targets and by brute force the same lines; returns how many.
+std::size_t expect_targets_same_lines(const Position& pos, const Stipulation& stip) {
+  const Verdict targets = targets_test_solve(pos, stip, true, 1);
+  const Verdict brute = targets_test_solve(pos, stip, false, 0);
+  EXPECT_EQ(targets.solutions, brute.solutions) << stip.str() << ' ' << to_fen(pos);
+  EXPECT_EQ(targets.keys.size(), brute.keys.size()) << stip.str() << ' ' << to_fen(pos);
+  EXPECT_EQ(targets.soundness, brute.soundness) << stip.str() << ' ' << to_fen(pos);
+  return brute.solutions.size();
+}
+
+TEST(HelpmateTargets, AMateInOneHasTheOneTargetItsPieceCountsAllow) {
+  // Black Kh8, White Kg6 Rb1, White to mate in one move: the rook checks from b8, the king
+  // guards g7 and h7 where it stands; g8 is the rook's. No other square of the rook checks h8
+  // in one move with every flight covered, and Black has no man to block.
+  const Position pos = test::orthodox_position("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
+  const HelpmateBound bound(pos.variant());
+  const HelpmateTargets targets(pos.variant(), bound);
+  ASSERT_TRUE(targets.applies(pos));
+  const auto found = targets.targets(pos, kBlack, 0, 1, 1000);
+  ASSERT_TRUE(found.has_value());
+  ASSERT_EQ(found->size(), 1U);
+  const HelpmateTargets::Target& t = found->front();
+  EXPECT_EQ(t.king, *parse_square("h8"));
+  EXPECT_EQ(t.blocked, 0U);
+  ASSERT_EQ(t.men.size(), 2U);
+  const PieceType rook = pos.piece_on(kWhite, *parse_square("b1"));
+  const PieceType king = pos.piece_on(kWhite, *parse_square("g6"));
+  EXPECT_EQ(t.men[0], (HelpmateTargets::Man{*parse_square("b1"), rook, *parse_square("b8")}));
+  EXPECT_EQ(t.men[1], (HelpmateTargets::Man{*parse_square("g6"), king, *parse_square("g6")}));
+}
+
+TEST(HelpmateTargets, TooManyTargetsGiveNone) {
+  const Position pos = test::orthodox_position("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
+  const HelpmateBound bound(pos.variant());
+  const HelpmateTargets targets(pos.variant(), bound);
+  EXPECT_FALSE(targets.targets(pos, kBlack, 3, 3, 2).has_value());
+}
+
+TEST(HelpmateTargets, SameLinesAsBruteForceOnTheTestHelpmates) {
+  // The helpmates of tests/puzzles/helpmate_bound_test.cpp: castling by either side (mating
+  // and tempo), promotion of either side, en passant; h#1 to h#3.
+  constexpr std::pair<const char*, const char*> kCases[] = {
+      {"8/7k/4P3/2K5/1nP5/8/1Q6/8 b - - 0 1", "h#2"},
+      {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b K - 0 1", "h#2"},
+      {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b - - 0 1", "h#2"},
+      {"8/1P6/8/8/8/8/5K2/7k b - - 0 1", "h#3"},
+      {"8/8/8/8/8/5K2/p7/5Q1k b - - 0 1", "h#2"},
+      {"r3k3/8/Q7/8/8/8/8/1R2K3 b q - 0 1", "h#2"},
+      {"r3k3/8/8/8/8/5R2/8/Q3K3 b q - 0 1", "h#2"},
+      {"4rkr1/4p1pp/8/8/8/8/P7/4K2R b K - 0 1", "h#2"},
+      {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#1"},
+      {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#2"},
+  };
+  std::size_t lines = 0;
+  for (const auto& [fen, stip] : kCases)
+    lines += expect_targets_same_lines(test::orthodox_position(fen), parse_stipulation(stip));
+  EXPECT_EQ(lines, 1U + 1 + 0 + 64 + 23 + 27 + 182 + 91 + 2 + 4);
+}
+
+TEST(HelpmateTargets, SolvesAnEightMoveHelpmateAsPopeyeDoes) {
+  // Popeye's BEISPIEL/intell.inp, Z. Maslar, Schach-Echo 1978 (h#8): Popeye (Option
+  // Intelligent) prints the one solution 1.Kb3-c3 Kc1-b1 ... 8.Sh3-g1 Lf1-g2 #. The bounded
+  // search alone did not finish it in 20 s.
+  const Verdict v = targets_test_solve(test::orthodox_position("8/8/8/8/8/1k6/5nB1/2K5 b - - 0 1"),
+                                       parse_stipulation("h#8"), true, 3);
+  EXPECT_EQ(v.soundness, Soundness::kSound);
+  ASSERT_EQ(v.solutions.size(), 1U);
+  EXPECT_EQ(v.solutions[0],
+            (std::vector<std::string>{"Kc3", "Kb1", "Kd2", "Bf1", "Ke1", "Kc2", "Nh3", "Kd3", "Kf2",
+                                      "Ke4", "Kg1", "Kf3", "Kh1", "Kg3", "Ng1", "Bg2#"}));
+}
+
+}  // namespace
+}  // namespace arbiter::puzzles

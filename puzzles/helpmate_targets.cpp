@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 
+#include "puzzles/series_search.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/piece_moves.hpp"
 
@@ -34,6 +35,8 @@ std::uint64_t mix(std::uint64_t x) {
 /// One target as the search reads it.
 struct HelpmateTargets::Aim {
   Color mated = kBlack;
+  bool series = false;  ///< the series side moves all its moves in a row
+  Color series_side = kBlack;
   Square king = kNoSquare;
   struct Need {
     /// For each type of man that may end as this one: the fewest moves from each square.
@@ -371,8 +374,11 @@ bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mati
   if (room < 0) return false;
   const std::uint64_t key =
       pos.key() ^ g.salt ^ mix(static_cast<std::uint64_t>(mated_left * 64 + mating_left));
-  if (const auto known = tt_.probe(key, 1)) return *known;
+  if (const auto known = tt_->probe(key, 1)) return *known;
   const bool mated_moves = pos.side_to_move() == g.mated;
+  const int ml = mated_moves ? mated_left - 1 : mated_left;
+  const int gl = mated_moves ? mating_left : mating_left - 1;
+  const bool series_on = continues_series(pos, g, ml, gl);
   MoveList moves;
   generate_legal(pos, moves);
   Undo undo;
@@ -381,35 +387,68 @@ bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mati
     if (room == 0 && !progresses(pos, g, m)) continue;
     pos.make(m, undo);
     count_node();
-    ok = mated_moves ? live(pos, g, mated_left - 1, mating_left)
-                     : live(pos, g, mated_left, mating_left - 1);
+    if (!series_on) {
+      ok = live(pos, g, ml, gl);
+    } else if (!pos.in_check()) {  // a check on the way would hand the other side a move
+      SeriesPass pass(pos);
+      ok = live(pos, g, ml, gl);
+    }
     pos.unmake(m, undo);
     if (ok) break;
   }
-  tt_.store(key, 1, ok);
+  tt_->store(key, 1, ok);
   return ok;
 }
 
 void HelpmateTargets::collect(Position& pos, const Aim& g, int mated_left, int mating_left,
                               HelpLineNodes& out) {
   if (mated_left == 0 && mating_left == 0) return;
-  const bool mated_moves = pos.side_to_move() == g.mated;
-  if (mated_moves) out.insert({pos.key(), mated_left});
+  const Color mover = pos.side_to_move();
+  const bool mated_moves = mover == g.mated;
+  // The nodes the solver asks about: the mated side's in a helpmate (move pairs left), the
+  // series side's in a series (its moves left).
+  if (g.series ? mover == g.series_side : mated_moves)
+    out.insert({pos.key(), mated_moves ? mated_left : mating_left});
+  const int ml = mated_moves ? mated_left - 1 : mated_left;
+  const int gl = mated_moves ? mating_left : mating_left - 1;
+  const bool series_on = continues_series(pos, g, ml, gl);
   MoveList moves;
   generate_legal(pos, moves);
   Undo undo;
   for (Move m : moves) {
     pos.make(m, undo);
-    const int ml = mated_moves ? mated_left - 1 : mated_left;
-    const int gl = mated_moves ? mating_left : mating_left - 1;
-    if (live(pos, g, ml, gl)) collect(pos, g, ml, gl, out);
+    if (!series_on) {
+      if (live(pos, g, ml, gl)) collect(pos, g, ml, gl, out);
+    } else if (!pos.in_check()) {
+      SeriesPass pass(pos);
+      if (live(pos, g, ml, gl)) collect(pos, g, ml, gl, out);
+    }
     pos.unmake(m, undo);
   }
 }
 
+bool HelpmateTargets::continues_series(const Position& pos, const Aim& g, int mated_left,
+                                       int mating_left) const {
+  if (!g.series || pos.side_to_move() != g.series_side) return false;
+  return (g.series_side == g.mated ? mated_left : mating_left) > 0;
+}
+
 bool HelpmateTargets::line_nodes(Position& pos, Color mated, int mated_moves, int mating_moves,
                                  std::size_t limit, HelpLineNodes& out) {
+  return solve_targets(pos, mated, mated_moves, mating_moves, false, limit, out);
+}
+
+bool HelpmateTargets::series_line_nodes(Position& pos, bool help, int n, std::size_t limit,
+                                        HelpLineNodes& out) {
+  const Color series = pos.side_to_move();
+  return help ? solve_targets(pos, series, n, 1, true, limit, out)
+              : solve_targets(pos, ~series, 0, n, true, limit, out);
+}
+
+bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves,
+                                    bool series, std::size_t limit, HelpLineNodes& out) {
   if (!applies(pos)) return false;
+  if (!tt_) tt_ = &table_.emplace(18);
   const auto ts = targets(pos, mated, mated_moves, mating_moves, limit);
   if (!ts) return false;
   target_count_ = ts->size();
@@ -417,6 +456,8 @@ bool HelpmateTargets::line_nodes(Position& pos, Color mated, int mated_moves, in
   for (const Target& t : *ts) {
     Aim g;
     g.mated = mated;
+    g.series = series;
+    g.series_side = pos.side_to_move();
     g.king = t.king;
     for (const Man& m : t.men) {
       Aim::Need n;

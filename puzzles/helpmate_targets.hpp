@@ -70,12 +70,21 @@ class HelpmateTargets {
   bool line_nodes(Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit,
                   HelpLineNodes& out);
 
+  /// The same for a series from `pos` (the series side to move) of exactly `n` moves: ser-h#n
+  /// (`help`: the series side is mated by one move of the other) or ser-#n (it mates the
+  /// other, which stands still). The nodes are the series side's, with its moves left.
+  bool series_line_nodes(Position& pos, bool help, int n, std::size_t limit, HelpLineNodes& out);
+
   std::uint64_t nodes() const { return nodes_; }
   std::size_t target_count() const { return target_count_; }
 
  private:
   struct Aim;  // one target as the search reads it
+  bool solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves, bool series,
+                     std::size_t limit, HelpLineNodes& out);
   bool live(Position& pos, const Aim& g, int mated_left, int mating_left);
+  /// The side to move is the series side with moves left after this one (the other passes).
+  bool continues_series(const Position& pos, const Aim& g, int mated_left, int mating_left) const;
   void collect(Position& pos, const Aim& g, int mated_left, int mating_left, HelpLineNodes& out);
   /// The moves the side to move may spend on anything but the target (its moves left less
   /// the fewest it needs); -1 when a side cannot reach the target in its moves left.
@@ -88,7 +97,8 @@ class HelpmateTargets {
   const HelpmateBound& bound_;
   /// The searches' own table: their keys are salted by target and not shared with the
   /// solver's; a table that stays in the caches pays more than a larger one.
-  TranspositionTable tt_{18};
+  std::optional<TranspositionTable> table_;  ///< made on first use (18: 2^18 entries)
+  TranspositionTable* tt_ = nullptr;
   ProgressFn progress_;
   std::uint64_t nodes_ = 0;
   std::size_t target_count_ = 0;

@@ -16,22 +16,6 @@ StipulationKind end_kind(StipulationKind series) {
                                                 : StipulationKind::kDirectMate;
 }
 
-/// Hands the move back to the series side (the other side passes).
-struct Pass {
-  Position& pos;
-  Square ep;
-  explicit Pass(Position& p) : pos(p), ep(p.en_passant()) {
-    pos.set_en_passant(kNoSquare);
-    pos.set_side_to_move(~pos.side_to_move());
-  }
-  ~Pass() {
-    pos.set_side_to_move(~pos.side_to_move());
-    pos.set_en_passant(ep);
-  }
-  Pass(const Pass&) = delete;
-  Pass& operator=(const Pass&) = delete;
-};
-
 }  // namespace
 
 SeriesSearch::SeriesSearch(const Stipulation& stip, TranspositionTable& tt, ProgressFn progress,
@@ -58,6 +42,7 @@ bool SeriesSearch::ends(Position& pos) {
 }
 
 bool SeriesSearch::reaches(Position& pos, int n) {
+  if (line_nodes_) return line_nodes_->count({pos.key(), n}) != 0;
   const std::uint64_t key = pos.key() ^ kSeriesSalt * static_cast<std::uint64_t>(2 * n + 1);
   if (const auto known = tt_.probe(key, n)) return *known;
   // The bounds: ser-h#n, ser-h=n cut by the series side's moves that can still lead to its
@@ -89,7 +74,7 @@ bool SeriesSearch::reaches(Position& pos, int n) {
     if (n == 1) {
       found = ends(pos);
     } else if (!pos.in_check()) {
-      Pass pass(pos);
+      SeriesPass pass(pos);
       found = reaches(pos, n - 1);
     }
     pos.unmake(m, undo);
@@ -109,7 +94,7 @@ void SeriesSearch::lines(Position& pos, int n, std::vector<std::string>& line, s
     line.push_back(to_san(pos, m));
     pos.make(m, undo);
     if (n > 1 && !pos.in_check()) {
-      Pass pass(pos);
+      SeriesPass pass(pos);
       if (reaches(pos, n - 1)) lines(pos, n - 1, line, limit, out);
     } else if (n == 1 && ends(pos)) {
       if (kind_ == StipulationKind::kSeriesDirect) {

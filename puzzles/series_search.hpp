@@ -18,6 +18,22 @@
 
 namespace arbiter::puzzles {
 
+/// Hands the move back to the series side (the other side passes: no en-passant target).
+struct SeriesPass {
+  Position& pos;
+  Square ep;
+  explicit SeriesPass(Position& p) : pos(p), ep(p.en_passant()) {
+    pos.set_en_passant(kNoSquare);
+    pos.set_side_to_move(~pos.side_to_move());
+  }
+  ~SeriesPass() {
+    pos.set_side_to_move(~pos.side_to_move());
+    pos.set_en_passant(ep);
+  }
+  SeriesPass(const SeriesPass&) = delete;
+  SeriesPass& operator=(const SeriesPass&) = delete;
+};
+
 class SeriesSearch {
  public:
   /// `stip` must be a series stipulation (is_series).
@@ -26,6 +42,10 @@ class SeriesSearch {
   /// other side mates or stalemates in one move; not ser-s#n).
   SeriesSearch(const Stipulation& stip, TranspositionTable& tt, ProgressFn progress = {},
                const HelpmateBound* bound = nullptr);
+
+  /// From now on reaches() answers from `nodes` (null: it searches): they must be every node
+  /// of the series lines from the root whose lines are asked for (helpmate_targets.hpp).
+  void use_line_nodes(const HelpLineNodes* nodes) { line_nodes_ = nodes; }
 
   /// The series side (to move) reaches the end in exactly `n` moves (n >= 1).
   bool reaches(Position& pos, int n);
@@ -47,6 +67,7 @@ class SeriesSearch {
   ProgressFn progress_;
   ProblemSearch end_;  ///< the end of the series: #1 (ser-#, ser-h#) or s#'s last defence
   const HelpmateBound* bound_;
+  const HelpLineNodes* line_nodes_ = nullptr;
   std::uint64_t nodes_ = 0;
 };
 

@@ -219,8 +219,18 @@ void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& p
 
 /// The series lines of 1, 2, ... n moves (the short ones too, as Popeye lists them), with
 /// their distinct first moves as keys.
-void solve_series(SeriesSearch& series, Position& pos, const Stipulation& stip,
-                  const SolveOptions& o, Verdict& v) {
+void solve_series(SeriesSearch& series, HelpmateTargets* targets, Position& pos,
+                  const Stipulation& stip, const SolveOptions& o, Verdict& v) {
+  // Long ser-h#n and ser-#n: the nodes of every line of each length found
+  // target by target first (the short lines are listed too).
+  HelpLineNodes nodes;
+  const bool help = stip.kind == StipulationKind::kSeriesHelp;
+  bool by_targets = targets && o.series_targets_from > 0 && stip.moves >= o.series_targets_from &&
+                    stip.goal == Goal::kMate &&
+                    (help || stip.kind == StipulationKind::kSeriesDirect);
+  for (int k = 1; by_targets && k <= stip.moves; ++k)
+    by_targets = targets->series_line_nodes(pos, help, k, most_targets(stip.moves), nodes);
+  if (by_targets) series.use_line_nodes(&nodes);
   const auto limit = static_cast<std::size_t>(std::max(o.max_solutions, 0));
   std::vector<std::string> line;
   for (int k = 1; k <= stip.moves; ++k) {
@@ -233,6 +243,7 @@ void solve_series(SeriesSearch& series, Position& pos, const Stipulation& stip,
     if (std::none_of(v.keys.begin(), v.keys.end(),
                      [&](const KeyMove& k) { return k.move == l[0]; }))
       v.keys.push_back({l[0], false, {}, {}, {}});
+  series.use_line_nodes(nullptr);
 }
 
 /// `pos` with the other side to move and no en-passant target (a pass), or nothing when the
@@ -325,14 +336,14 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   const ProgressFn progress = limited_progress(options, t0);
   ProblemSearch search(stip.kind, stip.goal, table, progress, help ? bounds : nullptr);
   std::optional<HelpmateTargets> targets;
-  if (help && bounds) targets.emplace(start.variant(), *bounds, progress);
+  if ((help || series) && bounds) targets.emplace(start.variant(), *bounds, progress);
   SeriesSearch series_search(stip, table, progress, bounds);
   Position pos = start;
   Verdict v;
   v.stipulation = stip;
   try {
     if (series)
-      solve_series(series_search, pos, stip, options, v);
+      solve_series(series_search, targets ? &*targets : nullptr, pos, stip, options, v);
     else if (help)
       solve_helpmate(search, targets ? &*targets : nullptr, pos, stip, options, v);
     else

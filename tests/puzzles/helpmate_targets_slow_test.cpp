@@ -1,7 +1,7 @@
 // Helpmates target by target (puzzles/helpmate_targets.hpp) on random positions with fixed
-// seeds: every helpmate solved by targets (even h#1) lists the same lines as the brute-force
-// search, and h#3 the same as the bounded search alone (itself checked against brute force in
-// helpmate_bound_test.cpp).
+// seeds: every helpmate and series solved by targets (even h#1) lists the same lines as the
+// brute-force search, and the three-movers the same as the bounded search alone (itself checked
+// against brute force in helpmate_bound_test.cpp and stalemate_bound_slow_test.cpp).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -23,6 +23,7 @@ Verdict targets_random_solve(const Position& pos, const Stipulation& stip, bool 
   o.table_log2 = 16;
   o.helpmate_bounds = bounds;
   o.helpmate_targets_from = targets_from;
+  o.series_targets_from = targets_from;
   return solve(pos, stip, o);
 }
 
@@ -51,6 +52,14 @@ TEST(HelpmateTargetsSlow, SameLinesAsBruteForceOnRandomPositions) {
   expect_targets_same_on_random("h#0.5", 200, 62, {4, 4, kWhite}, true, 3);
   expect_targets_same_on_random("h#2", 20, 63, {3, 3, kBlack}, true, 3);
   expect_targets_same_on_random("h#1.5", 20, 64, {3, 3, kWhite}, true, 2);
+}
+
+TEST(HelpmateTargetsSlow, SameSeriesLinesAsBruteForceOnRandomPositions) {
+  // ser-h#n: the side to move is mated after its series; ser-#n: it mates.
+  expect_targets_same_on_random("ser-h#2", 40, 67, {3, 3, kBlack}, true, 2);
+  expect_targets_same_on_random("ser-#2", 40, 68, {3, 3, kWhite}, true, 3);
+  expect_targets_same_on_random("ser-h#3", 12, 71, {3, 3, kBlack}, false, 1);
+  expect_targets_same_on_random("ser-#3", 6, 70, {3, 2, kWhite}, false, 1);
 }
 
 TEST(HelpmateTargetsSlow, SameLinesAsTheBoundedSearchOnRandomThreeMovers) {

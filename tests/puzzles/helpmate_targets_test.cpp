@@ -23,6 +23,7 @@ Verdict targets_test_solve(const Position& pos, const Stipulation& stip, bool bo
   o.table_log2 = 16;
   o.helpmate_bounds = bounds;
   o.helpmate_targets_from = targets_from;
+  o.series_targets_from = targets_from;
   return solve(pos, stip, o);
 }
 

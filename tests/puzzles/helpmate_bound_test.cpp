@@ -11,6 +11,7 @@
 #include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
+#include "rules/core/table_loader.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
@@ -134,6 +135,16 @@ TEST(HelpmateBound, SameHalfMoveHelpmatesAsBruteForceOnRandomPositions) {
   // h#n.5: the mating side (White) to move.
   expect_same_on_random("h#0.5", 200, 54, {4, 4, kWhite}, 5);
   expect_same_on_random("h#1.5", 30, 55, {3, 3, kWhite}, 3);
+}
+
+TEST(HelpmateBound, ARiderChecksFromTheFarEndOfItsRide) {
+  // Zb5# checks h8 over d6 and f7. The bounds once read a nightrider's empty-board attacks as
+  // none (a rider captures on the first occupied square of its ride) and cut all 28 lines.
+  const VariantPtr nightrider =
+      Variant::compile(load_table_file(test::data_path("tables/fairy/nightrider.toml")));
+  EXPECT_EQ(expect_same_solutions(parse_fen(nightrider, "6rk/p5pp/8/8/8/8/8/1Z2K3 b - - 0 1"),
+                                  parse_stipulation("h#2")),
+            28U);
 }
 
 TEST(HelpmateBound, AnUnreachableMateIsCut) {

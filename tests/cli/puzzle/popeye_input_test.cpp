@@ -343,6 +343,18 @@ TEST(PopeyeInput, ATwinThatCannotBeReadIsReportedInItsPlaceAndTheOtherTwinsAreRe
   EXPECT_FALSE(problems[0].popeye_head.empty());
 }
 
+TEST(PopeyeInput, ATwinnedProblemWithoutAStipulationFailsTwinByTwinUnderItsHead) {
+  // fuzz_popeye's crash-unparsable-stipulation-head: every twin is "no Stipulation" at its
+  // line, and the block's head is still made, its stipulation line without a stipulation.
+  const auto problems = read(
+      "BeginProblem\nPieces White Kg6 Ra1 Black Kh8\nZeroPosition Move a1 b1\nTwin Move a1 c1\n"
+      "EndProblem\n");
+  ASSERT_EQ(problems.size(), 2U);
+  EXPECT_EQ(problems[0].error, "t.inp:3: no Stipulation");
+  EXPECT_EQ(problems[1].error, "t.inp:4: no Stipulation");
+  EXPECT_EQ(problems[0].popeye_head, "                              2 + 1\n\nzeroposition\n\n");
+}
+
 TEST(PopeyeInput, TwinsAfterZAreLabelledZ1Z2AsPopeyeLabelsThem) {
   // Popeye's REGRESSIONS/4_51_to_4_53.inp has a problem with 130 twins: "z)", then "z1)", ...
   std::string twins;

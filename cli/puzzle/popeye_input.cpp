@@ -597,10 +597,24 @@ class Reader {
           ignored("it changes only Popeye's printout");
           break;
         case kBeep:
-        case kIntelligent:  // a solving method of Popeye's; the optional number is its own
           ignored("it changes only how Popeye works");
           if (optional_number()) lex_.next();
           break;
+        case kIntelligent: {
+          // A solving method of Popeye's; with a number n it also cuts Popeye's printout
+          // (optimisations/intelligent/limit_nr_solutions_per_target.c).
+          if (!optional_number()) {
+            ignored("it changes only how Popeye works");
+            break;
+          }
+          const std::string n = lex_.next().text;
+          s.notes.push_back(fmt::format(
+              "{}: option '{} {}' ignored: besides how Popeye searches, it makes Popeye print at "
+              "most {} solutions per final position it aims at (a partial answer); arbiter lists "
+              "the solutions without that limit",
+              tok.line, name, n, n));
+          break;
+        }
         case kMaxTime:  // seconds, as Popeye's; --timeout, when shorter, wins
           s.max_seconds = number(tok, lex_.next());
           break;

@@ -159,6 +159,23 @@ TEST(PopeyeInput, OptionsThatOnlyChangePopeyesPrintoutAreNotedWithTheirLine) {
   EXPECT_EQ(p.max_seconds, 60);
 }
 
+TEST(PopeyeInput, IntelligentWithANumberIsNotedAsALimitOnWhatPopeyePrints) {
+  // Popeye's BEISPIEL/intell.inp (Kubecka, ser-#7, `Option Duplex Intelligent 2`): Popeye
+  // prints 25 lines of the half-duplex's 1,051, at most two per final position.
+  const std::string pieces = "Pieces White Kh8 Rc2 Black Ka4 Rc3\nEndProblem\n";
+  const ProblemSpec limited =
+      only("BeginProblem\nStipulation ser-#7\nOption Intelligent 2\n" + pieces);
+  ASSERT_EQ(limited.notes.size(), 1U);
+  EXPECT_EQ(limited.notes[0],
+            "t.inp:3: option 'Intelligent 2' ignored: besides how Popeye searches, it makes "
+            "Popeye print at most 2 solutions per final position it aims at (a partial answer); "
+            "arbiter lists the solutions without that limit");
+  const ProblemSpec plain = only("BeginProblem\nStipulation ser-#7\nOption Intelligent\n" + pieces);
+  ASSERT_EQ(plain.notes.size(), 1U);
+  EXPECT_EQ(plain.notes[0],
+            "t.inp:3: option 'Intelligent' ignored: it changes only how Popeye works");
+}
+
 TEST(PopeyeInput, DefenceSetsHowManyRefutationsATryMayHave) {
   const std::string pieces = "Pieces White Ke1 Qd1 Black Ke8\n";
   EXPECT_EQ(

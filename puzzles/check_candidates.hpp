@@ -2,15 +2,15 @@
 // (the attacker's last move of #n, r#n's "can mate at once") make and test only those.
 //
 // A superset, never a guess: a move gives check only if the piece that lands attacks the
-// king from its landing square (then it does so on an empty board too), or it uncovers a
+// king from its landing square (then it does so on an empty board too: EmptyBoardAttacks,
+// the table HelpmateBound reads as well), or it uncovers a
 // line piece's attack through the square it leaves (then that square lies on a rank, file or
 // diagonal of the king), or it is castling, en passant or a promotion (always tried). Tables
 // whose pieces ride step by step, or whose check is not an attack (Conversion Chess's
 // effect), are not filtered.
 #pragma once
 
-#include <vector>
-
+#include "puzzles/empty_board_attacks.hpp"
 #include "rules/core/geometry.hpp"
 #include "rules/core/move.hpp"
 #include "rules/core/position.hpp"
@@ -31,18 +31,13 @@ class CheckCandidates {
       return true;
     if (variant_->line(m.from(), king) != 0) return true;
     const Color us = pos.side_to_move();
-    const PieceType t = pos.piece_on(us, m.from());
-    return has(attacked_from_[(static_cast<std::size_t>(us) * types_ + t) * kSquares + king],
-               m.to());
+    return has(attacks_.from(us, pos.piece_on(us, m.from()), king), m.to());
   }
 
  private:
   const Variant* variant_;
   bool enabled_ = true;
-  std::size_t types_ = 0;
-  /// Per colour, type and square x: the squares from which that piece attacks x on an empty
-  /// board.
-  std::vector<Bitboard> attacked_from_;
+  EmptyBoardAttacks attacks_;
 };
 
 }  // namespace arbiter::puzzles

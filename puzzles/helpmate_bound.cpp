@@ -14,17 +14,12 @@ namespace {
 constexpr std::uint8_t kFar = 0xFF;
 using Counts = std::array<std::uint8_t, kSquares>;
 
-/// Where a piece goes in one move on an empty board, or captures from there.
-struct OneMove {
-  Bitboard go = 0;
-  Bitboard attack = 0;
-};
-
-OneMove one_move(const Variant& v, Color c, PieceType t, Square from) {
+/// Where a piece goes in one move on an empty board, captures included.
+Bitboard one_move(const Variant& v, Color c, PieceType t, Square from) {
   const PieceMoves& pm = v.piece(t).moves;
   Bitboard quiet = 0, captures = 0;
   piece_targets(pm, v.sliders(), c, from, 0, quiet, captures);
-  return {quiet | captures | pm.at[c][from].en_passant, captures};
+  return quiet | captures | pm.at[c][from].en_passant;
 }
 
 bool promotes(const Variant& v, Color c, PieceType t) {
@@ -42,7 +37,7 @@ Counts stand_counts(const Variant& v, Color c, PieceType t, Square from) {
   while (!queue.empty()) {
     const Square y = queue.front();
     queue.pop_front();
-    Bitboard next = one_move(v, c, t, y).go;
+    Bitboard next = one_move(v, c, t, y);
     for (const CastlingMove& cm : v.castling(c)) {
       if (t == v.royal() && cm.king_from == y) next |= bb(cm.king_to);
       if (t == cm.rook_type && cm.rook_from == y) next |= bb(cm.rook_to);
@@ -57,16 +52,15 @@ Counts stand_counts(const Variant& v, Color c, PieceType t, Square from) {
   return d;
 }
 
-/// Fewest moves to attack each square, given the fewest moves to stand on each square.
-Counts attack_counts(const Variant& v, Color c, PieceType t, const Counts& stand) {
+/// Fewest moves to attack each square, given the fewest moves to stand on each square: the
+/// least count of a square the piece attacks it from.
+Counts attack_counts(const EmptyBoardAttacks& attacks, Color c, PieceType t, const Counts& stand) {
   Counts a;
-  a.fill(kFar);
-  for (Square y = 0; y < kSquares; ++y) {
-    if (stand[y] == kFar) continue;
-    for (Bitboard att = one_move(v, c, t, y).attack; att;) {
-      const Square x = pop_lsb(att);
-      a[x] = std::min(a[x], stand[y]);
-    }
+  for (Square x = 0; x < kSquares; ++x) {
+    std::uint8_t least = kFar;
+    for (Bitboard from = attacks.from(c, t, x); from;)
+      least = std::min(least, stand[pop_lsb(from)]);
+    a[x] = least;
   }
   return a;
 }
@@ -80,7 +74,8 @@ std::uint8_t sum_counts(std::uint8_t a, std::uint8_t b) {
 HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
     : goal_(goal),
       types_(static_cast<std::size_t>(variant.piece_count())),
-      royal_(variant.royal()) {
+      royal_(variant.royal()),
+      attacks_(variant) {
   if (variant.effect() || royal_ == kNoPiece) {
     enabled_ = false;
     return;
@@ -102,7 +97,7 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
       if (promotes(variant, c, type)) continue;
       for (Square s = 0; s < kSquares; ++s) {
         stand[index(c, t, s)] = stand_counts(variant, c, type, s);
-        attack[index(c, t, s)] = attack_counts(variant, c, type, stand[index(c, t, s)]);
+        attack[index(c, t, s)] = attack_counts(attacks_, c, type, stand[index(c, t, s)]);
       }
     }
     for (std::size_t t = 0; t < types_; ++t) {
@@ -118,7 +113,7 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
         // Moving on as the same type through a promotion square is counted too (a table
         // where promotion is optional); then every choice from each promotion square.
         Counts st = stand_counts(variant, c, type, s);
-        Counts at = attack_counts(variant, c, type, st);
+        Counts at = attack_counts(attacks_, c, type, st);
         for (Bitboard ps = info.promotion_squares[c]; ps;) {
           const Square p = pop_lsb(ps);
           if (st[p] == kFar) continue;
@@ -134,17 +129,12 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
     }
   }
   reach_.resize(n);
-  attacked_from_.assign(n, 0);
   promotion_squares_.assign(2 * types_, 0);
   for (Color c : {kWhite, kBlack})
-    for (std::size_t t = 0; t < types_; ++t) {
+    for (std::size_t t = 0; t < types_; ++t)
       if (promotes(variant, c, static_cast<PieceType>(t)))
         promotion_squares_[c * types_ + t] =
             variant.piece(static_cast<PieceType>(t)).promotion_squares[c];
-      for (Square y = 0; y < kSquares; ++y)
-        for (Bitboard att = one_move(variant, c, static_cast<PieceType>(t), y).attack; att;)
-          attacked_from_[index(c, t, pop_lsb(att))] |= bb(y);
-    }
   for (std::size_t i = 0; i < n; ++i)
     for (Square x = 0; x < kSquares; ++x)
       for (int k = 0; k <= kMaxCount; ++k) {
@@ -206,7 +196,7 @@ bool HelpmateBound::gather(const Position& pos, Color mated, int mated_moves, in
         // A piece that may promote in the moves left attacks as it will be: no one type's table.
         (r.stand[wi] & promotion_squares_[static_cast<std::size_t>(mating) * types_ + t]) != 0
             ? nullptr
-            : &attacked_from_[row],
+            : attacks_.row(mating, t),
         checks};
   }
   // A stalemate picture needs no check: every square the king may stand on will do.

@@ -24,6 +24,7 @@
 #include <array>
 #include <vector>
 
+#include "puzzles/empty_board_attacks.hpp"
 #include "puzzles/stipulation.hpp"
 #include "rules/core/geometry.hpp"
 #include "rules/core/position.hpp"
@@ -158,7 +159,7 @@ class HelpmateBound {
   std::size_t types_ = 0;
   PieceType royal_ = kNoPiece;
   std::vector<Reach> reach_;
-  std::vector<Bitboard> attacked_from_;       ///< per colour, type and square (empty board)
+  EmptyBoardAttacks attacks_;                 ///< where each piece attacks from (empty board)
   std::vector<Bitboard> promotion_squares_;   ///< per colour and type (0: it never promotes)
   std::uint8_t castling_rights_[2] = {0, 0};  ///< each side's bits of the castling rights
   std::vector<CastlingMove> castling_[2];     ///< each side's castling moves

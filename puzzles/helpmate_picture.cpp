@@ -157,7 +157,7 @@ bool HelpmatePictures::prepare(const Position& pos, Color mated, int mated_moves
         hb.promotion_squares_[static_cast<std::size_t>(mating) * hb.types_ + t];
     if ((pp.reach->stand[static_cast<std::size_t>(wi)] & promotes) == 0) {
       pp.row = &hb.reach_[row];
-      pp.attacked_from = &hb.attacked_from_[row];
+      pp.attacked_from = hb.attacks_.row(mating, t);
     }
   }
   for (Bitboard p = pos.pieces(mated) & ~kings; p;) {

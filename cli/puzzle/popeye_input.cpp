@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cctype>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -106,7 +107,9 @@ class Lexer {
 /// What one problem (or twin) sets, besides the board.
 struct ProblemState {
   Board board{};
-  std::string stip;
+  /// Parsed once, where it is read (a stipulation arbiter cannot parse is an error there);
+  /// none before a Stipulation.
+  std::optional<puzzles::Stipulation> stip;
   int stip_line = 0;
   std::string title, author, origin, award;
   std::vector<std::string> remarks;
@@ -237,14 +240,10 @@ class Reader {
     int white = 0, black = 0;
     for (char c : s.board)
       if (c) ++(std::isupper(static_cast<unsigned char>(c)) ? white : black);
-    // A block head is printed for a problem that could not be read too: its stipulation may
-    // be one arbiter cannot parse, then it is shown as written (found by fuzz_popeye).
-    std::string stip = s.stip;
-    try {
-      stip = solved_stipulation(s).str();
-    } catch (const std::invalid_argument&) {
-    }
-    std::string head = popeye_stipulation_line(stip, white, black);
+    // A block head is printed for a problem that could not be read too, which may have no
+    // stipulation (found by fuzz_popeye): then its line shows none.
+    const std::optional<puzzles::Stipulation> stip = solved_stipulation(s);
+    std::string head = popeye_stipulation_line(stip ? stip->str() : "", white, black);
     if (s.duplex) head += popeye_centred(kOptions[lang_][kDuplex]);
     if (s.half_duplex) head += popeye_centred(kOptions[lang_][kHalfDuplex]);
     if (zero) head += fmt::format("\n{}\n\n", kEndTwinTokens[lang_][kZeroPosition]);
@@ -393,12 +392,12 @@ class Reader {
   }
 
   /// A stipulation arbiter's solver has (puzzles/stipulation.hpp: #n, =n, h#n, h=n, h#n.5,
-  /// h=n.5, s#n, s=n, r#n, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n), written the way
-  /// parse_stipulation reads it back.
-  std::string stipulation(const Token& tok) const {
+  /// h=n.5, s#n, s=n, r#n, ser-#n, ser-=n, ser-h#n, ser-h=n, ser-s#n); else a ParseError
+  /// saying why.
+  puzzles::Stipulation stipulation(const Token& tok) const {
     if (tok.eof()) throw ParseError{tok.line, "Stipulation without a stipulation"};
     try {
-      return puzzles::parse_stipulation(lower(tok.text)).str();
+      return puzzles::parse_stipulation(lower(tok.text));
     } catch (const std::invalid_argument& e) {
       // A count out of range or a half move where none can be: the reason; any other form
       // is a stipulation arbiter does not have.
@@ -598,10 +597,24 @@ class Reader {
           ignored("it changes only Popeye's printout");
           break;
         case kBeep:
-        case kIntelligent:  // a solving method of Popeye's; the optional number is its own
           ignored("it changes only how Popeye works");
           if (optional_number()) lex_.next();
           break;
+        case kIntelligent: {
+          // A solving method of Popeye's; with a number n it also cuts Popeye's printout
+          // (optimisations/intelligent/limit_nr_solutions_per_target.c).
+          if (!optional_number()) {
+            ignored("it changes only how Popeye works");
+            break;
+          }
+          const std::string n = lex_.next().text;
+          s.notes.push_back(fmt::format(
+              "{}: option '{} {}' ignored: besides how Popeye searches, it makes Popeye print at "
+              "most {} solutions per final position it aims at (a partial answer); arbiter lists "
+              "the solutions without that limit",
+              tok.line, name, n, n));
+          break;
+        }
         case kMaxTime:  // seconds, as Popeye's; --timeout, when shorter, wins
           s.max_seconds = number(tok, lex_.next());
           break;
@@ -694,7 +707,7 @@ class Reader {
           const Token st = lex_.next();
           s.stip = stipulation(st);
           s.stip_line = st.line;
-          text += puzzles::parse_stipulation(s.stip).str() + "  ";
+          text += s.stip->str() + "  ";
           tok = lex_.next();
           break;
         }
@@ -794,36 +807,39 @@ class Reader {
     return next;
   }
 
-  /// The stipulation solved: Popeye's WhiteToPlay makes White start a helpmate, an h#n
-  /// solved (and printed by Popeye) as h#(n-1).5.
-  static puzzles::Stipulation solved_stipulation(const ProblemState& s) {
-    puzzles::Stipulation parsed = puzzles::parse_stipulation(s.stip);
-    if (s.white_to_play && parsed.kind == puzzles::StipulationKind::kHelpMate && !parsed.half) {
-      parsed.moves -= 1;
-      parsed.half = true;
+  /// Popeye's WhiteToPlay makes White start a helpmate: an h#n is solved (and printed by
+  /// Popeye) as h#(n-1).5. It applies to h#n only.
+  static bool white_starts_helpmate(const ProblemState& s) {
+    return s.white_to_play && s.stip && s.stip->kind == puzzles::StipulationKind::kHelpMate &&
+           !s.stip->half;
+  }
+
+  /// The stipulation solved (WhiteToPlay applied); none before a Stipulation.
+  static std::optional<puzzles::Stipulation> solved_stipulation(const ProblemState& s) {
+    std::optional<puzzles::Stipulation> solved = s.stip;
+    if (white_starts_helpmate(s)) {
+      solved->moves -= 1;
+      solved->half = true;
     }
-    return parsed;
+    return solved;
   }
 
   void emit(const ProblemState& s, int line, const std::string& twin,
             const std::string& popeye_twin) {
-    if (s.stip.empty()) throw ParseError{line, "no Stipulation"};
-    const puzzles::Stipulation parsed = puzzles::parse_stipulation(s.stip);
-    const bool help = parsed.kind == puzzles::StipulationKind::kHelpMate;
-    std::string stip = s.stip;
+    if (!s.stip) throw ParseError{line, "no Stipulation"};
+    const puzzles::Stipulation solved = *solved_stipulation(s);
+    const std::string stip = solved.str();
     std::vector<std::string> notes = s.notes;
-    if (s.white_to_play && help && !parsed.half) {
-      stip = solved_stipulation(s).str();
-    } else if (s.white_to_play) {
+    if (s.white_to_play && !white_starts_helpmate(s))
       notes.push_back(
           fmt::format("{}: option 'WhiteToPlay' ignored: not applicable to {} (as "
                       "in Popeye)",
-                      s.white_to_play_line, s.stip));
-    }
+                      s.white_to_play_line, s.stip->str()));
     // Who moves first in the diagram: Black, the side to be mated, in h#n and ser-h#n, else
     // White (h#n.5: the mating side); HalfDuplex swaps it.
     const bool mated_side_starts =
-        (help && !stip.ends_with(".5")) || parsed.kind == puzzles::StipulationKind::kSeriesHelp;
+        (solved.kind == puzzles::StipulationKind::kHelpMate && !solved.half) ||
+        solved.kind == puzzles::StipulationKind::kSeriesHelp;
     for (bool flip : {s.half_duplex, !s.half_duplex}) {
       ProblemSpec p;
       p.index = static_cast<int>(out_.size()) + 1;

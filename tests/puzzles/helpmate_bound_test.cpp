@@ -3,14 +3,14 @@
 // public helpmates, and on random positions with fixed seeds; and they cut lines.
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
 #include "puzzles/helpmate_bound.hpp"
-#include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
+#include "rules/core/table_loader.hpp"
+#include "tests/support/bounded_vs_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
@@ -47,30 +47,15 @@ constexpr HelpmateCase kHelpmateBoundCases[] = {
     {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#2"},
 };
 
-Verdict helpmate_bound_solve(const Position& pos, const Stipulation& stip, bool bounds,
-                             bool set_play = false) {
-  SolveOptions o;
-  o.max_solutions = 1 << 20;
-  o.table_log2 = 16;
-  o.helpmate_bounds = bounds;
-  o.set_play = set_play;
-  return solve(pos, stip, o);
-}
-
-/// Both searches list the same solution lines; returns how many.
-std::size_t expect_same_solutions(const Position& pos, const Stipulation& stip) {
-  const Verdict bounded = helpmate_bound_solve(pos, stip, true);
-  const Verdict brute = helpmate_bound_solve(pos, stip, false);
-  EXPECT_EQ(bounded.solutions, brute.solutions) << stip.str() << ' ' << to_fen(pos);
-  EXPECT_EQ(bounded.soundness, brute.soundness) << stip.str() << ' ' << to_fen(pos);
-  EXPECT_LE(bounded.nodes, brute.nodes) << stip.str() << ' ' << to_fen(pos);
-  return brute.solutions.size();
-}
+using test::expect_same_lines_on_random_positions;
+using test::expect_same_lines_with_and_without_bounds;
+using test::solve_every_line;
 
 TEST(HelpmateBound, SameSolutionsAsBruteForceOnTheTestHelpmates) {
   std::size_t lines = 0;
   for (const HelpmateCase& c : kHelpmateBoundCases)
-    lines += expect_same_solutions(test::orthodox_position(c.fen), parse_stipulation(c.stip));
+    lines += expect_same_lines_with_and_without_bounds(test::orthodox_position(c.fen),
+                                                       parse_stipulation(c.stip));
   EXPECT_EQ(lines, 1U + 0 + 1 + 0 + 64 + 23 + 27 + 182 + 91 + 2 + 4);
 }
 
@@ -81,8 +66,8 @@ TEST(HelpmateBound, SameHalfMoveHelpmatesAsBruteForceOnTheTestHelpmates) {
   for (const HelpmateCase& c : kHelpmateBoundCases) {
     const Position pos = test::orthodox_position(c.fen);
     const Stipulation stip = parse_stipulation(c.stip);
-    const Verdict bounded = helpmate_bound_solve(pos, stip, true, true);
-    const Verdict brute = helpmate_bound_solve(pos, stip, false, true);
+    const Verdict bounded = solve_every_line(pos, stip, true, true);
+    const Verdict brute = solve_every_line(pos, stip, false, true);
     EXPECT_EQ(bounded.set_solutions, brute.set_solutions) << c.stip << ' ' << c.fen;
     set_lines += brute.set_solutions.size();
     if (pos.in_check()) continue;
@@ -90,7 +75,7 @@ TEST(HelpmateBound, SameHalfMoveHelpmatesAsBruteForceOnTheTestHelpmates) {
     other.set_en_passant(kNoSquare);
     other.set_side_to_move(~pos.side_to_move());
     const Stipulation half{stip.kind, stip.moves - 1, true};
-    const std::size_t found = expect_same_solutions(other, half);
+    const std::size_t found = expect_same_lines_with_and_without_bounds(other, half);
     EXPECT_EQ(found, brute.set_solutions.size()) << c.stip << ' ' << c.fen;
     lines += found;
   }
@@ -101,39 +86,36 @@ TEST(HelpmateBound, SameHalfMoveHelpmatesAsBruteForceOnTheTestHelpmates) {
 TEST(HelpmateBound, CastlingMateNeedsTheRights) {
   const Stipulation stip = parse_stipulation("h#2");
   const Verdict with_rights =
-      helpmate_bound_solve(test::orthodox_position(kHelpmateBoundCases[2].fen), stip, true);
+      solve_every_line(test::orthodox_position(kHelpmateBoundCases[2].fen), stip, true);
   ASSERT_EQ(with_rights.solutions.size(), 1U);
   EXPECT_EQ(with_rights.solutions[0], (std::vector<std::string>{"Kb8", "O-O", "g2", "Rf8#"}));
-  EXPECT_TRUE(helpmate_bound_solve(test::orthodox_position(kHelpmateBoundCases[3].fen), stip, true)
+  EXPECT_TRUE(solve_every_line(test::orthodox_position(kHelpmateBoundCases[3].fen), stip, true)
                   .solutions.empty());
 }
 
-/// Random positions with pawns, the side to move of `spec` (h#n: the side to be mated, h#n.5:
-/// the mating side): both searches agree.
-void expect_same_on_random(const char* stip_text, int count, std::uint64_t seed,
-                           const PlacementSpec& spec, std::size_t min_solved) {
-  const Stipulation stip = parse_stipulation(stip_text);
-  std::mt19937_64 rng(seed);
-  std::size_t solved = 0;
-  for (int done = 0; done < count;) {
-    const std::optional<Position> pos = random_placement(test::orthodox(), rng, spec);
-    if (!pos) continue;
-    ++done;
-    if (expect_same_solutions(*pos, stip) > 0) ++solved;
-  }
-  EXPECT_GE(solved, min_solved) << stip_text;  // the sample holds helpmates
-}
-
+// Random positions with pawns, the side to move of the spec (h#n: the side to be mated, h#n.5:
+// the mating side).
 TEST(HelpmateBound, SameSolutionsAsBruteForceOnRandomPositions) {
-  expect_same_on_random("h#1", 300, 51, {4, 4, kBlack}, 20);
-  expect_same_on_random("h#2", 30, 52, {3, 3, kBlack}, 5);
-  expect_same_on_random("h#3", 4, 53, {2, 1, kBlack}, 1);
+  expect_same_lines_on_random_positions("h#1", 300, 51, {4, 4, kBlack}, 20);
+  expect_same_lines_on_random_positions("h#2", 30, 52, {3, 3, kBlack}, 5);
+  expect_same_lines_on_random_positions("h#3", 4, 53, {2, 1, kBlack}, 1);
 }
 
 TEST(HelpmateBound, SameHalfMoveHelpmatesAsBruteForceOnRandomPositions) {
   // h#n.5: the mating side (White) to move.
-  expect_same_on_random("h#0.5", 200, 54, {4, 4, kWhite}, 5);
-  expect_same_on_random("h#1.5", 30, 55, {3, 3, kWhite}, 3);
+  expect_same_lines_on_random_positions("h#0.5", 200, 54, {4, 4, kWhite}, 5);
+  expect_same_lines_on_random_positions("h#1.5", 30, 55, {3, 3, kWhite}, 3);
+}
+
+TEST(HelpmateBound, ARiderChecksFromTheFarEndOfItsRide) {
+  // Zb5# checks h8 over d6 and f7. The bounds once read a nightrider's empty-board attacks as
+  // none (a rider captures on the first occupied square of its ride) and cut all 28 lines.
+  const VariantPtr nightrider =
+      Variant::compile(load_table_file(test::data_path("tables/fairy/nightrider.toml")));
+  EXPECT_EQ(
+      expect_same_lines_with_and_without_bounds(
+          parse_fen(nightrider, "6rk/p5pp/8/8/8/8/8/1Z2K3 b - - 0 1"), parse_stipulation("h#2")),
+      28U);
 }
 
 TEST(HelpmateBound, AnUnreachableMateIsCut) {

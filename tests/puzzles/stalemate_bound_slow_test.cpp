@@ -4,13 +4,12 @@
 // with fixed seeds (about 6 s of CPU: labelled slow).
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
-#include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
+#include "tests/support/bounded_vs_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
@@ -36,53 +35,24 @@ constexpr StalemateBoundCase kStalemateBoundCases[] = {
     {"8/8/8/1K1p4/3P4/8/k2p4/2B2B2 b - - 0 1", "ser-h#9", 1},   // 16
 };
 
-Verdict stalemate_bound_solve(const Position& pos, const Stipulation& stip, bool bounds) {
-  SolveOptions o;
-  o.max_solutions = 1 << 20;
-  o.table_log2 = 16;
-  o.helpmate_bounds = bounds;
-  return solve(pos, stip, o);
-}
-
-/// Both searches list the same lines, the bounded one in no more nodes; returns how many.
-std::size_t expect_same_lines_bounded(const Position& pos, const Stipulation& stip) {
-  const Verdict bounded = stalemate_bound_solve(pos, stip, true);
-  const Verdict brute = stalemate_bound_solve(pos, stip, false);
-  EXPECT_EQ(bounded.solutions, brute.solutions) << stip.str() << ' ' << to_fen(pos);
-  EXPECT_EQ(bounded.soundness, brute.soundness) << stip.str() << ' ' << to_fen(pos);
-  EXPECT_LE(bounded.nodes, brute.nodes) << stip.str() << ' ' << to_fen(pos);
-  return brute.solutions.size();
-}
+using test::expect_same_lines_on_random_positions;
+using test::expect_same_lines_with_and_without_bounds;
 
 TEST(StalemateBoundSlow, SameLinesAsBruteForceOnPopeyesHelpStalematesAndSeries) {
   for (const StalemateBoundCase& c : kStalemateBoundCases)
-    EXPECT_EQ(expect_same_lines_bounded(test::orthodox_position(c.fen), parse_stipulation(c.stip)),
+    EXPECT_EQ(expect_same_lines_with_and_without_bounds(test::orthodox_position(c.fen),
+                                                        parse_stipulation(c.stip)),
               c.lines)
         << c.stip << ' ' << c.fen;
 }
 
-/// Random positions (`spec`'s side to move): both searches agree on `count` of them.
-void expect_same_on_random_bounded(const char* stip_text, int count, std::uint64_t seed,
-                                   const PlacementSpec& spec, std::size_t min_solved) {
-  const Stipulation stip = parse_stipulation(stip_text);
-  std::mt19937_64 rng(seed);
-  std::size_t solved = 0;
-  for (int done = 0; done < count;) {
-    const std::optional<Position> pos = random_placement(test::orthodox(), rng, spec);
-    if (!pos) continue;
-    ++done;
-    if (expect_same_lines_bounded(*pos, stip) > 0) ++solved;
-  }
-  EXPECT_GE(solved, min_solved) << stip_text;  // the sample holds solutions
-}
-
 TEST(StalemateBoundSlow, SameLinesAsBruteForceOnRandomPositions) {
-  expect_same_on_random_bounded("h=1", 200, 61, {4, 4, kBlack}, 2);
-  expect_same_on_random_bounded("h=2", 20, 62, {3, 4, kBlack}, 1);
-  expect_same_on_random_bounded("ser-h=2", 40, 63, {3, 4, kBlack}, 1);
-  expect_same_on_random_bounded("ser-h#2", 40, 64, {3, 4, kBlack}, 1);
-  expect_same_on_random_bounded("ser-=2", 100, 65, {4, 0, kWhite}, 1);
-  expect_same_on_random_bounded("ser-#2", 40, 66, {4, 2, kWhite}, 1);
+  expect_same_lines_on_random_positions("h=1", 200, 61, {4, 4, kBlack}, 2);
+  expect_same_lines_on_random_positions("h=2", 20, 62, {3, 4, kBlack}, 1);
+  expect_same_lines_on_random_positions("ser-h=2", 40, 63, {3, 4, kBlack}, 1);
+  expect_same_lines_on_random_positions("ser-h#2", 40, 64, {3, 4, kBlack}, 1);
+  expect_same_lines_on_random_positions("ser-=2", 100, 65, {4, 0, kWhite}, 1);
+  expect_same_lines_on_random_positions("ser-#2", 40, 66, {4, 2, kWhite}, 1);
 }
 
 }  // namespace

@@ -6,25 +6,18 @@
 #include "puzzles/helpmate_bound.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
+#include "tests/support/bounded_vs_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
 namespace {
 
-Verdict stalemate_cut_solve(const Position& pos, const Stipulation& stip, bool bounds) {
-  SolveOptions o;
-  o.max_solutions = 1 << 20;
-  o.table_log2 = 16;
-  o.helpmate_bounds = bounds;
-  return solve(pos, stip, o);
-}
-
 TEST(StalemateBound, CutsLinesOfAHelpStalemate) {
   // hpint.inp 1 (h=3): the king-only pictures of a stalemate still cut most of the tree.
   const Position pos = test::orthodox_position("8/2P5/3p4/2pP2p1/2P1K1k1/8/1p5P/8 b - - 0 1");
   const Stipulation stip = parse_stipulation("h=3");
-  const Verdict bounded = stalemate_cut_solve(pos, stip, true);
-  const Verdict brute = stalemate_cut_solve(pos, stip, false);
+  const Verdict bounded = test::solve_every_line(pos, stip, true);
+  const Verdict brute = test::solve_every_line(pos, stip, false);
   EXPECT_EQ(bounded.solutions, brute.solutions);
   EXPECT_LT(bounded.nodes * 2, brute.nodes);
 }

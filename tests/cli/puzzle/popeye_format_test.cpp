@@ -102,6 +102,12 @@ std::string popeye_text_of(const std::string& out) {
   return text + '\n';
 }
 
+/// `puzzle solve --format popeye -q` on a Popeye file holding `text` (written as `name` in the
+/// temporary directory).
+test::CommandResult solve_popeye_text(const std::string& name, const std::string& text) {
+  return test::run_arbiter("puzzle solve --format popeye -q " + test::write_temp_file(name, text));
+}
+
 TEST(PopeyeFormat, PrintsWhatPopeyePrintedForItsOwnProblems) {
   const fs::path dir = test::data_path("popeye/text");
   int checked = 0;
@@ -128,14 +134,13 @@ TEST(PopeyeFormat, PrintsTwinsAndDuplexAsOneBlockLikePopeye) {
   // Popeye's REGRESSIONTESTS/twin.out, first problem (Staudte, h#2 Duplex, b) h=2): the
   // diagram's stipulation line, "Duplex" centred, each twin's line, the half-duplex without
   // one, "Loesung beendet." once.
-  const std::string inp = test::write_temp_file("twin_block.inp",
-                                                "AnfangProblem\n"
-                                                "Forderung h#2\n"
-                                                "Steine Weiss kc8 be7 Schwarz ka6 tf7\n"
-                                                "Option Duplex\n"
-                                                "Zwilling Forderung h=2\n"
-                                                "EndeProblem\n");
-  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  const auto r = solve_popeye_text("twin_block.inp",
+                                   "AnfangProblem\n"
+                                   "Forderung h#2\n"
+                                   "Steine Weiss kc8 be7 Schwarz ka6 tf7\n"
+                                   "Option Duplex\n"
+                                   "Zwilling Forderung h=2\n"
+                                   "EndeProblem\n");
   EXPECT_EQ(r.out,
             "  h#2                         2 + 2\n"
             "               Duplex\n"
@@ -159,13 +164,12 @@ TEST(PopeyeFormat, WritesEachTwinningAsPopeyeDoes) {
   // output/plaintext/twinning.c: moves "wKh1-->h2", exchanges "<-->", removals "-", additions
   // "+", "rotate 90", "mirror a1<-->h1", "shift a1 ==> b1", "P ==> S"; "+" before a continued
   // twin's letter; "zeroposition" before the first twin, which is then a).
-  const std::string inp = test::write_temp_file(
+  const auto r = solve_popeye_text(
       "twin_lines.inp",
       "BeginProblem\nStipulation #1\nPieces White Kb6 Rc1 Bd2 Black Ka8\nZeroPosition\n"
       "Move c1 c2\nTwin Exchange b6 a8\nTwin Remove d2\nTwin Add black pg7\n"
       "Twin Rotate 90\nTwin Mirror a1<-->h1\nTwin Shift a1 b1\nTwin Substitute B S\n"
       "Twin Continued Move d2 d3\nEndProblem\n");
-  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
   for (const char* line :
        {"\nzeroposition\n\n\na) wRc1-->c2  \n", "\nb) wKb6<-->bKa8  \n", "\nc) -wBd2  \n",
         "\nd) +bPg7  \n", "\ne) rotate 90  \n", "\nf) mirror a1<-->h1  \n",
@@ -174,17 +178,22 @@ TEST(PopeyeFormat, WritesEachTwinningAsPopeyeDoes) {
   EXPECT_EQ(r.out.find("solution finished."), r.out.rfind("solution finished."));
 }
 
+/// The #1 of the twin-block tests (White Kb6 Rc1, Black Ka8: 1.Rc1-c8#) with `twins` after
+/// it, solved with --format popeye from a file `name`: its text. Exit status 2: one of the
+/// twins cannot be read or solved.
+std::string twin_block_text(const std::string& name, const std::string& twins) {
+  const auto r =
+      solve_popeye_text(name, "BeginProblem\nStipulation #1\nPieces White Kb6 Rc1 Black Ka8\n" +
+                                  twins + "EndProblem\n");
+  EXPECT_EQ(r.status, 2);
+  return r.out;
+}
+
 TEST(PopeyeFormat, KeepsATwinBlockWholeWhenATwinCannotBeSolved) {
   // Popeye's own output for this file (popeye 4.104 at commit 122c7d0f): the twin without a
   // white king is its line and a blank line ("both sides need a king" goes to stderr), and
   // "solution finished." still ends the block.
-  const std::string inp = test::write_temp_file(
-      "twin_unsolved.inp",
-      "BeginProblem\nStipulation #1\nPieces White Kb6 Rc1 Black Ka8\nTwin Remove b6\n"
-      "EndProblem\n");
-  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.out,
+  EXPECT_EQ(twin_block_text("twin_unsolved.inp", "Twin Remove b6\n"),
             "  #1                          2 + 1\n"
             "\n"
             "a) \n"
@@ -202,38 +211,33 @@ TEST(PopeyeFormat, KeepsATwinBlockWholeWhenATwinCannotBeRead) {
   // The head (zeroposition) is the block's although its first twin is not read; an unread
   // twin is its label (its changes could not be read) and a blank line; the readable twin
   // after it is solved; "solution finished." once, at the end.
-  const std::string inp = test::write_temp_file(
-      "twin_unread.inp",
-      "BeginProblem\nStipulation #1\nPieces White Kb6 Rc1 Black Ka8\n"
-      "ZeroPosition Add White Gg5\nTwin Continued Move c1 c2\nTwin Move c1 d1\nEndProblem\n");
-  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.out,
-            "  #1                          2 + 1\n"
-            "\n"
-            "zeroposition\n"
-            "\n"
-            "\n"
-            "a) \n"
-            "\n"
-            "\n"
-            "+b) \n"
-            "\n"
-            "\n"
-            "c) wRc1-->d1  \n"
-            "\n"
-            "   1.Rd1-d8 # !\n"
-            "\n"
-            "\n"
-            "solution finished.\n\n\n");
+  EXPECT_EQ(
+      twin_block_text("twin_unread.inp",
+                      "ZeroPosition Add White Gg5\nTwin Continued Move c1 c2\nTwin Move c1 d1\n"),
+      "  #1                          2 + 1\n"
+      "\n"
+      "zeroposition\n"
+      "\n"
+      "\n"
+      "a) \n"
+      "\n"
+      "\n"
+      "+b) \n"
+      "\n"
+      "\n"
+      "c) wRc1-->d1  \n"
+      "\n"
+      "   1.Rd1-d8 # !\n"
+      "\n"
+      "\n"
+      "solution finished.\n\n\n");
 }
 
 TEST(PopeyeFormat, PrintsAProblemThatCannotBeSolvedAsAnEmptyBlock) {
   // Popeye's output for a problem without a white king: its stipulation line, a blank line,
   // "solution finished.".
-  const std::string inp = test::write_temp_file(
+  const auto r = solve_popeye_text(
       "unsolved.inp", "BeginProblem\nStipulation #2\nPieces White Rc1 Black Ka8\nEndProblem\n");
-  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "  #2                          1 + 1\n\n\nsolution finished.\n\n\n");
 }
@@ -245,11 +249,9 @@ TEST(PopeyeFormat, PrintsAKeyAloneWithoutOptionVariation) {
   const std::string loyd =
       "Stipulation #2\nPieces White Kg3 Qh5 Se3 Pb3d2f4\n"
       "Black Kd4 Rd8e8 Bc8f8 Pa6b4d3e4g4\n";
-  const std::string inp =
-      test::write_temp_file("no_variation.inp", "BeginProblem\n" + loyd + "NextProblem\n" + loyd +
-                                                    "Option Try\nNextProblem\n" + loyd +
-                                                    "Option Variation\nEndProblem\n");
-  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
+  const auto r = solve_popeye_text("no_variation.inp", "BeginProblem\n" + loyd + "NextProblem\n" +
+                                                           loyd + "Option Try\nNextProblem\n" +
+                                                           loyd + "Option Variation\nEndProblem\n");
   const std::string key_alone =
       "  #2                         6 + 10\n\n   1.Qh5-a5 !\n\n\nsolution finished.\n\n\n";
   EXPECT_EQ(r.out.substr(0, key_alone.size()), key_alone);
@@ -263,10 +265,9 @@ TEST(PopeyeFormat, PrintsAKeyAloneWithoutOptionVariation) {
 TEST(PopeyeFormat, PrintsNoTriesInAOneMover) {
   // Popeye lists no tries in #1 and =1, even under Option Try; its output for this =1:
   // "   1.Qc1-f4 = !" and "   1.Qc1-c7 = !" alone.
-  const std::string inp = test::write_temp_file(
+  const auto r = solve_popeye_text(
       "one_mover.inp",
       "BeginProblem\nStipulation =1\nPieces White Kb6 Qc1 Black Ka8\nOption Try\nEndProblem\n");
-  const auto r = test::run_arbiter("puzzle solve --format popeye -q " + inp);
   EXPECT_NE(r.out.find("   1.Qc1-f4 = !\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("   1.Qc1-c7 = !\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find(" ?\n"), std::string::npos) << r.out;

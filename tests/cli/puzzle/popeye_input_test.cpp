@@ -23,6 +23,20 @@ ProblemSpec only(const std::string& text) {
   return problems.empty() ? ProblemSpec{} : problems.front();
 }
 
+/// A #1 (White Kg6 Ra1, Black Kh8; three lines) with `twins` after it, read: the twin tests'
+/// problem.
+std::vector<ProblemSpec> read_twins(const std::string& twins) {
+  return read("BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n" + twins +
+              "EndProblem\n");
+}
+
+/// The FEN of each problem read ("" for one that could not be read).
+std::vector<std::string> fens_of(const std::vector<ProblemSpec>& problems) {
+  std::vector<std::string> fens;
+  for (const ProblemSpec& p : problems) fens.push_back(p.fen);
+  return fens;
+}
+
 /// The error of the only problem of `text`.
 std::string error_of(const std::string& text) {
   return only(text).error;
@@ -143,6 +157,23 @@ TEST(PopeyeInput, OptionsThatOnlyChangePopeyesPrintoutAreNotedWithTheirLine) {
             "t.inp:4: option 'Variations' ignored: the variations are printed with --format "
             "tree");
   EXPECT_EQ(p.max_seconds, 60);
+}
+
+TEST(PopeyeInput, IntelligentWithANumberIsNotedAsALimitOnWhatPopeyePrints) {
+  // Popeye's BEISPIEL/intell.inp (Kubecka, ser-#7, `Option Duplex Intelligent 2`): Popeye
+  // prints 25 lines of the half-duplex's 1,051, at most two per final position.
+  const std::string pieces = "Pieces White Kh8 Rc2 Black Ka4 Rc3\nEndProblem\n";
+  const ProblemSpec limited =
+      only("BeginProblem\nStipulation ser-#7\nOption Intelligent 2\n" + pieces);
+  ASSERT_EQ(limited.notes.size(), 1U);
+  EXPECT_EQ(limited.notes[0],
+            "t.inp:3: option 'Intelligent 2' ignored: besides how Popeye searches, it makes "
+            "Popeye print at most 2 solutions per final position it aims at (a partial answer); "
+            "arbiter lists the solutions without that limit");
+  const ProblemSpec plain = only("BeginProblem\nStipulation ser-#7\nOption Intelligent\n" + pieces);
+  ASSERT_EQ(plain.notes.size(), 1U);
+  EXPECT_EQ(plain.notes[0],
+            "t.inp:3: option 'Intelligent' ignored: it changes only how Popeye works");
 }
 
 TEST(PopeyeInput, DefenceSetsHowManyRefutationsATryMayHave) {
@@ -309,12 +340,10 @@ TEST(PopeyeInput, TwinsAreProblemsOfTheirOwn) {
 TEST(PopeyeInput, ATwinThatCannotBeReadIsReportedInItsPlaceAndTheOtherTwinsAreRead) {
   // As Popeye goes on with a problem's other twins: the twin is an error at its line, in its
   // problem's block; a continued twin built on it is one too.
-  const auto problems = read(
-      "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n"
+  const auto problems = read_twins(
       "Twin Add White Gg5\n"
       "Twin Continued Move a1 b1\n"
-      "Twin Move a1 c1\n"
-      "EndProblem\n");
+      "Twin Move a1 c1\n");
   ASSERT_EQ(problems.size(), 4U);
   EXPECT_EQ(problems[1].error,
             "t.inp:4: piece 'G' is not supported by arbiter (it has the "
@@ -331,11 +360,23 @@ TEST(PopeyeInput, ATwinThatCannotBeReadIsReportedInItsPlaceAndTheOtherTwinsAreRe
   EXPECT_FALSE(problems[0].popeye_head.empty());
 }
 
+TEST(PopeyeInput, ATwinnedProblemWithoutAStipulationFailsTwinByTwinUnderItsHead) {
+  // fuzz_popeye's crash-unparsable-stipulation-head: every twin is "no Stipulation" at its
+  // line, and the block's head is still made, its stipulation line without a stipulation.
+  const auto problems = read(
+      "BeginProblem\nPieces White Kg6 Ra1 Black Kh8\nZeroPosition Move a1 b1\nTwin Move a1 c1\n"
+      "EndProblem\n");
+  ASSERT_EQ(problems.size(), 2U);
+  EXPECT_EQ(problems[0].error, "t.inp:3: no Stipulation");
+  EXPECT_EQ(problems[1].error, "t.inp:4: no Stipulation");
+  EXPECT_EQ(problems[0].popeye_head, "                              2 + 1\n\nzeroposition\n\n");
+}
+
 TEST(PopeyeInput, TwinsAfterZAreLabelledZ1Z2AsPopeyeLabelsThem) {
   // Popeye's REGRESSIONS/4_51_to_4_53.inp has a problem with 130 twins: "z)", then "z1)", ...
-  std::string text = "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n";
-  for (int i = 0; i < 28; ++i) text += "Twin Move a1 b1\n";
-  const auto problems = read(text + "EndProblem\n");
+  std::string twins;
+  for (int i = 0; i < 28; ++i) twins += "Twin Move a1 b1\n";
+  const auto problems = read_twins(twins);
   ASSERT_EQ(problems.size(), 29U);
   EXPECT_EQ(problems[25].twin, "z) Move a1 b1");
   EXPECT_EQ(problems[26].twin, "z1) Move a1 b1");
@@ -344,12 +385,10 @@ TEST(PopeyeInput, TwinsAfterZAreLabelledZ1Z2AsPopeyeLabelsThem) {
 }
 
 TEST(PopeyeInput, ContinuedTwinsBuildOnTheLastTwinAndZeroPositionIsNotSolved) {
-  const auto problems = read(
-      "BeginProblem\nStipulation #1\nPieces White Kg6 Ra1 Black Kh8\n"
+  const auto problems = read_twins(
       "ZeroPosition Move a1 b1\n"
       "Twin Continued Move b1 c1\n"
-      "Twin PolishType\n"
-      "EndProblem\n");
+      "Twin PolishType\n");
   ASSERT_EQ(problems.size(), 3U);
   EXPECT_EQ(problems[0].twin, "a) Move a1 b1");
   EXPECT_EQ(problems[1].twin, "b) Continued Move b1 c1");
@@ -366,14 +405,18 @@ TEST(PopeyeInput, TwinsThatMoveTheWholeBoard) {
       "Twin Substitute R Q Twin Shift a1 b1\n"
       "EndProblem\n");
   ASSERT_EQ(problems.size(), 10U);
-  EXPECT_EQ(problems[1].fen, "k7/8/2K5/8/8/8/8/7R w - - 0 1");  // rotate 90
-  EXPECT_EQ(problems[2].fen, "7R/8/8/8/8/2K5/8/k7 w - - 0 1");  // rotate 180
-  EXPECT_EQ(problems[3].fen, "R7/8/8/8/8/5K2/8/7k w - - 0 1");  // rotate 270
-  EXPECT_EQ(problems[4].fen, "k7/8/2K5/8/8/8/8/7R w - - 0 1");  // a1<-->h1
-  EXPECT_EQ(problems[5].fen, "R7/8/8/8/8/5K2/8/7k w - - 0 1");  // a1<-->a8
-  EXPECT_EQ(problems[6].fen, "7R/8/8/8/8/2K5/8/k7 w - - 0 1");  // a1<-->h8
-  EXPECT_EQ(problems[7].fen, "7k/8/5K2/8/8/8/8/R7 w - - 0 1");  // a8<-->h1
-  EXPECT_EQ(problems[8].fen, "7k/8/5K2/8/8/8/8/Q7 w - - 0 1");  // substitute R Q
+  EXPECT_EQ(fens_of(problems), (std::vector<std::string>{
+                                   "7k/8/5K2/8/8/8/8/R7 w - - 0 1",  // the diagram
+                                   "k7/8/2K5/8/8/8/8/7R w - - 0 1",  // rotate 90
+                                   "7R/8/8/8/8/2K5/8/k7 w - - 0 1",  // rotate 180
+                                   "R7/8/8/8/8/5K2/8/7k w - - 0 1",  // rotate 270
+                                   "k7/8/2K5/8/8/8/8/7R w - - 0 1",  // a1<-->h1
+                                   "R7/8/8/8/8/5K2/8/7k w - - 0 1",  // a1<-->a8
+                                   "7R/8/8/8/8/2K5/8/k7 w - - 0 1",  // a1<-->h8
+                                   "7k/8/5K2/8/8/8/8/R7 w - - 0 1",  // a8<-->h1
+                                   "7k/8/5K2/8/8/8/8/Q7 w - - 0 1",  // substitute R Q
+                                   "",                               // shift: an error
+                               }));
   EXPECT_EQ(problems[9].error, "t.inp:4: twin 'shift': the piece on h8 leaves the board");
 }
 

@@ -16,11 +16,24 @@ namespace {
 constexpr int kFar = 0xFF;
 
 /// The squares a piece of colour `c` and type `t` on `from` attacks, the board occupied as
-/// `occupied`.
-Bitboard attacks(const Variant& v, Color c, PieceType t, Square from, Bitboard occupied) {
+/// `occupied`; `reach`: the squares it attacks on an empty board (EmptyBoardAttacks).
+Bitboard attacks(const Variant& v, Color c, PieceType t, Square from, Bitboard occupied,
+                 Bitboard reach) {
+  const PieceMoves& pm = v.piece(t).moves;
   Bitboard quiet = 0, captures = 0;
-  piece_targets(v.piece(t).moves, v.sliders(), c, from, occupied, quiet, captures);
-  return captures;
+  if (!pm.has_riders) {
+    piece_targets(pm, v.sliders(), c, from, occupied, quiet, captures);
+    return captures;
+  }
+  // A step-by-step rider captures only on the first occupied square of its ride: each square
+  // it may attack is asked with that square occupied too.
+  Bitboard attacked = 0;
+  for (Bitboard xs = reach; xs;) {
+    const Square x = pop_lsb(xs);
+    piece_targets(pm, v.sliders(), c, from, occupied | bb(x), quiet, captures);
+    if (has(captures, x)) attacked |= bb(x);
+  }
+  return attacked;
 }
 
 std::uint64_t mix(std::uint64_t x) {
@@ -153,12 +166,15 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
       }
     pieces.push_back(std::move(p));
   }
-  // Per colour-free type: the squares from which it attacks each square on an empty board.
-  std::vector<std::array<Bitboard, kSquares>> attacked_from(types_);
+  // Per type: the squares from which it attacks each square on an empty board, and the
+  // squares it attacks from each square.
+  const EmptyBoardAttacks& empty = bound_.attacks_;
+  std::vector<std::array<Bitboard, kSquares>> reaches(types_);
   for (std::size_t t = 0; t < types_; ++t)
-    for (Square g = 0; g < kSquares; ++g)
-      for (Bitboard a = attacks(v, mating, static_cast<PieceType>(t), g, 0); a;)
-        attacked_from[t][pop_lsb(a)] |= bb(g);
+    for (Square x = 0; x < kSquares; ++x)
+      for (Bitboard gs = empty.from(mating, static_cast<PieceType>(t), x); gs;)
+        reaches[t][pop_lsb(gs)] |= bb(x);
+  const auto attacked_from = [&](PieceType t, Square x) { return empty.from(mating, t, x); };
 
   std::set<Target> found;
   bool over = false;
@@ -210,7 +226,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
       Bitboard checkers_attack = 0;
       Bitboard a = 0;
       for (const Man& m : placed) {
-        const Bitboard at = attacks(v, mating, m.type, m.at, occ);
+        const Bitboard at = attacks(v, mating, m.type, m.at, occ, reaches[m.type][m.at]);
         a |= at;
         if (m.type != royal || bound_.royal_checks_[mating]) checkers_attack |= at;
       }
@@ -237,7 +253,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
         if (used[i]) continue;
         used[i] = true;
         for (const auto& [u, cost] : pieces[i].ends)
-          for (Bitboard gs = attacked_from[u][f] & ~occ & ~bb(s) & ~blocked; gs;) {
+          for (Bitboard gs = attacked_from(u, f) & ~occ & ~bb(s) & ~blocked; gs;) {
             const Square g = pop_lsb(gs);
             if (spent + cost[g] > mating_budget) continue;
             placed.push_back({pieces[i].from, u, g});
@@ -252,7 +268,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
       used[i] = true;
       for (const auto& [u, cost] : pieces[i].ends) {
         if (u == royal && !bound_.royal_checks_[mating]) continue;
-        for (Bitboard gs = attacked_from[u][s] & ~bb(s); gs;) {
+        for (Bitboard gs = attacked_from(u, s) & ~bb(s); gs;) {
           const Square g = pop_lsb(gs);
           if (cost[g] > mating_budget) continue;
           placed.push_back({pieces[i].from, u, g});

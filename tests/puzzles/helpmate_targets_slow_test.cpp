@@ -4,13 +4,12 @@
 // against brute force in helpmate_bound_test.cpp and stalemate_bound_slow_test.cpp).
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
-#include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
+#include "tests/support/bounded_vs_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
@@ -31,20 +30,14 @@ Verdict targets_random_solve(const Position& pos, const Stipulation& stip, bool 
 /// (`brute`: no bounds; else the bounds without targets). At least `min_solved` have a line.
 void expect_targets_same_on_random(const char* stip_text, int count, std::uint64_t seed,
                                    const PlacementSpec& spec, bool brute, std::size_t min_solved) {
-  const Stipulation stip = parse_stipulation(stip_text);
-  std::mt19937_64 rng(seed);
-  std::size_t solved = 0;
-  for (int done = 0; done < count;) {
-    const std::optional<Position> pos = random_placement(test::orthodox(), rng, spec);
-    if (!pos) continue;
-    ++done;
-    const Verdict targets = targets_random_solve(*pos, stip, true, 1);
-    const Verdict reference = targets_random_solve(*pos, stip, !brute, 0);
-    EXPECT_EQ(targets.solutions, reference.solutions) << stip_text << ' ' << to_fen(*pos);
-    EXPECT_EQ(targets.soundness, reference.soundness) << stip_text << ' ' << to_fen(*pos);
-    if (!reference.solutions.empty()) ++solved;
-  }
-  EXPECT_GE(solved, min_solved) << stip_text;  // the sample holds helpmates
+  test::check_random_positions(
+      stip_text, count, seed, spec, min_solved, [&](const Position& pos, const Stipulation& stip) {
+        const Verdict targets = targets_random_solve(pos, stip, true, 1);
+        const Verdict reference = targets_random_solve(pos, stip, !brute, 0);
+        EXPECT_EQ(targets.solutions, reference.solutions) << stip_text << ' ' << to_fen(pos);
+        EXPECT_EQ(targets.soundness, reference.soundness) << stip_text << ' ' << to_fen(pos);
+        return reference.solutions.size();
+      });
 }
 
 TEST(HelpmateTargetsSlow, SameLinesAsBruteForceOnRandomPositions) {

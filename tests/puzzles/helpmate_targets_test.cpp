@@ -10,6 +10,7 @@
 #include "puzzles/helpmate_targets.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
+#include "rules/core/table_loader.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
@@ -84,6 +85,15 @@ TEST(HelpmateTargets, SameLinesAsBruteForceOnTheTestHelpmates) {
   for (const auto& [fen, stip] : kCases)
     lines += expect_targets_same_lines(test::orthodox_position(fen), parse_stipulation(stip));
   EXPECT_EQ(lines, 1U + 1 + 0 + 64 + 23 + 27 + 182 + 91 + 2 + 4);
+}
+
+TEST(HelpmateTargets, ARiderChecksFromTheFarEndOfItsRide) {
+  // Zb5# checks h8 over d6 and f7: a rider's attack is the first occupied square of its ride,
+  // so the targets must ask each square with itself occupied (28 lines, as brute force).
+  const VariantPtr nightrider =
+      Variant::compile(load_table_file(test::data_path("tables/fairy/nightrider.toml")));
+  const Position pos = parse_fen(nightrider, "6rk/p5pp/8/8/8/8/8/1Z2K3 b - - 0 1");
+  EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h#2")), 28U);
 }
 
 TEST(HelpmateTargets, SolvesAnEightMoveHelpmateAsPopeyeDoes) {

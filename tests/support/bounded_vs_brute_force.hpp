@@ -41,13 +41,13 @@ inline std::size_t expect_same_lines_with_and_without_bounds(const Position& pos
   return brute.solutions.size();
 }
 
-/// expect_same_lines_with_and_without_bounds on `count` random orthodox positions of `spec`
-/// (its side to move starts) drawn with `seed`; at least `min_solved` of them have a line, so
-/// that the sample holds solutions.
-inline void expect_same_lines_on_random_positions(const char* stip_text, int count,
-                                                  std::uint64_t seed,
-                                                  const puzzles::PlacementSpec& spec,
-                                                  std::size_t min_solved) {
+/// `check` (returning how many lines a position has) on `count` random orthodox positions of
+/// `spec` (its side to move starts) drawn with `seed`; at least `min_solved` of them have a
+/// line, so that the sample holds solutions.
+template <typename Check>
+void check_random_positions(const char* stip_text, int count, std::uint64_t seed,
+                            const puzzles::PlacementSpec& spec, std::size_t min_solved,
+                            Check check) {
   const puzzles::Stipulation stip = puzzles::parse_stipulation(stip_text);
   std::mt19937_64 rng(seed);
   std::size_t solved = 0;
@@ -55,9 +55,18 @@ inline void expect_same_lines_on_random_positions(const char* stip_text, int cou
     const std::optional<Position> pos = puzzles::random_placement(orthodox(), rng, spec);
     if (!pos) continue;
     ++done;
-    if (expect_same_lines_with_and_without_bounds(*pos, stip) > 0) ++solved;
+    if (check(*pos, stip) > 0) ++solved;
   }
   EXPECT_GE(solved, min_solved) << stip_text;
+}
+
+/// expect_same_lines_with_and_without_bounds on random positions (check_random_positions).
+inline void expect_same_lines_on_random_positions(const char* stip_text, int count,
+                                                  std::uint64_t seed,
+                                                  const puzzles::PlacementSpec& spec,
+                                                  std::size_t min_solved) {
+  check_random_positions(stip_text, count, seed, spec, min_solved,
+                         expect_same_lines_with_and_without_bounds);
 }
 
 }  // namespace arbiter::test

@@ -360,6 +360,8 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   } catch (const TimedOut&) {
     v.timed_out = true;  // the searches unwound; `pos` is abandoned mid-line
   }
+  v.solutions_capped = (help || series) && options.max_solutions > 0 &&
+                       v.solutions.size() >= static_cast<std::size_t>(options.max_solutions);
   // Helpmates and series count whole lines (a short series line cooks it), the rest keys.
   const std::size_t count =
       (help || series) && !v.solutions.empty() ? v.solutions.size() : v.keys.size();

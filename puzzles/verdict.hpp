@@ -62,6 +62,9 @@ struct Verdict {
   /// The search stopped at SolveOptions::max_seconds: what was found so far is kept (keys,
   /// tries, lines), the soundness is then that of the part searched, not a verdict.
   bool timed_out = false;
+  /// h#, h=, series: the listing stopped at SolveOptions::max_solutions lines (there may be
+  /// more; the verdict still counts them right: sound is one line, cooked two or more).
+  bool solutions_capped = false;
   std::uint64_t nodes = 0;
   double seconds = 0;
 };

@@ -30,6 +30,7 @@ struct SolveOptions {
   bool brute_force = false;  ///< --brute-force: h#, h=, series without the bounds
   bool set_play = false;     ///< --set-play: also what follows if the other side moved first
   int max_refutations = 1;   ///< --defence N: tries refuted by at most N defences
+  int max_solutions = 64;    ///< --max-solutions N: h#, h=, series lines listed at most
   std::string svg;           ///< --svg FILE: the position with every key drawn
   double timeout = 0;        ///< --timeout SECONDS: per problem (0: none)
   int jobs = 1;              ///< --jobs N: problems of a file solved at once
@@ -77,10 +78,10 @@ int run_solve(const SolveOptions& o) {
     try {
       if (!o.svg.empty()) throw PuzzleInputError("--svg draws one problem: use it with --fen");
       if (o.grade) throw PuzzleInputError("--grade grades one problem: use it with --fen");
-      return solve_batch(
-          v, read_problems(o),
-          {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree",
-           o.format == "popeye", o.brute_force, o.set_play, o.max_refutations, o.timeout, o.jobs});
+      return solve_batch(v, read_problems(o),
+                         {o.json, o.keys_only, !o.quiet && stderr_is_terminal(), o.format == "tree",
+                          o.format == "popeye", o.brute_force, o.set_play, o.max_refutations,
+                          o.max_solutions, o.timeout, o.jobs});
     } catch (const std::runtime_error& e) {  // ProblemFileError, PuzzleInputError
       std::cerr << "arbiter: error: " << e.what() << '\n';
       return 2;
@@ -100,6 +101,7 @@ int run_solve(const SolveOptions& o) {
     so.helpmate_bounds = !o.brute_force;
     so.set_play = o.set_play;
     so.max_refutations = o.max_refutations;
+    so.max_solutions = o.max_solutions;
     so.max_seconds = o.timeout;
     const puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
     progress.finish();
@@ -195,6 +197,13 @@ void register_puzzle_command(CLI::App& app, int& status) {
                    "their refutations (Popeye's Option Defence N; a Popeye file's own Defence "
                    "wins)")
       ->check(CLI::Range(1, 99))
+      ->capture_default_str();
+  solve
+      ->add_option("--max-solutions", o->max_solutions,
+                   "h#, h=, series: list at most N solution lines (the verdict still tells one "
+                   "line from several; a listing that stops here says so; Popeye's Option "
+                   "MaxSolutions N, a Popeye file's own wins)")
+      ->check(CLI::Range(2, 1000000))
       ->capture_default_str();
   solve->add_option("--svg", o->svg,
                     "Also draw the position into this SVG file, every key as an arrow (h#n: the "

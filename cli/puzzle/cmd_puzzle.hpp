@@ -129,6 +129,7 @@ struct BatchOutput {
   bool brute_force = false;  ///< --brute-force: h# without the helpmate bounds
   bool set_play = false;     ///< --set-play (or Popeye's SetPlay, problem by problem)
   int max_refutations = 1;   ///< --defence N (or Popeye's Defence n, problem by problem)
+  int max_solutions = 64;    ///< --max-solutions N (or Popeye's MaxSolutions n, problem by problem)
   double timeout = 0;        ///< --timeout SECONDS per problem (0: none; Popeye's MaxTime too)
   int jobs = 1;              ///< --jobs N: problems solved at once, printed in file order
 };

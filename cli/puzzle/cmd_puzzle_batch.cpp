@@ -136,7 +136,7 @@ puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const Batc
   so.set_play = p.set_play || o.set_play;
   so.max_refutations = p.max_refutations.value_or(o.max_refutations);
   // At least two lines are searched, so that the verdict still tells sound from cooked.
-  if (p.max_solutions) so.max_solutions = std::max(*p.max_solutions, 2);
+  so.max_solutions = p.max_solutions ? std::max(*p.max_solutions, 2) : o.max_solutions;
   puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
   progress.finish();
   if (p.max_solutions && verdict.solutions.size() > static_cast<std::size_t>(*p.max_solutions))

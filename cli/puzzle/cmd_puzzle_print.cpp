@@ -87,6 +87,9 @@ std::string verdict_text(const puzzles::Verdict& v) {
             v.stipulation.moves + (v.stipulation.kind != StipulationKind::kSeriesDirect ? 1 : 0);
     out += fmt::format("solution {}{}\n", fmt::join(marked, " "), short_line ? " (short)" : "");
   }
+  if (v.solutions_capped)
+    out += fmt::format("(the listing stopped at {} lines: --max-solutions N lists more)\n",
+                       v.solutions.size());
   for (const auto& d : v.set_play)
     out += fmt::format("set play {}{}{}\n", d.defence, d.continuations.empty() ? "" : ": ",
                        fmt::join(d.continuations, " / "));
@@ -107,6 +110,7 @@ std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,
 void write_verdict_fields(JsonWriter& w, const puzzles::Verdict& v) {
   w.field("stipulation", v.stipulation.str()).field("verdict", verdict_word(v));
   if (v.timed_out) w.field("timed_out", true);
+  if (v.solutions_capped) w.field("solutions_capped", true);
   w.key("keys").begin_array();
   for (const auto& k : v.keys) {
     w.begin_object().field("move", k.move).field("checks", k.checks);

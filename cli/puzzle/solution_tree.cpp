@@ -132,10 +132,16 @@ std::string series_tree(const puzzles::Verdict& v) {
 
 std::string verdict_tree(const Position& pos, const puzzles::Verdict& v, bool no_threat) {
   std::string out = fmt::format("{}: {}\n", v.stipulation.str(), verdict_word(v));
-  if (is_series(v.stipulation.kind)) return out + series_tree(v);
-  return out + (v.stipulation.kind == puzzles::StipulationKind::kHelpMate
-                    ? help_tree(v)
-                    : attacker_tree(pos, v, no_threat));
+  if (is_series(v.stipulation.kind))
+    out += series_tree(v);
+  else if (v.stipulation.kind == puzzles::StipulationKind::kHelpMate)
+    out += help_tree(v);
+  else
+    return out + attacker_tree(pos, v, no_threat);
+  if (v.solutions_capped)
+    out += fmt::format("(the listing stopped at {} lines: --max-solutions N lists more)\n",
+                       v.solutions.size());
+  return out;
 }
 
 }  // namespace arbiter::cli

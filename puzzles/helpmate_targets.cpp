@@ -384,13 +384,9 @@ bool HelpmateTargets::progresses(const Position& pos, const Aim& g, Move m) cons
   return false;
 }
 
-bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mating_left) {
-  if (mated_left == 0 && mating_left == 0) return pos.in_check() && !has_legal_move(pos);
-  const int room = slack(pos, g, mated_left, mating_left);
-  if (room < 0) return false;
-  const std::uint64_t key =
-      pos.key() ^ g.salt ^ mix(static_cast<std::uint64_t>(mated_left * 64 + mating_left));
-  if (const auto known = tt_->probe(key, 1)) return *known;
+template <typename Visit>
+bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left, int mating_left,
+                                     bool spare, Visit visit) {
   const bool mated_moves = pos.side_to_move() == g.mated;
   const int ml = mated_moves ? mated_left - 1 : mated_left;
   const int gl = mated_moves ? mating_left : mating_left - 1;
@@ -398,20 +394,32 @@ bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mati
   MoveList moves;
   generate_legal(pos, moves);
   Undo undo;
-  bool ok = false;
+  bool stop = false;
   for (Move m : moves) {
-    if (room == 0 && !progresses(pos, g, m)) continue;
+    if (!spare && !progresses(pos, g, m)) continue;
     pos.make(m, undo);
     count_node();
     if (!series_on) {
-      ok = live(pos, g, ml, gl);
+      stop = visit(ml, gl);
     } else if (!pos.in_check()) {  // a check on the way would hand the other side a move
       SeriesPass pass(pos);
-      ok = live(pos, g, ml, gl);
+      stop = visit(ml, gl);
     }
     pos.unmake(m, undo);
-    if (ok) break;
+    if (stop) break;
   }
+  return stop;
+}
+
+bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mating_left) {
+  if (mated_left == 0 && mating_left == 0) return pos.in_check() && !has_legal_move(pos);
+  const int room = slack(pos, g, mated_left, mating_left);
+  if (room < 0) return false;
+  const std::uint64_t key =
+      pos.key() ^ g.salt ^ mix(static_cast<std::uint64_t>(mated_left * 64 + mating_left));
+  if (const auto known = tt_->probe(key, 1)) return *known;
+  const bool ok = for_each_child(pos, g, mated_left, mating_left, room > 0,
+                                 [&](int ml, int gl) { return live(pos, g, ml, gl); });
   tt_->store(key, 1, ok);
   return ok;
 }
@@ -425,22 +433,10 @@ void HelpmateTargets::collect(Position& pos, const Aim& g, int mated_left, int m
   // series side's in a series (its moves left).
   if (g.series ? mover == g.series_side : mated_moves)
     out.insert({pos.key(), mated_moves ? mated_left : mating_left});
-  const int ml = mated_moves ? mated_left - 1 : mated_left;
-  const int gl = mated_moves ? mating_left : mating_left - 1;
-  const bool series_on = continues_series(pos, g, ml, gl);
-  MoveList moves;
-  generate_legal(pos, moves);
-  Undo undo;
-  for (Move m : moves) {
-    pos.make(m, undo);
-    if (!series_on) {
-      if (live(pos, g, ml, gl)) collect(pos, g, ml, gl, out);
-    } else if (!pos.in_check()) {
-      SeriesPass pass(pos);
-      if (live(pos, g, ml, gl)) collect(pos, g, ml, gl, out);
-    }
-    pos.unmake(m, undo);
-  }
+  for_each_child(pos, g, mated_left, mating_left, true, [&](int ml, int gl) {
+    if (live(pos, g, ml, gl)) collect(pos, g, ml, gl, out);
+    return false;
+  });
 }
 
 bool HelpmateTargets::continues_series(const Position& pos, const Aim& g, int mated_left,

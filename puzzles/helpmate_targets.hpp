@@ -83,6 +83,12 @@ class HelpmateTargets {
   bool solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves, bool series,
                      std::size_t limit, HelpLineNodes& out);
   bool live(Position& pos, const Aim& g, int mated_left, int mating_left);
+  /// Makes each move of the side to move (only those that progress() unless `spare`; in a
+  /// series, not one that checks before the last, then the other side passes) and calls
+  /// visit(mated_left, mating_left) after it, until it returns true; returns that.
+  template <typename Visit>
+  bool for_each_child(Position& pos, const Aim& g, int mated_left, int mating_left, bool spare,
+                      Visit visit);
   /// The side to move is the series side with moves left after this one (the other passes).
   bool continues_series(const Position& pos, const Aim& g, int mated_left, int mating_left) const;
   void collect(Position& pos, const Aim& g, int mated_left, int mating_left, HelpLineNodes& out);

@@ -16,36 +16,9 @@
 namespace arbiter::puzzles {
 namespace {
 
-struct HelpmateCase {
-  const char* fen;
-  const char* stip;
-};
-
 /// Every helpmate of the puzzle tests, the data files and a few more with castling and
-/// promotion; each small enough for the brute-force search.
-constexpr HelpmateCase kHelpmateBoundCases[] = {
-    // tests/puzzles/puzzle_classics_test.cpp (AHelpmateHasExactlyOneSolutionLine).
-    {"8/7k/4P3/2K5/1nP5/8/1Q6/8 b - - 0 1", "h#2"},
-    {"8/7k/4P3/2K5/1nP5/8/1Q6/8 b - - 0 1", "h#1"},
-    // tests/data/popeye/castling.inp, problem 2 (A. and J. Hoitsma, STERN 1979): White mates
-    // by castling, so the two pieces moving at once must not be missed.
-    {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b K - 0 1", "h#2"},
-    // The same with the rights gone: no solution.
-    {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b - - 0 1", "h#2"},
-    // White promotes (to a queen or a rook) in each of the 64 solutions.
-    {"8/1P6/8/8/8/8/5K2/7k b - - 0 1", "h#3"},
-    // Black promotes as a tempo move: 1.Kh2 Kf2 2.a1=Q Qg2# and 22 more.
-    {"8/8/8/8/8/5K2/p7/5Q1k b - - 0 1", "h#2"},
-    // Black may castle (the bounds count castling's king step): 27 solutions.
-    {"r3k3/8/Q7/8/8/8/8/1R2K3 b q - 0 1", "h#2"},
-    // Black castles in 11 of the 182 solutions, its rook moving with the king.
-    {"r3k3/8/8/8/8/5R2/8/Q3K3 b q - 0 1", "h#2"},
-    // White mates by castling (O-O#) in 16 of the 91 solutions: king and rook in one move.
-    {"4rkr1/4p1pp/8/8/8/8/P7/4K2R b K - 0 1", "h#2"},
-    // En passant: 1.d5 exd6# (e.p.) and 1.d5 Bxd5#; in two, 4 solutions.
-    {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#1"},
-    {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#2"},
-};
+/// promotion (tests/support/bounded_vs_brute_force.hpp).
+constexpr const auto& kHelpmateBoundCases = test::kHelpmateTestCases;
 
 using test::expect_same_lines_on_random_positions;
 using test::expect_same_lines_with_and_without_bounds;
@@ -53,9 +26,12 @@ using test::solve_every_line;
 
 TEST(HelpmateBound, SameSolutionsAsBruteForceOnTheTestHelpmates) {
   std::size_t lines = 0;
-  for (const HelpmateCase& c : kHelpmateBoundCases)
-    lines += expect_same_lines_with_and_without_bounds(test::orthodox_position(c.fen),
-                                                       parse_stipulation(c.stip));
+  for (const test::HelpmateTestCase& c : kHelpmateBoundCases) {
+    const std::size_t found = expect_same_lines_with_and_without_bounds(
+        test::orthodox_position(c.fen), parse_stipulation(c.stip));
+    EXPECT_EQ(found, c.lines) << c.stip << ' ' << c.fen;
+    lines += found;
+  }
   EXPECT_EQ(lines, 1U + 0 + 1 + 0 + 64 + 23 + 27 + 182 + 91 + 2 + 4);
 }
 
@@ -63,7 +39,7 @@ TEST(HelpmateBound, SameHalfMoveHelpmatesAsBruteForceOnTheTestHelpmates) {
   // h#n.5 twice over: the set play of each test helpmate (h#(n-1).5, the mating side
   // starting) and h#(n-1).5 solved from the diagram with the other side to move.
   std::size_t set_lines = 0, lines = 0;
-  for (const HelpmateCase& c : kHelpmateBoundCases) {
+  for (const test::HelpmateTestCase& c : kHelpmateBoundCases) {
     const Position pos = test::orthodox_position(c.fen);
     const Stipulation stip = parse_stipulation(c.stip);
     const Verdict bounded = solve_every_line(pos, stip, true, true);

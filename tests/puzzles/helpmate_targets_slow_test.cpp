@@ -15,25 +15,14 @@
 namespace arbiter::puzzles {
 namespace {
 
-Verdict targets_random_solve(const Position& pos, const Stipulation& stip, bool bounds,
-                             int targets_from) {
-  SolveOptions o;
-  o.max_solutions = 1 << 20;
-  o.table_log2 = 16;
-  o.helpmate_bounds = bounds;
-  o.helpmate_targets_from = targets_from;
-  o.series_targets_from = targets_from;
-  return solve(pos, stip, o);
-}
-
 /// Random positions with pawns (`spec`'s side to move): by targets as by the reference search
 /// (`brute`: no bounds; else the bounds without targets). At least `min_solved` have a line.
 void expect_targets_same_on_random(const char* stip_text, int count, std::uint64_t seed,
                                    const PlacementSpec& spec, bool brute, std::size_t min_solved) {
   test::check_random_positions(
       stip_text, count, seed, spec, min_solved, [&](const Position& pos, const Stipulation& stip) {
-        const Verdict targets = targets_random_solve(pos, stip, true, 1);
-        const Verdict reference = targets_random_solve(pos, stip, !brute, 0);
+        const Verdict targets = test::solve_every_line(pos, stip, true, false, 1);
+        const Verdict reference = test::solve_every_line(pos, stip, !brute, false, 0);
         EXPECT_EQ(targets.solutions, reference.solutions) << stip_text << ' ' << to_fen(pos);
         EXPECT_EQ(targets.soundness, reference.soundness) << stip_text << ' ' << to_fen(pos);
         return reference.solutions.size();

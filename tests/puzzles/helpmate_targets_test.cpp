@@ -11,6 +11,7 @@
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/table_loader.hpp"
+#include "tests/support/bounded_vs_brute_force.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
@@ -19,13 +20,7 @@ namespace {
 /// `targets_from` 0: the bounded search alone; 1: every helpmate by targets.
 Verdict targets_test_solve(const Position& pos, const Stipulation& stip, bool bounds,
                            int targets_from) {
-  SolveOptions o;
-  o.max_solutions = 1 << 20;
-  o.table_log2 = 16;
-  o.helpmate_bounds = bounds;
-  o.helpmate_targets_from = targets_from;
-  o.series_targets_from = targets_from;
-  return solve(pos, stip, o);
+  return test::solve_every_line(pos, stip, bounds, false, targets_from);
 }
 
 /// By targets and by brute force the same lines; returns how many.
@@ -67,24 +62,12 @@ TEST(HelpmateTargets, TooManyTargetsGiveNone) {
 }
 
 TEST(HelpmateTargets, SameLinesAsBruteForceOnTheTestHelpmates) {
-  // The helpmates of tests/puzzles/helpmate_bound_test.cpp: castling by either side (mating
-  // and tempo), promotion of either side, en passant; h#1 to h#3.
-  constexpr std::pair<const char*, const char*> kCases[] = {
-      {"8/7k/4P3/2K5/1nP5/8/1Q6/8 b - - 0 1", "h#2"},
-      {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b K - 0 1", "h#2"},
-      {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b - - 0 1", "h#2"},
-      {"8/1P6/8/8/8/8/5K2/7k b - - 0 1", "h#3"},
-      {"8/8/8/8/8/5K2/p7/5Q1k b - - 0 1", "h#2"},
-      {"r3k3/8/Q7/8/8/8/8/1R2K3 b q - 0 1", "h#2"},
-      {"r3k3/8/8/8/8/5R2/8/Q3K3 b q - 0 1", "h#2"},
-      {"4rkr1/4p1pp/8/8/8/8/P7/4K2R b K - 0 1", "h#2"},
-      {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#1"},
-      {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#2"},
-  };
-  std::size_t lines = 0;
-  for (const auto& [fen, stip] : kCases)
-    lines += expect_targets_same_lines(test::orthodox_position(fen), parse_stipulation(stip));
-  EXPECT_EQ(lines, 1U + 1 + 0 + 64 + 23 + 27 + 182 + 91 + 2 + 4);
+  // The bounds' test helpmates (tests/support/bounded_vs_brute_force.hpp): castling by either
+  // side (mating and tempo), promotion of either side, en passant; h#1 to h#3.
+  for (const test::HelpmateTestCase& c : test::kHelpmateTestCases)
+    EXPECT_EQ(expect_targets_same_lines(test::orthodox_position(c.fen), parse_stipulation(c.stip)),
+              c.lines)
+        << c.stip << ' ' << c.fen;
 }
 
 TEST(HelpmateTargets, ARiderChecksFromTheFarEndOfItsRide) {

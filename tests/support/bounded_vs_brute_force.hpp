@@ -19,15 +19,50 @@ namespace arbiter::test {
 
 /// Solves `stip` listing every line (up to 2^20) with a table of 2^16 entries: with the cuts
 /// (`bounds`) or by brute force; `set_play` also solves the set play.
+/// `targets_from`: solve h# and the series by targets from this many moves (0: never; -1:
+/// the solver's defaults, SolveOptions).
 inline puzzles::Verdict solve_every_line(const Position& pos, const puzzles::Stipulation& stip,
-                                         bool bounds, bool set_play = false) {
+                                         bool bounds, bool set_play = false,
+                                         int targets_from = -1) {
   puzzles::SolveOptions o;
   o.max_solutions = 1 << 20;
   o.table_log2 = 16;
   o.helpmate_bounds = bounds;
   o.set_play = set_play;
+  if (targets_from >= 0) o.helpmate_targets_from = o.series_targets_from = targets_from;
   return puzzles::solve(pos, stip, o);
 }
+
+/// The helpmates of the bounds' and the targets' tests: castling of either side (mating and
+/// tempo), promotion of either side, en passant; each small enough for brute force.
+struct HelpmateTestCase {
+  const char* fen;
+  const char* stip;
+  std::size_t lines;  ///< solution lines (brute force)
+};
+inline constexpr HelpmateTestCase kHelpmateTestCases[] = {
+    // tests/puzzles/puzzle_classics_test.cpp (AHelpmateHasExactlyOneSolutionLine).
+    {"8/7k/4P3/2K5/1nP5/8/1Q6/8 b - - 0 1", "h#2", 1},
+    {"8/7k/4P3/2K5/1nP5/8/1Q6/8 b - - 0 1", "h#1", 0},
+    // tests/data/popeye/castling.inp, problem 2 (A. and J. Hoitsma, STERN 1979): White mates
+    // by castling, so the two pieces moving at once must not be missed.
+    {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b K - 0 1", "h#2", 1},
+    // The same with the rights gone: no solution.
+    {"B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b - - 0 1", "h#2", 0},
+    // White promotes (to a queen or a rook) in each of the 64 solutions.
+    {"8/1P6/8/8/8/8/5K2/7k b - - 0 1", "h#3", 64},
+    // Black promotes as a tempo move: 1.Kh2 Kf2 2.a1=Q Qg2# and 22 more.
+    {"8/8/8/8/8/5K2/p7/5Q1k b - - 0 1", "h#2", 23},
+    // Black may castle (the bounds count castling's king step): 27 solutions.
+    {"r3k3/8/Q7/8/8/8/8/1R2K3 b q - 0 1", "h#2", 27},
+    // Black castles in 11 of the 182 solutions, its rook moving with the king.
+    {"r3k3/8/8/8/8/5R2/8/Q3K3 b q - 0 1", "h#2", 182},
+    // White mates by castling (O-O#) in 16 of the 91 solutions: king and rook in one move.
+    {"4rkr1/4p1pp/8/8/8/8/P7/4K2R b K - 0 1", "h#2", 91},
+    // En passant: 1.d5 exd6# (e.p.) and 1.d5 Bxd5#; in two, 4 solutions.
+    {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#1", 2},
+    {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#2", 4},
+};
 
 /// With the cuts and by brute force the solver lists the same lines and gives the same
 /// verdict, the cuts in no more nodes; returns how many lines.

@@ -66,8 +66,8 @@ struct HelpmateTargets::Aim {
 };
 
 HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bound,
-                                 ProgressFn progress)
-    : bound_(bound), progress_(std::move(progress)), types_(bound.types_) {
+                                 ProgressFn progress, int table_log2)
+    : bound_(bound), table_log2_(table_log2), progress_(std::move(progress)), types_(bound.types_) {
   if (!bound_.enabled()) return;
   dist_.assign(2 * types_ * kSquares * kSquares, kFar);
   for (Color c : {kWhite, kBlack})
@@ -460,7 +460,7 @@ bool HelpmateTargets::series_line_nodes(Position& pos, bool help, int n, std::si
 bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves,
                                     bool series, std::size_t limit, HelpLineNodes& out) {
   if (!applies(pos)) return false;
-  if (!tt_) tt_ = &table_.emplace(18);
+  if (!tt_) tt_ = &table_.emplace(table_log2_);
   const auto ts = targets(pos, mated, mated_moves, mating_moves, limit);
   if (!ts) return false;
   target_count_ = ts->size();

@@ -52,8 +52,10 @@ class HelpmateTargets {
     friend auto operator<=>(const Target&, const Target&) = default;
   };
 
-  /// The tables are `bound`'s (it must outlive this).
-  HelpmateTargets(const Variant& variant, const HelpmateBound& bound, ProgressFn progress = {});
+  /// The tables are `bound`'s (it must outlive this). `table_log2`: the searches' own table of
+  /// 2^table_log2 entries (made on first use).
+  HelpmateTargets(const Variant& variant, const HelpmateBound& bound, ProgressFn progress = {},
+                  int table_log2 = 18);
 
   /// True when the method applies: the bound is enabled and made for mates, one royal piece
   /// each side.
@@ -103,7 +105,8 @@ class HelpmateTargets {
   const HelpmateBound& bound_;
   /// The searches' own table: their keys are salted by target and not shared with the
   /// solver's; a table that stays in the caches pays more than a larger one.
-  std::optional<TranspositionTable> table_;  ///< made on first use (18: 2^18 entries)
+  std::optional<TranspositionTable> table_;  ///< made on first use
+  int table_log2_ = 18;
   TranspositionTable* tt_ = nullptr;
   ProgressFn progress_;
   std::uint64_t nodes_ = 0;

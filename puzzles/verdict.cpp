@@ -336,7 +336,11 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   const ProgressFn progress = limited_progress(options, t0);
   ProblemSearch search(stip.kind, stip.goal, table, progress, help ? bounds : nullptr);
   std::optional<HelpmateTargets> targets;
-  if ((help || series) && bounds) targets.emplace(start.variant(), *bounds, progress);
+  if ((help || series) && bounds)
+    targets.emplace(start.variant(), *bounds, progress,
+                    // no larger than the solver's own (the generator
+                    // asks for small ones, candidate after candidate)
+                    std::min(18, options.table_log2 > 0 ? options.table_log2 : 18));
   SeriesSearch series_search(stip, table, progress, bounds);
   Position pos = start;
   Verdict v;

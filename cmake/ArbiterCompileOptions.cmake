@@ -11,7 +11,8 @@
 #                           `scripts/setup.sh` took: a batch of the CLI library took 14-20 s at
 #                           -O3 and 9-15 s at -O1 (docs/building.md).
 #   arbiter_test_options    the test files (not the helpers in tests/support): -O1 in every
-#                           tree. A test's time is spent in the libraries and the helpers, which
+#                           tree (the unit binaries' with g++: -Og, arbiter_unit_test_options
+#                           below). A test's time is spent in the libraries and the helpers, which
 #                           keep the build type's level; -O1 compiles the gtest and RapidCheck
 #                           templates of a test file in about two thirds of -O3's time. (Not
 #                           -O0: an inline function the libraries call out of line, such as a
@@ -62,3 +63,10 @@ endif()
 
 add_library(arbiter_test_options INTERFACE)
 target_compile_options(arbiter_test_options INTERFACE -O1)
+# The unit-test binaries' files with g++: -Og, which compiled them in about 0.8 of -O1's CPU
+# time (the 21 unity batches of the six unit binaries: 315 s against 405 s, most of it in the
+# rules tests' batches) and ran them in about the same time (rules, solver, server, puzzles;
+# docs/building.md, CI stages, 2026-12-02 session 14). The slow binaries keep -O1: their tests
+# spend minutes in loops of their own. clang has no -Og of its own (it means -O1 there).
+add_library(arbiter_unit_test_options INTERFACE)
+target_compile_options(arbiter_unit_test_options INTERFACE $<IF:$<CXX_COMPILER_ID:GNU>,-Og,-O1>)

@@ -11,12 +11,14 @@
 #                           `scripts/setup.sh` took: a batch of the CLI library took 14-20 s at
 #                           -O3 and 9-15 s at -O1 (docs/building.md).
 #   arbiter_test_options    the test files (not the helpers in tests/support): -O1 in every
-#                           tree. A test's time is spent in the libraries and the helpers, which
-#                           keep the build type's level; -O1 compiles the gtest and RapidCheck
-#                           templates of a test file in about two thirds of -O3's time. (Not
-#                           -O0: an inline function the libraries call out of line, such as a
-#                           std::string member, may then be linked from a test file's
-#                           unoptimised copy, which made some sanitizer tests 3 times slower.)
+#                           tree; the unit binaries' -Og with g++ and -O0 with clang
+#                           (arbiter_unit_test_options below). A test's time is spent in the
+#                           libraries and the helpers, which keep the build type's level; -O1
+#                           compiles the gtest and RapidCheck templates of a test file in about
+#                           two thirds of -O3's time. (At -O0 an inline function the libraries
+#                           call out of line may be linked from a test file's unoptimised copy,
+#                           which made the sanitizer tests 2 to 3 times slower: the test
+#                           binaries put the libraries first on the link line for that.)
 add_library(arbiter_options INTERFACE)
 target_compile_options(arbiter_options INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion -Wnon-virtual-dtor
@@ -62,3 +64,14 @@ endif()
 
 add_library(arbiter_test_options INTERFACE)
 target_compile_options(arbiter_test_options INTERFACE -O1)
+# The unit-test binaries' files: -Og with g++, -O0 with clang (the sanitizer tree). With g++,
+# -Og compiled them in about 0.8 of -O1's CPU time (the 21 unity batches of the six unit
+# binaries: 329 s with their links against 405 s, most of the gain in the rules tests' batches)
+# and they ran in about the same time (rules, solver, server, puzzles). With clang and the
+# sanitizers, -O0 compiled the rules tests in 100 s of CPU against 271 s, and they ran in 61 s
+# against 57 s, once the libraries come first on the link line (tests/CMakeLists.txt,
+# arbiter_link_libraries_first; without that, 124 s). clang has no -Og of its own (it means
+# -O1 there). The slow and browser binaries keep -O1: their tests spend minutes in loops of
+# their own. Figures: docs/building.md, CI stages, 2026-12-02 session 14.
+add_library(arbiter_unit_test_options INTERFACE)
+target_compile_options(arbiter_unit_test_options INTERFACE $<IF:$<CXX_COMPILER_ID:GNU>,-Og,-O0>)

@@ -318,7 +318,9 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left,
   int mated_need = moves(mated, bound_.royal_, king, g.king);
   if (mated_need > mated_left) return -1;
   if (!g.flights.empty()) {
-    const std::size_t n = g.flights.size();
+    // A royal piece of a fairy table may have more than eight flights: the first eight are
+    // counted (fewer flights to fill is still a lower bound).
+    const std::size_t n = std::min<std::size_t>(g.flights.size(), 8);
     const Bitboard men = pos.pieces(mated) & ~bb(king);
     // Each flight's nearest man; when they are distinct men their counts add up exactly,
     // else the cheapest assignment of distinct men (a DP over the flights) decides.

@@ -79,6 +79,15 @@ TEST(HelpmateTargets, ARiderChecksFromTheFarEndOfItsRide) {
   EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h#2")), 28U);
 }
 
+TEST(HelpmateTargets, ARoyalPieceWithSixteenFlightsIsCountedSafely) {
+  // A king that also leaps as a knight has up to sixteen flights; the targets count the
+  // blockers of at most eight (a lower bound) and list the lines brute force lists.
+  const VariantPtr knight_king =
+      Variant::compile(load_table_file(test::data_path("tables/fairy/knight_king.toml")));
+  const Position pos = parse_fen(knight_king, "4k3/8/8/8/8/8/8/R3K2R b - - 0 1");
+  EXPECT_GT(expect_targets_same_lines(pos, parse_stipulation("h#3")), 0U);
+}
+
 TEST(HelpmateTargets, SolvesAnEightMoveHelpmateAsPopeyeDoes) {
   // Popeye's BEISPIEL/intell.inp, Z. Maslar, Schach-Echo 1978 (h#8): Popeye (Option
   // Intelligent) prints the one solution 1.Kb3-c3 Kc1-b1 ... 8.Sh3-g1 Lf1-g2 #. The bounded

@@ -9,6 +9,7 @@
 #include "puzzles/series_search.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/piece_moves.hpp"
+#include "rules/core/splitmix.hpp"
 
 namespace arbiter::puzzles {
 namespace {
@@ -34,13 +35,6 @@ Bitboard attacks(const Variant& v, Color c, PieceType t, Square from, Bitboard o
     if (has(captures, x)) attacked |= bb(x);
   }
   return attacked;
-}
-
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
 }
 
 }  // namespace
@@ -125,11 +119,8 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
   const Color mating = ~mated;
   const PieceType royal = bound_.royal_;
   const Square king = pos.king_square(mated);
-  // Castling moves two men in one move: one move more for each side that may still castle.
-  const int mated_budget =
-      mated_moves + ((pos.castling_rights() & bound_.castling_rights_[mated]) ? 1 : 0);
-  const int mating_budget =
-      mating_moves + ((pos.castling_rights() & bound_.castling_rights_[mating]) ? 1 : 0);
+  const int mated_budget = mated_moves + castling_move(pos, mated);
+  const int mating_budget = mating_moves + castling_move(pos, mating);
 
   // The mating men, and for each the types it may end as with the fewest moves to stand on
   // each square as that type.
@@ -147,23 +138,13 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     for (Square g = 0; g < kSquares; ++g)
       own[g] = static_cast<std::uint8_t>(moves(mating, t, x, g));
     p.ends.emplace_back(t, own);
-    const Bitboard promo = bound_.promotion_squares_[static_cast<std::size_t>(mating) * types_ + t];
-    if (promo)
-      for (PieceType u : v.piece(t).promotion_choices) {
-        std::array<std::uint8_t, kSquares> cost{};
-        cost.fill(kFar);
-        for (Bitboard pq = promo; pq;) {
-          const Square q = pop_lsb(pq);
-          const int to_q = moves(mating, t, x, q);
-          if (to_q > mating_budget) continue;
-          for (Square g = 0; g < kSquares; ++g) {
-            const int on = moves(mating, u, q, g);
-            if (on == kFar) continue;
-            cost[g] = static_cast<std::uint8_t>(std::min<int>(cost[g], to_q + on));
-          }
-        }
-        p.ends.emplace_back(u, cost);
-      }
+    for (const Promotion& pr : promotions_) {
+      if (pr.color != mating || pr.from != t) continue;
+      std::array<std::uint8_t, kSquares> cost{};
+      for (Square g = 0; g < kSquares; ++g)
+        cost[g] = pr.dist[static_cast<std::size_t>(g) * kSquares + x];
+      p.ends.emplace_back(pr.to, cost);
+    }
     pieces.push_back(std::move(p));
   }
   // Per type: the squares from which it attacks each square on an empty board, and the
@@ -178,32 +159,11 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
 
   std::set<Target> found;
   bool over = false;
-  // The mated side's men (not its king) and the fewest moves that put distinct ones on the
-  // flights of `flights` (a DP over the flights, at most 8).
-  std::vector<std::pair<PieceType, Square>> men;
-  for (Bitboard ps = pos.pieces(mated) & ~bb(king); ps;) {
-    const Square x = pop_lsb(ps);
-    men.emplace_back(pos.piece_on(mated, x), x);
-  }
   const auto blockers_cost = [&](Bitboard flights) {
-    std::array<Square, 8> fl{};
-    int n = 0;
-    for (Bitboard f = flights; f && n < 8;) fl[static_cast<std::size_t>(n++)] = pop_lsb(f);
-    std::array<int, 256> dp;
-    dp.fill(kFar);
-    dp[0] = 0;
-    for (const auto& [t, x] : men)
-      for (int mask = (1 << n) - 1; mask >= 0; --mask) {
-        if (dp[static_cast<std::size_t>(mask)] >= kFar) continue;
-        for (int i = 0; i < n; ++i) {
-          if (mask & (1 << i)) continue;
-          const int d = moves(mated, t, x, fl[static_cast<std::size_t>(i)]);
-          if (d >= kFar) continue;
-          auto& to = dp[static_cast<std::size_t>(mask | (1 << i))];
-          to = std::min(to, dp[static_cast<std::size_t>(mask)] + d);
-        }
-      }
-    return dp[static_cast<std::size_t>((1 << n) - 1)];
+    std::array<Square, kSquares> fl{};
+    std::size_t n = 0;
+    for (Bitboard f = flights; f;) fl[n++] = pop_lsb(f);
+    return blockers_needed(pos, mated, fl.data(), n);
   };
 
   for (Square s = 0; s < kSquares && !over; ++s) {
@@ -213,7 +173,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     std::vector<Man> placed;
     std::vector<bool> used(pieces.size(), false);
     Bitboard blocked = 0;
-    // The squares the placed men attack, with only them on the board; s itself must be.
+    // The squares of the placed men (the only men on the target's board).
     const auto occupied = [&] {
       Bitboard occ = 0;
       for (const Man& m : placed) occ |= bb(m.at);
@@ -299,12 +259,62 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
   return out;
 }
 
+int HelpmateTargets::castling_move(const Position& pos, Color side) const {
+  return (pos.castling_rights() & bound_.castling_rights_[side]) ? 1 : 0;
+}
+
+int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Square* flights,
+                                     std::size_t count) const {
+  // A royal piece of a fairy table may have more than eight flights: the first eight are
+  // counted (fewer flights to fill is still a lower bound).
+  const std::size_t n = std::min<std::size_t>(count, 8);
+  if (n == 0) return 0;
+  const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
+  // Each flight's nearest man; when they are distinct men their counts add up exactly,
+  // else the cheapest assignment of distinct men (a DP over the flights) decides.
+  int sum = 0;
+  Bitboard chosen = 0;
+  bool shared = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    int best = kFar;
+    Square who = kNoSquare;
+    for (Bitboard xs = men; xs;) {
+      const Square x = pop_lsb(xs);
+      const int d = moves(mated, pos.piece_on(mated, x), x, flights[i]);
+      if (d < best) best = d, who = x;
+    }
+    if (best >= kFar) return kFar;
+    sum += best;
+    shared |= has(chosen, who);
+    chosen |= bb(who);
+  }
+  if (!shared) return sum;
+  std::array<int, 256> dp;
+  const std::size_t all = (std::size_t{1} << n) - 1;
+  std::fill(dp.begin(), dp.begin() + static_cast<std::ptrdiff_t>(all + 1), kFar);
+  dp[0] = 0;
+  for (Bitboard xs = men; xs;) {
+    const Square x = pop_lsb(xs);
+    const PieceType t = pos.piece_on(mated, x);
+    for (std::size_t mask = all + 1; mask-- > 0;) {
+      if (dp[mask] >= kFar) continue;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (mask & (std::size_t{1} << i)) continue;
+        const int d = moves(mated, t, x, flights[i]);
+        if (d >= kFar) continue;
+        int& to = dp[mask | (std::size_t{1} << i)];
+        to = std::min(to, dp[mask] + d);
+      }
+    }
+  }
+  return dp[all];
+}
+
 int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left,
                            int mating_left) const {
   const Color mated = g.mated, mating = ~mated;
-  const std::uint8_t rights = pos.castling_rights();
-  if (rights & bound_.castling_rights_[mating]) ++mating_left;
-  if (rights & bound_.castling_rights_[mated]) ++mated_left;
+  mating_left += castling_move(pos, mating);
+  mated_left += castling_move(pos, mated);
   int need = 0;
   for (const Aim::Need& n : g.men) {
     int best = kFar;
@@ -317,53 +327,7 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left,
   if (king == kNoSquare) return -1;
   int mated_need = moves(mated, bound_.royal_, king, g.king);
   if (mated_need > mated_left) return -1;
-  if (!g.flights.empty()) {
-    // A royal piece of a fairy table may have more than eight flights: the first eight are
-    // counted (fewer flights to fill is still a lower bound).
-    const std::size_t n = std::min<std::size_t>(g.flights.size(), 8);
-    const Bitboard men = pos.pieces(mated) & ~bb(king);
-    // Each flight's nearest man; when they are distinct men their counts add up exactly,
-    // else the cheapest assignment of distinct men (a DP over the flights) decides.
-    std::array<int, 8> best{};
-    std::array<Square, 8> who{};
-    Bitboard chosen = 0;
-    bool shared = false;
-    for (std::size_t i = 0; i < n; ++i) {
-      best[i] = kFar;
-      const std::uint8_t* const* rows = &g.flight_rows[i * types_];
-      for (Bitboard xs = men; xs;) {
-        const Square x = pop_lsb(xs);
-        const int d = rows[pos.piece_on(mated, x)][x];
-        if (d < best[i]) best[i] = d, who[i] = x;
-      }
-      if (best[i] >= kFar) return -1;
-      mated_need += best[i];
-      if (mated_need > mated_left) return -1;
-      shared |= has(chosen, who[i]);
-      chosen |= bb(who[i]);
-    }
-    if (shared) {
-      std::array<int, 256> dp;
-      const std::size_t all = (std::size_t{1} << n) - 1;
-      std::fill(dp.begin(), dp.begin() + static_cast<std::ptrdiff_t>(all + 1), kFar);
-      dp[0] = 0;
-      for (Bitboard xs = men; xs;) {
-        const Square x = pop_lsb(xs);
-        const PieceType t = pos.piece_on(mated, x);
-        for (std::size_t mask = all + 1; mask-- > 0;) {
-          if (dp[mask] >= kFar) continue;
-          for (std::size_t i = 0; i < n; ++i) {
-            if (mask & (std::size_t{1} << i)) continue;
-            const int d = g.flight_rows[i * types_ + t][x];
-            if (d >= kFar) continue;
-            int& to = dp[mask | (std::size_t{1} << i)];
-            to = std::min(to, dp[mask] + d);
-          }
-        }
-      }
-      mated_need = moves(mated, bound_.royal_, king, g.king) + dp[all];
-    }
-  }
+  mated_need += blockers_needed(pos, mated, g.flights.data(), g.flights.size());
   if (mated_need > mated_left) return -1;
   return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;
 }
@@ -418,7 +382,7 @@ bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mati
   const int room = slack(pos, g, mated_left, mating_left);
   if (room < 0) return false;
   const std::uint64_t key =
-      pos.key() ^ g.salt ^ mix(static_cast<std::uint64_t>(mated_left * 64 + mating_left));
+      pos.key() ^ g.salt ^ splitmix64(static_cast<std::uint64_t>(mated_left * 64 + mating_left));
   if (const auto known = tt_->probe(key, 1)) return *known;
   const bool ok = for_each_child(pos, g, mated_left, mating_left, room > 0,
                                  [&](int ml, int gl) { return live(pos, g, ml, gl); });
@@ -492,7 +456,7 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
       for (std::size_t u = 0; u < types_; ++u)
         g.flight_rows.push_back(&dist_[row(mated, static_cast<PieceType>(u), f)]);
     }
-    g.salt = mix(0x5DEECE66DULL + ++index);
+    g.salt = splitmix64(0x5DEECE66DULL + ++index);
     if (live(pos, g, mated_moves, mating_moves)) collect(pos, g, mated_moves, mating_moves, out);
   }
   return true;

@@ -100,6 +100,12 @@ class HelpmateTargets {
   /// With no move to spare: `m` brings some man of the target (or the mated king, or a man
   /// toward a blocked flight) a move nearer. A move that does not is cut unmade.
   bool progresses(const Position& pos, const Aim& g, Move m) const;
+  /// Castling moves two men in one move: one move more for a side that may still castle.
+  int castling_move(const Position& pos, Color side) const;
+  /// The fewest moves that put distinct men of `mated` (not its royal piece) on each of
+  /// `flights` (the first eight), kFar when some flight cannot be reached.
+  int blockers_needed(const Position& pos, Color mated, const Square* flights,
+                      std::size_t count) const;
   void count_node();
 
   const HelpmateBound& bound_;

@@ -24,6 +24,19 @@ std::size_t most_targets(int moves) {
   return moves <= 3 ? 1500 : 200000;
 }
 
+/// A search answers from the line nodes (helpmate_targets.hpp) while this lives, also when a
+/// time limit unwinds the solve: the nodes are the caller's local.
+template <typename Search>
+struct LineNodesInUse {
+  Search& search;
+  LineNodesInUse(Search& s, const HelpLineNodes* nodes) : search(s) {
+    search.use_line_nodes(nodes);
+  }
+  ~LineNodesInUse() { search.use_line_nodes(nullptr); }
+  LineNodesInUse(const LineNodesInUse&) = delete;
+  LineNodesInUse& operator=(const LineNodesInUse&) = delete;
+};
+
 /// The SAN of the legal moves after which `holds` is true of the position, in generation
 /// order, at most `limit` of them.
 template <typename Holds>
@@ -204,7 +217,7 @@ void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& p
       stip.goal == Goal::kMate &&
       targets->line_nodes(pos, stip.half ? ~pos.side_to_move() : pos.side_to_move(), stip.moves,
                           stip.moves + (stip.half ? 1 : 0), most_targets(stip.moves), nodes);
-  if (by_targets) search.use_line_nodes(&nodes);
+  const LineNodesInUse in_use(search, by_targets ? &nodes : nullptr);
   after_each_move(pos, [&](const std::string& san) {
     if (help_first_move_solves(search, pos, stip)) v.keys.push_back({san, false, {}, {}, {}});
     return o.details || v.keys.size() <= 1;
@@ -214,7 +227,6 @@ void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& p
     all_help_lines(search, pos, stip, static_cast<std::size_t>(std::max(o.max_solutions, 0)),
                    v.solutions);
   }
-  search.use_line_nodes(nullptr);
 }
 
 /// The series lines of 1, 2, ... n moves (the short ones too, as Popeye lists them), with
@@ -230,7 +242,7 @@ void solve_series(SeriesSearch& series, HelpmateTargets* targets, Position& pos,
                     (help || stip.kind == StipulationKind::kSeriesDirect);
   for (int k = 1; by_targets && k <= stip.moves; ++k)
     by_targets = targets->series_line_nodes(pos, help, k, most_targets(stip.moves), nodes);
-  if (by_targets) series.use_line_nodes(&nodes);
+  const LineNodesInUse in_use(series, by_targets ? &nodes : nullptr);
   const auto limit = static_cast<std::size_t>(std::max(o.max_solutions, 0));
   std::vector<std::string> line;
   for (int k = 1; k <= stip.moves; ++k) {
@@ -243,7 +255,6 @@ void solve_series(SeriesSearch& series, HelpmateTargets* targets, Position& pos,
     if (std::none_of(v.keys.begin(), v.keys.end(),
                      [&](const KeyMove& k) { return k.move == l[0]; }))
       v.keys.push_back({l[0], false, {}, {}, {}});
-  series.use_line_nodes(nullptr);
 }
 
 /// `pos` with the other side to move and no en-passant target (a pass), or nothing when the

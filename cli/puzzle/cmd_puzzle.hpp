@@ -141,6 +141,8 @@ int verdict_status(const puzzles::Verdict& v);
 
 /// "sound", "cooked", "no solution", or "timed out" (Verdict::timed_out).
 std::string verdict_word(const puzzles::Verdict& v);
+/// The line that ends a listing of solutions stopped at --max-solutions ("" when it was not).
+std::string capped_listing_note(const puzzles::Verdict& v);
 
 /// The verdicts of a file of problems, counted for its summary line and exit status.
 class VerdictTally {

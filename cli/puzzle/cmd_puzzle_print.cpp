@@ -87,9 +87,7 @@ std::string verdict_text(const puzzles::Verdict& v) {
             v.stipulation.moves + (v.stipulation.kind != StipulationKind::kSeriesDirect ? 1 : 0);
     out += fmt::format("solution {}{}\n", fmt::join(marked, " "), short_line ? " (short)" : "");
   }
-  if (v.solutions_capped)
-    out += fmt::format("(the listing stopped at {} lines: --max-solutions N lists more)\n",
-                       v.solutions.size());
+  out += capped_listing_note(v);
   for (const auto& d : v.set_play)
     out += fmt::format("set play {}{}{}\n", d.defence, d.continuations.empty() ? "" : ": ",
                        fmt::join(d.continuations, " / "));
@@ -97,6 +95,12 @@ std::string verdict_text(const puzzles::Verdict& v) {
     out += fmt::format("set play {}\n", fmt::join(line, " "));
   out += fmt::format("{} nodes, {:.3f} s\n", v.nodes, v.seconds);
   return out;
+}
+
+std::string capped_listing_note(const puzzles::Verdict& v) {
+  if (!v.solutions_capped) return "";
+  return fmt::format("(the listing stopped at {} lines: --max-solutions N lists more)\n",
+                     v.solutions.size());
 }
 
 std::string verdict_json(const puzzles::Verdict& v, const std::string& variant,

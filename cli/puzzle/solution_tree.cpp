@@ -138,10 +138,7 @@ std::string verdict_tree(const Position& pos, const puzzles::Verdict& v, bool no
     out += help_tree(v);
   else
     return out + attacker_tree(pos, v, no_threat);
-  if (v.solutions_capped)
-    out += fmt::format("(the listing stopped at {} lines: --max-solutions N lists more)\n",
-                       v.solutions.size());
-  return out;
+  return out + capped_listing_note(v);
 }
 
 }  // namespace arbiter::cli

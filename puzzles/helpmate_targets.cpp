@@ -104,8 +104,7 @@ HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bo
 }
 
 bool HelpmateTargets::applies(const Position& pos) const {
-  return bound_.enabled() && bound_.goal() == puzzles::Goal::kMate &&
-         popcount(pos.pieces(kWhite, bound_.royal_)) == 1 &&
+  return bound_.enabled() && popcount(pos.pieces(kWhite, bound_.royal_)) == 1 &&
          popcount(pos.pieces(kBlack, bound_.royal_)) == 1;
 }
 
@@ -119,6 +118,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
   const Color mating = ~mated;
   const PieceType royal = bound_.royal_;
   const Square king = pos.king_square(mated);
+  const bool mate = bound_.goal() == Goal::kMate;
   const int mated_budget = mated_moves + castling_move(pos, mated);
   const int mating_budget = mating_moves + castling_move(pos, mating);
 
@@ -190,7 +190,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
         a |= at;
         if (m.type != royal || bound_.royal_checks_[mating]) checkers_attack |= at;
       }
-      if (!has(checkers_attack, s)) return;  // more men only close lines
+      if (mate && !has(checkers_attack, s)) return;  // more men only close lines
       const Bitboard open = flights & ~a & ~(blocked & ~occ);
       if (!open) {
         for (const Man& m : placed)
@@ -223,6 +223,11 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
         used[i] = false;
       }
     };
+    // A stalemate needs no checker: the flights are covered from an empty picture.
+    if (!mate) {
+      cover(cover, 0);
+      continue;
+    }
     // The checker first: a mating man that can give check, attacking s from its square.
     for (std::size_t i = 0; i < pieces.size() && !over; ++i) {
       used[i] = true;
@@ -357,12 +362,27 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
   const int ml = mated_moves ? mated_left - 1 : mated_left;
   const int gl = mated_moves ? mating_left : mating_left - 1;
   const bool series_on = continues_series(pos, g, ml, gl);
+  // With moves to spare a target cuts little (a stalemate's, or one whose men stand near):
+  // the bound's cuts, which hold for every target, then judge the moves too, as in the
+  // bounded search (helpmate_bound.hpp).
+  HelpmateBound::MatedMoves own;
+  HelpmateBound::NextMoves next;
+  next.to.fill(~Bitboard{0});
+  if (spare) {
+    if (mated_moves) {
+      own = bound_.mated_moves(pos, g.mated, mated_left, mating_left);
+      if (!own.possible && !own.castling) return false;
+    } else if (!bound_.mate_possible(pos, g.mated, mated_left, mating_left, &next)) {
+      return false;
+    }
+  }
+  const Square king = pos.king_square(g.mated);
   MoveList moves;
   generate_legal(pos, moves);
   Undo undo;
   bool stop = false;
   for (Move m : moves) {
-    if (!spare && !progresses(pos, g, m)) continue;
+    if (spare ? !own.allows(m, king) || !next.allows(m) : !progresses(pos, g, m)) continue;
     pos.make(m, undo);
     count_node();
     if (!series_on) {
@@ -378,7 +398,8 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
 }
 
 bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mating_left) {
-  if (mated_left == 0 && mating_left == 0) return pos.in_check() && !has_legal_move(pos);
+  if (mated_left == 0 && mating_left == 0)
+    return pos.in_check() == (bound_.goal() == Goal::kMate) && !has_legal_move(pos);
   const int room = slack(pos, g, mated_left, mating_left);
   if (room < 0) return false;
   const std::uint64_t key =

@@ -17,7 +17,16 @@
 // type, or a pawn that may promote) need more moves than the mating side has left, or the
 // king's walk to s with the blockers' (distinct men) more than the mated side's: counts on an
 // empty board, castling and promotion included (HelpmateBound's tables), so a cut never loses
-// a line that reaches the target. The union over the targets is every helpmate line.
+// a line that reaches the target. While the side to move has moves to spare, the bound's own
+// cuts (HelpmateBound::mated_moves, mate_possible: true of every mate, whatever the target)
+// judge its moves as in the bounded search; without, only moves that bring the target nearer
+// are made. The union over the targets is every helpmate line.
+//
+// A stalemate (the bound's goal; the solver uses it for h=n, not the stalemate series, see
+// SolveOptions) is targeted the same way without the checker: the king on s with every
+// flight covered. That the king is not in check and the side's other men cannot move is
+// asked of the last position only, so every stalemate is still covered by a target (an
+// immobilising move counts as a spare one).
 //
 // What it gives the solver: the nodes on the lines (position key and move pairs left), which
 // answer ProblemSearch::help_mates exactly from the root they were found from.
@@ -57,8 +66,8 @@ class HelpmateTargets {
   HelpmateTargets(const Variant& variant, const HelpmateBound& bound, ProgressFn progress = {},
                   int table_log2 = 18);
 
-  /// True when the method applies: the bound is enabled and made for mates, one royal piece
-  /// each side.
+  /// True when the method applies: the bound is enabled (made for mates or stalemates), one
+  /// royal piece each side.
   bool applies(const Position& pos) const;
 
   /// Every valid target from `pos` for `mated`, with `mated_moves` and `mating_moves` left

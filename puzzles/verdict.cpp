@@ -214,7 +214,6 @@ void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& p
   HelpLineNodes nodes;
   const bool by_targets =
       targets && o.helpmate_targets_from > 0 && stip.moves >= o.helpmate_targets_from &&
-      stip.goal == Goal::kMate &&
       targets->line_nodes(pos, stip.half ? ~pos.side_to_move() : pos.side_to_move(), stip.moves,
                           stip.moves + (stip.half ? 1 : 0), most_targets(stip.moves), nodes);
   const LineNodesInUse in_use(search, by_targets ? &nodes : nullptr);
@@ -234,7 +233,9 @@ void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& p
 void solve_series(SeriesSearch& series, HelpmateTargets* targets, Position& pos,
                   const Stipulation& stip, const SolveOptions& o, Verdict& v) {
   // Long ser-h#n and ser-#n: the nodes of every line of each length found
-  // target by target first (the short lines are listed too).
+  // target by target first (the short lines are listed too). Not the stalemate series: their
+  // targets leave the series side's moves almost all spare, and on Popeye's examples the
+  // bounded search alone was 2 to 9 times faster (docs/performance.md).
   HelpLineNodes nodes;
   const bool help = stip.kind == StipulationKind::kSeriesHelp;
   bool by_targets = targets && o.series_targets_from > 0 && stip.moves >= o.series_targets_from &&

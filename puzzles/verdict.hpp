@@ -99,10 +99,11 @@ struct SolveOptions {
   /// (stalemate) in time (helpmate_bound.hpp); false:
   /// brute force, every line searched (the check of the cuts in tests, --brute-force).
   bool helpmate_bounds = true;
-  /// h#n (n >= `helpmate_targets_from`) with the bounds: solve target by target
+  /// h#n and h=n (n >= `helpmate_targets_from`) with the bounds: solve target by target
   /// (helpmate_targets.hpp); 0: never (the check of the targets in tests).
   int helpmate_targets_from = 3;
-  /// The same for ser-h#n and ser-#n (shorter series are faster without targets).
+  /// The same for ser-h#n and ser-#n (shorter series are faster without targets, and so are
+  /// the stalemate series).
   int series_targets_from = 6;
 };
 

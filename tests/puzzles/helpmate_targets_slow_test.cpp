@@ -1,7 +1,8 @@
 // Helpmates target by target (puzzles/helpmate_targets.hpp) on random positions with fixed
-// seeds: every helpmate and series solved by targets (even h#1) lists the same lines as the
-// brute-force search, and the three-movers the same as the bounded search alone (itself checked
-// against brute force in helpmate_bound_test.cpp and stalemate_bound_slow_test.cpp).
+// seeds and on Popeye's help-stalemates: every helpmate, help-stalemate and mate series solved by
+// targets (even h#1) lists the same lines as the brute-force search, and the three-movers the
+// same as the bounded search alone (itself checked against brute force in
+// helpmate_bound_test.cpp and stalemate_bound_slow_test.cpp).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -42,6 +43,31 @@ TEST(HelpmateTargetsSlow, SameSeriesLinesAsBruteForceOnRandomPositions) {
   expect_targets_same_on_random("ser-#2", 40, 68, {3, 3, kWhite}, true, 3);
   expect_targets_same_on_random("ser-h#3", 12, 71, {3, 3, kBlack}, false, 1);
   expect_targets_same_on_random("ser-#3", 6, 70, {3, 2, kWhite}, false, 1);
+}
+
+TEST(HelpmateTargetsSlow, SameLinesAsBruteForceOnPopeyesHelpStalemates) {
+  // A stalemate target is a mate target without the checker (the other men's immobility is
+  // not a condition of the target, only of the last position). The stalemate series are not
+  // solved by targets (SolveOptions::series_targets_from).
+  std::size_t checked = 0;
+  for (const test::HelpmateTestCase& c : test::kStalemateTestCases) {
+    if (std::string(c.stip).rfind("h=", 0) != 0) continue;
+    const Position pos = test::orthodox_position(c.fen);
+    const Stipulation stip = parse_stipulation(c.stip);
+    const Verdict targets = test::solve_every_line(pos, stip, true, false, 1);
+    const Verdict brute = test::solve_every_line(pos, stip, false, false, 0);
+    EXPECT_EQ(targets.solutions, brute.solutions) << c.stip << ' ' << c.fen;
+    EXPECT_EQ(targets.solutions.size(), c.lines) << c.stip << ' ' << c.fen;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 5U);
+}
+
+TEST(HelpmateTargetsSlow, SameStalemateLinesAsBruteForceOnRandomPositions) {
+  // The positions of the stalemate bounds' test (stalemate_bound_slow_test.cpp), by targets.
+  expect_targets_same_on_random("h=1", 200, 61, {4, 4, kBlack}, true, 2);
+  expect_targets_same_on_random("h=2", 20, 62, {3, 4, kBlack}, true, 1);
+  expect_targets_same_on_random("h=1.5", 40, 83, {3, 4, kWhite}, true, 1);
 }
 
 TEST(HelpmateTargetsSlow, SameLinesAsTheBoundedSearchOnRandomThreeMovers) {

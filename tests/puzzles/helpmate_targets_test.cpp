@@ -54,6 +54,26 @@ TEST(HelpmateTargets, AMateInOneHasTheOneTargetItsPieceCountsAllow) {
   EXPECT_EQ(t.men[1], (HelpmateTargets::Man{*parse_square("g6"), king, *parse_square("g6")}));
 }
 
+TEST(HelpmateTargets, AStalemateTargetNeedsNoChecker) {
+  // Black Kh8, White Qg1 Ka1, White to stalemate in one move: nothing need attack h8, the
+  // queen alone must cover g7, h7 and g8. Of the squares it reaches in one move only g6 does
+  // (on g7 it would stand on a flight that no other man guards).
+  const Position pos = test::orthodox_position("7k/8/8/8/8/8/8/K5Q1 w - - 0 1");
+  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
+  const HelpmateTargets targets(pos.variant(), bound);
+  ASSERT_TRUE(targets.applies(pos));
+  const auto found = targets.targets(pos, kBlack, 0, 1, 1000);
+  ASSERT_TRUE(found.has_value());
+  ASSERT_EQ(found->size(), 1U);
+  const HelpmateTargets::Target& t = found->front();
+  EXPECT_EQ(t.king, *parse_square("h8"));
+  EXPECT_EQ(t.blocked, 0U);
+  ASSERT_EQ(t.men.size(), 1U);
+  const PieceType queen = pos.piece_on(kWhite, *parse_square("g1"));
+  EXPECT_EQ(t.men[0], (HelpmateTargets::Man{*parse_square("g1"), queen, *parse_square("g6")}));
+  EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h=0.5")), 1U);  // 1.Qg6=
+}
+
 TEST(HelpmateTargets, TooManyTargetsGiveNone) {
   const Position pos = test::orthodox_position("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
   const HelpmateBound bound(pos.variant());

@@ -64,6 +64,21 @@ inline constexpr HelpmateTestCase kHelpmateTestCases[] = {
     {"5bkb/3p2pp/8/4P3/8/1B6/8/4K3 b - - 0 1", "h#2", 4},
 };
 
+/// The help-stalemates and series of the bounds' and the targets' tests: problems of Popeye's
+/// BEISPIEL/hpint.inp (its number there), small enough for brute force.
+inline constexpr HelpmateTestCase kStalemateTestCases[] = {
+    {"8/2P5/3p4/2pP2p1/2P1K1k1/8/1p5P/8 b - - 0 1", "h=3", 1},  // 1 (B. Bursac)
+    {"8/8/2b3R1/8/8/1K6/6p1/k7 b - - 0 1", "h=2", 1},           // 4
+    {"8/8/2b3R1/8/8/1K6/6p1/k7 w - - 0 1", "h=2", 1},           // 4, twin
+    {"4b2Q/1PP1kP2/8/8/K7/8/3p4/8 w - - 0 1", "h=2.5", 1},      // 14
+    {"7b/8/5R2/4KBk1/5N2/4p1n1/8/8 b - - 0 1", "h=3", 2},       // 61 (two lines)
+    {"8/8/8/8/8/6p1/5prb/3K1Nkb b - - 0 1", "ser-h=5", 1},      // 2
+    {"8/8/8/7K/8/5N2/4Npp1/5k2 b - - 0 1", "ser-h=3", 4},       // 38 (four lines)
+    {"7k/2P1pP2/K3P3/8/8/2p5/8/8 w - - 0 1", "ser-#4", 1},      // 21
+    {"7k/2P1pP2/K3P3/8/8/2p5/8/8 w - - 0 1", "ser-=4", 1},      // 21, twin
+    {"8/8/8/1K1p4/3P4/8/k2p4/2B2B2 b - - 0 1", "ser-h#9", 1},   // 16
+};
+
 /// With the cuts and by brute force the solver lists the same lines and gives the same
 /// verdict, the cuts in no more nodes; returns how many lines.
 inline std::size_t expect_same_lines_with_and_without_bounds(const Position& pos,

@@ -207,15 +207,42 @@ bool help_first_move_solves(ProblemSearch& search, Position& pos, const Stipulat
   return false;
 }
 
+/// Thrown by the progress callback of a search past SolveOptions::max_seconds; caught in
+/// solve(), which keeps what was found.
+struct TimedOut {};
+
+/// Runs `find` (the target phase of a helpmate or series). A time limit that stops it leaves
+/// the line nodes found so far: each was stored after a line below it was proved, so they
+/// answer the listing with real lines, only not all of them. Returns whether the nodes are to
+/// be used; `stopped` tells that the limit was hit (the caller lists, then reports it).
+/// `find` works on a copy of the position, which a time limit leaves mid-line.
+template <typename Find>
+bool find_line_nodes(const Position& pos, Find find, bool& stopped) {
+  try {
+    Position work = pos;
+    return find(work);
+  } catch (const TimedOut&) {
+    stopped = true;
+    return true;
+  }
+}
+
 void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& pos,
                     const Stipulation& stip, const SolveOptions& o, Verdict& v) {
   // Long helpmates: every line's nodes found target by target first; the lines below are then
   // read off them.
   HelpLineNodes nodes;
+  bool stopped = false;
   const bool by_targets =
       targets && o.helpmate_targets_from > 0 && stip.moves >= o.helpmate_targets_from &&
-      targets->line_nodes(pos, stip.half ? ~pos.side_to_move() : pos.side_to_move(), stip.moves,
-                          stip.moves + (stip.half ? 1 : 0), most_targets(stip.moves), nodes);
+      find_line_nodes(
+          pos,
+          [&](Position& work) {
+            return targets->line_nodes(work, stip.half ? ~pos.side_to_move() : pos.side_to_move(),
+                                       stip.moves, stip.moves + (stip.half ? 1 : 0),
+                                       most_targets(stip.moves), nodes);
+          },
+          stopped);
   const LineNodesInUse in_use(search, by_targets ? &nodes : nullptr);
   after_each_move(pos, [&](const std::string& san) {
     if (help_first_move_solves(search, pos, stip)) v.keys.push_back({san, false, {}, {}, {}});
@@ -226,6 +253,7 @@ void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& p
     all_help_lines(search, pos, stip, static_cast<std::size_t>(std::max(o.max_solutions, 0)),
                    v.solutions);
   }
+  if (stopped) throw TimedOut{};
 }
 
 /// The series lines of 1, 2, ... n moves (the short ones too, as Popeye lists them), with
@@ -241,8 +269,14 @@ void solve_series(SeriesSearch& series, HelpmateTargets* targets, Position& pos,
   bool by_targets = targets && o.series_targets_from > 0 && stip.moves >= o.series_targets_from &&
                     stip.goal == Goal::kMate &&
                     (help || stip.kind == StipulationKind::kSeriesDirect);
-  for (int k = 1; by_targets && k <= stip.moves; ++k)
-    by_targets = targets->series_line_nodes(pos, help, k, most_targets(stip.moves), nodes);
+  bool stopped = false;
+  for (int k = 1; by_targets && !stopped && k <= stip.moves; ++k)
+    by_targets = find_line_nodes(
+        pos,
+        [&](Position& work) {
+          return targets->series_line_nodes(work, help, k, most_targets(stip.moves), nodes);
+        },
+        stopped);
   const LineNodesInUse in_use(series, by_targets ? &nodes : nullptr);
   const auto limit = static_cast<std::size_t>(std::max(o.max_solutions, 0));
   std::vector<std::string> line;
@@ -256,6 +290,7 @@ void solve_series(SeriesSearch& series, HelpmateTargets* targets, Position& pos,
     if (std::none_of(v.keys.begin(), v.keys.end(),
                      [&](const KeyMove& k) { return k.move == l[0]; }))
       v.keys.push_back({l[0], false, {}, {}, {}});
+  if (stopped) throw TimedOut{};
 }
 
 /// `pos` with the other side to move and no en-passant target (a pass), or nothing when the
@@ -289,10 +324,6 @@ void help_set_play(ProblemSearch& search, Position& pos, const Stipulation& stip
   all_help_lines(search, pos, set, static_cast<std::size_t>(std::max(o.max_solutions, 0)),
                  v.set_solutions);
 }
-
-/// Thrown by the progress callback of a search past SolveOptions::max_seconds; caught in
-/// solve(), which keeps what was found.
-struct TimedOut {};
 
 /// The progress callback of the searches: the caller's, and the time limit.
 ProgressFn limited_progress(const SolveOptions& o, std::chrono::steady_clock::time_point t0) {

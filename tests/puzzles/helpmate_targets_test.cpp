@@ -121,5 +121,23 @@ TEST(HelpmateTargets, SolvesAnEightMoveHelpmateAsPopeyeDoes) {
                                       "Ke4", "Kg1", "Kf3", "Kh1", "Kg3", "Ng1", "Bg2#"}));
 }
 
+TEST(HelpmateTargets, AHelpmateStoppedByItsTimeLimitListsTheLinesFoundByThen) {
+  // Popeye's REGRESSIONS 4_85_to_4_87 problem 7 (h#7, 2 lines). A limit already past stops the
+  // search at its first progress call (16,384 nodes, always the same): the targets found both
+  // lines by then, and they are listed, the verdict marked as timed out.
+  const Position pos = test::orthodox_position("K7/1r6/8/8/8/5N2/8/1r5k b - - 0 1");
+  const Stipulation stip = parse_stipulation("h#7");
+  SolveOptions o;
+  const Verdict full = solve(pos, stip, o);
+  ASSERT_FALSE(full.timed_out);
+  ASSERT_EQ(full.solutions.size(), 2U);
+  o.max_seconds = 1e-9;
+  const Verdict stopped = solve(pos, stip, o);
+  EXPECT_TRUE(stopped.timed_out);
+  EXPECT_EQ(stopped.nodes, 16384U);
+  EXPECT_EQ(stopped.solutions, full.solutions);
+  EXPECT_EQ(stopped.keys.size(), 2U);
+}
+
 }  // namespace
 }  // namespace arbiter::puzzles

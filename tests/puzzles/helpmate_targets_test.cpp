@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "puzzles/helpmate_targets.hpp"
@@ -33,25 +34,33 @@ std::size_t expect_targets_same_lines(const Position& pos, const Stipulation& st
   return brute.solutions.size();
 }
 
-TEST(HelpmateTargets, AMateInOneHasTheOneTargetItsPieceCountsAllow) {
-  // Black Kh8, White Kg6 Rb1, White to mate in one move: the rook checks from b8, the king
-  // guards g7 and h7 where it stands; g8 is the rook's. No other square of the rook checks h8
-  // in one move with every flight covered, and Black has no man to block.
-  const Position pos = test::orthodox_position("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
-  const HelpmateBound bound(pos.variant());
+/// White to mate (stalemate: `goal`) Black in one move from `pos` has exactly one target: the
+/// black king on `king`, no flight blocked, and White's men `men` (from, to) as they stand.
+void expect_the_one_target(const Position& pos, Goal goal, const char* king,
+                           const std::vector<std::pair<const char*, const char*>>& men) {
+  const HelpmateBound bound(pos.variant(), goal);
   const HelpmateTargets targets(pos.variant(), bound);
   ASSERT_TRUE(targets.applies(pos));
   const auto found = targets.targets(pos, kBlack, 0, 1, 1000);
   ASSERT_TRUE(found.has_value());
   ASSERT_EQ(found->size(), 1U);
   const HelpmateTargets::Target& t = found->front();
-  EXPECT_EQ(t.king, *parse_square("h8"));
+  EXPECT_EQ(t.king, *parse_square(king));
   EXPECT_EQ(t.blocked, 0U);
-  ASSERT_EQ(t.men.size(), 2U);
-  const PieceType rook = pos.piece_on(kWhite, *parse_square("b1"));
-  const PieceType king = pos.piece_on(kWhite, *parse_square("g6"));
-  EXPECT_EQ(t.men[0], (HelpmateTargets::Man{*parse_square("b1"), rook, *parse_square("b8")}));
-  EXPECT_EQ(t.men[1], (HelpmateTargets::Man{*parse_square("g6"), king, *parse_square("g6")}));
+  ASSERT_EQ(t.men.size(), men.size());
+  for (std::size_t i = 0; i < men.size(); ++i) {
+    const Square from = *parse_square(men[i].first);
+    EXPECT_EQ(t.men[i], (HelpmateTargets::Man{from, pos.piece_on(kWhite, from),
+                                              *parse_square(men[i].second)}));
+  }
+}
+
+TEST(HelpmateTargets, AMateInOneHasTheOneTargetItsPieceCountsAllow) {
+  // Black Kh8, White Kg6 Rb1, White to mate in one move: the rook checks from b8, the king
+  // guards g7 and h7 where it stands; g8 is the rook's. No other square of the rook checks h8
+  // in one move with every flight covered, and Black has no man to block.
+  expect_the_one_target(test::orthodox_position("7k/8/6K1/8/8/8/8/1R6 w - - 0 1"), Goal::kMate,
+                        "h8", {{"b1", "b8"}, {"g6", "g6"}});
 }
 
 TEST(HelpmateTargets, AStalemateTargetNeedsNoChecker) {
@@ -59,18 +68,7 @@ TEST(HelpmateTargets, AStalemateTargetNeedsNoChecker) {
   // queen alone must cover g7, h7 and g8. Of the squares it reaches in one move only g6 does
   // (on g7 it would stand on a flight that no other man guards).
   const Position pos = test::orthodox_position("7k/8/8/8/8/8/8/K5Q1 w - - 0 1");
-  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
-  const HelpmateTargets targets(pos.variant(), bound);
-  ASSERT_TRUE(targets.applies(pos));
-  const auto found = targets.targets(pos, kBlack, 0, 1, 1000);
-  ASSERT_TRUE(found.has_value());
-  ASSERT_EQ(found->size(), 1U);
-  const HelpmateTargets::Target& t = found->front();
-  EXPECT_EQ(t.king, *parse_square("h8"));
-  EXPECT_EQ(t.blocked, 0U);
-  ASSERT_EQ(t.men.size(), 1U);
-  const PieceType queen = pos.piece_on(kWhite, *parse_square("g1"));
-  EXPECT_EQ(t.men[0], (HelpmateTargets::Man{*parse_square("g1"), queen, *parse_square("g6")}));
+  expect_the_one_target(pos, Goal::kStalemate, "h8", {{"g1", "g6"}});
   EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h=0.5")), 1U);  // 1.Qg6=
 }
 

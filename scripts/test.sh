@@ -18,7 +18,7 @@
 #   2. tests     ctest --test-dir build --output-on-failure -j2 (with --fast: -LE slow)
 #   3. san-build one clang tree, build-san/, for the sanitizer tests and the fuzzers:
 #                -DARBITER_BUILD_FUZZ=ON (ASan + UBSan everywhere, libFuzzer's coverage in
-#                the fuzz targets and their own copy of the engine), -O1 with line tables
+#                the fuzz targets and the libraries they share with the tests), -O1 with line tables
 #                only; no benchmarks, no slow or browser tests (they do not run there),
 #                only the tests of the layers that parse and resolve input in process (rules,
 #                server), which run the Release tree's arbiter

@@ -1,9 +1,11 @@
 # Warnings and build flavours shared by the targets of the project, in three interface
 # libraries:
 #   arbiter_options         every target: warnings, include root, -march, sanitizers
-#   arbiter_fuzz_coverage   the fuzz targets and their own copy of the engine code: libFuzzer's
-#                           coverage instrumentation (it makes code about 3 times slower, so the
-#                           tests of a fuzzing tree link the uninstrumented libraries)
+#   arbiter_fuzz_coverage   the fuzz targets and the rules, presentation and server libraries of
+#                           a fuzzing tree: libFuzzer's coverage instrumentation. The engine's
+#                           perft runs about 3 times slower with it, but the tests of the tree,
+#                           which link the same libraries, only about a tenth slower (their time
+#                           is mostly in the test helpers, gtest and the sanitizers' runtime)
 #   arbiter_front_options   the command line and the server (cli/, server/): -O1 in every tree.
 #                           Nothing there is on a hot path (the engine, the searches and the
 #                           solver are libraries of their own, at the build type's level), and

@@ -18,7 +18,7 @@
 #   2. tests     ctest --test-dir build --output-on-failure -j2 (with --fast: -LE slow)
 #   3. san-build one clang tree, build-san/, for the sanitizer tests and the fuzzers:
 #                -DARBITER_BUILD_FUZZ=ON (ASan + UBSan everywhere, libFuzzer's coverage in
-#                the fuzz targets and their own copy of the engine), -O1 with line tables
+#                the fuzz targets and the libraries they share with the tests), -O1 with line tables
 #                only; no benchmarks, no slow or browser tests (they do not run there),
 #                only the tests of the layers that parse and resolve input in process (rules,
 #                server), which run the Release tree's arbiter
@@ -190,6 +190,10 @@ release_tests() {
 # fuzz targets, each only when its stage runs. The tests run the Release tree's arbiter: the
 # command's own code (the CLI, the solver, the puzzles) runs under the sanitizers through the
 # fuzz targets' parsers, not through the tests (tests/CMakeLists.txt says why).
+# Eight ctest shards of each unit binary here, not three: gtest deals the tests out by their
+# order, and with three the rules tests' three longest under the sanitizers (about 20 s each)
+# fell into one shard, 93 of the binary's 156 s, which ctest started only when the first shard
+# had ended (docs/building.md, CI stages, session 15).
 san_build() {
   local targets=()
   if [[ $asan -eq 1 ]]; then targets+=(arbiter_tests); fi
@@ -197,7 +201,7 @@ san_build() {
   CXX=clang++ "$root/scripts/build.sh" build-san -DARBITER_BUILD_FUZZ=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_BUILD_BENCH=OFF -DARBITER_BUILD_SLOW_TESTS=OFF \
     -DARBITER_BUILD_BROWSER_TESTS=OFF "-DARBITER_TEST_LAYERS=rules;server" \
-    "-DARBITER_TEST_ARBITER=$root/build/arbiter" -- "${targets[@]}"
+    "-DARBITER_TEST_ARBITER=$root/build/arbiter" -DARBITER_TEST_SHARDS=8 -- "${targets[@]}"
 }
 
 san_tests() {

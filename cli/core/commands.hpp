@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/core/run.hpp"  // run(): parses and runs the command line
+
 namespace arbiter::cli {
 
 void register_table_commands(CLI::App& app, int& status);  // variants, check-table
@@ -20,11 +22,5 @@ void register_ambiguities_command(CLI::App& app, int& status);  // knob witnesse
 void register_puzzle_command(CLI::App& app, int& status);       // composed problems
 void register_report_command(CLI::App& app, int& status);       // HTML report
 void register_serve_command(CLI::App& app, int& status);        // the monitor (HTTP)
-
-/// Parses and runs the command line; returns the process exit status
-/// (present/core/exit_status.hpp): the subcommand's verdict, or kBadInput for a usage or input
-/// error, printed to stderr as "arbiter: error: ..." (a mistyped name with the nearest known one,
-/// cli/core/mistyped_words.hpp).
-int run(int argc, char** argv);
 
 }  // namespace arbiter::cli

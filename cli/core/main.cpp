@@ -1,4 +1,4 @@
-#include "cli/core/commands.hpp"
+#include "cli/core/run.hpp"
 
 int main(int argc, char** argv) {
   return arbiter::cli::run(argc, argv);

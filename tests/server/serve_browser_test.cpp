@@ -277,15 +277,15 @@ class ServeChromium {
   std::string path_;
 };
 
-/// One player's page in its own browser context (separate storage, like a second browser).
+/// One player's page in its own browser context (separate storage, like a second browser),
+/// closed with its context at the end of the test: the tests share one Chromium.
 class PlayerPage {
  public:
   PlayerPage(CdpConnection& cdp, const std::string& url) : cdp_(cdp) {
-    const std::string context =
-        cdp_field(cdp_.call("Target.createBrowserContext"), "browserContextId");
+    context_ = cdp_field(cdp_.call("Target.createBrowserContext"), "browserContextId");
     const std::string target =
         cdp_field(cdp_.call("Target.createTarget",
-                            "{\"url\":\"about:blank\",\"browserContextId\":\"" + context + "\"}"),
+                            "{\"url\":\"about:blank\",\"browserContextId\":\"" + context_ + "\"}"),
                   "targetId");
     session_ = cdp_field(
         cdp_.call("Target.attachToTarget", "{\"targetId\":\"" + target + "\",\"flatten\":true}"),
@@ -294,6 +294,14 @@ class PlayerPage {
               R"({"width":1100,"height":1000,"deviceScaleFactor":1,"mobile":false})", session_);
     cdp_.call("Page.navigate", "{\"url\":" + cdp_quote(url) + "}", session_);
   }
+  ~PlayerPage() {
+    try {  // its page goes with it, and the page's event stream to this test's server
+      cdp_.call("Target.disposeBrowserContext", "{\"browserContextId\":\"" + context_ + "\"}");
+    } catch (const std::exception&) {  // the connection is lost: the test has failed already
+    }
+  }
+  PlayerPage(const PlayerPage&) = delete;
+  PlayerPage& operator=(const PlayerPage&) = delete;
 
   /// The string a JavaScript expression evaluates to on the page.
   std::string eval(const std::string& expression) {
@@ -356,7 +364,7 @@ class PlayerPage {
 
  private:
   CdpConnection& cdp_;
-  std::string session_;
+  std::string context_, session_;
 };
 
 std::string serve_url(const ServedMonitor& served, const ServeGame& g, Color side) {
@@ -364,26 +372,33 @@ std::string serve_url(const ServedMonitor& served, const ServeGame& g, Color sid
          "&token=" + g.tokens[side];
 }
 
+// One Chromium for the tests of the suite (started by the first test, stopped after the last):
+// a start took 1-2 s, and every page of a test lives in browser contexts of its own, closed at
+// the end of the test (PlayerPage), so a test sees no other test's pages, storage or server.
 class ServeBrowser : public ::testing::Test {
  protected:
-  void SetUp() override {
+  static void SetUpTestSuite() {
     chromium_path_ = serve_find_chromium();
-    if (!chromium_path_)
-      GTEST_SKIP() << "Chromium not found (no chromium, chromium-browser or google-chrome on "
-                      "PATH, ARBITER_CHROMIUM unset): install the Debian package chromium "
-                      "(scripts/test.sh does) to run this test";
+    if (!chromium_path_) return;  // SetUp skips each test
     dir_ = fs::path(::testing::TempDir()) / ("arbiter_serve_browser_" + random_hex(6));
-    const char* shots = std::getenv("ARBITER_SCREENSHOTS");
-    shots_ = shots && *shots ? fs::path(shots) : dir_;
     chromium_.emplace(*chromium_path_, dir_);
-    ASSERT_GT(chromium_->port(), 0) << "Chromium did not open its DevTools port";
-    cdp_.emplace(chromium_->port(), chromium_->path());
+    if (chromium_->port() > 0) cdp_.emplace(chromium_->port(), chromium_->path());
   }
-  void TearDown() override {
+  static void TearDownTestSuite() {
     cdp_.reset();
     chromium_.reset();
     std::error_code ignored;  // a helper process may still be closing a profile file
     if (!dir_.empty()) fs::remove_all(dir_, ignored);
+  }
+  void SetUp() override {
+    if (!chromium_path_)
+      GTEST_SKIP() << "Chromium not found (no chromium, chromium-browser or google-chrome on "
+                      "PATH, ARBITER_CHROMIUM unset): install the Debian package chromium "
+                      "(scripts/test.sh does) to run this test";
+    ASSERT_GT(chromium_->port(), 0) << "Chromium did not open its DevTools port";
+    ASSERT_TRUE(cdp_) << "no DevTools connection";
+    const char* shots = std::getenv("ARBITER_SCREENSHOTS");
+    shots_ = shots && *shots ? fs::path(shots) : dir_;
   }
 
   void expect_png(const std::string& png) {
@@ -392,10 +407,11 @@ class ServeBrowser : public ::testing::Test {
   }
 
   ServedMonitor served_;
-  std::optional<std::string> chromium_path_;
-  fs::path dir_, shots_;
-  std::optional<ServeChromium> chromium_;
-  std::optional<CdpConnection> cdp_;
+  fs::path shots_;
+  static inline std::optional<std::string> chromium_path_;
+  static inline fs::path dir_;
+  static inline std::optional<ServeChromium> chromium_;
+  static inline std::optional<CdpConnection> cdp_;
 };
 
 TEST_F(ServeBrowser, DiplomacyGameOfSeveralTurnsWithAConflictOnTwoPages) {

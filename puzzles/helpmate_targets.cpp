@@ -451,7 +451,6 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
   const auto ts = targets(pos, mated, mated_moves, mating_moves, limit);
   if (!ts) return false;
   target_count_ = ts->size();
-  std::uint64_t index = 0;
   for (const Target& t : *ts) {
     Aim g;
     g.mated = mated;
@@ -477,7 +476,9 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
       for (std::size_t u = 0; u < types_; ++u)
         g.flight_rows.push_back(&dist_[row(mated, static_cast<PieceType>(u), f)]);
     }
-    g.salt = splitmix64(0x5DEECE66DULL + ++index);
+    // A salt of its own for each target this object searches: its table outlives one call
+    // (the series ask for each length in turn).
+    g.salt = splitmix64(0x5DEECE66DULL + ++aims_);
     if (live(pos, g, mated_moves, mating_moves)) collect(pos, g, mated_moves, mating_moves, out);
   }
   return true;

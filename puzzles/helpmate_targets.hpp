@@ -125,6 +125,7 @@ class HelpmateTargets {
   TranspositionTable* tt_ = nullptr;
   ProgressFn progress_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t aims_ = 0;  ///< targets searched so far, by all calls: each one's salt
   std::size_t target_count_ = 0;
   /// Fewest moves for (colour, type) from each square to stand on each square:
   /// dist_[((c * types + t) * 64 + to) * 64 + from].

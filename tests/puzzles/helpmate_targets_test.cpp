@@ -137,5 +137,27 @@ TEST(HelpmateTargets, AHelpmateStoppedByItsTimeLimitListsTheLinesFoundByThen) {
   EXPECT_EQ(stopped.keys.size(), 2U);
 }
 
+TEST(HelpmateTargets, ASeriesLengthFindsTheSameNodesAfterTheShorterOnesAsAlone) {
+  // The solver asks one HelpmateTargets for ser-h#1, ser-h#2, ... in turn, and its table
+  // outlives each call: each target's salt must be new, or a later length reads an earlier
+  // length's answers for another target (with the salts counted from 1 in each call, this
+  // position's ser-h#6 to ser-h#8 got other nodes, ser-h#8 none). The position of Popeye's
+  // BEISPIEL/stip.inp problem 42 (a Koeko ser-h#9 there; orthodox here).
+  const Position start = test::orthodox_position("8/3K4/8/8/8/Pk4P1/6Qp/8 b - - 0 1");
+  const HelpmateBound bound(start.variant());
+  HelpmateTargets shared(start.variant(), bound);
+  std::size_t lines_found = 0;
+  for (int n = 1; n <= 6; ++n) {
+    HelpmateTargets alone(start.variant(), bound);
+    Position a = start, b = start;
+    HelpLineNodes after_shorter, by_itself;
+    ASSERT_TRUE(shared.series_line_nodes(a, true, n, 100000, after_shorter));
+    ASSERT_TRUE(alone.series_line_nodes(b, true, n, 100000, by_itself));
+    EXPECT_EQ(after_shorter, by_itself) << "ser-h#" << n;
+    lines_found += by_itself.size();
+  }
+  EXPECT_GT(lines_found, 0U);
+}
+
 }  // namespace
 }  // namespace arbiter::puzzles

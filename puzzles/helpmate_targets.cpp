@@ -274,41 +274,48 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
   // counted (fewer flights to fill is still a lower bound).
   const std::size_t n = std::min<std::size_t>(count, 8);
   if (n == 0) return 0;
-  const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
+  // Each man's count to each flight, read once (a man that reaches none is left out).
+  std::array<std::array<std::uint8_t, 8>, kSquares> cost;
+  std::size_t men = 0;
+  for (Bitboard xs = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_); xs;) {
+    const Square x = pop_lsb(xs);
+    const PieceType t = pos.piece_on(mated, x);
+    bool reaches = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      cost[men][i] = static_cast<std::uint8_t>(moves(mated, t, x, flights[i]));
+      reaches |= cost[men][i] < kFar;
+    }
+    if (reaches) ++men;
+  }
   // Each flight's nearest man; when they are distinct men their counts add up exactly,
   // else the cheapest assignment of distinct men (a DP over the flights) decides.
   int sum = 0;
-  Bitboard chosen = 0;
+  std::uint64_t chosen = 0;
   bool shared = false;
   for (std::size_t i = 0; i < n; ++i) {
     int best = kFar;
-    Square who = kNoSquare;
-    for (Bitboard xs = men; xs;) {
-      const Square x = pop_lsb(xs);
-      const int d = moves(mated, pos.piece_on(mated, x), x, flights[i]);
-      if (d < best) best = d, who = x;
-    }
+    std::size_t who = 0;
+    for (std::size_t k = 0; k < men; ++k)
+      if (cost[k][i] < best) best = cost[k][i], who = k;
     if (best >= kFar) return kFar;
     sum += best;
-    shared |= has(chosen, who);
-    chosen |= bb(who);
+    shared |= (chosen >> who) & 1U;
+    chosen |= std::uint64_t{1} << who;
   }
   if (!shared) return sum;
-  std::array<int, 256> dp;
+  std::array<std::uint8_t, 256> dp;
   const std::size_t all = (std::size_t{1} << n) - 1;
   std::fill(dp.begin(), dp.begin() + static_cast<std::ptrdiff_t>(all + 1), kFar);
   dp[0] = 0;
-  for (Bitboard xs = men; xs;) {
-    const Square x = pop_lsb(xs);
-    const PieceType t = pos.piece_on(mated, x);
-    for (std::size_t mask = all + 1; mask-- > 0;) {
-      if (dp[mask] >= kFar) continue;
+  for (std::size_t k = 0; k < men; ++k) {
+    const std::array<std::uint8_t, 8>& c = cost[k];
+    for (std::size_t mask = all; mask-- > 0;) {
+      const int here = dp[mask];
+      if (here >= kFar) continue;
       for (std::size_t i = 0; i < n; ++i) {
-        if (mask & (std::size_t{1} << i)) continue;
-        const int d = moves(mated, t, x, flights[i]);
-        if (d >= kFar) continue;
-        int& to = dp[mask | (std::size_t{1} << i)];
-        to = std::min(to, dp[mask] + d);
+        const std::size_t to = mask | (std::size_t{1} << i);
+        if (to == mask || c[i] >= kFar) continue;
+        dp[to] = static_cast<std::uint8_t>(std::min<int>(dp[to], here + c[i]));
       }
     }
   }
@@ -332,7 +339,24 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left,
   if (king == kNoSquare) return -1;
   int mated_need = moves(mated, bound_.royal_, king, g.king);
   if (mated_need > mated_left) return -1;
-  mated_need += blockers_needed(pos, mated, g.flights.data(), g.flights.size());
+  if (!g.flights.empty()) {
+    // The blockers' count depends on the mated side's men and the target only, and repeats
+    // across the lines (most moves leave those men as they were): asked of a small table first.
+    const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
+    std::uint64_t key = g.salt;
+    for (std::size_t t = 0; t < types_; ++t)
+      if (static_cast<PieceType>(t) != bound_.royal_)
+        key = splitmix64(key ^ pos.pieces(mated, static_cast<PieceType>(t)));
+    if (blockers_seen_.empty()) blockers_seen_.resize(std::size_t{1} << kBlockersSeenLog2);
+    BlockersSeen& seen = blockers_seen_[key & ((std::size_t{1} << kBlockersSeenLog2) - 1)];
+    if (seen.key != key || seen.men != men) {
+      seen.key = key;
+      seen.men = men;
+      seen.count = static_cast<std::uint8_t>(
+          blockers_needed(pos, mated, g.flights.data(), g.flights.size()));
+    }
+    mated_need += seen.count;
+  }
   if (mated_need > mated_left) return -1;
   return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;
 }
@@ -476,8 +500,8 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
       for (std::size_t u = 0; u < types_; ++u)
         g.flight_rows.push_back(&dist_[row(mated, static_cast<PieceType>(u), f)]);
     }
-    // A salt of its own for each target this object searches: its table outlives one call
-    // (the series ask for each length in turn).
+    // A salt of its own for each target this object searches: the table and the blockers'
+    // memory outlive one call (the series ask for each length in turn).
     g.salt = splitmix64(0x5DEECE66DULL + ++aims_);
     if (live(pos, g, mated_moves, mating_moves)) collect(pos, g, mated_moves, mating_moves, out);
   }

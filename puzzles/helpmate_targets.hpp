@@ -118,6 +118,16 @@ class HelpmateTargets {
   void count_node();
 
   const HelpmateBound& bound_;
+  /// slack()'s memory of blockers_needed: the key hashes the target and the mated side's men
+  /// (a 64-bit hash, as the transposition tables' keys), checked with the men's squares. Made
+  /// on first use.
+  struct BlockersSeen {
+    std::uint64_t key = 0;
+    Bitboard men = ~Bitboard{0};
+    std::uint8_t count = 0;
+  };
+  static constexpr int kBlockersSeenLog2 = 14;
+  mutable std::vector<BlockersSeen> blockers_seen_;
   /// The searches' own table: their keys are salted by target and not shared with the
   /// solver's; a table that stays in the caches pays more than a larger one.
   std::optional<TranspositionTable> table_;  ///< made on first use

@@ -322,8 +322,7 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
   return dp[all];
 }
 
-int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left,
-                           int mating_left) const {
+int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, int mating_left) {
   const Color mated = g.mated, mating = ~mated;
   mating_left += castling_move(pos, mating);
   mated_left += castling_move(pos, mated);

@@ -104,8 +104,9 @@ class HelpmateTargets {
   bool continues_series(const Position& pos, const Aim& g, int mated_left, int mating_left) const;
   void collect(Position& pos, const Aim& g, int mated_left, int mating_left, HelpLineNodes& out);
   /// The moves the side to move may spend on anything but the target (its moves left less
-  /// the fewest it needs); -1 when a side cannot reach the target in its moves left.
-  int slack(const Position& pos, const Aim& g, int mated_left, int mating_left) const;
+  /// the fewest it needs); -1 when a side cannot reach the target in its moves left. Not const:
+  /// it fills the blockers' memory.
+  int slack(const Position& pos, const Aim& g, int mated_left, int mating_left);
   /// With no move to spare: `m` brings some man of the target (or the mated king, or a man
   /// toward a blocked flight) a move nearer. A move that does not is cut unmade.
   bool progresses(const Position& pos, const Aim& g, Move m) const;
@@ -127,7 +128,7 @@ class HelpmateTargets {
     std::uint8_t count = 0;
   };
   static constexpr int kBlockersSeenLog2 = 14;
-  mutable std::vector<BlockersSeen> blockers_seen_;
+  std::vector<BlockersSeen> blockers_seen_;
   /// The searches' own table: their keys are salted by target and not shared with the
   /// solver's; a table that stays in the caches pays more than a larger one.
   std::optional<TranspositionTable> table_;  ///< made on first use

@@ -18,6 +18,8 @@ class DiplomacyRules final : public SimRules {
     fast_.validate = false;  // the moves come from the submissions
     fast_.knobs = &knobs_;
     traced_.knobs = &knobs_;
+    submitted_ = traced_;
+    submitted_.validate = false;
   }
   DiplomacyRules(const DiplomacyRules&) = delete;
   DiplomacyRules& operator=(const DiplomacyRules&) = delete;
@@ -29,17 +31,25 @@ class DiplomacyRules final : public SimRules {
     return resolve_diplomacy(s, white, black, fast_).after;
   }
   SimTurnOutcome resolve_traced(const SimState& s, Move white, Move black) const override {
-    // The vector overload always runs the step-by-step simulation: its trace names every
-    // capture (the pair overload's fast path only says that both moves executed).
-    DiplomacyResolution r =
-        resolve_diplomacy(s, std::vector<Submission>{{kWhite, white}, {kBlack, black}}, traced_);
-    return {std::move(r.after), {to_string(r.fates[0]), to_string(r.fates[1])}, std::move(r.trace)};
+    return traced(s, white, black, traced_);
+  }
+  SimTurnOutcome resolve_traced_submitted(const SimState& s, Move white,
+                                          Move black) const override {
+    return traced(s, white, black, submitted_);
   }
   SimStatus status(const SimState& s) const override { return diplomacy_status(s); }
 
  private:
+  static SimTurnOutcome traced(const SimState& s, Move white, Move black, const ResolveOptions& o) {
+    // The vector overload always runs the step-by-step simulation: its trace names every
+    // capture (the pair overload's fast path only says that both moves executed).
+    DiplomacyResolution r =
+        resolve_diplomacy(s, std::vector<Submission>{{kWhite, white}, {kBlack, black}}, o);
+    return {std::move(r.after), {to_string(r.fates[0]), to_string(r.fates[1])}, std::move(r.trace)};
+  }
+
   DiplomacyKnobs knobs_;
-  ResolveOptions fast_, traced_;
+  ResolveOptions fast_, traced_, submitted_;
 };
 
 class MoveNeutralRules final : public SimRules {
@@ -51,14 +61,22 @@ class MoveNeutralRules final : public SimRules {
     return resolve_move_neutral(s, white, black, /*trace=*/false, /*validate=*/false).after;
   }
   SimTurnOutcome resolve_traced(const SimState& s, Move white, Move black) const override {
-    MoveNeutralResolution r = resolve_move_neutral(s, white, black);
-    return {std::move(r.after),
-            {r.executed[kWhite] ? "stood" : "void", r.executed[kBlack] ? "stood" : "void"},
-            std::move(r.trace)};
+    return traced(resolve_move_neutral(s, white, black));
+  }
+  SimTurnOutcome resolve_traced_submitted(const SimState& s, Move white,
+                                          Move black) const override {
+    return traced(resolve_move_neutral(s, white, black, /*trace=*/true, /*validate=*/false));
   }
   SimStatus status(const SimState& s) const override { return move_neutral_status(s); }
   std::string why_no_castling(const SimState& s, Color c, bool king_side) const override {
     return shared_squares_blocking_castling(s, c, king_side);
+  }
+
+ private:
+  static SimTurnOutcome traced(MoveNeutralResolution r) {
+    return {std::move(r.after),
+            {r.executed[kWhite] ? "stood" : "void", r.executed[kBlack] ? "stood" : "void"},
+            std::move(r.trace)};
   }
 };
 

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "rules/core/notation.hpp"
 #include "rules/simultaneous/simultaneous.hpp"
@@ -41,11 +44,14 @@ std::string sim_status_text(const SimStatus& st) {
   return st.over ? fmt::format("{} {}", st.reason, st.result()) : "";
 }
 
-StepCase play_pair(const SimRules& rules, const SimState& s, SubmittedPair p) {
+namespace {
+
+/// The step case of a resolved pair: `fen` is `s`'s, `moves` the pair's text.
+StepCase resolved_pair(const SimRules& rules, std::string fen, std::string moves,
+                       const SimTurnOutcome& r) {
   StepCase c;
-  c.fen = to_sim_fen(s);
-  c.moves = to_uci(view_for(s, kWhite), p.white) + " " + to_uci(view_for(s, kBlack), p.black);
-  const SimTurnOutcome r = rules.resolve_traced(s, p.white, p.black);
+  c.fen = std::move(fen);
+  c.moves = std::move(moves);
   for (const TraceEntry& e : r.trace) add_clause(c.clauses, e.clause);
   const SimStatus st = rules.status(r.after);
   if (st.over) add_clause(c.clauses, st.reason);
@@ -53,6 +59,24 @@ StepCase play_pair(const SimRules& rules, const SimState& s, SubmittedPair p) {
   c.outcome = fmt::format("{} | white {}, black {}", c.after_fen, r.fates[kWhite], r.fates[kBlack]);
   if (st.over) c.outcome += " | " + sim_status_text(st);
   return c;
+}
+
+/// Each move's UCI text as its side sees the board.
+std::vector<std::string> uci_texts(const SimState& s, Color c, const MoveList& moves) {
+  const Position view = view_for(s, c);
+  std::vector<std::string> out;
+  out.reserve(moves.size());
+  for (Move m : moves) out.push_back(to_uci(view, m));
+  return out;
+}
+
+}  // namespace
+
+StepCase play_pair(const SimRules& rules, const SimState& s, SubmittedPair p) {
+  return resolved_pair(
+      rules, to_sim_fen(s),
+      to_uci(view_for(s, kWhite), p.white) + " " + to_uci(view_for(s, kBlack), p.black),
+      rules.resolve_traced(s, p.white, p.black));
 }
 
 void SimStepCases::for_each(const VariantPtr& v, const std::string& fen,
@@ -64,9 +88,17 @@ void SimStepCases::for_each(const VariantPtr& v, const std::string& fen,
   MoveList w, b;
   rules->submissions(s, kWhite, w);
   rules->submissions(s, kBlack, b);
-  for (Move mw : w)
-    for (Move mb : b)
-      if (!f(play_pair(*rules, s, {mw, mb}))) return;
+  // Every pair of two lists of submissions: the position's FEN and the moves' texts are
+  // written once, and the moves are not checked again as submissions.
+  const std::string fen_text = to_sim_fen(s);
+  const std::vector<std::string> w_text = uci_texts(s, kWhite, w), b_text = uci_texts(s, kBlack, b);
+  for (int i = 0; i < w.size(); ++i)
+    for (int j = 0; j < b.size(); ++j)
+      if (!f(resolved_pair(
+              *rules, fen_text,
+              w_text[static_cast<std::size_t>(i)] + " " + b_text[static_cast<std::size_t>(j)],
+              rules->resolve_traced_submitted(s, w[i], b[j]))))
+        return;
   more_steps(*rules, s, w, b, f);
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <stdexcept>
+#include <string>
 #include <variant>
 
 #include "rules/conditional/conditional_game.hpp"
@@ -40,10 +41,11 @@ StepCase play_step(const ConditionalState& s, Standing) {
   return c;
 }
 
-StepCase play_step(const ConditionalState& s, AMove a) {
+// `fen` is `s`'s FEN (a position's steps share it: writing it is a large part of a step's work).
+StepCase play_step(const ConditionalState& s, const std::string& fen, AMove a) {
   const Move m = a.move;
   StepCase c;
-  c.fen = to_conditional_fen(s);
+  c.fen = fen;
   c.moves = "A " + to_uci(s.pos, m);
   ConditionalState next = s;
   try {
@@ -65,15 +67,17 @@ StepCase play_step(const ConditionalState& s, AMove a) {
   return c;
 }
 
-StepCase play_step(const ConditionalState& s, const TurnTail& tail) {
+// The B-move is legal and the game goes on (both callers know it): it is played without
+// play()'s checks, which generate the legal moves again.
+StepCase play_step(const ConditionalState& s, const std::string& fen, const TurnTail& tail) {
   const Move b = tail.b_move;
   StepCase c;
-  c.fen = to_conditional_fen(s);
+  c.fen = fen;
   c.moves = fmt::format("!{} {}", tail.statement, to_uci(s.pos, b));
   ConditionalState next = s;
   try {
     state(next, parse_conditional(next.pos.variant(), "!" + tail.statement));
-    play(next, b);
+    play_allowed(next, b);
   } catch (const ConditionalRuleError& e) {
     c.outcome = "refused: " + e.reason();
     return c;
@@ -87,16 +91,18 @@ StepCase play_step(const ConditionalState& s, const TurnTail& tail) {
     c.outcome = st.empty() ? c.after_fen : c.after_fen + " | " + st;
     return c;
   }
+  // decide_c checked the phase and that the game goes on, and an executed move is legal:
+  // apply_c's checks would only repeat them.
   const CDecision d = decide_c(next, *next.pending);
   switch (d.kind) {
     case CDecision::Kind::kExecute:
       add_clause(c.clauses, "c-move-executes");
-      apply_c(next, CStep{false, d.move});
+      apply_c_allowed(next, CStep{false, d.move});
       c.outcome = "C executes " + to_uci(s.pos, d.move);
       break;
     case CDecision::Kind::kSkip:
       add_clause(c.clauses, next.pos.in_check() ? "c-move-skipped-in-check" : "c-move-skipped");
-      apply_c(next, CStep{});
+      apply_c_allowed(next, CStep{});
       c.outcome = "C skipped";
       break;
     case CDecision::Kind::kReplace:
@@ -115,7 +121,10 @@ StepCase play_step(const ConditionalState& s, const TurnTail& tail) {
 }
 
 StepCase play_step(const ConditionalState& s, const ConditionalStep& step) {
-  return std::visit([&s](const auto& x) { return play_step(s, x); }, step);
+  if (std::holds_alternative<Standing>(step)) return play_step(s, Standing{});
+  const std::string fen = to_conditional_fen(s);
+  if (const AMove* a = std::get_if<AMove>(&step)) return play_step(s, fen, *a);
+  return play_step(s, fen, std::get<TurnTail>(step));
 }
 
 ConditionalState read_state(const VariantPtr& v, const std::string& fen) {
@@ -150,9 +159,10 @@ class ConditionalStepCases final : public StepCaseSource {
     if (!f(play_step(s, Standing{})) || conditional_status(s).over()) return;
     MoveList moves;
     generate_legal(s.pos, moves);
+    const std::string fen_text = to_conditional_fen(s);
     if (s.phase == Phase::kA) {
       for (Move m : moves)
-        if (!f(play_step(s, AMove{m}))) return;
+        if (!f(play_step(s, fen_text, AMove{m}))) return;
       return;
     }
     const Position view = stater_view(s);
@@ -161,7 +171,7 @@ class ConditionalStepCases final : public StepCaseSource {
     for (Move cm : stated) {
       const std::string san = to_san(view, cm);
       for (Move b : moves)
-        if (!f(play_step(s, TurnTail{san, b}))) return;
+        if (!f(play_step(s, fen_text, TurnTail{san, b}))) return;
     }
   }
 

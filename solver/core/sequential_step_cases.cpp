@@ -9,12 +9,17 @@
 namespace arbiter::solver {
 namespace {
 
-/// "checkmate", "stalemate", "check" or "" for the side to move of `pos`.
+/// "checkmate", "stalemate", "check" or "" for the side to move of `pos`, whose legal moves
+/// are `legal`.
+std::string sequential_status(const Position& pos, const MoveList& legal) {
+  if (legal.empty()) return pos.in_check() ? "checkmate" : "stalemate";
+  return pos.in_check() ? "check" : "";
+}
+
 std::string sequential_status(const Position& pos) {
   MoveList moves;
   generate_legal(pos, moves);
-  if (moves.empty()) return pos.in_check() ? "checkmate" : "stalemate";
-  return pos.in_check() ? "check" : "";
+  return sequential_status(pos, moves);
 }
 
 /// The standing step "-": how the position stands before anyone moves (a knob that changes what
@@ -26,11 +31,11 @@ StepCase standing(const Position& pos) {
   return c;
 }
 
-/// Both sides' legal move counts (the side not to move as if it were its turn): a rule that
-/// changes what a piece may do next, such as a converted pawn's double step, shows here.
-std::string mobility(const Position& pos) {
-  MoveList mine, theirs;
-  generate_legal(pos, mine);
+/// Both sides' legal move counts (the side not to move as if it were its turn; `mine`: the
+/// side to move's legal moves): a rule that changes what a piece may do next, such as a
+/// converted pawn's double step, shows here.
+std::string mobility(const Position& pos, const MoveList& mine) {
+  MoveList theirs;
   Position other = pos;
   other.set_side_to_move(~pos.side_to_move());
   other.set_en_passant(kNoSquare);
@@ -49,10 +54,13 @@ std::vector<ClauseSpec> SequentialStepCases::clauses(const Variant&) const {
 }
 
 StepCase SequentialStepCases::play(const Position& before, SequentialStep step) const {
-  const Move m = step.move;
-  if (m.is_null()) return standing(before);
+  if (step.move.is_null()) return standing(before);
+  return play(before, to_fen(before), step.move);
+}
+
+StepCase SequentialStepCases::play(const Position& before, const std::string& fen, Move m) const {
   StepCase c;
-  c.fen = to_fen(before);
+  c.fen = fen;
   c.moves = to_uci(before, m);
   const Color us = before.side_to_move();
   const bool capture =
@@ -67,11 +75,14 @@ StepCase SequentialStepCases::play(const Position& before, SequentialStep step) 
   if (m.kind() == MoveKind::kPromotion) add_clause(c.clauses, "promotion");
   if (m.kind() == MoveKind::kDoubleStep) add_clause(c.clauses, "double-step");
   if (effect_ != nullptr) effect_->move_clauses(before, m, undo, c.clauses);
-  const std::string status = sequential_status(after);
+  MoveList legal_after;
+  generate_legal(after, legal_after);
+  const std::string status = sequential_status(after, legal_after);
   if (!status.empty()) add_clause(c.clauses, status);
   if (effect_ != nullptr) effect_->position_clauses(after, us, c.clauses);
   c.after_fen = to_fen(after);
-  c.outcome = c.after_fen + " | " + (status.empty() ? "" : status + " | ") + mobility(after);
+  c.outcome =
+      c.after_fen + " | " + (status.empty() ? "" : status + " | ") + mobility(after, legal_after);
   return c;
 }
 
@@ -81,8 +92,9 @@ void SequentialStepCases::for_each(const VariantPtr& v, const std::string& fen,
   if (!f(play(pos, SequentialStep{}))) return;
   MoveList moves;
   generate_legal(pos, moves);
+  const std::string fen_text = to_fen(pos);  // once for the position's steps
   for (Move m : moves)
-    if (!f(play(pos, SequentialStep{m}))) return;
+    if (!f(play(pos, fen_text, m))) return;
 }
 
 StepCase SequentialStepCases::replay(const VariantPtr& v, const std::string& fen,

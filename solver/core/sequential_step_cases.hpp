@@ -46,6 +46,9 @@ class SequentialStepCases final : public StepCaseSource {
   StepCase play(const Position& before, SequentialStep step) const;
 
  private:
+  /// The step of legal move `m` from `before`, whose FEN is `fen`.
+  StepCase play(const Position& before, const std::string& fen, Move m) const;
+
   std::string_view name_;
   const SequentialEffect* effect_;
 };

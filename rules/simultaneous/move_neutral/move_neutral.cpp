@@ -90,7 +90,9 @@ struct Plan : MoveFootprint {
   std::string text;
 };
 
-Plan plan_of(const SimState& s, Color c, Move m) {
+/// `with_text`: also the move's words for a trace ("White's knight g1f3"), which take longer to
+/// write than the rest of the plan to read.
+Plan plan_of(const SimState& s, Color c, Move m, bool with_text) {
   const Position& pos = s.pos;
   Plan p;
   p.color = c;
@@ -102,9 +104,10 @@ Plan plan_of(const SimState& s, Color c, Move m) {
     p.target = en_passant_victim_of(m.to(), c);
   else if (m.kind() != MoveKind::kCastling && pos.piece_on(~c, m.to()) != kNoPiece)
     p.target = m.to();
-  p.text =
-      fmt::format("{}'s {} {}", side_name(c), pos.variant().piece(pos.piece_on(c, m.from())).name,
-                  to_uci(view_for(s, c), m));
+  if (with_text)
+    p.text =
+        fmt::format("{}'s {} {}", side_name(c), pos.variant().piece(pos.piece_on(c, m.from())).name,
+                    to_uci(view_for(s, c), m));
   return p;
 }
 
@@ -181,11 +184,13 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
                         side_name(c), to_uci(view_for(s, c), m)));
   const Variant& v = s.pos.variant();
   const MoveNeutralKnobs& k = v.knobs().move_neutral;
-  Plan plans[2] = {plan_of(s, kWhite, white), plan_of(s, kBlack, black)};
+  Plan plans[2] = {plan_of(s, kWhite, white, trace), plan_of(s, kBlack, black, trace)};
   MoveNeutralResolution out{s, {true, true}, {}};
   out.after.ep_target[kWhite] = out.after.ep_target[kBlack] = kNoSquare;  // rights last a turn
-  const auto note = [&](MoveNeutralClause clause, Square sq, std::string text) {
-    if (trace) out.trace.push_back({std::string(clause_name(clause)), sq, 0, std::move(text)});
+  // The entry's text is written only for a trace (`text` returns it): without one, as in perft,
+  // writing it was most of a turn's work.
+  const auto note = [&](MoveNeutralClause clause, Square sq, const auto& text) {
+    if (trace) out.trace.push_back({std::string(clause_name(clause)), sq, 0, text()});
   };
 
   // Knobs that void a move are judged on the submitted moves, before anything moves.
@@ -193,20 +198,22 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
     const Plan& other = plans[~p.color];
     if (p.move.kind() == MoveKind::kEnPassant && has(other.leaves, p.target) &&
         k.en_passant_moved_on == EnPassantMovedOn::kVoid) {
-      note(MoveNeutralClause::kEnPassantMovedOn, p.target,
-           fmt::format(
-               "{}: the pawn taken en passant moves on; {} is void ({})", square_name(p.target),
-               p.text,
-               knob_setting_of<&MoveNeutralKnobs::en_passant_moved_on>(EnPassantMovedOn::kVoid)));
+      note(MoveNeutralClause::kEnPassantMovedOn, p.target, [&] {
+        return fmt::format(
+            "{}: the pawn taken en passant moves on; {} is void ({})", square_name(p.target),
+            p.text,
+            knob_setting_of<&MoveNeutralKnobs::en_passant_moved_on>(EnPassantMovedOn::kVoid));
+      });
       p.active = false;
     }
     if (p.move.kind() == MoveKind::kCastling && (p.castling_path & other.lands) &&
         k.castling_path_entered == CastlingPathEntered::kVoid) {
-      note(MoveNeutralClause::kCastlingPathEntered, lsb(p.castling_path & other.lands),
-           fmt::format("{}: an enemy piece enters the castling path; {} is void ({})",
-                       square_name(lsb(p.castling_path & other.lands)), p.text,
-                       knob_setting_of<&MoveNeutralKnobs::castling_path_entered>(
-                           CastlingPathEntered::kVoid)));
+      note(MoveNeutralClause::kCastlingPathEntered, lsb(p.castling_path & other.lands), [&] {
+        return fmt::format(
+            "{}: an enemy piece enters the castling path; {} is void ({})",
+            square_name(lsb(p.castling_path & other.lands)), p.text,
+            knob_setting_of<&MoveNeutralKnobs::castling_path_entered>(CastlingPathEntered::kVoid));
+      });
       p.active = false;
     }
   }
@@ -228,18 +235,21 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
   for (const Plan& p : plans) {
     if (p.target == kNoSquare) continue;
     if (has(turn.captured[~p.color], p.target))
-      note(MoveNeutralClause::kCapture, p.target,
-           fmt::format("{}: {} takes {}'s {}", square_name(p.target), p.text, side_name(~p.color),
-                       v.piece(board.piece_on(~p.color, p.target)).name));
+      note(MoveNeutralClause::kCapture, p.target, [&] {
+        return fmt::format("{}: {} takes {}'s {}", square_name(p.target), p.text,
+                           side_name(~p.color), v.piece(board.piece_on(~p.color, p.target)).name);
+      });
     if (!has(turn.missed[p.color], p.target)) continue;
     const Plan& other = plans[~p.color];
     const bool trade = other.target == p.from;
-    note(trade ? MoveNeutralClause::kTradePlaces : MoveNeutralClause::kTargetLeft, p.target,
-         trade ? fmt::format("{}: {} and {} take each other's square: both stand, nothing is "
-                             "taken",
-                             square_name(p.target), p.text, other.text)
-               : fmt::format("{}: the piece {} meant to take has left: it takes nothing",
-                             square_name(p.target), p.text));
+    note(trade ? MoveNeutralClause::kTradePlaces : MoveNeutralClause::kTargetLeft, p.target, [&] {
+      return trade ? fmt::format(
+                         "{}: {} and {} take each other's square: both stand, nothing is "
+                         "taken",
+                         square_name(p.target), p.text, other.text)
+                   : fmt::format("{}: the piece {} meant to take has left: it takes nothing",
+                                 square_name(p.target), p.text);
+    });
   }
   bool reset_clock = false;
   for (Color c : {kWhite, kBlack})
@@ -263,22 +273,24 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
   for (const Plan& p : plans) {  // only an en-passant landing square takes an arriving piece
     const Plan& other = plans[~p.color];
     if (!has(turn.taken_arriving[other.color], p.to)) continue;
-    note(MoveNeutralClause::kEpLandingEntered, p.to,
-         fmt::format(
-             "{}: {} lands where {} arrives and takes it ({})", square_name(p.to), p.text,
-             other.text,
-             knob_setting_of<&MoveNeutralKnobs::ep_landing_entered>(EpLandingEntered::kCapture)));
+    note(MoveNeutralClause::kEpLandingEntered, p.to, [&] {
+      return fmt::format(
+          "{}: {} lands where {} arrives and takes it ({})", square_name(p.to), p.text, other.text,
+          knob_setting_of<&MoveNeutralKnobs::ep_landing_entered>(EpLandingEntered::kCapture));
+    });
     board.remove(other.color, p.to);
     reset_clock = true;
   }
   for (Bitboard b = turn.shared; b;) {
     const Square sq = pop_lsb(b);
-    note(MoveNeutralClause::kSharedSquare, sq,
-         fmt::format("{}: {} and {} both arrive: they share the square, neither is taken",
-                     square_name(sq), plans[0].text, plans[1].text));
+    note(MoveNeutralClause::kSharedSquare, sq, [&] {
+      return fmt::format("{}: {} and {} both arrive: they share the square, neither is taken",
+                         square_name(sq), plans[0].text, plans[1].text);
+    });
   }
   for (const Plan& p : plans)
-    if (p.active) note(MoveNeutralClause::kExecuted, p.to, fmt::format("{}: stands", p.text));
+    if (p.active)
+      note(MoveNeutralClause::kExecuted, p.to, [&] { return fmt::format("{}: stands", p.text); });
   std::uint8_t rights = board.castling_rights();
   for (Bitboard b = turn.touched; b;) rights &= v.castling_keep_mask(pop_lsb(b));
   board.set_castling_rights(rights);

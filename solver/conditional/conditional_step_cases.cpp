@@ -15,8 +15,6 @@
 namespace arbiter::solver {
 namespace {
 
-/// The standing step "-".
-struct Standing {};
 /// Phase A: an A-move.
 struct AMove {
   Move move{};
@@ -26,22 +24,27 @@ struct TurnTail {
   std::string statement;
   Move b_move{};
 };
-using ConditionalStep = std::variant<Standing, AMove, TurnTail>;
+using ConditionalStep = std::variant<AMove, TurnTail>;
 
-std::string status_text(const ConditionalState& s) {
-  const ConditionalStatus st = conditional_status(s);
+std::string status_text(const ConditionalStatus& st) {
   return st.over() ? fmt::format("{} {}", to_string(st.end), st.result()) : "";
 }
 
-StepCase play_step(const ConditionalState& s, Standing) {
-  const std::string st = status_text(s);
-  StepCase c{to_conditional_fen(s), "-", st.empty() ? "in play" : st, "", {}};
-  if (!st.empty()) add_clause(c.clauses, to_string(conditional_status(s).end));
+std::string status_text(const ConditionalState& s) {
+  return status_text(conditional_status(s));
+}
+
+// Each step of a position is given the position's FEN `fen` (its steps share it: writing it is
+// a large part of a step's work). The standing step is given the position's status `st` too.
+StepCase standing_step(const ConditionalState& s, const std::string& fen,
+                       const ConditionalStatus& st) {
+  const std::string text = status_text(st);
+  StepCase c{fen, "-", text.empty() ? "in play" : text, "", {}};
+  if (st.over()) add_clause(c.clauses, to_string(st.end));
   if (s.pos.in_check()) c.outcome += " | in check";
   return c;
 }
 
-// `fen` is `s`'s FEN (a position's steps share it: writing it is a large part of a step's work).
 StepCase play_step(const ConditionalState& s, const std::string& fen, AMove a) {
   const Move m = a.move;
   StepCase c;
@@ -121,10 +124,8 @@ StepCase play_step(const ConditionalState& s, const std::string& fen, const Turn
 }
 
 StepCase play_step(const ConditionalState& s, const ConditionalStep& step) {
-  if (std::holds_alternative<Standing>(step)) return play_step(s, Standing{});
   const std::string fen = to_conditional_fen(s);
-  if (const AMove* a = std::get_if<AMove>(&step)) return play_step(s, fen, *a);
-  return play_step(s, fen, std::get<TurnTail>(step));
+  return std::visit([&](const auto& x) { return play_step(s, fen, x); }, step);
 }
 
 ConditionalState read_state(const VariantPtr& v, const std::string& fen) {
@@ -156,10 +157,11 @@ class ConditionalStepCases final : public StepCaseSource {
 
   void for_each(const VariantPtr& v, const std::string& fen, const StepVisitor& f) const override {
     const ConditionalState s = read_state(v, fen);
-    if (!f(play_step(s, Standing{})) || conditional_status(s).over()) return;
+    const std::string fen_text = to_conditional_fen(s);
+    const ConditionalStatus st = conditional_status(s);
+    if (!f(standing_step(s, fen_text, st)) || st.over()) return;
     MoveList moves;
     generate_legal(s.pos, moves);
-    const std::string fen_text = to_conditional_fen(s);
     if (s.phase == Phase::kA) {
       for (Move m : moves)
         if (!f(play_step(s, fen_text, AMove{m}))) return;
@@ -178,9 +180,9 @@ class ConditionalStepCases final : public StepCaseSource {
   StepCase replay(const VariantPtr& v, const std::string& fen,
                   const std::string& text) const override {
     const ConditionalState s = read_state(v, fen);
-    const std::string st = status_text(s);
-    if (text == "-") return play_step(s, Standing{});
-    if (!st.empty()) return refused_step(to_conditional_fen(s), text, "game over");
+    const ConditionalStatus st = conditional_status(s);
+    if (text == "-") return standing_step(s, to_conditional_fen(s), st);
+    if (st.over()) return refused_step(to_conditional_fen(s), text, "game over");
     const std::vector<std::string> parts = step_words(text);
     if (parts.size() != 2)
       throw std::invalid_argument(

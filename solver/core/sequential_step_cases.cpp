@@ -16,17 +16,12 @@ std::string sequential_status(const Position& pos, const MoveList& legal) {
   return pos.in_check() ? "check" : "";
 }
 
-std::string sequential_status(const Position& pos) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  return sequential_status(pos, moves);
-}
-
 /// The standing step "-": how the position stands before anyone moves (a knob that changes what
 /// counts as check or mate shows here).
-StepCase standing(const Position& pos) {
-  const std::string st = sequential_status(pos);
-  StepCase c{to_fen(pos), "-", st.empty() ? "in play" : st, "", {}};
+/// `fen` is the position's FEN, `legal` its legal moves.
+StepCase standing(const Position& pos, const std::string& fen, const MoveList& legal) {
+  const std::string st = sequential_status(pos, legal);
+  StepCase c{fen, "-", st.empty() ? "in play" : st, "", {}};
   if (!st.empty()) add_clause(c.clauses, st);
   return c;
 }
@@ -54,8 +49,11 @@ std::vector<ClauseSpec> SequentialStepCases::clauses(const Variant&) const {
 }
 
 StepCase SequentialStepCases::play(const Position& before, SequentialStep step) const {
-  if (step.move.is_null()) return standing(before);
-  return play(before, to_fen(before), step.move);
+  const std::string fen = to_fen(before);
+  if (!step.move.is_null()) return play(before, fen, step.move);
+  MoveList legal;
+  generate_legal(before, legal);
+  return standing(before, fen, legal);
 }
 
 StepCase SequentialStepCases::play(const Position& before, const std::string& fen, Move m) const {
@@ -89,10 +87,10 @@ StepCase SequentialStepCases::play(const Position& before, const std::string& fe
 void SequentialStepCases::for_each(const VariantPtr& v, const std::string& fen,
                                    const StepVisitor& f) const {
   const Position pos = parse_fen(v, fen);
-  if (!f(play(pos, SequentialStep{}))) return;
   MoveList moves;
   generate_legal(pos, moves);
   const std::string fen_text = to_fen(pos);  // once for the position's steps
+  if (!f(standing(pos, fen_text, moves))) return;
   for (Move m : moves)
     if (!f(play(pos, fen_text, m))) return;
 }

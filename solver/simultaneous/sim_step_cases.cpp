@@ -15,9 +15,9 @@
 namespace arbiter::solver {
 namespace {
 
-StepCase standing(const SimRules& rules, const SimState& s) {
-  const SimStatus st = rules.status(s);
-  StepCase c{to_sim_fen(s), "-", st.over ? sim_status_text(st) : "in play", "", {}};
+/// The standing step "-" of `s`, whose FEN is `fen` and status `st`.
+StepCase standing(const SimState& s, const std::string& fen, const SimStatus& st) {
+  StepCase c{fen, "-", st.over ? sim_status_text(st) : "in play", "", {}};
   if (st.over) add_clause(c.clauses, st.reason);
   for (Color col : {kWhite, kBlack})
     if (s.pos.king_in_check(col))
@@ -84,21 +84,23 @@ void SimStepCases::for_each(const VariantPtr& v, const std::string& fen,
   const SimState s = parse_sim_fen(v, fen);
   const std::unique_ptr<SimRules> rules = sim_rules_for(v);
   const SimStatus st = rules->status(s);
-  if (!f(standing(*rules, s)) || st.over) return;
+  // The position's FEN and the moves' texts are written once for all its steps, and a pair of
+  // submissions is not checked again as submissions.
+  const std::string fen_text = to_sim_fen(s);
+  if (!f(standing(s, fen_text, st)) || st.over) return;
   MoveList w, b;
   rules->submissions(s, kWhite, w);
   rules->submissions(s, kBlack, b);
-  // Every pair of two lists of submissions: the position's FEN and the moves' texts are
-  // written once, and the moves are not checked again as submissions.
-  const std::string fen_text = to_sim_fen(s);
   const std::vector<std::string> w_text = uci_texts(s, kWhite, w), b_text = uci_texts(s, kBlack, b);
-  for (int i = 0; i < w.size(); ++i)
-    for (int j = 0; j < b.size(); ++j)
-      if (!f(resolved_pair(
-              *rules, fen_text,
-              w_text[static_cast<std::size_t>(i)] + " " + b_text[static_cast<std::size_t>(j)],
-              rules->resolve_traced_submitted(s, w[i], b[j]))))
+  auto w_word = w_text.begin();
+  for (Move mw : w) {
+    auto b_word = b_text.begin();
+    for (Move mb : b)
+      if (!f(resolved_pair(*rules, fen_text, *w_word + " " + *b_word++,
+                           rules->resolve_traced_submitted(s, mw, mb))))
         return;
+    ++w_word;
+  }
   more_steps(*rules, s, w, b, f);
 }
 
@@ -107,7 +109,7 @@ StepCase SimStepCases::replay(const VariantPtr& v, const std::string& fen,
   const SimState s = parse_sim_fen(v, fen);
   const std::unique_ptr<SimRules> rules = sim_rules_for(v);
   const SimStatus st = rules->status(s);
-  if (text == "-") return standing(*rules, s);
+  if (text == "-") return standing(s, to_sim_fen(s), st);
   const std::vector<std::string> parts = step_words(text);
   if (std::optional<StepCase> other = replay_other(*rules, s, parts, text))
     return std::move(*other);

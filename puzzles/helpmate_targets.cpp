@@ -48,6 +48,10 @@ struct HelpmateTargets::Aim {
   struct Need {
     /// For each type of man that may end as this one: the fewest moves from each square.
     std::vector<std::pair<PieceType, const std::uint8_t*>> rows;
+    /// An arriving checker's square (Man::arrives; else kNoSquare): standing there before the
+    /// last move, a man of the first row's type needs `back` moves, not none.
+    Square arrive = kNoSquare;
+    int back = 0;
   };
   std::vector<Need> men;
   std::vector<Square> flights;  ///< the blocked ones
@@ -56,6 +60,8 @@ struct HelpmateTargets::Aim {
   const std::uint8_t* king_row = nullptr;  ///< the mated king's fewest moves to `king`
   /// For each type of the mating side, the rows of the men it may end as.
   std::vector<std::vector<const std::uint8_t*>> rows_by_type;
+  /// The arriving checkers' types and squares (Man::arrives): leaving it is progress.
+  std::vector<std::pair<PieceType, Square>> leaving;
   std::uint64_t salt = 0;
 };
 
@@ -156,6 +162,12 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
       for (Bitboard gs = empty.from(mating, static_cast<PieceType>(t), x); gs;)
         reaches[t][pop_lsb(gs)] |= bb(x);
   const auto attacked_from = [&](PieceType t, Square x) { return empty.from(mating, t, x); };
+  // A check from `g` on `k` that holds with every other square occupied cannot be discovered.
+  const auto undiscoverable = [&](PieceType t, Square g, Square k) {
+    Bitboard quiet = 0, captures = 0;
+    piece_targets(v.piece(t).moves, v.sliders(), mating, g, ~Bitboard{0}, quiet, captures);
+    return has(captures, k);
+  };
 
   std::set<Target> found;
   bool over = false;
@@ -235,9 +247,12 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
         if (u == royal && !bound_.royal_checks_[mating]) continue;
         for (Bitboard gs = attacked_from(u, s) & ~bb(s); gs;) {
           const Square g = pop_lsb(gs);
-          if (cost[g] > mating_budget) continue;
-          placed.push_back({pieces[i].from, u, g});
-          cover(cover, cost[g]);
+          const bool arrives = undiscoverable(u, g, s);
+          // Such a checker makes the last move onto g: one already there leaves and returns.
+          const int c = arrives && cost[g] == 0 ? leave_and_return(mating, u, g) : cost[g];
+          if (c > mating_budget) continue;
+          placed.push_back({pieces[i].from, u, g, arrives});
+          cover(cover, c);
           placed.pop_back();
         }
       }
@@ -262,6 +277,14 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     if (!holds_another) out.push_back(t);
   }
   return out;
+}
+
+int HelpmateTargets::leave_and_return(Color c, PieceType t, Square at) const {
+  int best = kFar;
+  for (Square y = 0; y < kSquares; ++y)
+    if (y != at && moves(c, t, at, y) == 1 && moves(c, t, y, at) < kFar)
+      best = std::min(best, 1 + moves(c, t, y, at));
+  return best;
 }
 
 int HelpmateTargets::castling_move(const Position& pos, Color side) const {
@@ -331,6 +354,15 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
     int best = kFar;
     for (const auto& [t, row] : n.rows)
       for (Bitboard xs = pos.pieces(mating, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
+    if (n.arrive != kNoSquare && has(pos.pieces(mating, n.rows.front().first), n.arrive)) {
+      // The man on the arrival square is not there yet: it leaves and comes back (the others
+      // of its type are counted above as they stand).
+      int others = kFar;
+      for (const auto& [t, row] : n.rows)
+        for (Bitboard xs = pos.pieces(mating, t) & ~bb(n.arrive); xs;)
+          others = std::min<int>(others, row[pop_lsb(xs)]);
+      best = std::min(others, n.back);
+    }
     need += best;
     if (need > mating_left) return -1;
   }
@@ -375,6 +407,8 @@ bool HelpmateTargets::progresses(const Position& pos, const Aim& g, Move m) cons
   }
   for (const std::uint8_t* row : g.rows_by_type[t])
     if (row[to] < row[from]) return true;
+  for (const auto& [type, at] : g.leaving)
+    if (type == t && at == from) return true;
   return false;
 }
 
@@ -483,6 +517,11 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
     for (const Man& m : t.men) {
       Aim::Need n;
       n.rows.emplace_back(m.type, &dist_[row(~mated, m.type, m.at)]);
+      if (m.arrives) {
+        n.arrive = m.at;
+        n.back = leave_and_return(~mated, m.type, m.at);
+        g.leaving.emplace_back(m.type, m.at);
+      }
       // A man that may promote to this type may end as it, counted through its promotion.
       for (const Promotion& p : promotions_)
         if (p.color == ~mated && p.to == m.type)

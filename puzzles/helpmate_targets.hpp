@@ -52,6 +52,10 @@ class HelpmateTargets {
     Square from = kNoSquare;
     PieceType type = kNoPiece;
     Square at = kNoSquare;
+    /// The checker whose check no line can discover (a leap, or a step next to the king):
+    /// the king cannot stand in it before the mating side's last move, so that move brings
+    /// this man onto `at` (one standing there leaves and comes back).
+    bool arrives = false;
     friend auto operator<=>(const Man&, const Man&) = default;
   };
   struct Target {
@@ -110,6 +114,9 @@ class HelpmateTargets {
   /// With no move to spare: `m` brings some man of the target (or the mated king, or a man
   /// toward a blocked flight) a move nearer. A move that does not is cut unmade.
   bool progresses(const Position& pos, const Aim& g, Move m) const;
+  /// The fewest moves of a man of colour `c` and type `t` standing on `at` to leave it and
+  /// stand on it again (kFar when it cannot come back).
+  int leave_and_return(Color c, PieceType t, Square at) const;
   /// Castling moves two men in one move: one move more for a side that may still castle.
   int castling_move(const Position& pos, Color side) const;
   /// The fewest moves that put distinct men of `mated` (not its royal piece) on each of

@@ -88,6 +88,41 @@ TEST(HelpmateTargets, SameLinesAsBruteForceOnTheTestHelpmates) {
         << c.stip << ' ' << c.fen;
 }
 
+TEST(HelpmateTargets, ACheckNoLineCanDiscoverComesWithTheLastMove) {
+  // White Pb3 attacks a4 and c4 as it stands, but a king that steps there is in check after
+  // its own move: a pawn's check is no line a move can open, so the pawn makes White's last
+  // move onto its checking square, and a pawn never comes back to b3. Black Ka5 Rb6 Nb7,
+  // White Kc3 Bd1 Pb3: no target with the king on a4 or c4 keeps the pawn on b3.
+  const Position pos = test::orthodox_position("8/1n6/1r6/k7/8/1PK5/8/3B4 b - - 0 1");
+  const HelpmateBound bound(pos.variant());
+  const HelpmateTargets targets(pos.variant(), bound);
+  const auto found = targets.targets(pos, kBlack, 3, 3, 100000);
+  ASSERT_TRUE(found.has_value());
+  ASSERT_FALSE(found->empty());
+  const Square b3 = *parse_square("b3");
+  const Bitboard pawn_checks = bb(*parse_square("a4")) | bb(*parse_square("c4"));
+  bool arriving_pawn = false;
+  for (const HelpmateTargets::Target& t : *found)
+    for (const HelpmateTargets::Man& m : t.men)
+      if (m.from == b3) {
+        if (has(pawn_checks, t.king)) {
+          EXPECT_NE(m.at, b3) << square_name(t.king);
+        }
+        arriving_pawn |= m.arrives && m.at != b3;
+      }
+  EXPECT_TRUE(arriving_pawn);
+  for (const char* stip : {"h#2", "h#3", "ser-h#3", "ser-h#4"})
+    expect_targets_same_lines(pos, parse_stipulation(stip));
+}
+
+TEST(HelpmateTargets, AStandingKnightsChecksGiveTheBruteForceLines) {
+  // White Nc3 attacks a4 and b5 as it stands: to mate a king there it must leave and come
+  // back (two moves), or another man must check. Black Ka6 Pa7 Pb7, White Kh1 Nc3 Bf1.
+  const Position pos = test::orthodox_position("8/pp6/k7/8/8/2N5/8/5B1K b - - 0 1");
+  for (const char* stip : {"h#2", "h#3", "ser-h#3", "ser-h#4"})
+    expect_targets_same_lines(pos, parse_stipulation(stip));
+}
+
 TEST(HelpmateTargets, ARiderChecksFromTheFarEndOfItsRide) {
   // Zb5# checks h8 over d6 and f7: a rider's attack is the first occupied square of its ride,
   // so the targets must ask each square with itself occupied (28 lines, as brute force).

@@ -62,6 +62,8 @@ struct HelpmateTargets::Aim {
   std::vector<std::vector<const std::uint8_t*>> rows_by_type;
   /// The arriving checkers' types and squares (Man::arrives): leaving it is progress.
   std::vector<std::pair<PieceType, Square>> leaving;
+  /// The lone checker's spoilers (HelpmateTargets::spoilers), when the mating side has one.
+  std::optional<Spoilers> spoil;
   std::uint64_t salt = 0;
 };
 
@@ -171,11 +173,13 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
 
   std::set<Target> found;
   bool over = false;
+  const bool lone = mate && lone_checker(pos, mating);
+  Spoilers spoil{};  // the placed checker's, when it is the mating side's lone one
   const auto blockers_cost = [&](Bitboard flights) {
     std::array<Square, kSquares> fl{};
     std::size_t n = 0;
     for (Bitboard f = flights; f;) fl[n++] = pop_lsb(f);
-    return blockers_needed(pos, mated, fl.data(), n);
+    return blockers_needed(pos, mated, fl.data(), n, lone ? &spoil : nullptr);
   };
 
   for (Square s = 0; s < kSquares && !over; ++s) {
@@ -251,6 +255,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
           // Such a checker makes the last move onto g: one already there leaves and returns.
           const int c = arrives && cost[g] == 0 ? leave_and_return(mating, u, g) : cost[g];
           if (c > mating_budget) continue;
+          if (lone) spoilers(v, mated, u, g, s, spoil);
           placed.push_back({pieces[i].from, u, g, arrives});
           cover(cover, c);
           placed.pop_back();
@@ -291,8 +296,44 @@ int HelpmateTargets::castling_move(const Position& pos, Color side) const {
   return (pos.castling_rights() & bound_.castling_rights_[side]) ? 1 : 0;
 }
 
+bool HelpmateTargets::lone_checker(const Position& pos, Color mating) const {
+  int checkers = 0;
+  for (Bitboard xs = pos.pieces(mating); xs;) {
+    const Square x = pop_lsb(xs);
+    if (pos.piece_on(mating, x) != bound_.royal_ || bound_.royal_checks_[mating]) ++checkers;
+  }
+  return checkers == 1 && types_ <= 64;
+}
+
+void HelpmateTargets::spoilers(const Variant& v, Color mated, PieceType checker, Square from,
+                               Square king, Spoilers& out) const {
+  out.fill(0);
+  // The check line: the squares whose man would stop the check.
+  Bitboard line = 0;
+  const PieceMoves& cm = v.piece(checker).moves;
+  for (Square x = 0; x < kSquares; ++x) {
+    if (x == from || x == king) continue;
+    Bitboard quiet = 0, captures = 0;
+    piece_targets(cm, v.sliders(), ~mated, from, bb(x) | bb(king), quiet, captures);
+    if (!has(captures, king)) line |= bb(x);
+  }
+  for (std::size_t t = 0; t < types_; ++t) {
+    if (static_cast<PieceType>(t) == bound_.royal_ ||
+        bound_.promotion_squares_[static_cast<std::size_t>(mated) * types_ + t])
+      continue;
+    const PieceMoves& pm = v.piece(static_cast<PieceType>(t)).moves;
+    for (Square f = 0; f < kSquares; ++f) {
+      // What it does whatever stands around: leaps, and steps with no square in between.
+      Bitboard quiet = 0, captures = 0;
+      piece_targets(pm, v.sliders(), mated, f, ~Bitboard{0}, quiet, captures);
+      quiet &= ~pm.at[mated][f].initial_only;
+      if (has(captures, from) || (quiet & line)) out[f] |= std::uint64_t{1} << t;
+    }
+  }
+}
+
 int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Square* flights,
-                                     std::size_t count) const {
+                                     std::size_t count, const Spoilers* spoil) const {
   // A royal piece of a fairy table may have more than eight flights: the first eight are
   // counted (fewer flights to fill is still a lower bound).
   const std::size_t n = std::min<std::size_t>(count, 8);
@@ -305,7 +346,8 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
     const PieceType t = pos.piece_on(mated, x);
     bool reaches = false;
     for (std::size_t i = 0; i < n; ++i) {
-      cost[men][i] = static_cast<std::uint8_t>(moves(mated, t, x, flights[i]));
+      const bool spoils = spoil && ((*spoil)[flights[i]] >> t & 1U);
+      cost[men][i] = static_cast<std::uint8_t>(spoils ? kFar : moves(mated, t, x, flights[i]));
       reaches |= cost[men][i] < kFar;
     }
     if (reaches) ++men;
@@ -384,7 +426,8 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
       seen.key = key;
       seen.men = men;
       seen.count = static_cast<std::uint8_t>(
-          blockers_needed(pos, mated, g.flights.data(), g.flights.size()));
+          blockers_needed(pos, mated, g.flights.data(), g.flights.size(),
+                          g.spoil ? &*g.spoil : nullptr));
     }
     mated_need += seen.count;
   }
@@ -507,6 +550,7 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
   if (!tt_) tt_ = &table_.emplace(table_log2_);
   const auto ts = targets(pos, mated, mated_moves, mating_moves, limit);
   if (!ts) return false;
+  const bool lone = bound_.goal() == Goal::kMate && lone_checker(pos, ~mated);
   target_count_ = ts->size();
   for (const Target& t : *ts) {
     Aim g;
@@ -528,6 +572,10 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
           n.rows.emplace_back(p.from, &p.dist[static_cast<std::size_t>(m.at) * kSquares]);
       g.men.push_back(std::move(n));
     }
+    if (lone)
+      for (const Man& m : t.men)
+        if (m.type != bound_.royal_ || bound_.royal_checks_[~mated])
+          spoilers(pos.variant(), mated, m.type, m.at, t.king, g.spoil.emplace());
     g.king_row = &dist_[row(mated, bound_.royal_, t.king)];
     g.rows_by_type.assign(types_, {});
     for (const Aim::Need& n : g.men)

@@ -119,10 +119,20 @@ class HelpmateTargets {
   int leave_and_return(Color c, PieceType t, Square at) const;
   /// Castling moves two men in one move: one move more for a side that may still castle.
   int castling_move(const Position& pos, Color side) const;
+  /// For each square, the types of the mated side (bits) that, standing there, could capture
+  /// the checker or step between it and the king with no square in between: when the mating
+  /// side has one man that can give check, no other man can pin them or check too, so in a
+  /// mate no blocker is one of them (a type that may promote is never counted).
+  using Spoilers = std::array<std::uint64_t, kSquares>;
+  /// True when the mating side has exactly one man that can give check.
+  bool lone_checker(const Position& pos, Color mating) const;
+  void spoilers(const Variant& v, Color mated, PieceType checker, Square from, Square king,
+                Spoilers& out) const;
   /// The fewest moves that put distinct men of `mated` (not its royal piece) on each of
-  /// `flights` (the first eight), kFar when some flight cannot be reached.
-  int blockers_needed(const Position& pos, Color mated, const Square* flights,
-                      std::size_t count) const;
+  /// `flights` (the first eight), kFar when some flight cannot be reached; with `spoil`, a man
+  /// never stands on a flight where its type spoils the mate.
+  int blockers_needed(const Position& pos, Color mated, const Square* flights, std::size_t count,
+                      const Spoilers* spoil) const;
   void count_node();
 
   const HelpmateBound& bound_;

@@ -45,6 +45,15 @@ TEST(HelpmateTargetsSlow, SameSeriesLinesAsBruteForceOnRandomPositions) {
   expect_targets_same_on_random("ser-#3", 6, 70, {3, 2, kWhite}, false, 1);
 }
 
+TEST(HelpmateTargetsSlow, SameLinesAsBruteForceWithALoneChecker) {
+  // White's king and at most one man against up to five: the lone checker's blockers
+  // (HelpmateTargets::spoilers) and its arrival on its square.
+  expect_targets_same_on_random("h#1", 2000, 81, {1, 5, kBlack}, true, 15);
+  expect_targets_same_on_random("h#2", 150, 82, {1, 5, kBlack}, true, 3);
+  expect_targets_same_on_random("ser-h#2", 200, 83, {1, 5, kBlack}, true, 3);
+  expect_targets_same_on_random("ser-#2", 400, 84, {1, 5, kWhite}, true, 3);
+}
+
 TEST(HelpmateTargetsSlow, SameLinesAsBruteForceOnPopeyesHelpStalemates) {
   // A stalemate target is a mate target without the checker (the other men's immobility is
   // not a condition of the target, only of the last position). The stalemate series are not

@@ -425,9 +425,8 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
     if (seen.key != key || seen.men != men) {
       seen.key = key;
       seen.men = men;
-      seen.count = static_cast<std::uint8_t>(
-          blockers_needed(pos, mated, g.flights.data(), g.flights.size(),
-                          g.spoil ? &*g.spoil : nullptr));
+      seen.count = static_cast<std::uint8_t>(blockers_needed(
+          pos, mated, g.flights.data(), g.flights.size(), g.spoil ? &*g.spoil : nullptr));
     }
     mated_need += seen.count;
   }

@@ -109,6 +109,36 @@ HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bo
         promotions_.push_back(std::move(p));
       }
     }
+  // A man that may promote, counted while it stays what it is: its moves on an empty board,
+  // never onto a promotion square (there it would change type).
+  unpromoted_.assign(2 * types_ * kSquares * kSquares, kFar);
+  for (Color c : {kWhite, kBlack})
+    for (std::size_t t = 0; t < types_; ++t) {
+      const Bitboard promoting =
+          bound_.promotion_squares_[static_cast<std::size_t>(c) * types_ + t];
+      if (!promoting) continue;
+      const PieceMoves& pm = variant.piece(static_cast<PieceType>(t)).moves;
+      for (Square from = 0; from < kSquares; ++from) {
+        if (has(promoting, from)) continue;
+        std::array<std::uint8_t, kSquares> d;
+        d.fill(kFar);
+        d[from] = 0;
+        Bitboard seen = bb(from), frontier = bb(from);
+        for (int k = 1; frontier && k < kFar; ++k) {
+          Bitboard next = 0;
+          for (Bitboard xs = frontier; xs;) {
+            Bitboard quiet = 0, captures = 0;
+            piece_targets(pm, variant.sliders(), c, pop_lsb(xs), 0, quiet, captures);
+            next |= (quiet | captures) & ~seen & ~promoting;
+          }
+          for (Bitboard ys = next; ys;) d[pop_lsb(ys)] = static_cast<std::uint8_t>(k);
+          seen |= next;
+          frontier = next;
+        }
+        for (Square to = 0; to < kSquares; ++to)
+          unpromoted_[row(c, static_cast<PieceType>(t), to) + from] = d[to];
+      }
+    }
 }
 
 bool HelpmateTargets::applies(const Position& pos) const {
@@ -318,9 +348,7 @@ void HelpmateTargets::spoilers(const Variant& v, Color mated, PieceType checker,
     if (!has(captures, king)) line |= bb(x);
   }
   for (std::size_t t = 0; t < types_; ++t) {
-    if (static_cast<PieceType>(t) == bound_.royal_ ||
-        bound_.promotion_squares_[static_cast<std::size_t>(mated) * types_ + t])
-      continue;
+    if (static_cast<PieceType>(t) == bound_.royal_) continue;
     const PieceMoves& pm = v.piece(static_cast<PieceType>(t)).moves;
     for (Square f = 0; f < kSquares; ++f) {
       // What it does whatever stands around: leaps, and steps with no square in between.
@@ -345,9 +373,20 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
     const Square x = pop_lsb(xs);
     const PieceType t = pos.piece_on(mated, x);
     bool reaches = false;
+    const bool promotes = bound_.promotion_squares_[static_cast<std::size_t>(mated) * types_ + t];
     for (std::size_t i = 0; i < n; ++i) {
-      const bool spoils = spoil && ((*spoil)[flights[i]] >> t & 1U);
-      cost[men][i] = static_cast<std::uint8_t>(spoils ? kFar : moves(mated, t, x, flights[i]));
+      const Square f = flights[i];
+      int c = moves(mated, t, x, f);
+      if (spoil && promotes) {
+        // Judged by the type it ends as: itself, or each type it may promote to.
+        c = ((*spoil)[f] >> t & 1U) ? kFar : unpromoted_[row(mated, t, f) + x];
+        for (const Promotion& p : promotions_)
+          if (p.color == mated && p.from == t && !((*spoil)[f] >> p.to & 1U))
+            c = std::min<int>(c, p.dist[static_cast<std::size_t>(f) * kSquares + x]);
+      } else if (spoil && ((*spoil)[f] >> t & 1U)) {
+        c = kFar;
+      }
+      cost[men][i] = static_cast<std::uint8_t>(c);
       reaches |= cost[men][i] < kFar;
     }
     if (reaches) ++men;

@@ -122,7 +122,7 @@ class HelpmateTargets {
   /// For each square, the types of the mated side (bits) that, standing there, could capture
   /// the checker or step between it and the king with no square in between: when the mating
   /// side has one man that can give check, no other man can pin them or check too, so in a
-  /// mate no blocker is one of them (a type that may promote is never counted).
+  /// mate no blocker is one of them (a type that may promote is judged by the type it ends as).
   using Spoilers = std::array<std::uint64_t, kSquares>;
   /// True when the mating side has exactly one man that can give check.
   bool lone_checker(const Position& pos, Color mating) const;
@@ -173,6 +173,10 @@ class HelpmateTargets {
     std::vector<std::uint8_t> dist;
   };
   std::vector<Promotion> promotions_;
+  /// For a type that may promote, the fewest moves from each square to stand on each square
+  /// still as that type (never through a promotion square): unpromoted_[((c * types + t) * 64
+  /// + to) * 64 + from]; empty rows for the other types. Read by blockers_needed with spoilers.
+  std::vector<std::uint8_t> unpromoted_;
 };
 
 }  // namespace arbiter::puzzles

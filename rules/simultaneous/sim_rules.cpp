@@ -14,12 +14,13 @@ namespace {
 class DiplomacyRules final : public SimRules {
  public:
   explicit DiplomacyRules(const DiplomacyKnobs& knobs) : knobs_(knobs) {
-    fast_.trace = false;
+    fast_.trace = TraceDetail::kNone;
     fast_.validate = false;  // the moves come from the submissions
     fast_.knobs = &knobs_;
     traced_.knobs = &knobs_;
     submitted_ = traced_;
     submitted_.validate = false;
+    submitted_.trace = TraceDetail::kClauses;
   }
   DiplomacyRules(const DiplomacyRules&) = delete;
   DiplomacyRules& operator=(const DiplomacyRules&) = delete;
@@ -33,8 +34,8 @@ class DiplomacyRules final : public SimRules {
   SimTurnOutcome resolve_traced(const SimState& s, Move white, Move black) const override {
     return traced(s, white, black, traced_);
   }
-  SimTurnOutcome resolve_traced_submitted(const SimState& s, Move white,
-                                          Move black) const override {
+  SimTurnOutcome resolve_submitted_clauses(const SimState& s, Move white,
+                                           Move black) const override {
     return traced(s, white, black, submitted_);
   }
   SimStatus status(const SimState& s) const override { return diplomacy_status(s); }
@@ -58,14 +59,14 @@ class MoveNeutralRules final : public SimRules {
     move_neutral_submissions(s, c, out);
   }
   SimState resolve_fast(const SimState& s, Move white, Move black) const override {
-    return resolve_move_neutral(s, white, black, /*trace=*/false, /*validate=*/false).after;
+    return resolve_move_neutral(s, white, black, TraceDetail::kNone, /*validate=*/false).after;
   }
   SimTurnOutcome resolve_traced(const SimState& s, Move white, Move black) const override {
     return traced(resolve_move_neutral(s, white, black));
   }
-  SimTurnOutcome resolve_traced_submitted(const SimState& s, Move white,
-                                          Move black) const override {
-    return traced(resolve_move_neutral(s, white, black, /*trace=*/true, /*validate=*/false));
+  SimTurnOutcome resolve_submitted_clauses(const SimState& s, Move white,
+                                           Move black) const override {
+    return traced(resolve_move_neutral(s, white, black, TraceDetail::kClauses, /*validate=*/false));
   }
   SimStatus status(const SimState& s) const override { return move_neutral_status(s); }
   std::string why_no_castling(const SimState& s, Color c, bool king_side) const override {

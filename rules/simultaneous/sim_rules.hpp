@@ -35,10 +35,11 @@ class SimRules {
   virtual SimState resolve_fast(const SimState& s, Move white, Move black) const = 0;
   /// The same pair resolved with its trace and fates (moves validated).
   virtual SimTurnOutcome resolve_traced(const SimState& s, Move white, Move black) const = 0;
-  /// resolve_traced for a pair taken from submissions() on `s`: not validated again (checking
-  /// a move generates its side's submissions, twice a pair: most of a sweep's work).
-  virtual SimTurnOutcome resolve_traced_submitted(const SimState& s, Move white,
-                                                  Move black) const = 0;
+  /// resolve_traced for a pair taken from submissions() on `s`, for the step-case sweeps: not
+  /// validated again (checking a move generates its side's submissions, twice a pair: most of a
+  /// sweep's work), and its trace entries name their clauses and squares without their texts.
+  virtual SimTurnOutcome resolve_submitted_clauses(const SimState& s, Move white,
+                                                   Move black) const = 0;
   virtual SimStatus status(const SimState& s) const = 0;
   /// Why colour `c` may not castle on that side (O-O when `king_side`), when the resolver
   /// knows a reason of its own (a shared square on the way); "" when it does not.

@@ -97,7 +97,7 @@ void SimStepCases::for_each(const VariantPtr& v, const std::string& fen,
     auto b_word = b_text.begin();
     for (Move mb : b)
       if (!f(resolved_pair(*rules, fen_text, *w_word + " " + *b_word++,
-                           rules->resolve_traced_submitted(s, mw, mb))))
+                           rules->resolve_submitted_clauses(s, mw, mb))))
         return;
     ++w_word;
   }

@@ -47,7 +47,7 @@ struct DiplomacyResolution {
 };
 
 struct ResolveOptions {
-  bool trace = true;     ///< build the explanation (costs time)
+  TraceDetail trace = TraceDetail::kFull;  ///< the explanation (costs time)
   bool validate = true;  ///< check each move is a submission (std::invalid_argument if not)
   /// The table's knobs read once by a caller that resolves many turns; null: read them here.
   const DiplomacyKnobs* knobs = nullptr;

@@ -28,13 +28,13 @@ struct ConcreteBoard {
   void put(Square sq, std::optional<DiplomacyCell> cell) { cells[sq] = cell; }
 };
 
-/// The explanation's lines, built only when asked for.
+/// The explanation's lines, built only as far as asked for.
 struct TraceLines {
-  bool on = true;
+  TraceDetail detail;
   std::vector<TraceEntry> lines;
   template <typename TextFn>
   void operator()(DiplomacyClause clause, Square sq, int tick, TextFn&& text) {
-    if (on) lines.push_back({std::string(clause_name(clause)), sq, tick, text()});
+    detail.add(lines, clause_name(clause), sq, tick, text);
   }
 };
 
@@ -42,7 +42,7 @@ struct TraceLines {
 class Run {
  public:
   Run(const SimState& s, const std::vector<Submission>& subs, const DiplomacyKnobs& k,
-      const std::vector<bool>& excluded, bool trace)
+      const std::vector<bool>& excluded, TraceDetail trace)
       : s_(s), v_(s.pos.variant()), trace_{trace, {}}, sim_(v_, k, board_, trace_) {
     for (Square sq = 0; sq < kSquares; ++sq)
       for (Color c : {kWhite, kBlack})
@@ -57,7 +57,7 @@ class Run {
       const PieceType mover_type = s.pos.piece_on(sub.color, sub.move.from());
       sim_.add_unit(sub.color, sub.move, mover_type,
                     excluded[i] ? Legs{} : legs_of(s.pos, sub.color, sub.move, k), excluded[i]);
-      if (trace)
+      if (trace.texts())
         sim_.units().back().text =
             fmt::format("{}'s {} {}", side_name(sub.color), v_.piece(mover_type).name,
                         to_uci(view_for(s_, sub.color), sub.move));
@@ -197,7 +197,7 @@ std::vector<Endangered> failing_kings(const SimState& s, const std::vector<Submi
 /// The general resolution: the step-by-step simulation, run again without the king moves that
 /// would end on (or, castling, cross) a square attacked after resolution, until none does.
 DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submission>& subs,
-                                    const DiplomacyKnobs& k, bool trace) {
+                                    const DiplomacyKnobs& k, TraceDetail trace) {
   const Variant& v = s.pos.variant();
   std::vector<bool> excluded(subs.size(), false);
   const std::vector<bool> exposing = exposing_moves(s, subs, k);
@@ -216,27 +216,26 @@ DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submiss
     if (!endangered.empty()) {
       for (const Endangered& e : failing_kings(s, subs, k, excluded, exposing, endangered)) {
         const DiplomacyUnit& u = run.units()[e.index];
-        if (trace && !u.royal)
-          safety.push_back(
-              {std::string(clause_name(DiplomacyClause::kKingSafety)), e.square, 0,
-               fmt::format("{}: {} would leave its king attacked after resolution ({}): the "
-                           "move does not execute",
+        trace.add(safety, clause_name(DiplomacyClause::kKingSafety), e.square, 0, [&] {
+          if (!u.royal)
+            return fmt::format(
+                "{}: {} would leave its king attacked after resolution ({}): the move does not "
+                "execute",
+                square_name(e.square), u.text,
+                knob_setting_of<&DiplomacyKnobs::exposing_move>(ExposingMove::kAfterResolution));
+          return u.move.kind() != MoveKind::kCastling ||
+                         e.square == v.castling(u.color)[u.move.arg()].king_to
+                     ? fmt::format(
+                           "{}: {} would stand attacked after resolution: the king does "
+                           "not move",
+                           square_name(e.square), u.text)
+                     : fmt::format(
+                           "{}: {} would cross a square attacked after resolution ({}): "
+                           "the castling does not execute",
                            square_name(e.square), u.text,
-                           knob_setting_of<&DiplomacyKnobs::exposing_move>(
-                               ExposingMove::kAfterResolution))});
-        else if (trace)
-          safety.push_back(
-              {std::string(clause_name(DiplomacyClause::kKingSafety)), e.square, 0,
-               u.move.kind() != MoveKind::kCastling ||
-                       e.square == v.castling(u.color)[u.move.arg()].king_to
-                   ? fmt::format("{}: {} would stand attacked after resolution: the king does "
-                                 "not move",
-                                 square_name(e.square), u.text)
-                   : fmt::format("{}: {} would cross a square attacked after resolution ({}): "
-                                 "the castling does not execute",
-                                 square_name(e.square), u.text,
-                                 knob_setting_of<&DiplomacyKnobs::castling_transit>(
-                                     CastlingTransit::kAfterResolution))});
+                           knob_setting_of<&DiplomacyKnobs::castling_transit>(
+                               CastlingTransit::kAfterResolution));
+        });
         excluded[e.index] = true;
       }
       continue;
@@ -245,13 +244,13 @@ DiplomacyResolution resolve_general(const SimState& s, const std::vector<Submiss
     for (const DiplomacyUnit& u : run.units()) out.fates.push_back(u.fate);
     out.trace = std::move(safety);
     for (TraceEntry& e : run.trace()) out.trace.push_back(std::move(e));
-    for (std::size_t i = 0; trace && i < subs.size(); ++i) {
+    for (std::size_t i = 0; trace.entries() && i < subs.size(); ++i) {
       const DiplomacyUnit& u = run.units()[i];
       if (u.move.is_null()) continue;
-      out.trace.push_back(
-          {std::string(clause_name(u.fate == Fate::kExecuted ? DiplomacyClause::kExecuted
-                                                             : DiplomacyClause::kNotExecuted)),
-           u.move.to(), 0, fmt::format("{}: {}", u.text, to_string(u.fate))});
+      trace.add(out.trace,
+                clause_name(u.fate == Fate::kExecuted ? DiplomacyClause::kExecuted
+                                                      : DiplomacyClause::kNotExecuted),
+                u.move.to(), 0, [&] { return fmt::format("{}: {}", u.text, to_string(u.fate)); });
     }
     for (Color c : {kWhite, kBlack}) out.king_captured[c] = run.king_captured(c);
     return out;
@@ -268,7 +267,7 @@ Bitboard involved(const SimState& s, Color c, Move m, const DiplomacyKnobs& k) {
 /// Two moves that share no square and take no king cannot conflict: each executes as it
 /// would alone. Returns nothing when that does not hold, or when a king would end attacked.
 std::optional<DiplomacyResolution> resolve_independent(const SimState& s, Move white, Move black,
-                                                       const DiplomacyKnobs& k, bool trace) {
+                                                       const DiplomacyKnobs& k, TraceDetail trace) {
   const Bitboard w = involved(s, kWhite, white, k), b = involved(s, kBlack, black, k);
   if (w & b) return std::nullopt;
   // A piece standing still in the way (a path across an enemy piece that stays, or a knight's
@@ -304,23 +303,23 @@ std::optional<DiplomacyResolution> resolve_independent(const SimState& s, Move w
       SimState{std::move(p)}, {Fate::kExecuted, Fate::kExecuted}, {}, {false, false}};
   out.after.ep_target[kWhite] = white.kind() == MoveKind::kDoubleStep ? white_ep : kNoSquare;
   out.after.ep_target[kBlack] = black.kind() == MoveKind::kDoubleStep ? black_ep : kNoSquare;
-  if (trace) {
+  if (trace.entries()) {
     for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}}) {
       const Square taken =
           m.kind() == MoveKind::kEnPassant ? en_passant_victim_of(m.to(), c) : m.to();
       if (s.pos.piece_on(~c, taken) != kNoPiece)
-        out.trace.push_back(
-            {std::string(clause_name(DiplomacyClause::kCapture)), taken, 0,
-             fmt::format("{}: {}'s {} takes {}'s {}", square_name(taken), side_name(c),
-                         s.pos.variant().piece(s.pos.piece_on(c, m.from())).name, side_name(~c),
-                         s.pos.variant().piece(s.pos.piece_on(~c, taken)).name)});
+        trace.add(out.trace, clause_name(DiplomacyClause::kCapture), taken, 0, [&] {
+          return fmt::format("{}: {}'s {} takes {}'s {}", square_name(taken), side_name(c),
+                             s.pos.variant().piece(s.pos.piece_on(c, m.from())).name, side_name(~c),
+                             s.pos.variant().piece(s.pos.piece_on(~c, taken)).name);
+        });
     }
     for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
-      out.trace.push_back(
-          {std::string(clause_name(DiplomacyClause::kExecuted)), m.to(), 0,
-           fmt::format("{}'s {} {}: executed (no square in common with the other move)",
-                       side_name(c), s.pos.variant().piece(s.pos.piece_on(c, m.from())).name,
-                       to_uci(view_for(s, c), m))});
+      trace.add(out.trace, clause_name(DiplomacyClause::kExecuted), m.to(), 0, [&] {
+        return fmt::format("{}'s {} {}: executed (no square in common with the other move)",
+                           side_name(c), s.pos.variant().piece(s.pos.piece_on(c, m.from())).name,
+                           to_uci(view_for(s, c), m));
+      });
   }
   return out;
 }

@@ -174,8 +174,8 @@ std::string shared_squares_blocking_castling(const SimState& s, Color c, bool ki
   return "";
 }
 
-MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move black, bool trace,
-                                           bool validate) {
+MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move black,
+                                           TraceDetail trace, bool validate) {
   if (validate)
     for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
       if (!is_move_neutral_submission(s, c, m))
@@ -184,13 +184,14 @@ MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move b
                         side_name(c), to_uci(view_for(s, c), m)));
   const Variant& v = s.pos.variant();
   const MoveNeutralKnobs& k = v.knobs().move_neutral;
-  Plan plans[2] = {plan_of(s, kWhite, white, trace), plan_of(s, kBlack, black, trace)};
+  Plan plans[2] = {plan_of(s, kWhite, white, trace.texts()),
+                   plan_of(s, kBlack, black, trace.texts())};
   MoveNeutralResolution out{s, {true, true}, {}};
   out.after.ep_target[kWhite] = out.after.ep_target[kBlack] = kNoSquare;  // rights last a turn
-  // The entry's text is written only for a trace (`text` returns it): without one, as in perft,
-  // writing it was most of a turn's work.
+  // The entry's text is written only when asked for (`text` returns it): without it, as in perft
+  // and the step-case sweeps, writing it was most of a turn's work.
   const auto note = [&](MoveNeutralClause clause, Square sq, const auto& text) {
-    if (trace) out.trace.push_back({std::string(clause_name(clause)), sq, 0, text()});
+    trace.add(out.trace, clause_name(clause), sq, 0, text);
   };
 
   // Knobs that void a move are judged on the submitted moves, before anything moves.

@@ -45,10 +45,11 @@ struct MoveNeutralResolution {
   std::vector<TraceEntry> trace;
 };
 
-/// Plays both submissions at once. Throws std::invalid_argument when a move is not a
-/// submission of its colour (with options.validate).
+/// Plays both submissions at once, with as much of the trace as `trace` asks for. Throws
+/// std::invalid_argument when a move is not a submission of its colour (with `validate`).
 MoveNeutralResolution resolve_move_neutral(const SimState& s, Move white, Move black,
-                                           bool trace = true, bool validate = true);
+                                           TraceDetail trace = TraceDetail::kFull,
+                                           bool validate = true);
 
 /// From the resolved board: a side with no submission is mated (in check) or stalemated; both
 /// mated is a draw; one mated while the other is stalemated follows knob mated-and-stalemated.

@@ -44,10 +44,12 @@ class Run {
   Run(const SimState& s, const std::vector<Submission>& subs, const DiplomacyKnobs& k,
       const std::vector<bool>& excluded, TraceDetail trace)
       : s_(s), v_(s.pos.variant()), trace_{trace, {}}, sim_(v_, k, board_, trace_) {
-    for (Square sq = 0; sq < kSquares; ++sq)
-      for (Color c : {kWhite, kBlack})
-        if (s.pos.piece_on(c, sq) != kNoPiece)
-          board_.cells[sq] = DiplomacyCell{c, s.pos.piece_on(c, sq), -1, true};
+    for (Color c : {kWhite, kBlack})
+      for (Bitboard b = s.pos.pieces(c); b;) {
+        const Square sq = pop_lsb(b);
+        board_.cells[sq] = DiplomacyCell{c, s.pos.piece_on(c, sq), -1, true};
+      }
+    sim_.reserve(subs.size());
     for (std::size_t i = 0; i < subs.size(); ++i) {
       const Submission& sub = subs[i];
       if (sub.move.is_null()) {

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "rules/core/notation.hpp"
+#include "rules/core/small_vector.hpp"
 #include "rules/core/variant.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy.hpp"
 #include "rules/simultaneous/diplomacy/diplomacy_contest.hpp"
@@ -58,8 +59,8 @@ struct DiplomacyMover {
 struct DiplomacyUnit {
   Color color = kWhite;
   Move move{};
-  std::vector<int> movers;
-  Square target = kNoSquare;  ///< the enemy piece the move captures on the start board
+  SmallVector<int, 2> movers;  ///< one per leg (Legs: at most two), no allocation
+  Square target = kNoSquare;   ///< the enemy piece the move captures on the start board
   bool pawn_diagonal = false;
   bool pawn_straight = false;
   bool royal = false;  ///< moves the king
@@ -72,6 +73,12 @@ class DiplomacySimulation {
  public:
   DiplomacySimulation(const Variant& v, const DiplomacyKnobs& k, Board& board, Trace& trace)
       : v_(v), k_(k), board_(board), trace_(trace) {}
+
+  /// Room for `n` submitted moves (their pieces: at most two each), allocated once.
+  void reserve(std::size_t n) {
+    units_.reserve(n);
+    movers_.reserve(2 * n);
+  }
 
   /// Adds a submitted move: `mover_type` is the type of the piece on its from-square (the
   /// king for castling), `legs` its pieces' travels; an `excluded` move fails from the start.
@@ -148,6 +155,10 @@ class DiplomacySimulation {
   std::vector<Square> capture_squares_;
   bool king_captured_[2] = {false, false};
   bool captured_any_ = false;
+  // Buffers of step() and meetings(), kept between calls: allocating them anew on every step
+  // was a large part of a resolution's time.
+  std::vector<Square> next_;
+  std::vector<int> group_;
 
   template <typename TextFn>
   void note(DiplomacyClause clause, Square sq, int tick, TextFn&& text) {
@@ -250,7 +261,8 @@ class DiplomacySimulation {
 
   void step(int t) {
     const int n = static_cast<int>(movers_.size());
-    std::vector<Square> next(n, kNoSquare);
+    std::vector<Square>& next = next_;
+    next.assign(static_cast<std::size_t>(n), kNoSquare);
     for (int i = 0; i < n; ++i)
       if (moving(i)) next[i] = movers_[i].leg.path[t - 1];
     // Until nothing changes: crossings and meetings, then each piece against what stands on
@@ -298,7 +310,8 @@ class DiplomacySimulation {
     const int n = static_cast<int>(movers_.size());
     for (int i = 0; i < n; ++i) {
       if (!moving(i) || next[i] == kNoSquare) continue;
-      std::vector<int> group;
+      std::vector<int>& group = group_;
+      group.clear();
       for (int j = 0; j < n; ++j)
         if (moving(j) && next[j] == next[i]) group.push_back(j);
       const bool several_units = std::any_of(group.begin(), group.end(), [&](int j) {

@@ -24,8 +24,12 @@ namespace {
 /// The position's board, read and written by the simulation.
 struct ConcreteBoard {
   std::array<std::optional<DiplomacyCell>, kSquares> cells{};
+  Bitboard written = 0;  ///< the squares put() wrote: only they can differ from the position
   const std::optional<DiplomacyCell>& at(Square sq) const { return cells[sq]; }
-  void put(Square sq, std::optional<DiplomacyCell> cell) { cells[sq] = cell; }
+  void put(Square sq, std::optional<DiplomacyCell> cell) {
+    cells[sq] = cell;
+    written |= bb(sq);
+  }
 };
 
 /// The explanation's lines, built only as far as asked for.
@@ -76,7 +80,10 @@ class Run {
     SimState out{s_.pos};
     bool reset_clock = sim_.captured_any();
     std::uint8_t rights = s_.pos.castling_rights();
-    for (Square sq = 0; sq < kSquares; ++sq) {
+    // A square the simulation never wrote holds what the position has, unless the position has
+    // a piece of each colour there (the board keeps one of them).
+    for (Bitboard todo = board_.written | (s_.pos.pieces(kWhite) & s_.pos.pieces(kBlack)); todo;) {
+      const Square sq = pop_lsb(todo);
       const PieceType w = s_.pos.piece_on(kWhite, sq), b = s_.pos.piece_on(kBlack, sq);
       const std::optional<DiplomacyCell>& cell = board_.cells[sq];
       const bool same = cell ? (cell->color == kWhite ? w == cell->type && b == kNoPiece

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstring>
+#include <iterator>
 #include <vector>
 
 namespace arbiter {
@@ -502,6 +503,9 @@ std::vector<FenField> split_fen_fields(std::string_view fen, std::string_view se
 std::string to_fen(const Position& pos) {
   const Variant& v = pos.variant();
   std::string out;
+  // Written for every resolved pair of the step-case sweeps: one allocation (a full board with
+  // its other fields is about 90 characters) and no temporary strings.
+  out.reserve(96);
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
@@ -515,23 +519,31 @@ std::string to_fen(const Position& pos) {
       const char* mark = has(pos.converted(), s) ? "~" : has(pos.converted_unmoved(), s) ? "^" : "";
       const bool shared = w != kNoPiece && b != kNoPiece;
       if (shared) out += '(';
-      if (w != kNoPiece) out += v.piece(w).letter + std::string(mark);
-      if (b != kNoPiece)
-        out += static_cast<char>(std::tolower(v.piece(b).letter)) + std::string(mark);
+      if (w != kNoPiece) {
+        out += v.piece(w).letter;
+        out += mark;
+      }
+      if (b != kNoPiece) {
+        out += static_cast<char>(std::tolower(v.piece(b).letter));
+        out += mark;
+      }
       if (shared) out += ')';
     }
     if (empty) out += static_cast<char>('0' + empty);
     if (rank) out += '/';
   }
   out += pos.side_to_move() == kWhite ? " w " : " b ";
-  std::string castling;
+  const std::size_t rights_at = out.size();
   for (Color c : {kWhite, kBlack})
     for (const CastlingMove& cm : v.castling(c))
-      if (pos.castling_rights() & cm.right) castling += cm.fen;
-  out += castling.empty() ? "-" : castling;
+      if (pos.castling_rights() & cm.right) out += cm.fen;
+  if (out.size() == rights_at) out += '-';
   out += ' ';
-  out += pos.en_passant() == kNoSquare ? "-" : square_name(pos.en_passant());
-  out += fmt::format(" {} {}", pos.halfmove_clock(), pos.fullmove_number());
+  if (pos.en_passant() == kNoSquare)
+    out += '-';
+  else
+    out += square_name(pos.en_passant());
+  fmt::format_to(std::back_inserter(out), " {} {}", pos.halfmove_clock(), pos.fullmove_number());
   return out;
 }
 

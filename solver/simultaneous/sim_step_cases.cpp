@@ -131,7 +131,10 @@ StepCase SimStepCases::replay(const VariantPtr& v, const std::string& fen,
           fmt::format("{} is not a submission of {}", parts[c], c == kWhite ? "White" : "Black"));
     m[c] = *found;
   }
-  return play_pair(*rules, s, {m[kWhite], m[kBlack]});
+  // Both are submissions (found among them, each written as its text): play_pair would check
+  // them again, and a step case reads only the trace's clauses.
+  return resolved_pair(*rules, to_sim_fen(s), parts[kWhite] + " " + parts[kBlack],
+                       rules->resolve_submitted_clauses(s, m[kWhite], m[kBlack]));
 }
 
 }  // namespace arbiter::solver

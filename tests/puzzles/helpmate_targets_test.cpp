@@ -56,6 +56,27 @@ void expect_the_one_target(const Position& pos, Goal goal, const char* king,
   }
 }
 
+/// Solved by targets from `fen`, `stip` is sound with the one solution `line`; returns the
+/// verdict.
+Verdict expect_the_one_line(const char* fen, const char* stip,
+                            const std::vector<std::string>& line) {
+  const Verdict v =
+      targets_test_solve(test::orthodox_position(fen), parse_stipulation(stip), true, 3);
+  EXPECT_EQ(v.soundness, Soundness::kSound) << stip << ' ' << fen;
+  EXPECT_EQ(v.solutions, std::vector<std::vector<std::string>>{line}) << stip << ' ' << fen;
+  return v;
+}
+
+/// The targets for mating Black (at most 100,000 of them) with `black_moves` and `white_moves`.
+std::vector<HelpmateTargets::Target> black_mated_targets(const Position& pos, int black_moves,
+                                                         int white_moves) {
+  const HelpmateBound bound(pos.variant());
+  const HelpmateTargets targets(pos.variant(), bound);
+  auto found = targets.targets(pos, kBlack, black_moves, white_moves, 100000);
+  EXPECT_TRUE(found.has_value());
+  return found ? std::move(*found) : std::vector<HelpmateTargets::Target>{};
+}
+
 TEST(HelpmateTargets, AMateInOneHasTheOneTargetItsPieceCountsAllow) {
   // Black Kh8, White Kg6 Rb1, White to mate in one move: the rook checks from b8, the king
   // guards g7 and h7 where it stands; g8 is the rook's. No other square of the rook checks h8
@@ -95,15 +116,12 @@ TEST(HelpmateTargets, ACheckNoLineCanDiscoverComesWithTheLastMove) {
   // move onto its checking square, and a pawn never comes back to b3. Black Ka5 Rb6 Nb7,
   // White Kc3 Bd1 Pb3: no target with the king on a4 or c4 keeps the pawn on b3.
   const Position pos = test::orthodox_position("8/1n6/1r6/k7/8/1PK5/8/3B4 b - - 0 1");
-  const HelpmateBound bound(pos.variant());
-  const HelpmateTargets targets(pos.variant(), bound);
-  const auto found = targets.targets(pos, kBlack, 3, 3, 100000);
-  ASSERT_TRUE(found.has_value());
-  ASSERT_FALSE(found->empty());
+  const std::vector<HelpmateTargets::Target> found = black_mated_targets(pos, 3, 3);
+  ASSERT_FALSE(found.empty());
   const Square b3 = *parse_square("b3");
   const Bitboard pawn_checks = bb(*parse_square("a4")) | bb(*parse_square("c4"));
   bool arriving_pawn = false;
-  for (const HelpmateTargets::Target& t : *found)
+  for (const HelpmateTargets::Target& t : found)
     for (const HelpmateTargets::Man& m : t.men)
       if (m.from == b3) {
         if (has(pawn_checks, t.king)) {
@@ -131,12 +149,9 @@ TEST(HelpmateTargets, ALoneCheckersBlockersCannotTakeItOrStepIntoItsLine) {
   // king on a8 checked from c6 with b8 blocked. (Without the rule, the knight blocks b8 as it
   // stands.)
   const Position pos = test::orthodox_position("kn6/p7/8/1B6/8/8/8/4K3 b - - 0 1");
-  const HelpmateBound bound(pos.variant());
-  const HelpmateTargets targets(pos.variant(), bound);
-  const auto found = targets.targets(pos, kBlack, 1, 1, 1000);
-  ASSERT_TRUE(found.has_value());
+  const std::vector<HelpmateTargets::Target> found = black_mated_targets(pos, 1, 1);
   const Square a8 = *parse_square("a8"), b8 = *parse_square("b8"), c6 = *parse_square("c6");
-  for (const HelpmateTargets::Target& t : *found) {
+  for (const HelpmateTargets::Target& t : found) {
     const bool from_c6 = std::any_of(t.men.begin(), t.men.end(),
                                      [&](const HelpmateTargets::Man& m) { return m.at == c6; });
     if (t.king == a8 && from_c6) {
@@ -152,21 +167,11 @@ TEST(HelpmateTargets, SolvesHelpmatesOfALoneCheckerAsPopeyeDoes) {
   // N. Geissler, Die Schwalbe 1991 (h#7; White Kf1 Ba8). Popeye (Option Intelligent) prints
   // one solution each, ending 9...b3*c4 # and 7...La8-c6 #; by targets without the lone
   // checker's blockers neither finished in 20 s.
-  const Verdict series =
-      targets_test_solve(test::orthodox_position("8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1"),
-                         parse_stipulation("ser-h#9"), true, 3);
-  EXPECT_EQ(series.soundness, Soundness::kSound);
-  ASSERT_EQ(series.solutions.size(), 1U);
-  EXPECT_EQ(series.solutions[0], (std::vector<std::string>{"Bb7", "Nc6", "Ra5", "Na4", "Qb6", "Bc5",
-                                                           "b4", "Kb5", "Ba6", "bxc4#"}));
-  const Verdict help =
-      targets_test_solve(test::orthodox_position("B1k5/1bp5/8/8/3r4/8/2q2p1r/5Kn1 b - - 0 1"),
-                         parse_stipulation("h#7"), true, 3);
-  EXPECT_EQ(help.soundness, Soundness::kSound);
-  ASSERT_EQ(help.solutions.size(), 1U);
-  EXPECT_EQ(help.solutions[0],
-            (std::vector<std::string>{"Bh1", "Bg2", "Qh7", "Kxf2", "Rd8", "Ke3", "Kd7", "Ba8",
-                                      "Bb7", "Kd4", "Bc8", "Kd5", "Qe7", "Bc6#"}));
+  expect_the_one_line("8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1", "ser-h#9",
+                      {"Bb7", "Nc6", "Ra5", "Na4", "Qb6", "Bc5", "b4", "Kb5", "Ba6", "bxc4#"});
+  expect_the_one_line("B1k5/1bp5/8/8/3r4/8/2q2p1r/5Kn1 b - - 0 1", "h#7",
+                      {"Bh1", "Bg2", "Qh7", "Kxf2", "Rd8", "Ke3", "Kd7", "Ba8", "Bb7", "Kd4", "Bc8",
+                       "Kd5", "Qe7", "Bc6#"});
 }
 
 TEST(HelpmateTargets, ALoneCheckersBlockerThatMayPromoteIsJudgedAsItEnds) {
@@ -175,14 +180,9 @@ TEST(HelpmateTargets, ALoneCheckersBlockerThatMayPromoteIsJudgedAsItEnds) {
   // promoted queens blocking h8 and h7. A blocker that may promote is counted as a pawn where
   // a pawn would not take the knight or step into its line, and as each promoted type where
   // that type would not (845,000 nodes when the pawns were never judged; 22,000 now).
-  const Verdict v =
-      targets_test_solve(test::orthodox_position("6k1/6p1/8/8/K6p/4N3/2p1p3/8 b - - 0 1"),
-                         parse_stipulation("h#6"), true, 3);
-  EXPECT_EQ(v.soundness, Soundness::kSound);
-  ASSERT_EQ(v.solutions.size(), 1U);
-  EXPECT_EQ(v.solutions[0],
-            (std::vector<std::string>{"c1=Q", "Nd5", "Qh6", "Kb5", "Qh8", "Kc6", "e1=Q", "Kd7",
-                                      "Qb1", "Ke8", "Qbh7", "Ne7#"}));
+  const Verdict v = expect_the_one_line(
+      "6k1/6p1/8/8/K6p/4N3/2p1p3/8 b - - 0 1", "h#6",
+      {"c1=Q", "Nd5", "Qh6", "Kb5", "Qh8", "Kc6", "e1=Q", "Kd7", "Qb1", "Ke8", "Qbh7", "Ne7#"});
   EXPECT_LT(v.nodes, 100000U);
 }
 

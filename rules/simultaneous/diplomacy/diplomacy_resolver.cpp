@@ -317,18 +317,23 @@ std::optional<DiplomacyResolution> resolve_independent(const SimState& s, Move w
       const Square taken =
           m.kind() == MoveKind::kEnPassant ? en_passant_victim_of(m.to(), c) : m.to();
       if (s.pos.piece_on(~c, taken) != kNoPiece)
-        trace.add(out.trace, clause_name(DiplomacyClause::kCapture), taken, 0, [&] {
-          return fmt::format("{}: {}'s {} takes {}'s {}", square_name(taken), side_name(c),
-                             s.pos.variant().piece(s.pos.piece_on(c, m.from())).name, side_name(~c),
-                             s.pos.variant().piece(s.pos.piece_on(~c, taken)).name);
-        });
+        // Copies of the bindings: clang 14 does not let a lambda capture a structured binding.
+        trace.add(
+            out.trace, clause_name(DiplomacyClause::kCapture), taken, 0, [&, side = c, move = m] {
+              return fmt::format("{}: {}'s {} takes {}'s {}", square_name(taken), side_name(side),
+                                 s.pos.variant().piece(s.pos.piece_on(side, move.from())).name,
+                                 side_name(~side),
+                                 s.pos.variant().piece(s.pos.piece_on(~side, taken)).name);
+            });
     }
     for (const auto& [c, m] : {std::pair{kWhite, white}, std::pair{kBlack, black}})
-      trace.add(out.trace, clause_name(DiplomacyClause::kExecuted), m.to(), 0, [&] {
-        return fmt::format("{}'s {} {}: executed (no square in common with the other move)",
-                           side_name(c), s.pos.variant().piece(s.pos.piece_on(c, m.from())).name,
-                           to_uci(view_for(s, c), m));
-      });
+      trace.add(
+          out.trace, clause_name(DiplomacyClause::kExecuted), m.to(), 0, [&, side = c, move = m] {
+            return fmt::format("{}'s {} {}: executed (no square in common with the other move)",
+                               side_name(side),
+                               s.pos.variant().piece(s.pos.piece_on(side, move.from())).name,
+                               to_uci(view_for(s, side), move));
+          });
   }
   return out;
 }

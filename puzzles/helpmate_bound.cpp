@@ -11,7 +11,7 @@
 namespace arbiter::puzzles {
 namespace {
 
-constexpr std::uint8_t kFar = 0xFF;
+constexpr std::uint8_t kFar = HelpmateBound::kFar;
 using Counts = std::array<std::uint8_t, kSquares>;
 
 /// Where a piece goes in one move on an empty board, captures included.
@@ -27,9 +27,26 @@ bool promotes(const Variant& v, Color c, PieceType t) {
   return p.promotion_squares[c] != 0 && !p.promotion_choices.empty();
 }
 
-/// Fewest moves to stand on each square from `from`, on an empty board, the piece keeping its
-/// type (castling's king and rook steps count as moves of their own).
-Counts stand_counts(const Variant& v, Color c, PieceType t, Square from) {
+/// Fewest moves to attack each square, given the fewest moves to stand on each square: the
+/// least count of a square the piece attacks it from.
+Counts attack_counts(const EmptyBoardAttacks& attacks, Color c, PieceType t, const Counts& stand) {
+  Counts a;
+  for (Square x = 0; x < kSquares; ++x) {
+    std::uint8_t least = kFar;
+    for (Bitboard from = attacks.from(c, t, x); from;)
+      least = std::min(least, stand[pop_lsb(from)]);
+    a[x] = least;
+  }
+  return a;
+}
+
+std::uint8_t sum_counts(std::uint8_t a, std::uint8_t b) {
+  return a == kFar || b == kFar ? kFar : static_cast<std::uint8_t>(std::min(a + b, kFar - 1));
+}
+
+}  // namespace
+
+Counts HelpmateBound::stand_counts(const Variant& v, Color c, PieceType t, Square from) {
   Counts d;
   d.fill(kFar);
   d[from] = 0;
@@ -51,25 +68,6 @@ Counts stand_counts(const Variant& v, Color c, PieceType t, Square from) {
   }
   return d;
 }
-
-/// Fewest moves to attack each square, given the fewest moves to stand on each square: the
-/// least count of a square the piece attacks it from.
-Counts attack_counts(const EmptyBoardAttacks& attacks, Color c, PieceType t, const Counts& stand) {
-  Counts a;
-  for (Square x = 0; x < kSquares; ++x) {
-    std::uint8_t least = kFar;
-    for (Bitboard from = attacks.from(c, t, x); from;)
-      least = std::min(least, stand[pop_lsb(from)]);
-    a[x] = least;
-  }
-  return a;
-}
-
-std::uint8_t sum_counts(std::uint8_t a, std::uint8_t b) {
-  return a == kFar || b == kFar ? kFar : static_cast<std::uint8_t>(std::min(a + b, kFar - 1));
-}
-
-}  // namespace
 
 HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
     : goal_(goal),

@@ -38,6 +38,12 @@ class HelpmateBound {
  public:
   /// Move counts beyond this are not told apart (a bound that says "any square" is still safe).
   static constexpr int kMaxCount = 7;
+  /// A count for a square that cannot be reached (the count tables' "never").
+  static constexpr std::uint8_t kFar = 0xFF;
+  /// Fewest moves for a piece of colour `c` and type `t` on `from` to stand on each square, on
+  /// an empty board, keeping its type (kFar: never; castling's king and rook steps count).
+  static std::array<std::uint8_t, kSquares> stand_counts(const Variant& v, Color c, PieceType t,
+                                                         Square from);
 
   /// The tables for `variant`'s pieces. Not enabled() (every test passes) for what the bounds
   /// do not model: Conversion Chess (check includes a threat to convert), a promotion to a

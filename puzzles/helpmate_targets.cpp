@@ -14,7 +14,17 @@
 namespace arbiter::puzzles {
 namespace {
 
-constexpr int kFar = 0xFF;
+constexpr int kFar = HelpmateBound::kFar;
+
+/// What a piece of colour `c` and type `t` on `from` does whatever stands around it: its leaps
+/// and its steps with no square in between (the moves and the captures of piece_targets on a
+/// full board, without the initial-only targets, which another man may stop).
+void fixed_targets(const Variant& v, Color c, PieceType t, Square from, Bitboard& quiet,
+                   Bitboard& captures) {
+  const PieceMoves& pm = v.piece(t).moves;
+  piece_targets(pm, v.sliders(), c, from, ~Bitboard{0}, quiet, captures);
+  quiet &= ~pm.at[c][from].initial_only;
+}
 
 /// The squares a piece of colour `c` and type `t` on `from` attacks, the board occupied as
 /// `occupied`; `reach`: the squares it attacks on an empty board (EmptyBoardAttacks).
@@ -109,34 +119,20 @@ HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bo
         promotions_.push_back(std::move(p));
       }
     }
-  // A man that may promote, counted while it stays what it is: its moves on an empty board,
-  // never onto a promotion square (there it would change type).
+  // A man that may promote, counted while it stays what it is: the bound's counts keeping the
+  // type, where a promotion square is never stood on as it (arriving there promotes).
   unpromoted_.assign(2 * types_ * kSquares * kSquares, kFar);
   for (Color c : {kWhite, kBlack})
     for (std::size_t t = 0; t < types_; ++t) {
       const Bitboard promoting =
           bound_.promotion_squares_[static_cast<std::size_t>(c) * types_ + t];
       if (!promoting) continue;
-      const PieceMoves& pm = variant.piece(static_cast<PieceType>(t)).moves;
       for (Square from = 0; from < kSquares; ++from) {
         if (has(promoting, from)) continue;
-        std::array<std::uint8_t, kSquares> d;
-        d.fill(kFar);
-        d[from] = 0;
-        Bitboard seen = bb(from), frontier = bb(from);
-        for (int k = 1; frontier && k < kFar; ++k) {
-          Bitboard next = 0;
-          for (Bitboard xs = frontier; xs;) {
-            Bitboard quiet = 0, captures = 0;
-            piece_targets(pm, variant.sliders(), c, pop_lsb(xs), 0, quiet, captures);
-            next |= (quiet | captures) & ~seen & ~promoting;
-          }
-          for (Bitboard ys = next; ys;) d[pop_lsb(ys)] = static_cast<std::uint8_t>(k);
-          seen |= next;
-          frontier = next;
-        }
+        const auto d = HelpmateBound::stand_counts(variant, c, static_cast<PieceType>(t), from);
         for (Square to = 0; to < kSquares; ++to)
-          unpromoted_[row(c, static_cast<PieceType>(t), to) + from] = d[to];
+          if (!has(promoting, to))
+            unpromoted_[row(c, static_cast<PieceType>(t), to) + from] = d[to];
       }
     }
 }
@@ -197,7 +193,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
   // A check from `g` on `k` that holds with every other square occupied cannot be discovered.
   const auto undiscoverable = [&](PieceType t, Square g, Square k) {
     Bitboard quiet = 0, captures = 0;
-    piece_targets(v.piece(t).moves, v.sliders(), mating, g, ~Bitboard{0}, quiet, captures);
+    fixed_targets(v, mating, t, g, quiet, captures);
     return has(captures, k);
   };
 
@@ -349,12 +345,9 @@ void HelpmateTargets::spoilers(const Variant& v, Color mated, PieceType checker,
   }
   for (std::size_t t = 0; t < types_; ++t) {
     if (static_cast<PieceType>(t) == bound_.royal_) continue;
-    const PieceMoves& pm = v.piece(static_cast<PieceType>(t)).moves;
     for (Square f = 0; f < kSquares; ++f) {
-      // What it does whatever stands around: leaps, and steps with no square in between.
       Bitboard quiet = 0, captures = 0;
-      piece_targets(pm, v.sliders(), mated, f, ~Bitboard{0}, quiet, captures);
-      quiet &= ~pm.at[mated][f].initial_only;
+      fixed_targets(v, mated, static_cast<PieceType>(t), f, quiet, captures);
       if (has(captures, from) || (quiet & line)) out[f] |= std::uint64_t{1} << t;
     }
   }

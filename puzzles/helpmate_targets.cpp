@@ -354,7 +354,7 @@ void HelpmateTargets::spoilers(const Variant& v, Color mated, PieceType checker,
 }
 
 int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Square* flights,
-                                     std::size_t count, const Spoilers* spoil) const {
+                                     std::size_t count, const Spoilers* spoil, int cap) const {
   // A royal piece of a fairy table may have more than eight flights: the first eight are
   // counted (fewer flights to fill is still a lower bound).
   const std::size_t n = std::min<std::size_t>(count, 8);
@@ -379,7 +379,9 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
       } else if (spoil && ((*spoil)[f] >> t & 1U)) {
         c = kFar;
       }
-      cost[men][i] = static_cast<std::uint8_t>(c);
+      // A man that needs `cap` moves or more for a flight is no better than none: the answer
+      // is then `cap` whoever stands there.
+      cost[men][i] = static_cast<std::uint8_t>(c < cap ? c : kFar);
       reaches |= cost[men][i] < kFar;
     }
     if (reaches) ++men;
@@ -394,29 +396,39 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
     std::size_t who = 0;
     for (std::size_t k = 0; k < men; ++k)
       if (cost[k][i] < best) best = cost[k][i], who = k;
-    if (best >= kFar) return kFar;
+    if (best >= kFar) return cap;
     sum += best;
+    if (sum >= cap) return cap;
     shared |= (chosen >> who) & 1U;
     chosen |= std::uint64_t{1} << who;
   }
   if (!shared) return sum;
+  // dp[mask]: the fewest moves (under `cap`) for distinct men seen so far to fill the flights
+  // of `mask`; `live` lists the masks reached, so a small cap visits few of the 2^n.
   std::array<std::uint8_t, 256> dp;
   const std::size_t all = (std::size_t{1} << n) - 1;
   std::fill(dp.begin(), dp.begin() + static_cast<std::ptrdiff_t>(all + 1), kFar);
   dp[0] = 0;
+  std::array<std::uint8_t, 256> live{};
+  std::size_t lives = 1;
   for (std::size_t k = 0; k < men; ++k) {
     const std::array<std::uint8_t, 8>& c = cost[k];
-    for (std::size_t mask = all; mask-- > 0;) {
-      const int here = dp[mask];
-      if (here >= kFar) continue;
+    // He fills at most one flight: each mask is extended from its count before him.
+    const std::size_t before = lives;
+    std::array<std::uint8_t, 256> was;
+    for (std::size_t j = 0; j < before; ++j) was[j] = dp[live[j]];
+    for (std::size_t j = 0; j < before; ++j) {
+      const std::size_t mask = live[j];
+      const int here = was[j];
       for (std::size_t i = 0; i < n; ++i) {
         const std::size_t to = mask | (std::size_t{1} << i);
-        if (to == mask || c[i] >= kFar) continue;
+        if (to == mask || c[i] >= kFar || here + c[i] >= cap) continue;
+        if (dp[to] == kFar) live[lives++] = static_cast<std::uint8_t>(to);
         dp[to] = static_cast<std::uint8_t>(std::min<int>(dp[to], here + c[i]));
       }
     }
   }
-  return dp[all];
+  return dp[all] < kFar ? dp[all] : cap;
 }
 
 int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, int mating_left) {
@@ -454,13 +466,17 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
         key = splitmix64(key ^ pos.pieces(mated, static_cast<PieceType>(t)));
     if (blockers_seen_.empty()) blockers_seen_.resize(std::size_t{1} << kBlockersSeenLog2);
     BlockersSeen& seen = blockers_seen_[key & ((std::size_t{1} << kBlockersSeenLog2) - 1)];
-    if (seen.key != key || seen.men != men) {
+    // More than the moves left cut the line whatever the count: it is asked only that far
+    // (a count remembered under a lower cap is exact below it).
+    const int cap = mated_left - mated_need + 1;
+    if (seen.key != key || seen.men != men || (seen.count >= seen.cap && seen.cap < cap)) {
       seen.key = key;
       seen.men = men;
+      seen.cap = static_cast<std::uint8_t>(cap);
       seen.count = static_cast<std::uint8_t>(blockers_needed(
-          pos, mated, g.flights.data(), g.flights.size(), g.spoil ? &*g.spoil : nullptr));
+          pos, mated, g.flights.data(), g.flights.size(), g.spoil ? &*g.spoil : nullptr, cap));
     }
-    mated_need += seen.count;
+    mated_need += std::min<int>(seen.count, cap);
   }
   if (mated_need > mated_left) return -1;
   return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;

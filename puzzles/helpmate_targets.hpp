@@ -129,10 +129,10 @@ class HelpmateTargets {
   void spoilers(const Variant& v, Color mated, PieceType checker, Square from, Square king,
                 Spoilers& out) const;
   /// The fewest moves that put distinct men of `mated` (not its royal piece) on each of
-  /// `flights` (the first eight), kFar when some flight cannot be reached; with `spoil`, a man
-  /// never stands on a flight where its type spoils the mate.
+  /// `flights` (the first eight), or `cap` when that is `cap` or more (kFar: some flight cannot
+  /// be reached); with `spoil`, a man never stands on a flight where its type spoils the mate.
   int blockers_needed(const Position& pos, Color mated, const Square* flights, std::size_t count,
-                      const Spoilers* spoil) const;
+                      const Spoilers* spoil, int cap = HelpmateBound::kFar) const;
   void count_node();
 
   const HelpmateBound& bound_;
@@ -143,6 +143,7 @@ class HelpmateTargets {
     std::uint64_t key = 0;
     Bitboard men = ~Bitboard{0};
     std::uint8_t count = 0;
+    std::uint8_t cap = 0;  ///< the cap it was asked under: `count` is exact below it
   };
   static constexpr int kBlockersSeenLog2 = 14;
   std::vector<BlockersSeen> blockers_seen_;

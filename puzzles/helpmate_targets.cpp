@@ -72,7 +72,7 @@ struct HelpmateTargets::Aim {
   std::vector<std::vector<const std::uint8_t*>> rows_by_type;
   /// The arriving checkers' types and squares (Man::arrives): leaving it is progress.
   std::vector<std::pair<PieceType, Square>> leaving;
-  /// The lone checker's spoilers (HelpmateTargets::spoilers), when the mating side has one.
+  /// The checker's spoilers (HelpmateTargets::spoilers) on the flights no pin can free.
   std::optional<Spoilers> spoil;
   std::uint64_t salt = 0;
 };
@@ -197,23 +197,52 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     return has(captures, k);
   };
 
+  // Each mating man's fewest moves to stand on each square as each type it may end as that
+  // can give check: where a second checker or a pinner could stand.
+  struct Checking {
+    std::size_t man;
+    PieceType type;
+    const std::array<std::uint8_t, kSquares>* cost;
+  };
+  std::vector<Checking> checking;
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    for (const auto& [u, cost] : pieces[i].ends)
+      if (u != royal || bound_.royal_checks_[mating]) checking.push_back({i, u, &cost});
   std::set<Target> found;
   bool over = false;
-  const bool lone = mate && lone_checker(pos, mating);
-  Spoilers spoil{};  // the placed checker's, when it is the mating side's lone one
+  Spoilers spoil{};       // the placed checker's
+  bool spoiling = false;  // ... when it checks alone (Target::alone)
   const auto blockers_cost = [&](Bitboard flights) {
     std::array<Square, kSquares> fl{};
     std::size_t n = 0;
     for (Bitboard f = flights; f;) fl[n++] = pop_lsb(f);
-    return blockers_needed(pos, mated, fl.data(), n, lone ? &spoil : nullptr);
+    return blockers_needed(pos, mated, fl.data(), n, spoiling ? &spoil : nullptr);
   };
 
   for (Square s = 0; s < kSquares && !over; ++s) {
     const int king_moves = moves(mated, royal, king, s);
     if (king_moves > mated_budget) continue;
     const Bitboard flights = bound_.royal_flights_[mated][s];
+    bool alone = false;  // the placed checker's, whatever the other men do (Target::alone)
     std::vector<Man> placed;
     std::vector<bool> used(pieces.size(), false);
+    // True when, with its men placed (`spent` mating moves), the checker checks alone: no
+    // placed man but it attacks s from its square, and no man left out reaches a square that
+    // does in the moves left (placing men only fixes them, so `alone` implies it).
+    const auto checks_alone = [&](int spent) {
+      for (std::size_t k = 1; k < placed.size(); ++k) {
+        const Man& m = placed[k];
+        if ((m.type != royal || bound_.royal_checks_[mating]) &&
+            has(attacked_from(m.type, s), m.at))
+          return false;
+      }
+      for (const Checking& o : checking) {
+        if (used[o.man]) continue;
+        for (Bitboard xs = attacked_from(o.type, s); xs;)
+          if (spent + (*o.cost)[pop_lsb(xs)] <= mating_budget) return false;
+      }
+      return true;
+    };
     Bitboard blocked = 0;
     // The squares of the placed men (the only men on the target's board).
     const auto occupied = [&] {
@@ -237,7 +266,17 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
       if (!open) {
         for (const Man& m : placed)
           if (m.type == royal && (has(flights, m.at) || m.at == s)) return;
-        Target t{s, placed, blocked};
+        Target t{s, placed, blocked, alone};
+        if (mate && !alone && checks_alone(spent)) {
+          // Alone with its men where they end: judge the blockers against the check now.
+          spoilers(v, mated, placed.front().type, placed.front().at, s, flights, spoil);
+          spoiling = true;
+          const int blocking = blockers_cost(blocked & flights);
+          spoiling = false;
+          if (king_moves + blocking > mated_budget) return;
+          t.alone = true;
+        }
+        if (mate) t.men.front().checks = t.alone;  // the checker is placed first
         std::sort(t.men.begin(), t.men.end());
         found.insert(std::move(t));
         if (found.size() > limit) over = true;
@@ -281,7 +320,18 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
           // Such a checker makes the last move onto g: one already there leaves and returns.
           const int c = arrives && cost[g] == 0 ? leave_and_return(mating, u, g) : cost[g];
           if (c > mating_budget) continue;
-          if (lone) spoilers(v, mated, u, g, s, spoil);
+          // A blocker that could take the checker or step into its line stops the mate unless
+          // pinned, or the check is double: either needs another man that attacks s from
+          // where it stands (on an empty board), in the moves the checker leaves.
+          alone = true;
+          for (const Checking& o : checking) {
+            if (o.man == i) continue;
+            for (Bitboard xs = attacked_from(o.type, s) & ~bb(g); xs && alone;)
+              alone = c + (*o.cost)[pop_lsb(xs)] > mating_budget;
+            if (!alone) break;
+          }
+          spoiling = alone;
+          if (alone) spoilers(v, mated, u, g, s, flights, spoil);
           placed.push_back({pieces[i].from, u, g, arrives});
           cover(cover, c);
           placed.pop_back();
@@ -291,19 +341,28 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     }
   }
   if (over) return std::nullopt;
-  // Drop a target that holds another (one man or one blocked flight more).
+  // Drop a target that holds another (one man or one blocked flight more), the other with the
+  // same checker checking alone or with no check alone: its search then asks no more.
+  const auto known = [&](Target smaller) {
+    if (found.count(smaller) != 0) return true;
+    if (!smaller.alone) return false;
+    smaller.alone = false;
+    for (Man& m : smaller.men) m.checks = false;
+    std::sort(smaller.men.begin(), smaller.men.end());
+    return found.count(smaller) != 0;
+  };
   std::vector<Target> out;
   for (const Target& t : found) {
     bool holds_another = false;
     for (std::size_t i = 0; i < t.men.size() && !holds_another; ++i) {
       Target smaller = t;
       smaller.men.erase(smaller.men.begin() + static_cast<std::ptrdiff_t>(i));
-      holds_another = found.count(smaller) != 0;
+      holds_another = known(std::move(smaller));
     }
     for (Bitboard b = t.blocked; b && !holds_another;) {
       Target smaller = t;
       smaller.blocked &= ~bb(pop_lsb(b));
-      holds_another = found.count(smaller) != 0;
+      holds_another = known(std::move(smaller));
     }
     if (!holds_another) out.push_back(t);
   }
@@ -322,18 +381,10 @@ int HelpmateTargets::castling_move(const Position& pos, Color side) const {
   return (pos.castling_rights() & bound_.castling_rights_[side]) ? 1 : 0;
 }
 
-bool HelpmateTargets::lone_checker(const Position& pos, Color mating) const {
-  int checkers = 0;
-  for (Bitboard xs = pos.pieces(mating); xs;) {
-    const Square x = pop_lsb(xs);
-    if (pos.piece_on(mating, x) != bound_.royal_ || bound_.royal_checks_[mating]) ++checkers;
-  }
-  return checkers == 1 && types_ <= 64;
-}
-
 void HelpmateTargets::spoilers(const Variant& v, Color mated, PieceType checker, Square from,
-                               Square king, Spoilers& out) const {
+                               Square king, Bitboard on, Spoilers& out) const {
   out.fill(0);
+  if (!on) return;
   // The check line: the squares whose man would stop the check.
   Bitboard line = 0;
   const PieceMoves& cm = v.piece(checker).moves;
@@ -345,7 +396,8 @@ void HelpmateTargets::spoilers(const Variant& v, Color mated, PieceType checker,
   }
   for (std::size_t t = 0; t < types_; ++t) {
     if (static_cast<PieceType>(t) == bound_.royal_) continue;
-    for (Square f = 0; f < kSquares; ++f) {
+    for (Bitboard fs = on; fs;) {
+      const Square f = pop_lsb(fs);
       Bitboard quiet = 0, captures = 0;
       fixed_targets(v, mated, static_cast<PieceType>(t), f, quiet, captures);
       if (has(captures, from) || (quiet & line)) out[f] |= std::uint64_t{1} << t;
@@ -370,13 +422,14 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
     for (std::size_t i = 0; i < n; ++i) {
       const Square f = flights[i];
       int c = moves(mated, t, x, f);
-      if (spoil && promotes) {
+      const std::uint64_t spoiling = spoil ? (*spoil)[f] : 0;
+      if (spoiling && promotes) {
         // Judged by the type it ends as: itself, or each type it may promote to.
-        c = ((*spoil)[f] >> t & 1U) ? kFar : unpromoted_[row(mated, t, f) + x];
+        c = (spoiling >> t & 1U) ? kFar : unpromoted_[row(mated, t, f) + x];
         for (const Promotion& p : promotions_)
-          if (p.color == mated && p.from == t && !((*spoil)[f] >> p.to & 1U))
+          if (p.color == mated && p.from == t && !(spoiling >> p.to & 1U))
             c = std::min<int>(c, p.dist[static_cast<std::size_t>(f) * kSquares + x]);
-      } else if (spoil && ((*spoil)[f] >> t & 1U)) {
+      } else if (spoiling >> t & 1U) {
         c = kFar;
       }
       // A man that needs `cap` moves or more for a flight is no better than none: the answer
@@ -597,7 +650,6 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
   if (!tt_) tt_ = &table_.emplace(table_log2_);
   const auto ts = targets(pos, mated, mated_moves, mating_moves, limit);
   if (!ts) return false;
-  const bool lone = bound_.goal() == Goal::kMate && lone_checker(pos, ~mated);
   target_count_ = ts->size();
   for (const Target& t : *ts) {
     Aim g;
@@ -619,10 +671,10 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
           n.rows.emplace_back(p.from, &p.dist[static_cast<std::size_t>(m.at) * kSquares]);
       g.men.push_back(std::move(n));
     }
-    if (lone)
-      for (const Man& m : t.men)
-        if (m.type != bound_.royal_ || bound_.royal_checks_[~mated])
-          spoilers(pos.variant(), mated, m.type, m.at, t.king, g.spoil.emplace());
+    for (const Man& m : t.men)
+      if (m.checks && t.alone)
+        spoilers(pos.variant(), mated, m.type, m.at, t.king, bound_.royal_flights_[mated][t.king],
+                 g.spoil.emplace());
     g.king_row = &dist_[row(mated, bound_.royal_, t.king)];
     g.rows_by_type.assign(types_, {});
     for (const Aim::Need& n : g.men)

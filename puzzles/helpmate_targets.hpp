@@ -56,12 +56,20 @@ class HelpmateTargets {
     /// the king cannot stand in it before the mating side's last move, so that move brings
     /// this man onto `at` (one standing there leaves and comes back).
     bool arrives = false;
+    /// The man placed as the checker (a mate's target takes its checker first) when it checks
+    /// alone (Target::alone): the target's blockers are judged against its check.
+    bool checks = false;
     friend auto operator<=>(const Man&, const Man&) = default;
   };
   struct Target {
     Square king = kNoSquare;
     std::vector<Man> men;  ///< sorted
     Bitboard blocked = 0;
+    /// The checker checks alone: no other mating man can reach, in the mating moves its own
+    /// leave, a square from which it attacks the king's square on an empty board, so no pin
+    /// and no second check can come, and no blocker may be one that could stop the check
+    /// (HelpmateTargets::spoilers).
+    bool alone = false;
     friend auto operator<=>(const Target&, const Target&) = default;
   };
 
@@ -119,15 +127,14 @@ class HelpmateTargets {
   int leave_and_return(Color c, PieceType t, Square at) const;
   /// Castling moves two men in one move: one move more for a side that may still castle.
   int castling_move(const Position& pos, Color side) const;
-  /// For each square, the types of the mated side (bits) that, standing there, could capture
-  /// the checker or step between it and the king with no square in between: when the mating
-  /// side has one man that can give check, no other man can pin them or check too, so in a
-  /// mate no blocker is one of them (a type that may promote is judged by the type it ends as).
+  /// For each square of `on` (flights of the king), the types of the mated side (bits) that,
+  /// standing there, could capture the checker or step between it and the king with no square
+  /// in between; 0 elsewhere. Such a man stops a check that comes alone (Target::alone)
+  /// unless pinned, so then no blocker is one of them (a type that may promote is judged by
+  /// the type it ends as).
   using Spoilers = std::array<std::uint64_t, kSquares>;
-  /// True when the mating side has exactly one man that can give check.
-  bool lone_checker(const Position& pos, Color mating) const;
   void spoilers(const Variant& v, Color mated, PieceType checker, Square from, Square king,
-                Spoilers& out) const;
+                Bitboard on, Spoilers& out) const;
   /// The fewest moves that put distinct men of `mated` (not its royal piece) on each of
   /// `flights` (the first eight), or `cap` when that is `cap` or more (kFar: some flight cannot
   /// be reached); with `spoil`, a man never stands on a flight where its type spoils the mate.

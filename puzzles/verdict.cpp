@@ -16,12 +16,15 @@
 namespace arbiter::puzzles {
 namespace {
 
-/// More targets than this and a helpmate of `moves` move pairs is solved by the bounded search
-/// alone. Three-movers with many men have tens of thousands of targets, each a small search,
-/// and the bounded search, strongest in the last moves, is faster there (Popeye's examples,
-/// docs/performance.md); from four moves the targets win.
-std::size_t most_targets(int moves) {
-  return moves <= 3 ? 1500 : 200000;
+/// More targets than this and a helpmate of `moves` move pairs, mating `mated` in `pos`, is
+/// solved by the bounded search alone. Three-movers with many men have tens of thousands of
+/// targets, each a small search, and the bounded search, strongest in the last moves, is
+/// faster there (Popeye's examples, docs/performance.md); from four moves the targets win. A
+/// mated side of fourteen men or more makes the bounded search wide with its own moves, and
+/// there up to 5,000 targets still win (intell 81: sixteen men, about 2,200 targets a twin).
+std::size_t most_targets(const Position& pos, Color mated, int moves) {
+  if (moves > 3) return 200000;
+  return popcount(pos.pieces(mated)) >= 14 ? 5000 : 1500;
 }
 
 /// A search answers from the line nodes (helpmate_targets.hpp) while this lives, also when a
@@ -233,14 +236,14 @@ void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& p
   // read off them.
   HelpLineNodes nodes;
   bool stopped = false;
+  const Color mated = stip.half ? ~pos.side_to_move() : pos.side_to_move();
   const bool by_targets =
       targets && o.helpmate_targets_from > 0 && stip.moves >= o.helpmate_targets_from &&
       find_line_nodes(
           pos,
           [&](Position& work) {
-            return targets->line_nodes(work, stip.half ? ~pos.side_to_move() : pos.side_to_move(),
-                                       stip.moves, stip.moves + (stip.half ? 1 : 0),
-                                       most_targets(stip.moves), nodes);
+            return targets->line_nodes(work, mated, stip.moves, stip.moves + (stip.half ? 1 : 0),
+                                       most_targets(pos, mated, stip.moves), nodes);
           },
           stopped);
   const LineNodesInUse in_use(search, by_targets ? &nodes : nullptr);
@@ -274,7 +277,10 @@ void solve_series(SeriesSearch& series, HelpmateTargets* targets, Position& pos,
     by_targets = find_line_nodes(
         pos,
         [&](Position& work) {
-          return targets->series_line_nodes(work, help, k, most_targets(stip.moves), nodes);
+          return targets->series_line_nodes(
+              work, help, k,
+              most_targets(pos, help ? pos.side_to_move() : ~pos.side_to_move(), stip.moves),
+              nodes);
         },
         stopped);
   const LineNodesInUse in_use(series, by_targets ? &nodes : nullptr);

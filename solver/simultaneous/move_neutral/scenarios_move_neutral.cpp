@@ -1,5 +1,5 @@
 // Move-Neutral Chess scenarios (docs/move-neutral.md). Trade-places, shared-square,
-// capture-of-departed and both-kings-in-check are exact: both moves are symbolic choices that
+// target-left and both-kings-in-check are exact: both moves are symbolic choices that
 // must be submissions of the proposed board, and the symbolic joint step (move_neutral_step.hpp)
 // shows the property; the resolver confirms every witness and its trace is the witness's
 // account. Both-mated keeps its proposal filter (both can check, both kings' flights covered).
@@ -265,7 +265,7 @@ std::vector<ScenarioRow> move_neutral_scenarios() {
                     trade_places_formula, trade_places_engine),
           exact_row("shared-square", "Both sides move to one empty square: the two pieces share it",
                     shared_square_formula, shared_square_engine),
-          exact_row("capture-of-departed",
+          exact_row("target-left",
                     "A capture whose target moves away in the same turn takes nothing",
                     capture_of_departed_formula, capture_of_departed_engine),
           exact_row("both-kings-in-check", "After both moves stand, both kings are in check",

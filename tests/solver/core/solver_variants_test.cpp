@@ -97,7 +97,7 @@ TEST(SolverVariants, MoveNeutralSharedSquare) {
 }
 
 TEST(SolverVariants, MoveNeutralCaptureOfDeparted) {
-  expect_sim_witness("move-neutral", witness_of("move-neutral", "capture-of-departed"),
+  expect_sim_witness("move-neutral", witness_of("move-neutral", "target-left"),
                      "target-left");
 }
 

@@ -194,25 +194,21 @@ TEST(HelpmateTargets, ABlockerThatCouldStopTheCheckNeedsAPinOrASecondCheck) {
       }
   }
   EXPECT_GT(on_b1, 0U);
+  // By targets, `line` is an h#1 of `fen`, whose h#1 and h#2 are brute force's.
+  const auto expect_mate_kept = [](const char* fen, const std::vector<std::string>& line) {
+    const Position board = test::orthodox_position(fen);
+    const Verdict v = targets_test_solve(board, parse_stipulation("h#1"), true, 1);
+    EXPECT_NE(std::find(v.solutions.begin(), v.solutions.end(), line), v.solutions.end()) << fen;
+    expect_targets_same_lines(board, parse_stipulation("h#1"));
+    expect_targets_same_lines(board, parse_stipulation("h#2"));
+  };
   // The same check where a pin frees the blocker: the bishop on e4 pins the rook on c2, which
   // blocks c2 in 1...g4 2.Rh1#.
-  const Position pinned = test::orthodox_position("7K/8/8/6p1/4B3/8/ppr4R/1k6 b - - 0 1");
-  const Verdict v = targets_test_solve(pinned, parse_stipulation("h#1"), true, 1);
-  EXPECT_NE(
-      std::find(v.solutions.begin(), v.solutions.end(), std::vector<std::string>{"g4", "Rh1#"}),
-      v.solutions.end());
-  expect_targets_same_lines(pinned, parse_stipulation("h#1"));
-  expect_targets_same_lines(pinned, parse_stipulation("h#2"));
+  expect_mate_kept("7K/8/8/6p1/4B3/8/ppr4R/1k6 b - - 0 1", {"g4", "Rh1#"});
   // And where a second check makes it harmless: 1...h4 2.Nb6# checks a8 with the knight and
   // the rook on a1 at once; the rook on b7 could take the knight, the bishop on b8 step into
   // the a-file, and neither answers a double check.
-  const Position twice = test::orthodox_position("kb6/1r6/8/7p/N7/8/8/R6K b - - 0 1");
-  const Verdict w = targets_test_solve(twice, parse_stipulation("h#1"), true, 1);
-  EXPECT_NE(
-      std::find(w.solutions.begin(), w.solutions.end(), std::vector<std::string>{"h4", "Nb6#"}),
-      w.solutions.end());
-  expect_targets_same_lines(twice, parse_stipulation("h#1"));
-  expect_targets_same_lines(twice, parse_stipulation("h#2"));
+  expect_mate_kept("kb6/1r6/8/7p/N7/8/8/R6K b - - 0 1", {"h4", "Nb6#"});
 }
 
 TEST(HelpmateTargets, SolvesHelpmatesOfALoneCheckerAsPopeyeDoes) {

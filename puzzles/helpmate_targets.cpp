@@ -47,6 +47,54 @@ Bitboard attacks(const Variant& v, Color c, PieceType t, Square from, Bitboard o
   return attacked;
 }
 
+/// The fewest moves for distinct men to stand on all `n` flights (at most eight), `cost[k][i]`
+/// man k's count to flight i (kFar: never), or `cap` when that is `cap` or more: the Hungarian
+/// method, flights as rows and men as columns, in O(n^2 men).
+int cheapest_assignment(const std::array<std::array<std::uint8_t, 8>, kSquares>& cost,
+                        std::size_t men, std::size_t n, int cap) {
+  if (men < n) return cap;
+  constexpr int kNever = 1 << 20;  // an edge never taken while a finite assignment exists
+  std::array<int, 9> u{};
+  std::array<int, kSquares + 1> v{}, minv{};
+  std::array<std::size_t, kSquares + 1> p{}, way{};  // p[j]: the flight (1-based) man j holds
+  std::array<bool, kSquares + 1> used{};
+  for (std::size_t i = 1; i <= n; ++i) {
+    p[0] = i;
+    std::size_t j0 = 0;
+    std::fill(minv.begin(), minv.begin() + static_cast<std::ptrdiff_t>(men + 1), 2 * kNever);
+    std::fill(used.begin(), used.begin() + static_cast<std::ptrdiff_t>(men + 1), false);
+    do {
+      used[j0] = true;
+      const std::size_t i0 = p[j0];
+      int delta = 2 * kNever;
+      std::size_t j1 = 0;
+      for (std::size_t j = 1; j <= men; ++j) {
+        if (used[j]) continue;
+        const std::uint8_t c = cost[j - 1][i0 - 1];
+        const int cur = (c >= kFar ? kNever : c) - u[i0] - v[j];
+        if (cur < minv[j]) minv[j] = cur, way[j] = j0;
+        if (minv[j] < delta) delta = minv[j], j1 = j;
+      }
+      for (std::size_t j = 0; j <= men; ++j) {
+        if (used[j]) {
+          u[p[j]] += delta;
+          v[j] -= delta;
+        } else {
+          minv[j] -= delta;
+        }
+      }
+      j0 = j1;
+    } while (p[j0] != 0);
+    do {
+      const std::size_t j1 = way[j0];
+      p[j0] = p[j1];
+      j0 = j1;
+    } while (j0 != 0);
+  }
+  const int total = -v[0];
+  return total < cap ? total : cap;
+}
+
 }  // namespace
 
 /// One target as the search reads it.
@@ -440,7 +488,7 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
     if (reaches) ++men;
   }
   // Each flight's nearest man; when they are distinct men their counts add up exactly,
-  // else the cheapest assignment of distinct men (a DP over the flights) decides.
+  // else the cheapest assignment of distinct men (cheapest_assignment) decides.
   int sum = 0;
   std::uint64_t chosen = 0;
   bool shared = false;
@@ -456,32 +504,7 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
     chosen |= std::uint64_t{1} << who;
   }
   if (!shared) return sum;
-  // dp[mask]: the fewest moves (under `cap`) for distinct men seen so far to fill the flights
-  // of `mask`; `live` lists the masks reached, so a small cap visits few of the 2^n.
-  std::array<std::uint8_t, 256> dp;
-  const std::size_t all = (std::size_t{1} << n) - 1;
-  std::fill(dp.begin(), dp.begin() + static_cast<std::ptrdiff_t>(all + 1), kFar);
-  dp[0] = 0;
-  std::array<std::uint8_t, 256> live{};
-  std::size_t lives = 1;
-  for (std::size_t k = 0; k < men; ++k) {
-    const std::array<std::uint8_t, 8>& c = cost[k];
-    // He fills at most one flight: each mask is extended from its count before him.
-    const std::size_t before = lives;
-    std::array<std::uint8_t, 256> was;
-    for (std::size_t j = 0; j < before; ++j) was[j] = dp[live[j]];
-    for (std::size_t j = 0; j < before; ++j) {
-      const std::size_t mask = live[j];
-      const int here = was[j];
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::size_t to = mask | (std::size_t{1} << i);
-        if (to == mask || c[i] >= kFar || here + c[i] >= cap) continue;
-        if (dp[to] == kFar) live[lives++] = static_cast<std::uint8_t>(to);
-        dp[to] = static_cast<std::uint8_t>(std::min<int>(dp[to], here + c[i]));
-      }
-    }
-  }
-  return dp[all] < kFar ? dp[all] : cap;
+  return cheapest_assignment(cost, men, n, cap);
 }
 
 int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, int mating_left) {

@@ -63,4 +63,9 @@ z3::expr_vector substituted(const z3::expr_vector& terms, const z3::expr_vector&
   return out;
 }
 
+z3::expr_vector simplified(const z3::expr_vector& terms) {
+  const z3::expr_vector none(terms.ctx());
+  return substituted(terms, none, none);
+}
+
 }  // namespace arbiter::test

@@ -1,6 +1,7 @@
 // Helpers shared by the tests that compare ConditionalStep
 // (solver/conditional/conditional_step.hpp) with the turn machine: sample positions, the moves a
-// ChosenPly can choose, and the substitution of a concrete move for a ply's choice variables.
+// ChosenPly can choose, and the substitution of a concrete move for a ply's choice variables;
+// the simplification of many terms of one step in one call (which the other steps' tests use too).
 #pragma once
 
 #include <z3++.h>
@@ -27,5 +28,9 @@ void bind_ply(const solver::ChosenPly& ply, Move m, z3::expr_vector& src, z3::ex
 /// rewritten once, where one call per term (per board cell) rewrote it again each time.
 z3::expr_vector substituted(const z3::expr_vector& terms, const z3::expr_vector& src,
                             const z3::expr_vector& dst);
+
+/// `terms` simplified in one call, as `substituted` does with nothing to replace: for the
+/// comparisons that read every cell, fate and clause of one step on a concrete board.
+z3::expr_vector simplified(const z3::expr_vector& terms);
 
 }  // namespace arbiter::test

@@ -64,38 +64,57 @@ unsigned code_of(const BoardEncoding& b, const Position& pos, Square s) {
   return 0;
 }
 
-/// True or false, asserting that the formula simplified to a constant.
-bool value(const z3::expr& e) {
-  const z3::expr s = e.simplify();
+/// True or false, asserting that the (simplified) formula is a constant.
+bool truth(const z3::expr& s) {
   EXPECT_TRUE(s.is_true() || s.is_false()) << s;
   return s.is_true();
 }
 
-/// One engine move against its symbolic step.
+/// True or false, asserting that the formula simplified to a constant.
+bool value(const z3::expr& e) {
+  return truth(e.simplify());
+}
+
+/// One engine move against its symbolic step. Every term it reads (the verdicts, the 64 cells
+/// and conversions after, the castling rights) is simplified in one call (test::simplified),
+/// where one call per term rewrote the step they share each time.
 void compare_move(const AttackEncoding& at, const Position& pos, Move m, bool legal, PlyCounts& n) {
   const BoardEncoding& board = at.board();
   const Variant& v = board.variant();
   const std::string where = to_fen(pos) + " " + test::move_text(v, m);
   const PlyStep step(at, pos.side_to_move(), m, pos.converted());
-  EXPECT_TRUE(value(step.pseudo_legal())) << where;
-  EXPECT_EQ(value(step.legal()), legal) << where;
-  if (pos.piece_on(pos.side_to_move(), m.from()) == v.royal()) {
-    EXPECT_EQ(value(step.legal_if_royal_moves()), legal) << where;
+  const bool royal = pos.piece_on(pos.side_to_move(), m.from()) == v.royal();
+  z3::expr_vector terms(step.legal().ctx());
+  terms.push_back(step.pseudo_legal());
+  terms.push_back(step.legal());
+  if (royal) terms.push_back(step.legal_if_royal_moves());
+  for (Square s = 0; s < kSquares; ++s) {
+    terms.push_back(step.after().cell(s));
+    terms.push_back(step.converts(s));
+  }
+  for (Color c : {kWhite, kBlack})
+    for (std::size_t i = 0; i < v.castling(c).size(); ++i)
+      terms.push_back(step.after().castling_right(c, static_cast<int>(i)));
+  const z3::expr_vector simple = test::simplified(terms);
+  int next = 0;  // the index in `simple` of the next term, in the order they were pushed
+  EXPECT_TRUE(truth(simple[next++])) << where;
+  EXPECT_EQ(truth(simple[next++]), legal) << where;
+  if (royal) {
+    EXPECT_EQ(truth(simple[next++]), legal) << where;
     ++n.royal;
   }
   Position after = pos;
   Undo undo;
   after.make(m, undo);
   for (Square s = 0; s < kSquares; ++s) {
-    const z3::expr cell = step.after().cell(s).simplify();
+    const z3::expr cell = simple[next++];
     ASSERT_TRUE(cell.is_numeral()) << where << ' ' << cell;
     EXPECT_EQ(cell.get_numeral_uint(), code_of(board, after, s)) << where << ' ' << square_name(s);
-    EXPECT_EQ(value(step.converts(s)), has(undo.converted, s)) << where << ' ' << square_name(s);
+    EXPECT_EQ(truth(simple[next++]), has(undo.converted, s)) << where << ' ' << square_name(s);
   }
   for (Color c : {kWhite, kBlack})
     for (std::size_t i = 0; i < v.castling(c).size(); ++i)
-      EXPECT_EQ(value(step.after().castling_right(c, static_cast<int>(i))),
-                (after.castling_rights() & v.castling(c)[i].right) != 0)
+      EXPECT_EQ(truth(simple[next++]), (after.castling_rights() & v.castling(c)[i].right) != 0)
           << where;
   ++n.moves;
   n.legal += legal;

@@ -16,6 +16,7 @@
 #include "rules/simultaneous/diplomacy/diplomacy_paths.hpp"
 #include "solver/core/move_formulas.hpp"
 #include "solver/simultaneous/diplomacy/diplomacy_step.hpp"
+#include "tests/support/conditional_step_compare.hpp"
 #include "tests/support/diplomacy_play.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -94,10 +95,14 @@ bool has_clause(const DiplomacyResolution& r, Clause c) {
                      [c](const TraceEntry& e) { return e.clause == clause_name(c); });
 }
 
+/// 1 true, 0 false, -1 not a constant (of a simplified term).
+int truth(const z3::expr& simple) {
+  return simple.is_true() ? 1 : simple.is_false() ? 0 : -1;
+}
+
 /// 1 true, 0 false, -1 did not simplify to a constant.
 int value(const z3::expr& e) {
-  const z3::expr s = e.simplify();
-  return s.is_true() ? 1 : s.is_false() ? 0 : -1;
+  return truth(e.simplify());
 }
 
 struct Tally {
@@ -107,6 +112,8 @@ struct Tally {
 };
 
 /// Compares the step with the resolver on one pair; returns false (and reports) on a mismatch.
+/// Every term the pair reads (fates, clauses, castling rights, the 64 cells after) is simplified
+/// in one call (test::simplified), where one call per term rewrote the step they share each time.
 bool same_as_resolver(const BoardEncoding& board, const SimState& s, Move w, Move b, Tally& tally) {
   const std::string where = to_sim_fen(s) + " white " +
                             (w.is_null() ? "-" : to_uci(view_for(s, kWhite), w)) + " black " +
@@ -114,12 +121,15 @@ bool same_as_resolver(const BoardEncoding& board, const SimState& s, Move w, Mov
   const DiplomacyResolution r = resolve_diplomacy(s, w, b);
   const DiplomacyStep step = diplomacy_step(board, w, b);
   ++tally.pairs;
-  bool ok = true;
+  struct Check {
+    bool want;
+    std::string what;
+  };
+  z3::expr_vector terms(step.defined.ctx());
+  std::vector<Check> checks;
   const auto check = [&](const z3::expr& e, bool want, const std::string& what) {
-    const int got = value(e);
-    if (got == static_cast<int>(want)) return;
-    ADD_FAILURE() << where << ": " << what << " step says " << got << ", resolver " << want;
-    ok = false;
+    terms.push_back(e);
+    checks.push_back({want, what});
   };
   check(step.defined, true, "defined");
   for (Color c : {kWhite, kBlack}) {
@@ -139,8 +149,25 @@ bool same_as_resolver(const BoardEncoding& board, const SimState& s, Move w, Mov
     interacting |= want && c != Clause::kCapture;
   }
   tally.interacting += interacting;
+  for (Color c : {kWhite, kBlack}) {
+    const std::vector<CastlingMove>& moves = s.pos.variant().castling(c);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      check(step.after.rights(c)[i], (r.after.pos.castling_rights() & moves[i].right) != 0,
+            "castling right");
+  }
+  const unsigned first_cell = terms.size();
+  for (Square sq = 0; sq < kSquares; ++sq) terms.push_back(step.after.cell(sq));
+  const z3::expr_vector simple = test::simplified(terms);
+  bool ok = true;
+  for (unsigned i = 0; i < checks.size(); ++i) {
+    const int got = truth(simple[static_cast<int>(i)]);
+    if (got == static_cast<int>(checks[i].want)) continue;
+    ADD_FAILURE() << where << ": " << checks[i].what << " step says " << got << ", resolver "
+                  << checks[i].want;
+    ok = false;
+  }
   for (Square sq = 0; sq < kSquares; ++sq) {
-    const z3::expr cell = step.after.cell(sq).simplify();
+    const z3::expr cell = simple[static_cast<int>(first_cell + static_cast<unsigned>(sq))];
     int want = 0;
     for (Color c : {kWhite, kBlack})
       if (r.after.pos.piece_on(c, sq) != kNoPiece)
@@ -150,12 +177,6 @@ bool same_as_resolver(const BoardEncoding& board, const SimState& s, Move w, Mov
                     << want;
       ok = false;
     }
-  }
-  for (Color c : {kWhite, kBlack}) {
-    const std::vector<CastlingMove>& moves = s.pos.variant().castling(c);
-    for (std::size_t i = 0; i < moves.size(); ++i)
-      check(step.after.rights(c)[i], (r.after.pos.castling_rights() & moves[i].right) != 0,
-            "castling right");
   }
   return ok;
 }

@@ -20,6 +20,7 @@
 #include "rules/simultaneous/simultaneous.hpp"
 #include "solver/core/z3_setup.hpp"
 #include "solver/simultaneous/move_neutral/move_neutral_step.hpp"
+#include "tests/support/conditional_step_compare.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::solver {
@@ -101,7 +102,9 @@ std::string describe(const SimState& s, Move w, Move b) {
          to_uci(view_for(s, kBlack), b);
 }
 
-/// Compares the step of (w, b) over the concrete board with the engine's resolution.
+/// Compares the step of (w, b) over the concrete board with the engine's resolution. Every
+/// term it reads (both layers' cells, the rights, the checks, the royal steps) is simplified in
+/// one call (test::simplified), where one call per term rewrote the step they share each time.
 void compare_pair(const AttackEncoding& attacks, const SimState& s, Move w, Move b, int& compared) {
   const BoardEncoding& board = attacks.board();
   const Variant& v = board.variant();
@@ -109,9 +112,19 @@ void compare_pair(const AttackEncoding& attacks, const SimState& s, Move w, Move
                              concrete_choice(board, kBlack, b));
   const MoveNeutralResolution r = resolve_move_neutral(s, w, b, false, false);
   const Position& after = r.after.pos;
+  z3::expr_vector terms(step.in_check(kWhite).ctx());
+  for (Color c : {kWhite, kBlack}) {
+    for (Square sq = 0; sq < kSquares; ++sq) terms.push_back(step.layer(c).cell(sq));
+    for (std::size_t i = 0; i < v.castling(c).size(); ++i)
+      terms.push_back(step.layer(kWhite).rights(c)[i]);
+    terms.push_back(step.in_check(c));
+    terms.push_back(step.royal_cannot_step(c));
+  }
+  const z3::expr_vector simple = test::simplified(terms);
+  int next = 0;  // the index in `simple` of the next term, in the order they were pushed
   for (Color c : {kWhite, kBlack}) {
     for (Square sq = 0; sq < kSquares; ++sq) {
-      const z3::expr cell = step.layer(c).cell(sq).simplify();
+      const z3::expr cell = simple[next++];
       ASSERT_TRUE(cell.is_numeral()) << cell;
       const PieceType t = after.piece_on(c, sq);
       const int want = t == kNoPiece ? 0 : board.code(c, t);
@@ -120,12 +133,12 @@ void compare_pair(const AttackEncoding& attacks, const SimState& s, Move w, Move
           << square_name(sq);
     }
     for (std::size_t i = 0; i < v.castling(c).size(); ++i) {
-      const z3::expr right = step.layer(kWhite).rights(c)[i].simplify();
+      const z3::expr right = simple[next++];
       ASSERT_TRUE(right.is_true() || right.is_false()) << right;
       EXPECT_EQ(right.is_true(), (after.castling_rights() & v.castling(c)[i].right) != 0)
           << describe(s, w, b) << ": castling right " << v.castling(c)[i].fen;
     }
-    const z3::expr check = step.in_check(c).simplify();
+    const z3::expr check = simple[next++];
     ASSERT_TRUE(check.is_true() || check.is_false()) << check;
     const Square king = after.king_square(c);
     const bool attacked = king != kNoSquare && after.attackers(king, ~c, after.occupied()) != 0;
@@ -135,7 +148,7 @@ void compare_pair(const AttackEncoding& attacks, const SimState& s, Move w, Move
     bool king_steps = false;
     for (Move m : submissions(r.after, c))
       king_steps |= m.kind() != MoveKind::kCastling && m.from() == king;
-    const z3::expr stuck = step.royal_cannot_step(c).simplify();
+    const z3::expr stuck = simple[next++];
     ASSERT_TRUE(stuck.is_true() || stuck.is_false()) << stuck;
     EXPECT_EQ(stuck.is_true(), !king_steps) << describe(s, w, b) << " king steps";
   }
@@ -195,9 +208,15 @@ TEST(SolverMoveNeutralStep, SubmissionFormulaIsMoveNeutralSubmissions) {
       for (Move m : pseudo) probe.push_back(plain(m));
       for (int i = 0; i < 40; ++i)
         probe.push_back(every[c].candidates[rng() % every[c].candidates.size()].move);
-      for (Move m : probe) {
-        if (m.kind() == MoveKind::kEnPassant) continue;
-        const z3::expr f = is_submission(attacks, concrete_choice(board, c, m)).simplify();
+      std::erase_if(probe, [](Move m) { return m.kind() == MoveKind::kEnPassant; });
+      // The formulas of one side on one board share the board's attack terms: one call
+      // simplifies them all (test::simplified).
+      z3::expr_vector formulas(ctx);
+      for (Move m : probe) formulas.push_back(is_submission(attacks, concrete_choice(board, c, m)));
+      const z3::expr_vector simple = test::simplified(formulas);
+      for (std::size_t i = 0; i < probe.size(); ++i) {
+        const Move m = probe[i];
+        const z3::expr f = simple[static_cast<int>(i)];
         ASSERT_TRUE(f.is_true() || f.is_false()) << f;
         const bool want = std::find(listed.begin(), listed.end(), m) != listed.end();
         EXPECT_EQ(f.is_true(), want) << to_sim_fen(s) << ' ' << (c == kWhite ? "white " : "black ")

@@ -260,19 +260,19 @@ EngineVerdict both_mated_engine(const Position& pos) {
 
 std::vector<ScenarioRow> move_neutral_scenarios() {
   using enum SolverPipeline;  // measured per scenario: docs/solver.md
-  return {exact_row("trade-places",
-                    "Each side captures the piece that captures it: the two pieces trade places",
-                    trade_places_formula, trade_places_engine),
-          exact_row("shared-square", "Both sides move to one empty square: the two pieces share it",
-                    shared_square_formula, shared_square_engine),
-          exact_row("target-left",
-                    "A capture whose target moves away in the same turn takes nothing",
-                    capture_of_departed_formula, capture_of_departed_engine),
-          exact_row("both-kings-in-check", "After both moves stand, both kings are in check",
-                    both_kings_in_check_formula, both_kings_in_check_engine,
-                    kIncrementalLateInprocessing),
-          filter_row("both-mated", "After both moves stand, both sides are checkmated: a draw",
-                     both_mated_formula, both_mated_engine, kIncrementalLateInprocessing)};
+  return {
+      exact_row("trade-places",
+                "Each side captures the piece that captures it: the two pieces trade places",
+                trade_places_formula, trade_places_engine),
+      exact_row("shared-square", "Both sides move to one empty square: the two pieces share it",
+                shared_square_formula, shared_square_engine),
+      exact_row("target-left", "A capture whose target moves away in the same turn takes nothing",
+                capture_of_departed_formula, capture_of_departed_engine),
+      exact_row("both-kings-in-check", "After both moves stand, both kings are in check",
+                both_kings_in_check_formula, both_kings_in_check_engine,
+                kIncrementalLateInprocessing),
+      filter_row("both-mated", "After both moves stand, both sides are checkmated: a draw",
+                 both_mated_formula, both_mated_engine, kIncrementalLateInprocessing)};
 }
 
 }  // namespace arbiter::solver

@@ -25,9 +25,8 @@ TEST(FindCli, ListsTheProtocolVariantScenarios) {
         "conditional/forced-non-mating-check", "diplomacy/equal-rank-bounce",
         "diplomacy/higher-rank-captures", "diplomacy/meet-in-transit",
         "diplomacy/obstacle-arrives-first", "diplomacy/king-square-becomes-attacked",
-        "move-neutral/trade-places", "move-neutral/shared-square",
-        "move-neutral/target-left", "move-neutral/both-kings-in-check",
-        "move-neutral/both-mated"})
+        "move-neutral/trade-places", "move-neutral/shared-square", "move-neutral/target-left",
+        "move-neutral/both-kings-in-check", "move-neutral/both-mated"})
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
 }
 

@@ -97,8 +97,7 @@ TEST(SolverVariants, MoveNeutralSharedSquare) {
 }
 
 TEST(SolverVariants, MoveNeutralCaptureOfDeparted) {
-  expect_sim_witness("move-neutral", witness_of("move-neutral", "target-left"),
-                     "target-left");
+  expect_sim_witness("move-neutral", witness_of("move-neutral", "target-left"), "target-left");
 }
 
 TEST(SolverVariants, MoveNeutralBothKingsInCheck) {

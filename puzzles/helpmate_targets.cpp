@@ -120,7 +120,7 @@ struct HelpmateTargets::Aim {
   std::vector<std::vector<const std::uint8_t*>> rows_by_type;
   /// The arriving checkers' types and squares (Man::arrives): leaving it is progress.
   std::vector<std::pair<PieceType, Square>> leaving;
-  /// The checker's spoilers (HelpmateTargets::spoilers) on the flights no pin can free.
+  /// The checker's spoilers (HelpmateTargets::spoilers), when its check comes alone.
   std::optional<Spoilers> spoil;
   std::uint64_t salt = 0;
 };
@@ -276,8 +276,9 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     std::vector<bool> used(pieces.size(), false);
     // True when, with its men placed (`spent` mating moves), the checker checks alone: no
     // placed man but it attacks s from its square, and no man left out reaches a square that
-    // does in the moves left (placing men only fixes them, so `alone` implies it).
-    const auto checks_alone = [&](int spent) {
+    // does (but `taken`) in the moves left. Asked as the checker is placed (`alone`) and again
+    // once the target is complete: placing men only fixes them, so `alone` implies the second.
+    const auto checks_alone = [&](int spent, Bitboard taken) {
       for (std::size_t k = 1; k < placed.size(); ++k) {
         const Man& m = placed[k];
         if ((m.type != royal || bound_.royal_checks_[mating]) &&
@@ -286,7 +287,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
       }
       for (const Checking& o : checking) {
         if (used[o.man]) continue;
-        for (Bitboard xs = attacked_from(o.type, s); xs;)
+        for (Bitboard xs = attacked_from(o.type, s) & ~taken; xs;)
           if (spent + (*o.cost)[pop_lsb(xs)] <= mating_budget) return false;
       }
       return true;
@@ -315,7 +316,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
         for (const Man& m : placed)
           if (m.type == royal && (has(flights, m.at) || m.at == s)) return;
         Target t{s, placed, blocked, alone};
-        if (mate && !alone && checks_alone(spent)) {
+        if (mate && !alone && checks_alone(spent, 0)) {
           // Alone with its men where they end: judge the blockers against the check now.
           spoilers(v, mated, placed.front().type, placed.front().at, s, flights, spoil);
           spoiling = true;
@@ -371,13 +372,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
           // A blocker that could take the checker or step into its line stops the mate unless
           // pinned, or the check is double: either needs another man that attacks s from
           // where it stands (on an empty board), in the moves the checker leaves.
-          alone = true;
-          for (const Checking& o : checking) {
-            if (o.man == i) continue;
-            for (Bitboard xs = attacked_from(o.type, s) & ~bb(g); xs && alone;)
-              alone = c + (*o.cost)[pop_lsb(xs)] > mating_budget;
-            if (!alone) break;
-          }
+          alone = checks_alone(c, bb(g));  // nothing placed yet but the checker (used[i])
           spoiling = alone;
           if (alone) spoilers(v, mated, u, g, s, flights, spoil);
           placed.push_back({pieces[i].from, u, g, arrives});

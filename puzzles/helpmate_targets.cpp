@@ -112,6 +112,11 @@ struct HelpmateTargets::Aim {
     int back = 0;
   };
   std::vector<Need> men;
+  /// A stalemate's men that stand (Target::stay; -1 survivors for a mate): their needs, and
+  /// for each type of the stalemated side the rows of the men it may end as.
+  std::vector<Need> stay;
+  int survivors = -1;
+  std::vector<std::vector<const std::uint8_t*>> stay_rows_by_type;
   std::vector<Square> flights;  ///< the blocked ones
   /// For each blocked flight and each type of the mated side: the fewest moves from each square.
   std::vector<const std::uint8_t*> flight_rows;
@@ -196,6 +201,19 @@ void HelpmateTargets::count_node() {
 
 std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     const Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit) const {
+  if (bound_.goal() == Goal::kMate)
+    return make_targets(pos, mated, mated_moves, mating_moves, limit, false);
+  // A stalemate's targets place the men that stand, each unable to move (a tighter cut than
+  // leaving them free, and often fewer targets). When they are more than `limit`, or take
+  // more than kMostPictures pictures to make, the targets that leave them free are made.
+  auto placed = make_targets(pos, mated, mated_moves, mating_moves, limit, true);
+  if (placed) return placed;
+  return make_targets(pos, mated, mated_moves, mating_moves, limit, false);
+}
+
+std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_targets(
+    const Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit,
+    bool standing_men) const {
   const Variant& v = pos.variant();
   const Color mating = ~mated;
   const PieceType royal = bound_.royal_;
@@ -229,6 +247,49 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     }
     pieces.push_back(std::move(p));
   }
+  // A stalemate's men that stand (Target::stay): for each type, the fewest moves of any man
+  // of the stalemated side (its royal piece aside) to stand on each square as that type.
+  const int mated_men = popcount(pos.pieces(mated) & ~pos.pieces(mated, royal));
+  // man_cost[k][u][g]: man k's (in square order); stay_cost[u][g]: the nearest man's.
+  using Costs = std::vector<std::array<std::uint8_t, kSquares>>;
+  std::vector<Costs> man_cost;
+  Costs stay_cost;
+  std::vector<std::array<std::uint8_t, kSquares + 1>> stand_later;  // per man, by first square
+  if (standing_men) {
+    const auto far = [&] {
+      Costs c(types_);
+      for (auto& row_ : c) row_.fill(static_cast<std::uint8_t>(kFar));
+      return c;
+    };
+    stay_cost = far();
+    for (Bitboard xs = pos.pieces(mated) & ~pos.pieces(mated, royal); xs;) {
+      const Square x = pop_lsb(xs);
+      const PieceType t = pos.piece_on(mated, x);
+      const bool promotes =
+          bound_.promotion_squares_[static_cast<std::size_t>(mated) * types_ + t] != 0;
+      Costs mc = far();
+      for (Square g = 0; g < kSquares; ++g) {
+        // A man that may promote stands as itself only where it has not promoted.
+        mc[t][g] = promotes ? unpromoted_[row(mated, t, g) + x]
+                            : static_cast<std::uint8_t>(moves(mated, t, x, g));
+        for (const Promotion& pr : promotions_)
+          if (pr.color == mated && pr.from == t)
+            mc[pr.to][g] =
+                std::min(mc[pr.to][g], pr.dist[static_cast<std::size_t>(g) * kSquares + x]);
+      }
+      for (std::size_t u = 0; u < types_; ++u)
+        for (Square g = 0; g < kSquares; ++g) stay_cost[u][g] = std::min(stay_cost[u][g], mc[u][g]);
+      // The fewest moves to stand, as any type, on a square from z on.
+      std::array<std::uint8_t, kSquares + 1> later{};
+      later[kSquares] = static_cast<std::uint8_t>(kFar);
+      for (int z = kSquares - 1; z >= 0; --z) {
+        later[z] = later[z + 1];
+        for (std::size_t u = 0; u < types_; ++u) later[z] = std::min(later[z], mc[u][z]);
+      }
+      stand_later.push_back(later);
+      man_cost.push_back(std::move(mc));
+    }
+  }
   // Per type: the squares from which it attacks each square on an empty board, and the
   // squares it attacks from each square.
   const EmptyBoardAttacks& empty = bound_.attacks_;
@@ -258,6 +319,8 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
       if (u != royal || bound_.royal_checks_[mating]) checking.push_back({i, u, &cost});
   std::set<Target> found;
   bool over = false;
+  std::uint64_t pictures = 0;  // a stalemate's pictures made (immobilise)
+  std::vector<std::uint64_t> seen(standing_men ? std::size_t{1} << 18 : 0);
   Spoilers spoil{};       // the placed checker's
   bool spoiling = false;  // ... when it checks alone (Target::alone)
   const auto blockers_cost = [&](Bitboard flights) {
@@ -293,11 +356,275 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
       return true;
     };
     Bitboard blocked = 0;
+    std::vector<Man> stay;  // a stalemate's (Target::stay)
+    int stay_spent = 0;     // their fewest moves
     // The squares of the placed men (the only men on the target's board).
     const auto occupied = [&] {
       Bitboard occ = 0;
       for (const Man& m : placed) occ |= bb(m.at);
+      for (const Man& m : stay) occ |= bb(m.at);
       return occ;
+    };
+    // Calls next() with a man of the stalemated side of type u standing on x, when the fewest
+    // moves of distinct men to stand as `stay` (the first eight) fit with the king's.
+    const auto with_stayer = [&](PieceType u, Square x, const auto& next) {
+      // Adding a man costs at least its nearest man's moves more: asked first.
+      if (stay_cost[u][x] >= kFar || static_cast<int>(stay.size()) >= mated_men ||
+          king_moves + stay_spent + stay_cost[u][x] > mated_budget)
+        return;
+      stay.push_back({kNoSquare, u, x});
+      const int saved = stay_spent;
+      const int cap = mated_budget - king_moves + 1;
+      std::array<std::array<std::uint8_t, 8>, kSquares> cost;
+      const std::size_t n = std::min<std::size_t>(stay.size(), 8);
+      // Each man's nearest man: when they are distinct, their counts add up exactly.
+      int sum = 0;
+      std::uint64_t chosen = 0;
+      bool shared = false;
+      for (std::size_t i = 0; i < n; ++i) {
+        int best = kFar;
+        std::size_t who = 0;
+        for (std::size_t k = 0; k < man_cost.size(); ++k) {
+          cost[k][i] = man_cost[k][stay[i].type][stay[i].at];
+          if (cost[k][i] < best) best = cost[k][i], who = k;
+        }
+        sum += best;
+        shared |= (chosen >> who) & 1U;
+        chosen |= std::uint64_t{1} << who;
+      }
+      stay_spent = sum >= cap ? cap
+                   : shared   ? cheapest_assignment(cost, man_cost.size(), n, cap)
+                              : sum;
+      if (stay_spent < cap) next();
+      stay_spent = saved;
+      stay.pop_back();
+    };
+    // Calls next(spent) with each mating man left out so far standing on x as each type it
+    // may end as, when its moves fit (`spent` mating moves so far) and `fits(type)`.
+    const auto with_mating_man = [&](Square x, int spent, const auto& fits, const auto& next) {
+      for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (used[i]) continue;
+        used[i] = true;
+        for (const auto& [u, cost] : pieces[i].ends) {
+          if (spent + cost[x] > mating_budget || !fits(u)) continue;
+          if (u == royal && (has(flights, x) || x == s)) continue;
+          placed.push_back({pieces[i].from, u, x});
+          next(spent + cost[x]);
+          placed.pop_back();
+        }
+        used[i] = false;
+      }
+    };
+    const auto any_type = [](PieceType) { return true; };
+    // A stalemate's picture (the stalemated king on s, the placed men): the king is not in
+    // check and each standing man of the stalemated side has no move there. Takes a move it
+    // has and, in turn, each way the final position stops it: a man on its square or on a
+    // square it passes, or a mating man whose line to s it opens (a pin). A picture where none
+    // can move is a target, and so is each with more men that stand (on later squares, so each
+    // set is made once). Every stalemate is covered: its position stops each move these
+    // steps meet with men it holds, and they end with the men it holds.
+    const auto immobilise = [&](const auto& self, int spent, Square extra_from) -> void {
+      if (over) return;
+      // The time limit (the progress callback) is asked while pictures are made too.
+      if ((++pictures & 0x3FFF) == 0 && progress_) progress_(nodes_);
+      if (pictures > kMostPictures) {
+        over = true;
+        return;
+      }
+      // A picture met before (its men placed in another order) gives the same targets: a
+      // table of the pictures' keys (64-bit, as the transposition tables') asked first.
+      {
+        std::uint64_t key =
+            splitmix64(0x9E3779B97F4A7C15ULL ^ (static_cast<std::uint64_t>(s) << 8 | extra_from));
+        for (const Man& m : placed)
+          key ^= splitmix64((static_cast<std::uint64_t>(m.from) << 16 | m.type << 8 | m.at) + 1);
+        for (const Man& m : stay)
+          key ^= splitmix64((static_cast<std::uint64_t>(m.type) << 8 | m.at) + 0x10000);
+        std::uint64_t& slot = seen[key & (seen.size() - 1)];
+        if (slot == key) return;
+        slot = key;
+      }
+      Bitboard mating_occ = 0;
+      for (const Man& m : placed) mating_occ |= bb(m.at);
+      const Bitboard occ = occupied() | bb(s);
+      // Each placed man's attacks (s is no line's end but its own, so standing there changes
+      // none of them); the men that check s.
+      Bitboard a = 0, checks = 0;
+      for (const Man& m : placed) {
+        const Bitboard at = attacks(v, mating, m.type, m.at, occ, reaches[m.type][m.at]);
+        a |= at;
+        if (has(at, s) && (m.type != royal || bound_.royal_checks_[mating])) checks |= bb(m.at);
+      }
+      // Every flight still covered: a man placed on a guard's line may have cut it.
+      if (flights & ~a & ~(occ & ~mating_occ)) return;
+      // s attacked by the placed mating men (but the one on `taken`), the board as `o`.
+      const auto attacked = [&](Bitboard o, Square taken) {
+        for (const Man& m : placed)
+          if (m.at != taken && (m.type != royal || bound_.royal_checks_[mating]) &&
+              has(attacks(v, mating, m.type, m.at, o, reaches[m.type][m.at]), s))
+            return true;
+        return false;
+      };
+      // The king is not in check: a man stands between it and a placed man's line to it.
+      for (std::size_t k = 0; k < placed.size(); ++k) {
+        const Man m = placed[k];  // a copy: the steps below add to `placed`
+        if (!has(checks, m.at)) continue;
+        for (Bitboard zs = reaches[m.type][m.at] & ~occ; zs;) {
+          const Square z = pop_lsb(zs);
+          if (has(attacks(v, mating, m.type, m.at, occ | bb(z), reaches[m.type][m.at]), s))
+            continue;
+          for (std::size_t u = 0; u < types_; ++u)
+            if (static_cast<PieceType>(u) != royal)
+              with_stayer(static_cast<PieceType>(u), z, [&] { self(self, spent, extra_from); });
+          with_mating_man(z, spent, any_type, [&](int sp) { self(self, sp, extra_from); });
+        }
+        return;
+      }
+      Bitboard kings = 0;
+      for (const Man& m : placed)
+        if (m.type == royal) kings |= bb(m.at);
+      // Each way the final position may stop the standing man `st` (its quiet moves `quiet` in
+      // the picture) going to x, the board then `after`: black(type, square) for a man of the
+      // stalemated side, mating_man(square, fits) for a mating man of a type that fits.
+      // The squares (with the type) from which a mating man would attack s once `st` left its
+      // square, its line not one that holds whatever stands between.
+      struct Pin {
+        PieceType type;
+        Square at;
+      };
+      const auto pins_of = [&](const Man& st, std::vector<Pin>& out) {
+        out.clear();
+        const Bitboard left = occ & ~bb(st.at);
+        for (std::size_t u = 0; u < types_; ++u) {
+          const auto w = static_cast<PieceType>(u);
+          if (w == royal && !bound_.royal_checks_[mating]) continue;
+          for (Bitboard zs = attacked_from(w, s) & ~occ; zs;) {
+            const Square z = pop_lsb(zs);
+            if (!undiscoverable(w, z, s) &&
+                has(attacks(v, mating, w, z, left | bb(z), reaches[w][z]), s))
+              out.push_back({w, z});
+          }
+        }
+      };
+      const auto each_stop = [&](const Man& st, Bitboard quiet, Square x, Bitboard after,
+                                 const std::vector<Pin>& pins, const auto& black,
+                                 const auto& mating_man) {
+        const PieceMoves& pm = v.piece(st.type).moves;
+        // A man on x, when it is empty.
+        if (has(quiet, x)) {
+          for (std::size_t u = 0; u < types_; ++u)
+            if (static_cast<PieceType>(u) != royal) black(static_cast<PieceType>(u), x);
+          mating_man(x, any_type);
+        }
+        // A man on a square the move passes.
+        for (Bitboard zs = quiet & ~bb(x); zs;) {
+          const Square z = pop_lsb(zs);
+          Bitboard q2 = 0, c2 = 0;
+          piece_targets(pm, v.sliders(), mated, st.at, occ | bb(z), q2, c2);
+          if (has(has(quiet, x) ? q2 : c2, x)) continue;
+          for (std::size_t u = 0; u < types_; ++u)
+            if (static_cast<PieceType>(u) != royal) black(static_cast<PieceType>(u), z);
+          mating_man(z, any_type);
+        }
+        // A mating man whose line to s the move opens (it could not check s whatever stood
+        // between: then s would be in check), unless the man's new square closes it again.
+        for (const Pin& p : pins) {
+          if (p.at == x ||
+              !has(attacks(v, mating, p.type, p.at, after | bb(p.at), reaches[p.type][p.at]), s))
+            continue;
+          const PieceType w = p.type;
+          mating_man(p.at, [w](PieceType t) { return t == w; });
+        }
+      };
+      // The standing men's moves in the picture. Each must be stopped, and any one may be
+      // taken first (each of its stops adds a man the stalemate holds): the one with the
+      // fewest ways, and none when one has no way at all.
+      struct Open {
+        Man st;
+        Bitboard quiet;
+        Square x;
+        Bitboard after;
+      };
+      std::optional<Open> fewest;
+      std::vector<Pin> pins, fewest_pins;
+      int fewest_ways = std::numeric_limits<int>::max();
+      for (const Man& st : stay) {
+        const PieceMoves& pm = v.piece(st.type).moves;
+        Bitboard quiet = 0, captures = 0;
+        piece_targets(pm, v.sliders(), mated, st.at, occ, quiet, captures);
+        quiet &= ~occ;
+        captures &= mating_occ & ~kings;
+        if (!(quiet | captures)) continue;
+        // A placed man's attack on s can only come through the square it leaves.
+        const bool exposed = attacked(occ & ~bb(st.at), kNoSquare);
+        pins_of(st, pins);
+        for (Bitboard xs = quiet | captures; xs;) {
+          const Square x = pop_lsb(xs);
+          const Bitboard after = (occ & ~bb(st.at)) | bb(x);
+          if (exposed && attacked(after, has(captures, x) ? x : kNoSquare)) continue;
+          // Counted as they would be tried (the stalemated side's men by their nearest man).
+          int ways = 0;
+          each_stop(
+              st, quiet, x, after, pins,
+              [&](PieceType u, Square z) {
+                ways += stay_cost[u][z] < kFar && static_cast<int>(stay.size()) < mated_men &&
+                        king_moves + stay_spent + stay_cost[u][z] <= mated_budget;
+              },
+              [&](Square z, const auto& fits) {
+                for (std::size_t i = 0; i < pieces.size(); ++i) {
+                  if (used[i]) continue;
+                  for (const auto& [u, cost] : pieces[i].ends)
+                    ways += spent + cost[z] <= mating_budget && fits(u) &&
+                            !(u == royal && (has(flights, z) || z == s));
+                }
+              });
+          if (ways == 0) return;  // this picture stops nothing it must
+          if (ways < fewest_ways) {
+            fewest_ways = ways;
+            fewest = Open{st, quiet, x, after};
+            fewest_pins = pins;
+          }
+        }
+      }
+      if (fewest) {
+        each_stop(
+            fewest->st, fewest->quiet, fewest->x, fewest->after, fewest_pins,
+            [&](PieceType u, Square z) {
+              with_stayer(u, z, [&] { self(self, spent, extra_from); });
+            },
+            [&](Square z, const auto& fits) {
+              with_mating_man(z, spent, fits, [&](int sp) { self(self, sp, extra_from); });
+            });
+        return;
+      }
+      // No standing man can move: a target, when the men left out can all be taken.
+      if (mated_men - static_cast<int>(stay.size()) <= mating_budget) {
+        Target t{s, placed, 0, false, stay, static_cast<int>(stay.size())};
+        std::sort(t.men.begin(), t.men.end());
+        std::sort(t.stay.begin(), t.stay.end());
+        found.insert(std::move(t));
+        if (found.size() > limit) {
+          over = true;
+          return;
+        }
+      }
+      // More men that stand, each on a later square than the last one added so: none when
+      // too few men could stand from there on (with the moves left) to leave the men taken
+      // within the other side's moves.
+      {
+        const int left = mated_budget - king_moves - stay_spent;
+        int could = 0;
+        for (const auto& later : stand_later) could += later[extra_from] <= left;
+        could = std::min(could, mated_men - static_cast<int>(stay.size()));
+        if (mated_men - static_cast<int>(stay.size()) - could > mating_budget) return;
+      }
+      for (Square z = extra_from; z < kSquares; ++z) {
+        if (has(occ, z)) continue;
+        for (std::size_t u = 0; u < types_; ++u)
+          if (static_cast<PieceType>(u) != royal)
+            with_stayer(static_cast<PieceType>(u), z,
+                        [&] { self(self, spent, static_cast<Square>(z + 1)); });
+      }
     };
     // Places the next man (or blocks the next open flight), `spent` mating moves so far.
     const auto cover = [&](const auto& self, int spent) -> void {
@@ -311,11 +638,17 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
         if (m.type != royal || bound_.royal_checks_[mating]) checkers_attack |= at;
       }
       if (mate && !has(checkers_attack, s)) return;  // more men only close lines
-      const Bitboard open = flights & ~a & ~(blocked & ~occ);
+      Bitboard standing = 0;
+      for (const Man& m : stay) standing |= bb(m.at);
+      const Bitboard open = flights & ~a & ~standing & ~(blocked & ~occ);
       if (!open) {
         for (const Man& m : placed)
           if (m.type == royal && (has(flights, m.at) || m.at == s)) return;
-        Target t{s, placed, blocked, alone};
+        if (standing_men) {
+          immobilise(immobilise, spent, 0);
+          return;
+        }
+        Target t{s, placed, blocked, alone, {}, -1};
         if (mate && !alone && checks_alone(spent, 0)) {
           // Alone with its men where they end: judge the blockers against the check now.
           spoilers(v, mated, placed.front().type, placed.front().at, s, flights, spoil);
@@ -332,8 +665,13 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
         return;
       }
       const Square f = lsb(open);
-      // A man of the mated side on f (not when a mating man stands there).
-      if (!has(occ, f) && !has(blocked, f)) {
+      // A man of the mated side on f (not when a mating man stands there): a stalemate's
+      // stands there, of its type.
+      if (standing_men && !has(occ, f)) {
+        for (std::size_t u = 0; u < types_; ++u)
+          if (static_cast<PieceType>(u) != royal)
+            with_stayer(static_cast<PieceType>(u), f, [&] { self(self, spent); });
+      } else if (!has(occ, f) && !has(blocked, f)) {
         blocked |= bb(f);
         if (king_moves + blockers_cost(blocked & flights) <= mated_budget) self(self, spent);
         blocked &= ~bb(f);
@@ -527,6 +865,19 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   if (king == kNoSquare) return -1;
   int mated_need = moves(mated, bound_.royal_, king, g.king);
   if (mated_need > mated_left) return -1;
+  if (g.survivors >= 0) {
+    // A stalemate's men that stand are still there, the others are taken one a move, and the
+    // standing ones reach their squares.
+    const int standing = popcount(pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_));
+    if (standing < g.survivors || standing - g.survivors > mating_left) return -1;
+    for (const Aim::Need& n : g.stay) {
+      int best = kFar;
+      for (const auto& [t, row] : n.rows)
+        for (Bitboard xs = pos.pieces(mated, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
+      mated_need += best;
+      if (mated_need > mated_left) return -1;
+    }
+  }
   if (!g.flights.empty()) {
     // The blockers' count depends on the mated side's men and the target only, and repeats
     // across the lines (most moves leave those men as they were): asked of a small table first.
@@ -560,6 +911,9 @@ bool HelpmateTargets::progresses(const Position& pos, const Aim& g, Move m) cons
   const PieceType t = pos.piece_on(c, from);
   if (c == g.mated) {
     if (t == bound_.royal_) return g.king_row[to] < g.king_row[from];
+    if (!g.stay_rows_by_type.empty())
+      for (const std::uint8_t* row : g.stay_rows_by_type[t])
+        if (row[to] < row[from]) return true;
     for (std::size_t i = 0; i < g.flights.size(); ++i) {
       const std::uint8_t* row = g.flight_rows[i * types_ + t];
       if (row[to] < row[from]) return true;
@@ -693,6 +1047,19 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
       if (m.checks && t.alone)
         spoilers(pos.variant(), mated, m.type, m.at, t.king, bound_.royal_flights_[mated][t.king],
                  g.spoil.emplace());
+    if (t.survivors >= 0) {
+      g.survivors = t.survivors;
+      g.stay_rows_by_type.assign(types_, {});
+      for (const Man& m : t.stay) {
+        Aim::Need n;
+        n.rows.emplace_back(m.type, &dist_[row(mated, m.type, m.at)]);
+        for (const Promotion& p : promotions_)
+          if (p.color == mated && p.to == m.type)
+            n.rows.emplace_back(p.from, &p.dist[static_cast<std::size_t>(m.at) * kSquares]);
+        for (const auto& [type, r] : n.rows) g.stay_rows_by_type[type].push_back(r);
+        g.stay.push_back(std::move(n));
+      }
+    }
     g.king_row = &dist_[row(mated, bound_.royal_, t.king)];
     g.rows_by_type.assign(types_, {});
     for (const Aim::Need& n : g.men)

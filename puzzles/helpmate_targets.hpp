@@ -24,9 +24,21 @@
 //
 // A stalemate (the bound's goal; the solver uses it for h=n, not the stalemate series, see
 // SolveOptions) is targeted the same way without the checker: the king on s with every
-// flight covered. That the king is not in check and the side's other men cannot move is
-// asked of the last position only, so every stalemate is still covered by a target (an
-// immobilising move counts as a spare one).
+// flight covered, and, as in Popeye's intelligent mode, every man of the stalemated side that
+// stands at the end placed (Target::stay: its type and square) where it cannot move in the
+// target's picture; the others are taken, one a move of the other side. The picture is built
+// as a stalemate's position would explain it: a flight is held by a man of that side of some
+// type or attacked; while the king is attacked in the picture a man stands in between; while a
+// standing man has a move there, a man stands on the square it goes to or passes, or a mating
+// man on the line the move opens to s (a pin); then more men may stand, on later squares.
+// Each step adds a man that stalemate holds, so every stalemate is covered by a target,
+// whichever move is stopped first (the one with the fewest ways to stop it). The search cuts
+// a line when the standing men's nearest men cannot reach their squares, fewer men than the
+// target's stand, or more are left to take than the other side has moves. When these targets
+// are too many, or their pictures too many to make, the stalemate's targets leave the men
+// free (only the flights' blockers counted): that the king is not in check and the others
+// cannot move is then asked of the last position only (an immobilising move counts as a
+// spare one).
 //
 // What it gives the solver: the nodes on the lines (position key and move pairs left), which
 // answer ProblemSearch::help_mates exactly from the root they were found from.
@@ -70,6 +82,13 @@ class HelpmateTargets {
     /// and no second check can come, and no blocker may be one that could stop the check
     /// (HelpmateTargets::spoilers).
     bool alone = false;
+    /// A stalemate's men of the stalemated side that stand at the end (`from` unused), each
+    /// unable to move there; its other men, its royal piece aside, are all taken. Empty for
+    /// a mate.
+    std::vector<Man> stay;  ///< sorted
+    /// The stalemated side's men at the end, its royal piece aside: stay's count when its men
+    /// are placed, -1 when they are free (a mate, or a stalemate with too many pictures).
+    int survivors = -1;
     friend auto operator<=>(const Target&, const Target&) = default;
   };
 
@@ -103,6 +122,12 @@ class HelpmateTargets {
 
  private:
   struct Aim;  // one target as the search reads it
+  /// targets(); `standing_men`: a stalemate's targets place the men that stand
+  /// (Target::stay), at most kMostPictures pictures made.
+  std::optional<std::vector<Target>> make_targets(const Position& pos, Color mated, int mated_moves,
+                                                  int mating_moves, std::size_t limit,
+                                                  bool standing_men) const;
+  static constexpr std::uint64_t kMostPictures = 2'000'000;
   bool solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves, bool series,
                      std::size_t limit, HelpLineNodes& out);
   bool live(Position& pos, const Aim& g, int mated_left, int mating_left);

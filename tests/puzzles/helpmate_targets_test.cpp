@@ -95,17 +95,101 @@ TEST(HelpmateTargets, AStalemateTargetNeedsNoChecker) {
   EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h=0.5")), 1U);  // 1.Qg6=
 }
 
-TEST(HelpmateTargets, AStalemateTargetMayHoldNoMan) {
-  // Black Ka8 Pa7 Pb7 Nc6, White Kh1: with the knight on b8 every flight of a8 is blocked by
-  // Black's own men, a target without a single white man (it has no checker to mark).
+TEST(HelpmateTargets, AStalemateTargetsStandingMenCannotMove) {
+  // Black Ka8 Pa7 Pb7 Nc6, White Kh1, one move each: the knight can block b8, but the pawns
+  // could still step, and nothing can stand on a6 and b6 or take them in time. No target, and
+  // by brute force no line either.
   const Position pos = test::orthodox_position("k7/pp6/2n5/8/8/8/8/7K b - - 0 1");
   const HelpmateBound bound(pos.variant(), Goal::kStalemate);
   const HelpmateTargets targets(pos.variant(), bound);
   const auto found = targets.targets(pos, kBlack, 1, 1, 1000);
   ASSERT_TRUE(found.has_value());
-  EXPECT_TRUE(std::any_of(found->begin(), found->end(),
-                          [](const HelpmateTargets::Target& t) { return t.men.empty(); }));
+  EXPECT_TRUE(found->empty());
   for (const char* stip : {"h=1", "h=2"}) expect_targets_same_lines(pos, parse_stipulation(stip));
+}
+
+TEST(HelpmateTargets, AStalemateTargetPlacesEveryManThatStands) {
+  // Black Kh8 Pa5, White Qg1 Ka1, h=2: the pawn stands on a5, a4 or a3 at the end or is taken.
+  // Each target that keeps it places it with a man on the square before it (no pin reaches
+  // the a-file from h8), and the brute-force lines (1.a4 Ka2 2.a3 Qg6=, the same with White's
+  // moves swapped) are the targets' lines.
+  const Position pos = test::orthodox_position("7k/8/8/p7/8/8/8/K5Q1 b - - 0 1");
+  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
+  const HelpmateTargets targets(pos.variant(), bound);
+  const auto found = targets.targets(pos, kBlack, 2, 2, 100000);
+  ASSERT_TRUE(found.has_value());
+  ASSERT_FALSE(found->empty());
+  for (const HelpmateTargets::Target& t : *found) {
+    ASSERT_LE(t.stay.size(), 1U);
+    if (t.stay.empty()) continue;  // the pawn is taken
+    EXPECT_EQ(t.stay[0].type, pos.piece_on(kBlack, *parse_square("a5")));
+    const Square before = static_cast<Square>(t.stay[0].at - 8);
+    EXPECT_TRUE(std::any_of(t.men.begin(), t.men.end(),
+                            [&](const HelpmateTargets::Man& m) { return m.at == before; }))
+        << "pawn on " << int(t.stay[0].at);
+  }
+  EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h=2")), 2U);
+}
+
+/// True when the targets for stalemating Black in White's one move from `pos` include the
+/// king on `king` with Black's men `stay` (type of the man now on the first square, standing
+/// on the second) and White's man from `from` standing on `at`.
+bool has_stalemate_target(const Position& pos, const char* king,
+                          const std::vector<std::pair<const char*, const char*>>& stay,
+                          const char* from, const char* at) {
+  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
+  const HelpmateTargets targets(pos.variant(), bound);
+  const auto found = targets.targets(pos, kBlack, 0, 1, 100000);
+  if (!found) return false;
+  std::vector<HelpmateTargets::Man> want;
+  for (const auto& [now, end] : stay)
+    want.push_back({kNoSquare, pos.piece_on(kBlack, *parse_square(now)), *parse_square(end)});
+  std::sort(want.begin(), want.end());
+  return std::any_of(found->begin(), found->end(), [&](const HelpmateTargets::Target& t) {
+    return t.king == *parse_square(king) && t.stay == want &&
+           std::any_of(t.men.begin(), t.men.end(), [&](const HelpmateTargets::Man& m) {
+             return m.from == *parse_square(from) && m.at == *parse_square(at);
+           });
+  });
+}
+
+TEST(HelpmateTargets, AStandingManMayBePinned) {
+  // Black Ka1 Nc3, White Kb3 Nd2 Bb8, h=0.5: 1.Be5= pins the knight, which covers no flight,
+  // nor does the bishop. A target places the bishop where the line the knight's move would
+  // open reaches a1.
+  const Position pos = test::orthodox_position("1B6/8/8/8/8/1Kn5/3N4/k7 w - - 0 1");
+  EXPECT_TRUE(has_stalemate_target(pos, "a1", {{"c3", "c3"}}, "b8", "e5"));
+  EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h=0.5")), 1U);
+}
+
+TEST(HelpmateTargets, AStandingRiderIsStoppedNextToIt) {
+  // Black Ka8 Bb8 Pa7 Pc7, White Kd5 Pa6, h=0.5: 1.Kc6= stops the pawn c7, which stops the
+  // bishop on the square next to it. A target places that pawn as a man on a square the
+  // bishop's moves down the diagonal pass, and the king where it stops the pawn.
+  const Position pos = test::orthodox_position("kb6/p1p5/P7/3K4/8/8/8/8 w - - 0 1");
+  EXPECT_TRUE(
+      has_stalemate_target(pos, "a8", {{"a7", "a7"}, {"b8", "b8"}, {"c7", "c7"}}, "d5", "c6"));
+  EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h=0.5")), 1U);
+}
+
+TEST(HelpmateTargets, AStalemateWithTooManyPlacedTargetsLeavesItsMenFree) {
+  // Over the limit, the targets that place the standing men give way to those that leave
+  // them free (survivors -1, nothing placed), when these are within it.
+  const Position pos = test::orthodox_position("7k/8/8/p7/8/8/8/K5Q1 b - - 0 1");
+  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
+  const HelpmateTargets targets(pos.variant(), bound);
+  const auto placed = targets.targets(pos, kBlack, 2, 2, 100000);
+  ASSERT_TRUE(placed.has_value());
+  ASSERT_GT(placed->size(), 1U);
+  for (const HelpmateTargets::Target& t : *placed)
+    EXPECT_EQ(t.survivors, static_cast<int>(t.stay.size()));
+  const auto free = targets.targets(pos, kBlack, 2, 2, placed->size() - 1);
+  ASSERT_TRUE(free.has_value());
+  EXPECT_FALSE(free->empty());
+  for (const HelpmateTargets::Target& t : *free) {
+    EXPECT_EQ(t.survivors, -1);
+    EXPECT_TRUE(t.stay.empty());
+  }
 }
 
 TEST(HelpmateTargets, TooManyTargetsGiveNone) {
@@ -277,6 +361,17 @@ TEST(HelpmateTargets, SolvesAnEightMoveHelpmateAsPopeyeDoes) {
   EXPECT_EQ(v.solutions[0],
             (std::vector<std::string>{"Kc3", "Kb1", "Kd2", "Bf1", "Ke1", "Kc2", "Nh3", "Kd3", "Kf2",
                                       "Ke4", "Kg1", "Kf3", "Kh1", "Kg3", "Ng1", "Bg2#"}));
+}
+
+TEST(HelpmateTargets, SolvesALongHelpStalemateAsPopeyeDoes) {
+  // Popeye's BEISPIEL/hpint.inp, J. L. Lois, feenschach 1973, its twin h=7: Popeye (Option
+  // Intelligent) prints the one solution 1.Db1-e4 d2-d3 ... 7.Sd1-f2 Df8*f2 =. Three black men
+  // are taken and the pawn c6 stands, stopped by White's king: targets that let Black's men
+  // stand anywhere searched over 100 million nodes.
+  const Verdict v = expect_the_one_line("8/1b6/2p5/2K5/3p4/8/3P4/1q5k b - - 0 1", "h=7",
+                                        {"Qe4", "d3", "Bc8", "dxe4", "Bf5", "exf5", "d3", "f6",
+                                         "d2", "f7", "d1=N", "f8=Q", "Nf2", "Qxf2"});
+  EXPECT_LT(v.nodes, 200000U);
 }
 
 TEST(HelpmateTargets, AHelpmateStoppedByItsTimeLimitListsTheLinesFoundByThen) {

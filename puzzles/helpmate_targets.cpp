@@ -95,6 +95,27 @@ int cheapest_assignment(const std::array<std::array<std::uint8_t, 8>, kSquares>&
   return total < cap ? total : cap;
 }
 
+/// The same count: each square's nearest man when they are distinct men (their counts then add
+/// up exactly), else cheapest_assignment.
+int fewest_distinct(const std::array<std::array<std::uint8_t, 8>, kSquares>& cost, std::size_t men,
+                    std::size_t n, int cap) {
+  int sum = 0;
+  std::uint64_t chosen = 0;
+  bool shared = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    int best = kFar;
+    std::size_t who = 0;
+    for (std::size_t k = 0; k < men; ++k)
+      if (cost[k][i] < best) best = cost[k][i], who = k;
+    if (best >= kFar) return cap;
+    sum += best;
+    if (sum >= cap) return cap;
+    shared |= (chosen >> who) & 1U;
+    chosen |= std::uint64_t{1} << who;
+  }
+  return shared ? cheapest_assignment(cost, men, n, cap) : sum;
+}
+
 }  // namespace
 
 /// One target as the search reads it.
@@ -377,24 +398,9 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       const int cap = mated_budget - king_moves + 1;
       std::array<std::array<std::uint8_t, 8>, kSquares> cost;
       const std::size_t n = std::min<std::size_t>(stay.size(), 8);
-      // Each man's nearest man: when they are distinct, their counts add up exactly.
-      int sum = 0;
-      std::uint64_t chosen = 0;
-      bool shared = false;
-      for (std::size_t i = 0; i < n; ++i) {
-        int best = kFar;
-        std::size_t who = 0;
-        for (std::size_t k = 0; k < man_cost.size(); ++k) {
-          cost[k][i] = man_cost[k][stay[i].type][stay[i].at];
-          if (cost[k][i] < best) best = cost[k][i], who = k;
-        }
-        sum += best;
-        shared |= (chosen >> who) & 1U;
-        chosen |= std::uint64_t{1} << who;
-      }
-      stay_spent = sum >= cap ? cap
-                   : shared   ? cheapest_assignment(cost, man_cost.size(), n, cap)
-                              : sum;
+      for (std::size_t k = 0; k < man_cost.size(); ++k)
+        for (std::size_t i = 0; i < n; ++i) cost[k][i] = man_cost[k][stay[i].type][stay[i].at];
+      stay_spent = fewest_distinct(cost, man_cost.size(), n, cap);
       if (stay_spent < cap) next();
       stay_spent = saved;
       stay.pop_back();
@@ -820,24 +826,7 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
     }
     if (reaches) ++men;
   }
-  // Each flight's nearest man; when they are distinct men their counts add up exactly,
-  // else the cheapest assignment of distinct men (cheapest_assignment) decides.
-  int sum = 0;
-  std::uint64_t chosen = 0;
-  bool shared = false;
-  for (std::size_t i = 0; i < n; ++i) {
-    int best = kFar;
-    std::size_t who = 0;
-    for (std::size_t k = 0; k < men; ++k)
-      if (cost[k][i] < best) best = cost[k][i], who = k;
-    if (best >= kFar) return cap;
-    sum += best;
-    if (sum >= cap) return cap;
-    shared |= (chosen >> who) & 1U;
-    chosen |= std::uint64_t{1} << who;
-  }
-  if (!shared) return sum;
-  return cheapest_assignment(cost, men, n, cap);
+  return fewest_distinct(cost, men, n, cap);
 }
 
 int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, int mating_left) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -78,6 +79,17 @@ std::vector<HelpmateTargets::Target> black_mated_targets(const Position& pos, in
   return found ? std::move(*found) : std::vector<HelpmateTargets::Target>{};
 }
 
+/// The targets for stalemating Black (at most `limit` of them) with `black_moves` and
+/// `white_moves`.
+std::optional<std::vector<HelpmateTargets::Target>> black_stalemated_targets(const Position& pos,
+                                                                             int black_moves,
+                                                                             int white_moves,
+                                                                             std::size_t limit) {
+  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
+  const HelpmateTargets targets(pos.variant(), bound);
+  return targets.targets(pos, kBlack, black_moves, white_moves, limit);
+}
+
 TEST(HelpmateTargets, AMateInOneHasTheOneTargetItsPieceCountsAllow) {
   // Black Kh8, White Kg6 Rb1, White to mate in one move: the rook checks from b8, the king
   // guards g7 and h7 where it stands; g8 is the rook's. No other square of the rook checks h8
@@ -100,9 +112,7 @@ TEST(HelpmateTargets, AStalemateTargetsStandingMenCannotMove) {
   // could still step, and nothing can stand on a6 and b6 or take them in time. No target, and
   // by brute force no line either.
   const Position pos = test::orthodox_position("k7/pp6/2n5/8/8/8/8/7K b - - 0 1");
-  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
-  const HelpmateTargets targets(pos.variant(), bound);
-  const auto found = targets.targets(pos, kBlack, 1, 1, 1000);
+  const auto found = black_stalemated_targets(pos, 1, 1, 1000);
   ASSERT_TRUE(found.has_value());
   EXPECT_TRUE(found->empty());
   for (const char* stip : {"h=1", "h=2"}) expect_targets_same_lines(pos, parse_stipulation(stip));
@@ -114,9 +124,7 @@ TEST(HelpmateTargets, AStalemateTargetPlacesEveryManThatStands) {
   // the a-file from h8), and the brute-force lines (1.a4 Ka2 2.a3 Qg6=, the same with White's
   // moves swapped) are the targets' lines.
   const Position pos = test::orthodox_position("7k/8/8/p7/8/8/8/K5Q1 b - - 0 1");
-  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
-  const HelpmateTargets targets(pos.variant(), bound);
-  const auto found = targets.targets(pos, kBlack, 2, 2, 100000);
+  const auto found = black_stalemated_targets(pos, 2, 2, 100000);
   ASSERT_TRUE(found.has_value());
   ASSERT_FALSE(found->empty());
   for (const HelpmateTargets::Target& t : *found) {
@@ -137,9 +145,7 @@ TEST(HelpmateTargets, AStalemateTargetPlacesEveryManThatStands) {
 bool has_stalemate_target(const Position& pos, const char* king,
                           const std::vector<std::pair<const char*, const char*>>& stay,
                           const char* from, const char* at) {
-  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
-  const HelpmateTargets targets(pos.variant(), bound);
-  const auto found = targets.targets(pos, kBlack, 0, 1, 100000);
+  const auto found = black_stalemated_targets(pos, 0, 1, 100000);
   if (!found) return false;
   std::vector<HelpmateTargets::Man> want;
   for (const auto& [now, end] : stay)
@@ -176,14 +182,12 @@ TEST(HelpmateTargets, AStalemateWithTooManyPlacedTargetsLeavesItsMenFree) {
   // Over the limit, the targets that place the standing men give way to those that leave
   // them free (survivors -1, nothing placed), when these are within it.
   const Position pos = test::orthodox_position("7k/8/8/p7/8/8/8/K5Q1 b - - 0 1");
-  const HelpmateBound bound(pos.variant(), Goal::kStalemate);
-  const HelpmateTargets targets(pos.variant(), bound);
-  const auto placed = targets.targets(pos, kBlack, 2, 2, 100000);
+  const auto placed = black_stalemated_targets(pos, 2, 2, 100000);
   ASSERT_TRUE(placed.has_value());
   ASSERT_GT(placed->size(), 1U);
   for (const HelpmateTargets::Target& t : *placed)
     EXPECT_EQ(t.survivors, static_cast<int>(t.stay.size()));
-  const auto free = targets.targets(pos, kBlack, 2, 2, placed->size() - 1);
+  const auto free = black_stalemated_targets(pos, 2, 2, placed->size() - 1);
   ASSERT_TRUE(free.has_value());
   EXPECT_FALSE(free->empty());
   for (const HelpmateTargets::Target& t : *free) {

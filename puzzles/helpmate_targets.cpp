@@ -242,6 +242,8 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
   const bool mate = bound_.goal() == Goal::kMate;
   const int mated_budget = mated_moves + castling_move(pos, mated);
   const int mating_budget = mating_moves + castling_move(pos, mating);
+  // A mating man of type t can give check (a royal piece only where the table says so).
+  const auto can_check = [&](PieceType t) { return t != royal || bound_.royal_checks_[mating]; };
 
   // The mating men, and for each the types it may end as with the fewest moves to stand on
   // each square as that type.
@@ -276,6 +278,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
   std::vector<Costs> man_cost;
   Costs stay_cost;
   std::vector<std::array<std::uint8_t, kSquares + 1>> stand_later;  // per man, by first square
+  std::vector<PieceType> stand_types;  // the types some man may stand as (the royal one aside)
   if (standing_men) {
     const auto far = [&] {
       Costs c(types_);
@@ -310,6 +313,10 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       stand_later.push_back(later);
       man_cost.push_back(std::move(mc));
     }
+    for (std::size_t u = 0; u < types_; ++u)
+      if (static_cast<PieceType>(u) != royal &&
+          std::any_of(stay_cost[u].begin(), stay_cost[u].end(), [](int c) { return c < kFar; }))
+        stand_types.push_back(static_cast<PieceType>(u));
   }
   // Per type: the squares from which it attacks each square on an empty board, and the
   // squares it attacks from each square.
@@ -337,7 +344,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
   std::vector<Checking> checking;
   for (std::size_t i = 0; i < pieces.size(); ++i)
     for (const auto& [u, cost] : pieces[i].ends)
-      if (u != royal || bound_.royal_checks_[mating]) checking.push_back({i, u, &cost});
+      if (can_check(u)) checking.push_back({i, u, &cost});
   std::set<Target> found;
   bool over = false;
   std::uint64_t pictures = 0;  // a stalemate's pictures made (immobilise)
@@ -365,9 +372,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     const auto checks_alone = [&](int spent, Bitboard taken) {
       for (std::size_t k = 1; k < placed.size(); ++k) {
         const Man& m = placed[k];
-        if ((m.type != royal || bound_.royal_checks_[mating]) &&
-            has(attacked_from(m.type, s), m.at))
-          return false;
+        if (can_check(m.type) && has(attacked_from(m.type, s), m.at)) return false;
       }
       for (const Checking& o : checking) {
         if (used[o.man]) continue;
@@ -386,13 +391,21 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       for (const Man& m : stay) occ |= bb(m.at);
       return occ;
     };
+    // A man of the stalemated side of type u may stand on x more: a man is left and its
+    // nearest one's moves fit (adding a man costs at least those more).
+    const auto stayer_may = [&](PieceType u, Square x) {
+      return stay_cost[u][x] < kFar && static_cast<int>(stay.size()) < mated_men &&
+             king_moves + stay_spent + stay_cost[u][x] <= mated_budget;
+    };
+    // A mating man that needs `cost` moves to stand on x as type u may, `spent` moves so far
+    // (a royal piece not next to s).
+    const auto mating_may = [&](PieceType u, int cost, Square x, int spent) {
+      return spent + cost <= mating_budget && !(u == royal && (has(flights, x) || x == s));
+    };
     // Calls next() with a man of the stalemated side of type u standing on x, when the fewest
     // moves of distinct men to stand as `stay` (the first eight) fit with the king's.
     const auto with_stayer = [&](PieceType u, Square x, const auto& next) {
-      // Adding a man costs at least its nearest man's moves more: asked first.
-      if (stay_cost[u][x] >= kFar || static_cast<int>(stay.size()) >= mated_men ||
-          king_moves + stay_spent + stay_cost[u][x] > mated_budget)
-        return;
+      if (!stayer_may(u, x)) return;
       stay.push_back({kNoSquare, u, x});
       const int saved = stay_spent;
       const int cap = mated_budget - king_moves + 1;
@@ -412,8 +425,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         if (used[i]) continue;
         used[i] = true;
         for (const auto& [u, cost] : pieces[i].ends) {
-          if (spent + cost[x] > mating_budget || !fits(u)) continue;
-          if (u == royal && (has(flights, x) || x == s)) continue;
+          if (!fits(u) || !mating_may(u, cost[x], x, spent)) continue;
           placed.push_back({pieces[i].from, u, x});
           next(spent + cost[x]);
           placed.pop_back();
@@ -459,17 +471,24 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       for (const Man& m : placed) {
         const Bitboard at = attacks(v, mating, m.type, m.at, occ, reaches[m.type][m.at]);
         a |= at;
-        if (has(at, s) && (m.type != royal || bound_.royal_checks_[mating])) checks |= bb(m.at);
+        if (has(at, s) && can_check(m.type)) checks |= bb(m.at);
       }
       // Every flight still covered: a man placed on a guard's line may have cut it.
       if (flights & ~a & ~(occ & ~mating_occ)) return;
       // s attacked by the placed mating men (but the one on `taken`), the board as `o`.
       const auto attacked = [&](Bitboard o, Square taken) {
         for (const Man& m : placed)
-          if (m.at != taken && (m.type != royal || bound_.royal_checks_[mating]) &&
+          if (m.at != taken && can_check(m.type) &&
               has(attacks(v, mating, m.type, m.at, o, reaches[m.type][m.at]), s))
             return true;
         return false;
+      };
+      // Each of them then goes on with the picture.
+      const auto place_stayer = [&](PieceType u, Square z) {
+        with_stayer(u, z, [&] { self(self, spent, extra_from); });
+      };
+      const auto place_mating_man = [&](Square z, const auto& fits) {
+        with_mating_man(z, spent, fits, [&](int sp) { self(self, sp, extra_from); });
       };
       // The king is not in check: a man stands between it and a placed man's line to it.
       for (std::size_t k = 0; k < placed.size(); ++k) {
@@ -479,19 +498,14 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
           const Square z = pop_lsb(zs);
           if (has(attacks(v, mating, m.type, m.at, occ | bb(z), reaches[m.type][m.at]), s))
             continue;
-          for (std::size_t u = 0; u < types_; ++u)
-            if (static_cast<PieceType>(u) != royal)
-              with_stayer(static_cast<PieceType>(u), z, [&] { self(self, spent, extra_from); });
-          with_mating_man(z, spent, any_type, [&](int sp) { self(self, sp, extra_from); });
+          for (PieceType u : stand_types) place_stayer(u, z);
+          place_mating_man(z, any_type);
         }
         return;
       }
       Bitboard kings = 0;
       for (const Man& m : placed)
         if (m.type == royal) kings |= bb(m.at);
-      // Each way the final position may stop the standing man `st` (its quiet moves `quiet` in
-      // the picture) going to x, the board then `after`: black(type, square) for a man of the
-      // stalemated side, mating_man(square, fits) for a mating man of a type that fits.
       // The squares (with the type) from which a mating man would attack s once `st` left its
       // square, its line not one that holds whatever stands between.
       struct Pin {
@@ -503,7 +517,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         const Bitboard left = occ & ~bb(st.at);
         for (std::size_t u = 0; u < types_; ++u) {
           const auto w = static_cast<PieceType>(u);
-          if (w == royal && !bound_.royal_checks_[mating]) continue;
+          if (!can_check(w)) continue;
           for (Bitboard zs = attacked_from(w, s) & ~occ; zs;) {
             const Square z = pop_lsb(zs);
             if (!undiscoverable(w, z, s) &&
@@ -512,14 +526,17 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
           }
         }
       };
+      // Each way the final position may stop the standing man `st` (its quiet moves `quiet` in
+      // the picture) going to x, the board then `after`, `pins` its pins_of: black(type,
+      // square) for a man of the stalemated side, mating_man(square, fits) for a mating man of
+      // a type that fits.
       const auto each_stop = [&](const Man& st, Bitboard quiet, Square x, Bitboard after,
                                  const std::vector<Pin>& pins, const auto& black,
                                  const auto& mating_man) {
         const PieceMoves& pm = v.piece(st.type).moves;
         // A man on x, when it is empty.
         if (has(quiet, x)) {
-          for (std::size_t u = 0; u < types_; ++u)
-            if (static_cast<PieceType>(u) != royal) black(static_cast<PieceType>(u), x);
+          for (PieceType u : stand_types) black(u, x);
           mating_man(x, any_type);
         }
         // A man on a square the move passes.
@@ -528,8 +545,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
           Bitboard q2 = 0, c2 = 0;
           piece_targets(pm, v.sliders(), mated, st.at, occ | bb(z), q2, c2);
           if (has(has(quiet, x) ? q2 : c2, x)) continue;
-          for (std::size_t u = 0; u < types_; ++u)
-            if (static_cast<PieceType>(u) != royal) black(static_cast<PieceType>(u), z);
+          for (PieceType u : stand_types) black(u, z);
           mating_man(z, any_type);
         }
         // A mating man whose line to s the move opens (it could not check s whatever stood
@@ -571,17 +587,12 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
           // Counted as they would be tried (the stalemated side's men by their nearest man).
           int ways = 0;
           each_stop(
-              st, quiet, x, after, pins,
-              [&](PieceType u, Square z) {
-                ways += stay_cost[u][z] < kFar && static_cast<int>(stay.size()) < mated_men &&
-                        king_moves + stay_spent + stay_cost[u][z] <= mated_budget;
-              },
+              st, quiet, x, after, pins, [&](PieceType u, Square z) { ways += stayer_may(u, z); },
               [&](Square z, const auto& fits) {
                 for (std::size_t i = 0; i < pieces.size(); ++i) {
                   if (used[i]) continue;
                   for (const auto& [u, cost] : pieces[i].ends)
-                    ways += spent + cost[z] <= mating_budget && fits(u) &&
-                            !(u == royal && (has(flights, z) || z == s));
+                    ways += fits(u) && mating_may(u, cost[z], z, spent);
                 }
               });
           if (ways == 0) return;  // this picture stops nothing it must
@@ -593,14 +604,8 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         }
       }
       if (fewest) {
-        each_stop(
-            fewest->st, fewest->quiet, fewest->x, fewest->after, fewest_pins,
-            [&](PieceType u, Square z) {
-              with_stayer(u, z, [&] { self(self, spent, extra_from); });
-            },
-            [&](Square z, const auto& fits) {
-              with_mating_man(z, spent, fits, [&](int sp) { self(self, sp, extra_from); });
-            });
+        each_stop(fewest->st, fewest->quiet, fewest->x, fewest->after, fewest_pins, place_stayer,
+                  place_mating_man);
         return;
       }
       // No standing man can move: a target, when the men left out can all be taken.
@@ -626,10 +631,8 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       }
       for (Square z = extra_from; z < kSquares; ++z) {
         if (has(occ, z)) continue;
-        for (std::size_t u = 0; u < types_; ++u)
-          if (static_cast<PieceType>(u) != royal)
-            with_stayer(static_cast<PieceType>(u), z,
-                        [&] { self(self, spent, static_cast<Square>(z + 1)); });
+        for (PieceType u : stand_types)
+          with_stayer(u, z, [&] { self(self, spent, static_cast<Square>(z + 1)); });
       }
     };
     // Places the next man (or blocks the next open flight), `spent` mating moves so far.
@@ -641,7 +644,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       for (const Man& m : placed) {
         const Bitboard at = attacks(v, mating, m.type, m.at, occ, reaches[m.type][m.at]);
         a |= at;
-        if (m.type != royal || bound_.royal_checks_[mating]) checkers_attack |= at;
+        if (can_check(m.type)) checkers_attack |= at;
       }
       if (mate && !has(checkers_attack, s)) return;  // more men only close lines
       Bitboard standing = 0;
@@ -674,9 +677,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       // A man of the mated side on f (not when a mating man stands there): a stalemate's
       // stands there, of its type.
       if (standing_men && !has(occ, f)) {
-        for (std::size_t u = 0; u < types_; ++u)
-          if (static_cast<PieceType>(u) != royal)
-            with_stayer(static_cast<PieceType>(u), f, [&] { self(self, spent); });
+        for (PieceType u : stand_types) with_stayer(u, f, [&] { self(self, spent); });
       } else if (!has(occ, f) && !has(blocked, f)) {
         blocked |= bb(f);
         if (king_moves + blockers_cost(blocked & flights) <= mated_budget) self(self, spent);
@@ -706,7 +707,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     for (std::size_t i = 0; i < pieces.size() && !over; ++i) {
       used[i] = true;
       for (const auto& [u, cost] : pieces[i].ends) {
-        if (u == royal && !bound_.royal_checks_[mating]) continue;
+        if (!can_check(u)) continue;
         for (Bitboard gs = attacked_from(u, s) & ~bb(s); gs;) {
           const Square g = pop_lsb(gs);
           const bool arrives = undiscoverable(u, g, s);

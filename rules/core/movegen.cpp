@@ -55,6 +55,10 @@ bool leaves_king_safe(const Position& pos, Move m) {
 void generate_legal(const Position& pos, MoveList& out) {
   const int first = out.size();
   generate_pseudo_legal(pos, out);
+  keep_legal(pos, out, first);
+}
+
+void keep_legal(const Position& pos, MoveList& out, int first) {
   if (const MoveEffect* effect = pos.variant().effect()) {
     effect->filter_legal(pos, out, first);
     return;

@@ -20,6 +20,11 @@ std::uint64_t count_legal(const Position& pos);
 /// left attacked). Castling is included only when it is fully legal.
 void generate_pseudo_legal(const Position& pos, MoveList& out);
 
+/// Keeps, of the pseudo-legal moves from `first` on, the legal ones (in order): what
+/// generate_legal does after generate_pseudo_legal. A caller that drops moves first (a
+/// search's pruning) checks only the rest.
+void keep_legal(const Position& pos, MoveList& out, int first);
+
 /// True when a pseudo-legal move does not leave the mover's royal piece attacked.
 bool leaves_king_safe(const Position& pos, Move m);
 

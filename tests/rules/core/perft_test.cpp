@@ -2,7 +2,10 @@
 // published counts run in perft_slow_test.cpp (label "slow").
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "rules/core/fen.hpp"
+#include "rules/core/movegen.hpp"
 #include "rules/core/perft.hpp"
 #include "tests/support/perft_positions.hpp"
 #include "tests/support/test_support.hpp"
@@ -34,6 +37,45 @@ TEST_P(PerftFast, DivideSumsToPerft) {
   std::uint64_t sum = 0;
   for (const auto& e : perft_divide(pos, 2)) sum += e.nodes;
   EXPECT_EQ(sum, p.nodes[1]);
+}
+
+// keep_legal is generate_legal's second half, so a search may drop moves before their legality
+// is asked (puzzles/helpmate_targets.cpp): on each position and each of its children (and, with
+// Conversion's move effect, its start and Kiwipete), the pseudo-legal moves kept are the legal
+// ones in their order, and of every other pseudo-legal move, the legal ones of those.
+void expect_keep_legal_as_generate_legal(const Position& pos) {
+  MoveList legal, kept, halved;
+  generate_legal(pos, legal);
+  generate_pseudo_legal(pos, kept);
+  for (int i = 0; i < kept.size(); i += 2) halved.push(kept[i]);
+  keep_legal(pos, kept, 0);
+  ASSERT_EQ(kept.size(), legal.size()) << to_fen(pos);
+  for (int i = 0; i < legal.size(); ++i) EXPECT_EQ(kept[i], legal[i]) << to_fen(pos);
+  MoveList expected;
+  for (Move m : halved)
+    if (std::find(legal.begin(), legal.end(), m) != legal.end()) expected.push(m);
+  keep_legal(pos, halved, 0);
+  ASSERT_EQ(halved.size(), expected.size()) << to_fen(pos);
+  for (int i = 0; i < expected.size(); ++i) EXPECT_EQ(halved[i], expected[i]) << to_fen(pos);
+}
+
+TEST_P(PerftFast, KeepLegalKeepsTheLegalMovesOfAnyPseudoLegalList) {
+  Position pos = test::orthodox_position(GetParam().fen);
+  expect_keep_legal_as_generate_legal(pos);
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  for (Move m : moves) {
+    pos.make(m, undo);
+    expect_keep_legal_as_generate_legal(pos);
+    pos.unmake(m, undo);
+  }
+}
+
+TEST(Perft, KeepLegalKeepsTheLegalMovesWithAMoveEffect) {
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"})
+    expect_keep_legal_as_generate_legal(parse_fen(test::conversion(), fen));
 }
 
 INSTANTIATE_TEST_SUITE_P(Orthodox, PerftFast, ::testing::ValuesIn(test::perft_positions()),

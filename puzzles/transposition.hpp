@@ -7,8 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
+
+#include "puzzles/zeroed_pages.hpp"
 
 namespace arbiter::puzzles {
 
@@ -20,26 +21,22 @@ class TranspositionTable {
   /// True/false when the table knows the answer for `depth`, else nothing.
   std::optional<bool> probe(std::uint64_t key, int depth) const;
   void store(std::uint64_t key, int depth, bool reachable);
+  /// Asks the processor to bring `key`'s entry into the caches (a probe or store soon after
+  /// then waits less).
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[key & mask_]); }
   void clear();
   std::uint64_t hits() const { return hits_; }
 
  private:
-  // An empty entry is all zero bytes, so the table is an anonymous mapping: the system hands
-  // out zeroed pages as they are first touched, and a small search does not pay for clearing
-  // (or faulting in) tens of megabytes it never uses. (calloc would do the same only while
-  // glibc serves the size by mmap, which its sliding threshold stops after the first free.)
+  // An empty entry is all zero bytes (zeroed_pages.hpp: a small search neither clears nor
+  // faults in the pages it never uses).
   struct Entry {
     std::uint64_t key = 0;
     std::uint8_t not_win_at = 0;  ///< 0xFF minus the depth proven reachable (0: never)
     std::uint8_t fail_at = 0;     ///< proven unreachable within this many moves (0: never)
     int win_at() const { return 0xFF - not_win_at; }
   };
-  struct Unmap {
-    std::size_t bytes;
-    void operator()(Entry* e) const;
-  };
-  std::unique_ptr<Entry[], Unmap> entries_;
-  std::size_t size_;
+  ZeroedArray<Entry> entries_;
   std::uint64_t mask_;
   mutable std::uint64_t hits_ = 0;
 };

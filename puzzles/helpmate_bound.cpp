@@ -2,7 +2,6 @@
 #include "puzzles/helpmate_bound.hpp"
 
 #include <algorithm>
-#include <deque>
 
 #include "rules/conversion/conversion.hpp"
 #include "rules/core/movegen.hpp"
@@ -44,29 +43,51 @@ std::uint8_t sum_counts(std::uint8_t a, std::uint8_t b) {
   return a == kFar || b == kFar ? kFar : static_cast<std::uint8_t>(std::min(a + b, kFar - 1));
 }
 
-}  // namespace
+/// Where a piece of colour `c` and type `t` goes in one move from each square on an empty
+/// board, castling's king and rook steps included: read by every walk of the type, so each
+/// square's moves are generated once, not once a walk.
+std::array<Bitboard, kSquares> one_moves(const Variant& v, Color c, PieceType t) {
+  std::array<Bitboard, kSquares> one{};
+  for (Square y = 0; y < kSquares; ++y) one[y] = one_move(v, c, t, y);
+  for (const CastlingMove& cm : v.castling(c)) {
+    if (t == v.royal()) one[cm.king_from] |= bb(cm.king_to);
+    if (t == cm.rook_type) one[cm.rook_from] |= bb(cm.rook_to);
+  }
+  return one;
+}
 
-Counts HelpmateBound::stand_counts(const Variant& v, Color c, PieceType t, Square from) {
+/// Fewest moves from `from` to each square along `one` (breadth first).
+Counts walk(const std::array<Bitboard, kSquares>& one, Square from) {
   Counts d;
   d.fill(kFar);
   d[from] = 0;
-  std::deque<Square> queue{from};
-  while (!queue.empty()) {
-    const Square y = queue.front();
-    queue.pop_front();
-    Bitboard next = one_move(v, c, t, y);
-    for (const CastlingMove& cm : v.castling(c)) {
-      if (t == v.royal() && cm.king_from == y) next |= bb(cm.king_to);
-      if (t == cm.rook_type && cm.rook_from == y) next |= bb(cm.rook_to);
-    }
-    while (next) {
+  std::array<Square, kSquares> queue;
+  std::size_t head = 0, tail = 0;
+  queue[tail++] = from;
+  while (head < tail) {
+    const Square y = queue[head++];
+    for (Bitboard next = one[y]; next;) {
       const Square z = pop_lsb(next);
       if (d[z] != kFar) continue;
       d[z] = static_cast<std::uint8_t>(d[y] + 1);
-      queue.push_back(z);
+      queue[tail++] = z;
     }
   }
   return d;
+}
+
+}  // namespace
+
+Counts HelpmateBound::stand_counts(const Variant& v, Color c, PieceType t, Square from) {
+  return walk(one_moves(v, c, t), from);
+}
+
+std::array<Counts, kSquares> HelpmateBound::stand_counts_from_each(const Variant& v, Color c,
+                                                                   PieceType t) {
+  const std::array<Bitboard, kSquares> one = one_moves(v, c, t);
+  std::array<Counts, kSquares> out;
+  for (Square from = 0; from < kSquares; ++from) out[from] = walk(one, from);
+  return out;
 }
 
 HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
@@ -93,8 +114,9 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
     for (std::size_t t = 0; t < types_; ++t) {
       const auto type = static_cast<PieceType>(t);
       if (promotes(variant, c, type)) continue;
+      const std::array<Counts, kSquares> from_each = stand_counts_from_each(variant, c, type);
       for (Square s = 0; s < kSquares; ++s) {
-        stand[index(c, t, s)] = stand_counts(variant, c, type, s);
+        stand[index(c, t, s)] = from_each[s];
         attack[index(c, t, s)] = attack_counts(attacks_, c, type, stand[index(c, t, s)]);
       }
     }
@@ -107,10 +129,11 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
           enabled_ = false;
           return;
         }
+      const std::array<Counts, kSquares> from_each = stand_counts_from_each(variant, c, type);
       for (Square s = 0; s < kSquares; ++s) {
         // Moving on as the same type through a promotion square is counted too (a table
         // where promotion is optional); then every choice from each promotion square.
-        Counts st = stand_counts(variant, c, type, s);
+        Counts st = from_each[s];
         Counts at = attack_counts(attacks_, c, type, st);
         for (Bitboard ps = info.promotion_squares[c]; ps;) {
           const Square p = pop_lsb(ps);
@@ -134,15 +157,18 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
         promotion_squares_[c * types_ + t] =
             variant.piece(static_cast<PieceType>(t)).promotion_squares[c];
   for (std::size_t i = 0; i < n; ++i)
-    for (Square x = 0; x < kSquares; ++x)
-      for (int k = 0; k <= kMaxCount; ++k) {
-        // The last level holds every square reachable at all: counts past it are not told
-        // apart, and more squares is the safe side.
-        if (stand[i][x] != kFar && (stand[i][x] <= k || k == kMaxCount))
-          reach_[i].stand[k] |= bb(x);
-        if (attack[i][x] != kFar && (attack[i][x] <= k || k == kMaxCount))
-          reach_[i].attack[k] |= bb(x);
-      }
+    for (Square x = 0; x < kSquares; ++x) {
+      // Each square on the level of its count, then every level holds the ones below it. The
+      // last level holds every square reachable at all: counts past it are not told apart,
+      // and more squares is the safe side.
+      if (stand[i][x] != kFar) reach_[i].stand[std::min<int>(stand[i][x], kMaxCount)] |= bb(x);
+      if (attack[i][x] != kFar) reach_[i].attack[std::min<int>(attack[i][x], kMaxCount)] |= bb(x);
+    }
+  for (Reach& r : reach_)
+    for (int k = 1; k <= kMaxCount; ++k) {
+      r.stand[k] |= r.stand[k - 1];
+      r.attack[k] |= r.attack[k - 1];
+    }
   // A royal piece checks the other only if the other does not attack it back from there
   // (its move would be illegal): never with the same moves for both colours.
   for (Color c : {kWhite, kBlack})

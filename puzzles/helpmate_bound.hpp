@@ -44,6 +44,9 @@ class HelpmateBound {
   /// an empty board, keeping its type (kFar: never; castling's king and rook steps count).
   static std::array<std::uint8_t, kSquares> stand_counts(const Variant& v, Color c, PieceType t,
                                                          Square from);
+  /// The same from each square at once (the type's moves generated once for all 64).
+  static std::array<std::array<std::uint8_t, kSquares>, kSquares> stand_counts_from_each(
+      const Variant& v, Color c, PieceType t);
 
   /// The tables for `variant`'s pieces. Not enabled() (every test passes) for what the bounds
   /// do not model: Conversion Chess (check includes a threat to convert), a promotion to a

@@ -59,6 +59,24 @@ TEST(HelpmateBound, SameHalfMoveHelpmatesAsBruteForceOnTheTestHelpmates) {
   EXPECT_GT(lines, 0U);
 }
 
+TEST(HelpmateBound, StandCountsFromEachSquareAreTheWalksFromIt) {
+  // The tables' counts come from one move table a type (stand_counts_from_each); each square's
+  // walk alone (stand_counts) gives the same, castling's king and rook steps included.
+  for (const VariantPtr& v : {test::orthodox(), test::conversion()})
+    for (Color c : {kWhite, kBlack})
+      for (int t = 0; t < v->piece_count(); ++t) {
+        const auto type = static_cast<PieceType>(t);
+        const auto each = HelpmateBound::stand_counts_from_each(*v, c, type);
+        for (Square from = 0; from < kSquares; ++from)
+          EXPECT_EQ(each[from], HelpmateBound::stand_counts(*v, c, type, from))
+              << int(c) << ' ' << t << ' ' << square_name(from);
+      }
+  // The king on e1 reaches g1 and c1 in one move each (castling), not two.
+  const VariantPtr& o = test::orthodox();
+  EXPECT_EQ(HelpmateBound::stand_counts(*o, kWhite, o->royal(), 4)[6], 1);
+  EXPECT_EQ(HelpmateBound::stand_counts(*o, kWhite, o->royal(), 4)[2], 1);
+}
+
 TEST(HelpmateBound, CastlingMateNeedsTheRights) {
   const Stipulation stip = parse_stipulation("h#2");
   const Verdict with_rights =

@@ -159,14 +159,16 @@ HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bo
   for (Color c : {kWhite, kBlack})
     for (std::size_t t = 0; t < types_; ++t)
       for (Square from = 0; from < kSquares; ++from) {
+        // Each square's count is the first level that holds it. The last level holds every
+        // square reachable at all (counts past it are not told apart): kMaxCount there is a
+        // lower bound.
         const HelpmateBound::Reach& r = bound_.reach(c, static_cast<PieceType>(t), from);
-        for (Square to = 0; to < kSquares; ++to) {
-          // The last level holds every square reachable at all (counts past it are not told
-          // apart): kMaxCount there is a lower bound.
-          int k = 0;
-          while (k <= HelpmateBound::kMaxCount && !has(r.stand[k], to)) ++k;
-          dist_[row(c, static_cast<PieceType>(t), to) + from] =
-              static_cast<std::uint8_t>(k > HelpmateBound::kMaxCount ? kFar : k);
+        Bitboard below = 0;
+        for (int k = 0; k <= HelpmateBound::kMaxCount; ++k) {
+          for (Bitboard level = r.stand[k] & ~below; level;)
+            dist_[row(c, static_cast<PieceType>(t), pop_lsb(level)) + from] =
+                static_cast<std::uint8_t>(k);
+          below = r.stand[k];
         }
       }
   // A man that promotes stands on a square as the new type only through a promotion square.
@@ -201,12 +203,13 @@ HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bo
       const Bitboard promoting =
           bound_.promotion_squares_[static_cast<std::size_t>(c) * types_ + t];
       if (!promoting) continue;
+      const auto from_each =
+          HelpmateBound::stand_counts_from_each(variant, c, static_cast<PieceType>(t));
       for (Square from = 0; from < kSquares; ++from) {
         if (has(promoting, from)) continue;
-        const auto d = HelpmateBound::stand_counts(variant, c, static_cast<PieceType>(t), from);
         for (Square to = 0; to < kSquares; ++to)
           if (!has(promoting, to))
-            unpromoted_[row(c, static_cast<PieceType>(t), to) + from] = d[to];
+            unpromoted_[row(c, static_cast<PieceType>(t), to) + from] = from_each[from][to];
       }
     }
 }
@@ -872,11 +875,15 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
     // The blockers' count depends on the mated side's men and the target only, and repeats
     // across the lines (most moves leave those men as they were): asked of a small table first.
     const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
+    // One hash per type, each of its own (type, squares) and independent of the others, so
+    // the processor computes them side by side; a type without men adds nothing.
     std::uint64_t key = g.salt;
     for (std::size_t t = 0; t < types_; ++t)
-      if (static_cast<PieceType>(t) != bound_.royal_)
-        key = splitmix64(key ^ pos.pieces(mated, static_cast<PieceType>(t)));
-    if (blockers_seen_.empty()) blockers_seen_.resize(std::size_t{1} << kBlockersSeenLog2);
+      if (const Bitboard of_type = pos.pieces(mated, static_cast<PieceType>(t));
+          of_type && static_cast<PieceType>(t) != bound_.royal_)
+        key ^= splitmix64(of_type ^ ((t + 1) * 0xD6E8FEB86659FD93ULL));
+    if (blockers_seen_.empty())
+      blockers_seen_ = ZeroedArray<BlockersSeen>(std::size_t{1} << kBlockersSeenLog2);
     BlockersSeen& seen = blockers_seen_[key & ((std::size_t{1} << kBlockersSeenLog2) - 1)];
     // More than the moves left cut the line whatever the count: it is asked only that far
     // (a count remembered under a lower cap is exact below it).
@@ -939,12 +946,20 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
     }
   }
   const Square king = pos.king_square(g.mated);
+  // The moves the cuts keep, then of those the legal ones (most are cut: checking them for
+  // legality first would cost more than the cuts).
   MoveList moves;
-  generate_legal(pos, moves);
+  generate_pseudo_legal(pos, moves);
+  int kept = 0;
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    if (spare ? own.allows(m, king) && next.allows(m) : progresses(pos, g, m)) moves[kept++] = m;
+  }
+  moves.truncate(kept);
+  keep_legal(pos, moves, 0);
   Undo undo;
   bool stop = false;
   for (Move m : moves) {
-    if (spare ? !own.allows(m, king) || !next.allows(m) : !progresses(pos, g, m)) continue;
     pos.make(m, undo);
     count_node();
     if (!series_on) {
@@ -962,10 +977,11 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
 bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mating_left) {
   if (mated_left == 0 && mating_left == 0)
     return pos.in_check() == (bound_.goal() == Goal::kMate) && !has_legal_move(pos);
-  const int room = slack(pos, g, mated_left, mating_left);
-  if (room < 0) return false;
   const std::uint64_t key =
       pos.key() ^ g.salt ^ splitmix64(static_cast<std::uint64_t>(mated_left * 64 + mating_left));
+  tt_->prefetch(key);  // read after slack(): its entry is rarely in the caches
+  const int room = slack(pos, g, mated_left, mating_left);
+  if (room < 0) return false;
   if (const auto known = tt_->probe(key, 1)) return *known;
   const bool ok = for_each_child(pos, g, mated_left, mating_left, room > 0,
                                  [&](int ml, int gl) { return live(pos, g, ml, gl); });

@@ -53,6 +53,7 @@
 #include "puzzles/helpmate_bound.hpp"
 #include "puzzles/problem_search.hpp"
 #include "puzzles/transposition.hpp"
+#include "puzzles/zeroed_pages.hpp"
 
 namespace arbiter::puzzles {
 
@@ -170,15 +171,15 @@ class HelpmateTargets {
   const HelpmateBound& bound_;
   /// slack()'s memory of blockers_needed: the key hashes the target and the mated side's men
   /// (a 64-bit hash, as the transposition tables' keys), checked with the men's squares. Made
-  /// on first use.
+  /// on first use; an entry of zero bytes is empty (its cap, 0, is below every cap asked).
   struct BlockersSeen {
     std::uint64_t key = 0;
-    Bitboard men = ~Bitboard{0};
+    Bitboard men = 0;
     std::uint8_t count = 0;
     std::uint8_t cap = 0;  ///< the cap it was asked under: `count` is exact below it
   };
   static constexpr int kBlockersSeenLog2 = 14;
-  std::vector<BlockersSeen> blockers_seen_;
+  ZeroedArray<BlockersSeen> blockers_seen_;
   /// The searches' own table: their keys are salted by target and not shared with the
   /// solver's; a table that stays in the caches pays more than a larger one.
   std::optional<TranspositionTable> table_;  ///< made on first use

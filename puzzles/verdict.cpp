@@ -230,22 +230,28 @@ bool find_line_nodes(const Position& pos, Find find, bool& stopped) {
   }
 }
 
+/// Long helpmates (h#n, h=n, n >= SolveOptions::helpmate_targets_from, the set play's too):
+/// every line's nodes from `pos`, found target by target, into `nodes`; the lines are then
+/// read off them. False when the targets do not serve (the bounded search then solves alone).
+bool help_line_nodes(HelpmateTargets* targets, const Position& pos, const Stipulation& stip,
+                     const SolveOptions& o, HelpLineNodes& nodes, bool& stopped) {
+  if (!targets || o.helpmate_targets_from <= 0 || stip.moves < o.helpmate_targets_from)
+    return false;
+  const Color mated = stip.half ? ~pos.side_to_move() : pos.side_to_move();
+  return find_line_nodes(
+      pos,
+      [&](Position& work) {
+        return targets->line_nodes(work, mated, stip.moves, stip.moves + (stip.half ? 1 : 0),
+                                   most_targets(pos, mated, stip.moves), nodes);
+      },
+      stopped);
+}
+
 void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& pos,
                     const Stipulation& stip, const SolveOptions& o, Verdict& v) {
-  // Long helpmates: every line's nodes found target by target first; the lines below are then
-  // read off them.
   HelpLineNodes nodes;
   bool stopped = false;
-  const Color mated = stip.half ? ~pos.side_to_move() : pos.side_to_move();
-  const bool by_targets =
-      targets && o.helpmate_targets_from > 0 && stip.moves >= o.helpmate_targets_from &&
-      find_line_nodes(
-          pos,
-          [&](Position& work) {
-            return targets->line_nodes(work, mated, stip.moves, stip.moves + (stip.half ? 1 : 0),
-                                       most_targets(pos, mated, stip.moves), nodes);
-          },
-          stopped);
+  const bool by_targets = help_line_nodes(targets, pos, stip, o, nodes, stopped);
   const LineNodesInUse in_use(search, by_targets ? &nodes : nullptr);
   after_each_move(pos, [&](const std::string& san) {
     if (help_first_move_solves(search, pos, stip)) v.keys.push_back({san, false, {}, {}, {}});
@@ -322,13 +328,19 @@ void attacker_set_play(ProblemSearch& search, Position& pos, const Stipulation& 
   });
 }
 
-/// The set play of a helpmate: h#n gives h#(n-1).5 lines, h#n.5 gives h#n lines.
-void help_set_play(ProblemSearch& search, Position& pos, const Stipulation& stip,
-                   const SolveOptions& o, Verdict& v) {
+/// The set play of a helpmate: h#n gives h#(n-1).5 lines, h#n.5 gives h#n lines (target by
+/// target where the play itself would be).
+void help_set_play(ProblemSearch& search, HelpmateTargets* targets, Position& pos,
+                   const Stipulation& stip, const SolveOptions& o, Verdict& v) {
   const Stipulation set = stip.half ? Stipulation{stip.kind, stip.moves, false}
                                     : Stipulation{stip.kind, stip.moves - 1, true};
+  HelpLineNodes nodes;
+  bool stopped = false;
+  const bool by_targets = help_line_nodes(targets, pos, set, o, nodes, stopped);
+  const LineNodesInUse in_use(search, by_targets ? &nodes : nullptr);
   all_help_lines(search, pos, set, static_cast<std::size_t>(std::max(o.max_solutions, 0)),
                  v.set_solutions);
+  if (stopped) throw TimedOut{};
 }
 
 /// The progress callback of the searches: the caller's, and the time limit.
@@ -405,7 +417,7 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
     if (options.set_play && has_set_play) {
       if (std::optional<Position> other = passed(start)) {
         if (help)
-          help_set_play(search, *other, stip, options, v);
+          help_set_play(search, targets ? &*targets : nullptr, *other, stip, options, v);
         else
           attacker_set_play(search, *other, stip, v);
       }

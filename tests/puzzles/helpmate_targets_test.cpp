@@ -378,6 +378,21 @@ TEST(HelpmateTargets, SolvesALongHelpStalemateAsPopeyeDoes) {
   EXPECT_LT(v.nodes, 200000U);
 }
 
+TEST(HelpmateTargets, TheSetPlayOfAFourMoverGivesTheBoundedSearchsLines) {
+  // Popeye's BEISPIEL/intell.inp, M. Caillaud, Szachisty 1993 (h#4 with set play). The set
+  // play, h#3.5 with White first, is solved target by target as the play is; Popeye
+  // 122c7d0f prints it as 1...Sh3-g1 2.f2*g1=T + Kf1-f2 3.Tg1-a1 Th1-c1 4.Ta1-a7 Tc1*c8 #.
+  const Position pos = test::orthodox_position("k1n5/1n6/8/8/7p/5p1N/5p2/5K1R b - - 0 1");
+  const Stipulation stip = parse_stipulation("h#4");
+  const Verdict by_targets = test::solve_every_line(pos, stip, true, true);
+  const Verdict bounded = test::solve_every_line(pos, stip, true, true, 0);
+  EXPECT_EQ(by_targets.set_solutions,
+            (std::vector<std::vector<std::string>>{
+                {"Ng1", "fxg1=R+", "Kf2", "Ra1", "Rc1", "Ra7", "Rxc8#"}}));
+  EXPECT_EQ(by_targets.set_solutions, bounded.set_solutions);
+  EXPECT_EQ(by_targets.solutions, bounded.solutions);
+}
+
 TEST(HelpmateTargets, AHelpmateStoppedByItsTimeLimitListsTheLinesFoundByThen) {
   // Popeye's REGRESSIONS 4_85_to_4_87 problem 7 (h#7, 2 lines). A limit already past stops the
   // search at its first progress call (16,384 nodes, always the same): the targets found both

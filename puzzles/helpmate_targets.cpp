@@ -351,7 +351,9 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
   std::set<Target> found;
   bool over = false;
   std::uint64_t pictures = 0;  // a stalemate's pictures made (immobilise)
-  std::vector<std::uint64_t> seen(standing_men ? std::size_t{1} << 18 : 0);
+  // The pictures made, by key (0: none): zeroed pages, so a stalemate with few pictures does
+  // not clear (and fault in) all 2 MiB of it.
+  ZeroedArray<std::uint64_t> seen(standing_men ? std::size_t{1} << 18 : 0);
   Spoilers spoil{};       // the placed checker's
   bool spoiling = false;  // ... when it checks alone (Target::alone)
   const auto blockers_cost = [&](Bitboard flights) {

@@ -148,6 +148,10 @@ struct HelpmateTargets::Aim {
   std::vector<std::pair<PieceType, Square>> leaving;
   /// The checker's spoilers (HelpmateTargets::spoilers), when its check comes alone.
   std::optional<Spoilers> spoil;
+  /// With spoilers: for each blocked flight (the first eight) and each type, the blockers'
+  /// counts from each square (blocker_count), a row made when first read (then marked made).
+  mutable std::vector<std::uint8_t> blocker_counts;
+  mutable std::vector<bool> blocker_row_made;
   std::uint64_t salt = 0;
 };
 
@@ -798,8 +802,23 @@ void HelpmateTargets::spoilers(const Variant& v, Color mated, PieceType checker,
   }
 }
 
-int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Square* flights,
-                                     std::size_t count, const Spoilers* spoil, int cap) const {
+int HelpmateTargets::blocker_count(Color mated, PieceType t, Square x, Square f,
+                                   const Spoilers* spoil) const {
+  const std::uint64_t spoiling = spoil ? (*spoil)[f] : 0;
+  if (spoiling && bound_.promotion_squares_[static_cast<std::size_t>(mated) * types_ + t]) {
+    // Judged by the type it ends as: itself, or each type it may promote to.
+    int c = (spoiling >> t & 1U) ? kFar : unpromoted_[row(mated, t, f) + x];
+    for (const Promotion& p : promotions_)
+      if (p.color == mated && p.from == t && !(spoiling >> p.to & 1U))
+        c = std::min<int>(c, p.dist[static_cast<std::size_t>(f) * kSquares + x]);
+    return c;
+  }
+  return (spoiling >> t & 1U) ? kFar : moves(mated, t, x, f);
+}
+
+template <typename Count>
+int HelpmateTargets::fewest_blockers(const Position& pos, Color mated, std::size_t count, int cap,
+                                     Count count_of) const {
   // A royal piece of a fairy table may have more than eight flights: the first eight are
   // counted (fewer flights to fill is still a lower bound).
   const std::size_t n = std::min<std::size_t>(count, 8);
@@ -811,20 +830,8 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
     const Square x = pop_lsb(xs);
     const PieceType t = pos.piece_on(mated, x);
     bool reaches = false;
-    const bool promotes = bound_.promotion_squares_[static_cast<std::size_t>(mated) * types_ + t];
     for (std::size_t i = 0; i < n; ++i) {
-      const Square f = flights[i];
-      int c = moves(mated, t, x, f);
-      const std::uint64_t spoiling = spoil ? (*spoil)[f] : 0;
-      if (spoiling && promotes) {
-        // Judged by the type it ends as: itself, or each type it may promote to.
-        c = (spoiling >> t & 1U) ? kFar : unpromoted_[row(mated, t, f) + x];
-        for (const Promotion& p : promotions_)
-          if (p.color == mated && p.from == t && !(spoiling >> p.to & 1U))
-            c = std::min<int>(c, p.dist[static_cast<std::size_t>(f) * kSquares + x]);
-      } else if (spoiling >> t & 1U) {
-        c = kFar;
-      }
+      const int c = count_of(t, x, i);
       // A man that needs `cap` moves or more for a flight is no better than none: the answer
       // is then `cap` whoever stands there.
       cost[men][i] = static_cast<std::uint8_t>(c < cap ? c : kFar);
@@ -833,6 +840,34 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
     if (reaches) ++men;
   }
   return fewest_distinct(cost, men, n, cap);
+}
+
+int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Square* flights,
+                                     std::size_t count, const Spoilers* spoil, int cap) const {
+  return fewest_blockers(pos, mated, count, cap, [&](PieceType t, Square x, std::size_t i) {
+    return blocker_count(mated, t, x, flights[i], spoil);
+  });
+}
+
+int HelpmateTargets::blockers_needed(const Position& pos, const Aim& g, int cap) const {
+  if (!g.spoil)
+    return fewest_blockers(
+        pos, g.mated, g.flights.size(), cap,
+        [&](PieceType t, Square x, std::size_t i) { return g.flight_rows[i * types_ + t][x]; });
+  // A check that comes alone: each flight's counts by type, spoilers judged, made once a
+  // target the first time they are read (the search asks them at most of its nodes).
+  return fewest_blockers(
+      pos, g.mated, g.flights.size(), cap, [&](PieceType t, Square x, std::size_t i) {
+        const std::size_t r = i * types_ + t;
+        std::uint8_t* row = &g.blocker_counts[r * kSquares];
+        if (!g.blocker_row_made[r]) {
+          for (Square y = 0; y < kSquares; ++y)
+            row[y] =
+                static_cast<std::uint8_t>(blocker_count(g.mated, t, y, g.flights[i], &*g.spoil));
+          g.blocker_row_made[r] = true;
+        }
+        return row[x];
+      });
 }
 
 int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, int mating_left) {
@@ -894,8 +929,7 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
       seen.key = key;
       seen.men = men;
       seen.cap = static_cast<std::uint8_t>(cap);
-      seen.count = static_cast<std::uint8_t>(blockers_needed(
-          pos, mated, g.flights.data(), g.flights.size(), g.spoil ? &*g.spoil : nullptr, cap));
+      seen.count = static_cast<std::uint8_t>(blockers_needed(pos, g, cap));
     }
     mated_need += std::min<int>(seen.count, cap);
   }
@@ -1055,6 +1089,10 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
       if (m.checks && t.alone)
         spoilers(pos.variant(), mated, m.type, m.at, t.king, bound_.royal_flights_[mated][t.king],
                  g.spoil.emplace());
+    if (g.spoil) {
+      g.blocker_counts.resize(8 * types_ * kSquares);
+      g.blocker_row_made.assign(8 * types_, false);
+    }
     if (t.survivors >= 0) {
       g.survivors = t.survivors;
       g.stay_rows_by_type.assign(types_, {});

@@ -166,6 +166,17 @@ class HelpmateTargets {
   /// be reached); with `spoil`, a man never stands on a flight where its type spoils the mate.
   int blockers_needed(const Position& pos, Color mated, const Square* flights, std::size_t count,
                       const Spoilers* spoil, int cap = HelpmateBound::kFar) const;
+  /// The same for a target's search: its blocked flights and spoilers (the counts read from
+  /// the target's rows).
+  int blockers_needed(const Position& pos, const Aim& g, int cap) const;
+  /// One man's count for blocked flight `f`: a man of the mated side of type `t` on `x`, with
+  /// `spoil`, never standing there as a type that spoils the mate (kFar: it cannot).
+  int blocker_count(Color mated, PieceType t, Square x, Square f, const Spoilers* spoil) const;
+  /// The fewest moves of distinct men for the first eight of `count` flights, each man's count
+  /// for flight i being count_of(type, square, i), or `cap`.
+  template <typename Count>
+  int fewest_blockers(const Position& pos, Color mated, std::size_t count, int cap,
+                      Count count_of) const;
   void count_node();
 
   const HelpmateBound& bound_;

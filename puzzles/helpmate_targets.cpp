@@ -352,7 +352,10 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
   for (std::size_t i = 0; i < pieces.size(); ++i)
     for (const auto& [u, cost] : pieces[i].ends)
       if (can_check(u)) checking.push_back({i, u, &cost});
+  // The limit is on the targets kept, those that hold no smaller one (a stalemate's pictures
+  // find many that do); the ones found before that are allowed a few times as many.
   std::set<Target> found;
+  const std::size_t most_found = limit * kFoundPerKept;
   bool over = false;
   std::uint64_t pictures = 0;  // a stalemate's pictures made (immobilise)
   // The pictures made, by key (0: none): zeroed pages, so a stalemate with few pictures does
@@ -623,7 +626,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         std::sort(t.men.begin(), t.men.end());
         std::sort(t.stay.begin(), t.stay.end());
         found.insert(std::move(t));
-        if (found.size() > limit) {
+        if (found.size() > most_found) {
           over = true;
           return;
         }
@@ -679,7 +682,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         if (mate) t.men.front().checks = t.alone;  // the checker is placed first
         std::sort(t.men.begin(), t.men.end());
         found.insert(std::move(t));
-        if (found.size() > limit) over = true;
+        if (found.size() > most_found) over = true;
         return;
       }
       const Square f = lsb(open);
@@ -763,6 +766,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     }
     if (!holds_another) out.push_back(t);
   }
+  if (out.size() > limit) return std::nullopt;
   return out;
 }
 

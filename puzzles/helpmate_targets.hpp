@@ -129,6 +129,9 @@ class HelpmateTargets {
                                                   int mating_moves, std::size_t limit,
                                                   bool standing_men) const;
   static constexpr std::uint64_t kMostPictures = 2'000'000;
+  /// Targets found (before those that hold a smaller one are dropped) per target the limit
+  /// allows: the making stops past that many.
+  static constexpr std::size_t kFoundPerKept = 2;
   bool solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves, bool series,
                      std::size_t limit, HelpLineNodes& out);
   bool live(Position& pos, const Aim& g, int mated_left, int mating_left);

@@ -178,6 +178,27 @@ TEST(HelpmateTargets, AStandingRiderIsStoppedNextToIt) {
   EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h=0.5")), 1U);
 }
 
+TEST(HelpmateTargets, TheLimitCountsTheTargetsKeptNotThoseThatHoldASmallerOne) {
+  // Making the targets finds some that hold a smaller one (a man or a blocked flight more),
+  // dropped at the end: a limit of exactly the targets kept gives them all, one fewer none
+  // (for a stalemate: the targets that leave the men free instead).
+  for (const char* fen : {"7k/8/6K1/8/8/8/8/1R6 w - - 0 1", "7k/8/8/p7/8/8/8/K5Q1 b - - 0 1",
+                          "k7/p1p5/P7/3K4/8/8/8/7Q b - - 0 1"})
+    for (const Goal goal : {Goal::kMate, Goal::kStalemate}) {
+      const Position pos = test::orthodox_position(fen);
+      const HelpmateBound bound(pos.variant(), goal);
+      const HelpmateTargets targets(pos.variant(), bound);
+      const auto all = targets.targets(pos, kBlack, 3, 3, 100000);
+      ASSERT_TRUE(all.has_value()) << fen;
+      if (all->size() < 2) continue;
+      const auto at_limit = targets.targets(pos, kBlack, 3, 3, all->size());
+      ASSERT_TRUE(at_limit.has_value()) << fen << ' ' << all->size();
+      EXPECT_EQ(*at_limit, *all) << fen;
+      const auto below = targets.targets(pos, kBlack, 3, 3, all->size() - 1);
+      if (goal == Goal::kMate || all->front().survivors < 0) EXPECT_FALSE(below.has_value()) << fen;
+    }
+}
+
 TEST(HelpmateTargets, AStalemateWithTooManyPlacedTargetsLeavesItsMenFree) {
   // Over the limit, the targets that place the standing men give way to those that leave
   // them free (survivors -1, nothing placed), when these are within it.

@@ -195,7 +195,9 @@ TEST(HelpmateTargets, TheLimitCountsTheTargetsKeptNotThoseThatHoldASmallerOne) {
       ASSERT_TRUE(at_limit.has_value()) << fen << ' ' << all->size();
       EXPECT_EQ(*at_limit, *all) << fen;
       const auto below = targets.targets(pos, kBlack, 3, 3, all->size() - 1);
-      if (goal == Goal::kMate || all->front().survivors < 0) EXPECT_FALSE(below.has_value()) << fen;
+      if (goal == Goal::kMate || all->front().survivors < 0) {
+        EXPECT_FALSE(below.has_value()) << fen;
+      }
     }
 }
 

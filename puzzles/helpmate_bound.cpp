@@ -26,23 +26,13 @@ bool promotes(const Variant& v, Color c, PieceType t) {
   return p.promotion_squares[c] != 0 && !p.promotion_choices.empty();
 }
 
-/// For each square y, the squares a piece of colour `c` and type `t` attacks from y on an
-/// empty board (EmptyBoardAttacks read the other way round).
-std::array<Bitboard, kSquares> attacks_from_each(const EmptyBoardAttacks& attacks, Color c,
-                                                 PieceType t) {
-  std::array<Bitboard, kSquares> hits{};
-  for (Square x = 0; x < kSquares; ++x)
-    for (Bitboard from = attacks.from(c, t, x); from;) hits[pop_lsb(from)] |= bb(x);
-  return hits;
-}
-
-/// Fewest moves to attack each square, given the fewest moves to stand on each square (a walk's
-/// counts, below 64): the least count of a square the piece attacks it from. The squares
-/// attacked from each count's squares, taken from the least count up.
-Counts attack_counts(const std::array<Bitboard, kSquares>& hits, const Counts& stand) {
+/// Fewest moves for a piece of colour `c` and type `t` to attack each square, given the fewest
+/// moves to stand on each square (a walk's counts, below 64): the least count of a square it
+/// attacks it from. The squares attacked from each count's squares, the least count first.
+Counts attack_counts(const EmptyBoardAttacks& attacks, Color c, PieceType t, const Counts& stand) {
   std::array<Bitboard, kSquares> by_count{};
   for (Square y = 0; y < kSquares; ++y)
-    if (stand[y] != kFar) by_count[stand[y]] |= hits[y];
+    if (stand[y] != kFar) by_count[stand[y]] |= attacks.to(c, t, y);
   Counts a;
   a.fill(kFar);
   Bitboard done = 0;
@@ -130,10 +120,9 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
       const auto type = static_cast<PieceType>(t);
       if (promotes(variant, c, type)) continue;
       const std::array<Counts, kSquares> from_each = stand_counts_from_each(variant, c, type);
-      const std::array<Bitboard, kSquares> hits = attacks_from_each(attacks_, c, type);
       for (Square s = 0; s < kSquares; ++s) {
         stand[index(c, t, s)] = from_each[s];
-        attack[index(c, t, s)] = attack_counts(hits, stand[index(c, t, s)]);
+        attack[index(c, t, s)] = attack_counts(attacks_, c, type, stand[index(c, t, s)]);
       }
     }
     for (std::size_t t = 0; t < types_; ++t) {
@@ -146,12 +135,11 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
           return;
         }
       const std::array<Counts, kSquares> from_each = stand_counts_from_each(variant, c, type);
-      const std::array<Bitboard, kSquares> hits = attacks_from_each(attacks_, c, type);
       for (Square s = 0; s < kSquares; ++s) {
         // Moving on as the same type through a promotion square is counted too (a table
         // where promotion is optional); then every choice from each promotion square.
         Counts st = from_each[s];
-        Counts at = attack_counts(hits, st);
+        Counts at = attack_counts(attacks_, c, type, st);
         for (Bitboard ps = info.promotion_squares[c]; ps;) {
           const Square p = pop_lsb(ps);
           if (st[p] == kFar) continue;

@@ -47,11 +47,20 @@ Bitboard attacks(const Variant& v, Color c, PieceType t, Square from, Bitboard o
   return attacked;
 }
 
+/// The squares an assignment of distinct men counts at the most (a fairy royal piece may have
+/// more flights, a stalemate more standing men: the first ones are counted, which is still a
+/// lower bound), and its cost matrix: cost[k][i], man k's count to square i.
+constexpr std::size_t kMostAssigned = 8;
+
+/// The progress callback (and with it the time limit) is called every this many nodes, and
+/// every this many pictures while a stalemate's targets are made (a power of two).
+constexpr std::uint64_t kProgressEvery = std::uint64_t{1} << 14;
+using AssignmentCosts = std::array<std::array<std::uint8_t, kMostAssigned>, kSquares>;
+
 /// The fewest moves for distinct men to stand on all `n` flights (at most eight), `cost[k][i]`
 /// man k's count to flight i (kFar: never), or `cap` when that is `cap` or more: the Hungarian
 /// method, flights as rows and men as columns, in O(n^2 men).
-int cheapest_assignment(const std::array<std::array<std::uint8_t, 8>, kSquares>& cost,
-                        std::size_t men, std::size_t n, int cap) {
+int cheapest_assignment(const AssignmentCosts& cost, std::size_t men, std::size_t n, int cap) {
   if (men < n) return cap;
   constexpr int kNever = 1 << 20;  // an edge never taken while a finite assignment exists
   std::array<int, 9> u{};
@@ -97,8 +106,7 @@ int cheapest_assignment(const std::array<std::array<std::uint8_t, 8>, kSquares>&
 
 /// The same count: each square's nearest man when they are distinct men (their counts then add
 /// up exactly), else cheapest_assignment.
-int fewest_distinct(const std::array<std::array<std::uint8_t, 8>, kSquares>& cost, std::size_t men,
-                    std::size_t n, int cap) {
+int fewest_distinct(const AssignmentCosts& cost, std::size_t men, std::size_t n, int cap) {
   int sum = 0;
   std::uint64_t chosen = 0;
   bool shared = false;
@@ -224,7 +232,7 @@ bool HelpmateTargets::applies(const Position& pos) const {
 }
 
 void HelpmateTargets::count_node() {
-  if ((++nodes_ & 0x3FFF) == 0 && progress_) progress_(nodes_);
+  if ((++nodes_ & (kProgressEvery - 1)) == 0 && progress_) progress_(nodes_);
 }
 
 std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
@@ -328,12 +336,8 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
   // Per type: the squares from which it attacks each square on an empty board, and the
   // squares it attacks from each square.
   const EmptyBoardAttacks& empty = bound_.attacks_;
-  std::vector<std::array<Bitboard, kSquares>> reaches(types_);
-  for (std::size_t t = 0; t < types_; ++t)
-    for (Square x = 0; x < kSquares; ++x)
-      for (Bitboard gs = empty.from(mating, static_cast<PieceType>(t), x); gs;)
-        reaches[t][pop_lsb(gs)] |= bb(x);
   const auto attacked_from = [&](PieceType t, Square x) { return empty.from(mating, t, x); };
+  const auto reaches = [&](PieceType t, Square y) { return empty.to(mating, t, y); };
   // A check from `g` on `k` that holds with every other square occupied cannot be discovered.
   const auto undiscoverable = [&](PieceType t, Square g, Square k) {
     Bitboard quiet = 0, captures = 0;
@@ -421,8 +425,8 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       stay.push_back({kNoSquare, u, x});
       const int saved = stay_spent;
       const int cap = mated_budget - king_moves + 1;
-      std::array<std::array<std::uint8_t, 8>, kSquares> cost;
-      const std::size_t n = std::min<std::size_t>(stay.size(), 8);
+      AssignmentCosts cost;
+      const std::size_t n = std::min(stay.size(), kMostAssigned);
       for (std::size_t k = 0; k < man_cost.size(); ++k)
         for (std::size_t i = 0; i < n; ++i) cost[k][i] = man_cost[k][stay[i].type][stay[i].at];
       stay_spent = fewest_distinct(cost, man_cost.size(), n, cap);
@@ -456,7 +460,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     const auto immobilise = [&](const auto& self, int spent, Square extra_from) -> void {
       if (over) return;
       // The time limit (the progress callback) is asked while pictures are made too.
-      if ((++pictures & 0x3FFF) == 0 && progress_) progress_(nodes_);
+      if ((++pictures & (kProgressEvery - 1)) == 0 && progress_) progress_(nodes_);
       if (pictures > kMostPictures) {
         over = true;
         return;
@@ -465,7 +469,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       // table of the pictures' keys (64-bit, as the transposition tables') asked first.
       {
         std::uint64_t key =
-            splitmix64(0x9E3779B97F4A7C15ULL ^ (static_cast<std::uint64_t>(s) << 8 | extra_from));
+            splitmix64(kSplitmixGamma ^ (static_cast<std::uint64_t>(s) << 8 | extra_from));
         for (const Man& m : placed)
           key ^= splitmix64((static_cast<std::uint64_t>(m.from) << 16 | m.type << 8 | m.at) + 1);
         for (const Man& m : stay)
@@ -481,7 +485,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       // none of them); the men that check s.
       Bitboard a = 0, checks = 0;
       for (const Man& m : placed) {
-        const Bitboard at = attacks(v, mating, m.type, m.at, occ, reaches[m.type][m.at]);
+        const Bitboard at = attacks(v, mating, m.type, m.at, occ, reaches(m.type, m.at));
         a |= at;
         if (has(at, s) && can_check(m.type)) checks |= bb(m.at);
       }
@@ -491,7 +495,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       const auto attacked = [&](Bitboard o, Square taken) {
         for (const Man& m : placed)
           if (m.at != taken && can_check(m.type) &&
-              has(attacks(v, mating, m.type, m.at, o, reaches[m.type][m.at]), s))
+              has(attacks(v, mating, m.type, m.at, o, reaches(m.type, m.at)), s))
             return true;
         return false;
       };
@@ -506,9 +510,9 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       for (std::size_t k = 0; k < placed.size(); ++k) {
         const Man m = placed[k];  // a copy: the steps below add to `placed`
         if (!has(checks, m.at)) continue;
-        for (Bitboard zs = reaches[m.type][m.at] & ~occ; zs;) {
+        for (Bitboard zs = reaches(m.type, m.at) & ~occ; zs;) {
           const Square z = pop_lsb(zs);
-          if (has(attacks(v, mating, m.type, m.at, occ | bb(z), reaches[m.type][m.at]), s))
+          if (has(attacks(v, mating, m.type, m.at, occ | bb(z), reaches(m.type, m.at)), s))
             continue;
           for (PieceType u : stand_types) place_stayer(u, z);
           place_mating_man(z, any_type);
@@ -533,7 +537,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
           for (Bitboard zs = attacked_from(w, s) & ~occ; zs;) {
             const Square z = pop_lsb(zs);
             if (!undiscoverable(w, z, s) &&
-                has(attacks(v, mating, w, z, left | bb(z), reaches[w][z]), s))
+                has(attacks(v, mating, w, z, left | bb(z), reaches(w, z)), s))
               out.push_back({w, z});
           }
         }
@@ -564,7 +568,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         // between: then s would be in check), unless the man's new square closes it again.
         for (const Pin& p : pins) {
           if (p.at == x ||
-              !has(attacks(v, mating, p.type, p.at, after | bb(p.at), reaches[p.type][p.at]), s))
+              !has(attacks(v, mating, p.type, p.at, after | bb(p.at), reaches(p.type, p.at)), s))
             continue;
           const PieceType w = p.type;
           mating_man(p.at, [w](PieceType t) { return t == w; });
@@ -654,7 +658,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       Bitboard checkers_attack = 0;
       Bitboard a = 0;
       for (const Man& m : placed) {
-        const Bitboard at = attacks(v, mating, m.type, m.at, occ, reaches[m.type][m.at]);
+        const Bitboard at = attacks(v, mating, m.type, m.at, occ, reaches(m.type, m.at));
         a |= at;
         if (can_check(m.type)) checkers_attack |= at;
       }
@@ -825,10 +829,10 @@ int HelpmateTargets::fewest_blockers(const Position& pos, Color mated, std::size
                                      Count count_of) const {
   // A royal piece of a fairy table may have more than eight flights: the first eight are
   // counted (fewer flights to fill is still a lower bound).
-  const std::size_t n = std::min<std::size_t>(count, 8);
+  const std::size_t n = std::min(count, kMostAssigned);
   if (n == 0) return 0;
   // Each man's count to each flight, read once (a man that reaches none is left out).
-  std::array<std::array<std::uint8_t, 8>, kSquares> cost;
+  AssignmentCosts cost;
   std::size_t men = 0;
   for (Bitboard xs = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_); xs;) {
     const Square x = pop_lsb(xs);
@@ -1094,8 +1098,8 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
         spoilers(pos.variant(), mated, m.type, m.at, t.king, bound_.royal_flights_[mated][t.king],
                  g.spoil.emplace());
     if (g.spoil) {
-      g.blocker_counts.resize(8 * types_ * kSquares);
-      g.blocker_row_made.assign(8 * types_, false);
+      g.blocker_counts.resize(kMostAssigned * types_ * kSquares);
+      g.blocker_row_made.assign(kMostAssigned * types_, false);
     }
     if (t.survivors >= 0) {
       g.survivors = t.survivors;

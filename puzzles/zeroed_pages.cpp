@@ -13,10 +13,9 @@ namespace {
 constexpr std::size_t kHuge = std::size_t{2} << 20;
 
 /// The bytes mapped for `bytes`: from a quarter of a huge page up, at least one whole huge
-/// page. A search of a few thousand nodes touches every 4 KiB page of a table of that size
-/// (its keys are random), each a fault of its own (microseconds each on a virtual machine:
-/// about 1.5 ms for 1 MiB, a tenth of a small helpmate's process); one huge page is one fault.
-/// Smaller tables keep their size (the generator's table, cleared per candidate, is 64 KiB).
+/// page (1 MiB in 4 KiB pages: about 1.5 ms of faults on a virtual machine, a tenth of a small
+/// helpmate's process). Smaller tables keep their size (the generator's table, cleared per
+/// candidate, is 64 KiB).
 std::size_t mapped_bytes(std::size_t bytes) {
   return bytes >= kHuge / 4 ? std::max(bytes, kHuge) : bytes;
 }

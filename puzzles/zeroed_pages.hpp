@@ -2,7 +2,10 @@
 // out zeroed pages as they are first touched, so a small search pays neither for clearing nor
 // for faulting in the pages it never uses. (calloc would do the same only while glibc serves
 // the size by mmap, which its sliding threshold stops after the first free; a std::vector
-// writes every entry.) The transposition tables and the helpmate targets' memory of blockers.
+// writes every entry.) The transposition tables, and the helpmate targets' memory of blockers
+// and of a stalemate's pictures. From a quarter of a huge page up, the memory is mapped as
+// whole huge pages (asked of the kernel, only a hint): a search touches every page of a table
+// (its keys are random), and one huge page is one fault where 4 KiB pages are hundreds.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +14,7 @@
 
 namespace arbiter::puzzles {
 
-/// `bytes` of zeroed memory, mapped as ZeroedArray says; released with release_zeroed_pages.
+/// `bytes` of zeroed memory (nullptr for none); released with release_zeroed_pages(p, bytes).
 void* map_zeroed_pages(std::size_t bytes);
 void release_zeroed_pages(void* p, std::size_t bytes);
 

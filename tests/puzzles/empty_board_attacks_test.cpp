@@ -15,7 +15,8 @@
 namespace arbiter::puzzles {
 namespace {
 
-/// The pairs (colour, type, x, y) where the table and the engine's attack test disagree; adds
+/// The pairs (colour, type, x, y) where the table and the engine's attack test disagree (or the
+/// table's two directions do); adds
 /// the attacks the table holds to `attacks`.
 int disagreements(const VariantPtr& variant, std::size_t& attacks) {
   const EmptyBoardAttacks table(*variant);
@@ -31,6 +32,12 @@ int disagreements(const VariantPtr& variant, std::size_t& attacks) {
           const bool in_table = has(table.from(c, type, x), y);
           const bool engine = has(pos.attackers(x, c, bb(y)), y);
           if (in_table) ++attacks;
+          // The table read the other way round (to) holds the same pairs.
+          if (has(table.to(c, type, y), x) != in_table) {
+            ++wrong;
+            ADD_FAILURE() << variant->name() << ": to() and from() differ for " << square_name(y)
+                          << " -> " << square_name(x);
+          }
           if (in_table != engine) {
             ++wrong;
             ADD_FAILURE() << variant->name() << ": " << (c == kWhite ? "white " : "black ")

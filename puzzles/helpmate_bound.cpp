@@ -44,10 +44,6 @@ Counts attack_counts(const EmptyBoardAttacks& attacks, Color c, PieceType t, con
   return a;
 }
 
-std::uint8_t sum_counts(std::uint8_t a, std::uint8_t b) {
-  return a == kFar || b == kFar ? kFar : static_cast<std::uint8_t>(std::min(a + b, kFar - 1));
-}
-
 /// Where a piece of colour `c` and type `t` goes in one move from each square on an empty
 /// board, castling's king and rook steps included: read by every walk of the type, so each
 /// square's moves are generated once, not once a walk.
@@ -61,24 +57,33 @@ std::array<Bitboard, kSquares> one_moves(const Variant& v, Color c, PieceType t)
   return one;
 }
 
-/// Fewest moves from `from` to each square along `one` (breadth first).
+/// Fewest moves from `from` to each square along `one` (breadth first, a level at a time: the
+/// next level is the union of the level's moves, so each square's moves are read as one word).
 Counts walk(const std::array<Bitboard, kSquares>& one, Square from) {
   Counts d;
   d.fill(kFar);
   d[from] = 0;
-  std::array<Square, kSquares> queue;
-  std::size_t head = 0, tail = 0;
-  queue[tail++] = from;
-  while (head < tail) {
-    const Square y = queue[head++];
-    for (Bitboard next = one[y]; next;) {
-      const Square z = pop_lsb(next);
-      if (d[z] != kFar) continue;
-      d[z] = static_cast<std::uint8_t>(d[y] + 1);
-      queue[tail++] = z;
-    }
+  Bitboard seen = bb(from);
+  Bitboard level = seen;
+  for (std::uint8_t k = 1; level; ++k) {
+    Bitboard next = 0;
+    for (Bitboard l = level; l;) next |= one[pop_lsb(l)];
+    level = next & ~seen;
+    seen |= level;
+    for (Bitboard l = level; l;) d[pop_lsb(l)] = k;
   }
   return d;
+}
+
+/// Lowers each square's count in `to` to `k` moves and then `row`'s count (kFar: never; a sum
+/// stops below kFar).
+void lower_by(Counts& to, std::uint8_t k, const Counts& row) {
+  if (k == kFar) return;
+  for (std::size_t x = 0; x < kSquares; ++x) {
+    // No branch, so the loop runs on vectors.
+    const auto sum = static_cast<std::uint8_t>(std::min(k + row[x], kFar - 1));
+    to[x] = std::min(to[x], row[x] == kFar ? kFar : sum);
+  }
 }
 
 }  // namespace
@@ -95,6 +100,21 @@ std::array<Counts, kSquares> HelpmateBound::stand_counts_from_each(const Variant
   return out;
 }
 
+/// A square's Reach row from its counts: each square on the level of its count, then every
+/// level holds the ones below it. The last level holds every square reachable at all: counts
+/// past it are not told apart, and more squares is the safe side.
+void HelpmateBound::fill_reach(Reach& r, const Counts& stand, const Counts& attack) {
+  constexpr int kMax = kMaxCount;
+  for (Square x = 0; x < kSquares; ++x) {
+    if (stand[x] != kFar) r.stand[std::min<int>(stand[x], kMax)] |= bb(x);
+    if (attack[x] != kFar) r.attack[std::min<int>(attack[x], kMax)] |= bb(x);
+  }
+  for (int k = 1; k <= kMax; ++k) {
+    r.stand[k] |= r.stand[k - 1];
+    r.attack[k] |= r.attack[k - 1];
+  }
+}
+
 HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
     : goal_(goal),
       types_(static_cast<std::size_t>(variant.piece_count())),
@@ -109,21 +129,20 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
       castling_rights_[c] |= cm.right;
       castling_[c].push_back(cm);
     }
-  // Counts per colour, type and square; promoting types after the types they promote to.
-  const std::size_t n = 2 * types_ * kSquares;
-  std::vector<Counts> stand(n), attack(n);
-  const auto index = [&](Color c, std::size_t t, Square s) {
-    return (static_cast<std::size_t>(c) * types_ + t) * kSquares + static_cast<std::size_t>(s);
+  // Each colour's, type's and square's counts go straight into its Reach row (the counts
+  // themselves are not kept: two tables of 96 KiB each, fresh pages at every start).
+  reach_.resize(2 * types_ * kSquares);
+  const auto row = [&](Color c, std::size_t t, Square s) -> Reach& {
+    return reach_[(static_cast<std::size_t>(c) * types_ + t) * kSquares +
+                  static_cast<std::size_t>(s)];
   };
   for (Color c : {kWhite, kBlack}) {
     for (std::size_t t = 0; t < types_; ++t) {
       const auto type = static_cast<PieceType>(t);
       if (promotes(variant, c, type)) continue;
       const std::array<Counts, kSquares> from_each = stand_counts_from_each(variant, c, type);
-      for (Square s = 0; s < kSquares; ++s) {
-        stand[index(c, t, s)] = from_each[s];
-        attack[index(c, t, s)] = attack_counts(attacks_, c, type, stand[index(c, t, s)]);
-      }
+      for (Square s = 0; s < kSquares; ++s)
+        fill_reach(row(c, t, s), from_each[s], attack_counts(attacks_, c, type, from_each[s]));
     }
     for (std::size_t t = 0; t < types_; ++t) {
       const auto type = static_cast<PieceType>(t);
@@ -134,6 +153,25 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
           enabled_ = false;
           return;
         }
+      // From each promotion square, the fewest moves over the choices (the sum's least term).
+      std::array<Counts, kSquares> best_stand, best_attack;
+      for (Bitboard ps = info.promotion_squares[c]; ps;) {
+        const Square p = pop_lsb(ps);
+        best_stand[p].fill(kFar);
+        best_attack[p].fill(kFar);
+      }
+      for (PieceType u : info.promotion_choices) {
+        const std::array<Bitboard, kSquares> one = one_moves(variant, c, u);
+        for (Bitboard ps = info.promotion_squares[c]; ps;) {
+          const Square p = pop_lsb(ps);
+          const Counts st = walk(one, p);
+          const Counts at = attack_counts(attacks_, c, u, st);
+          for (Square x = 0; x < kSquares; ++x) {
+            best_stand[p][x] = std::min(best_stand[p][x], st[x]);
+            best_attack[p][x] = std::min(best_attack[p][x], at[x]);
+          }
+        }
+      }
       const std::array<Counts, kSquares> from_each = stand_counts_from_each(variant, c, type);
       for (Square s = 0; s < kSquares; ++s) {
         // Moving on as the same type through a promotion square is counted too (a table
@@ -142,38 +180,20 @@ HelpmateBound::HelpmateBound(const Variant& variant, Goal goal)
         Counts at = attack_counts(attacks_, c, type, st);
         for (Bitboard ps = info.promotion_squares[c]; ps;) {
           const Square p = pop_lsb(ps);
-          if (st[p] == kFar) continue;
-          for (PieceType u : info.promotion_choices)
-            for (Square x = 0; x < kSquares; ++x) {
-              st[x] = std::min(st[x], sum_counts(st[p], stand[index(c, u, p)][x]));
-              at[x] = std::min(at[x], sum_counts(st[p], attack[index(c, u, p)][x]));
-            }
+          const std::uint8_t to_p = st[p];  // read once: lower_by may lower st[p] itself
+          lower_by(st, to_p, best_stand[p]);
+          lower_by(at, to_p, best_attack[p]);
         }
-        stand[index(c, t, s)] = st;
-        attack[index(c, t, s)] = at;
+        fill_reach(row(c, t, s), st, at);
       }
     }
   }
-  reach_.resize(n);
   promotion_squares_.assign(2 * types_, 0);
   for (Color c : {kWhite, kBlack})
     for (std::size_t t = 0; t < types_; ++t)
       if (promotes(variant, c, static_cast<PieceType>(t)))
         promotion_squares_[c * types_ + t] =
             variant.piece(static_cast<PieceType>(t)).promotion_squares[c];
-  for (std::size_t i = 0; i < n; ++i)
-    for (Square x = 0; x < kSquares; ++x) {
-      // Each square on the level of its count, then every level holds the ones below it. The
-      // last level holds every square reachable at all: counts past it are not told apart,
-      // and more squares is the safe side.
-      if (stand[i][x] != kFar) reach_[i].stand[std::min<int>(stand[i][x], kMaxCount)] |= bb(x);
-      if (attack[i][x] != kFar) reach_[i].attack[std::min<int>(attack[i][x], kMaxCount)] |= bb(x);
-    }
-  for (Reach& r : reach_)
-    for (int k = 1; k <= kMaxCount; ++k) {
-      r.stand[k] |= r.stand[k - 1];
-      r.attack[k] |= r.attack[k - 1];
-    }
   // A royal piece checks the other only if the other does not attack it back from there
   // (its move would be illegal): never with the same moves for both colours.
   for (Color c : {kWhite, kBlack})

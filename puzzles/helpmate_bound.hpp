@@ -105,6 +105,9 @@ class HelpmateBound {
     std::array<Bitboard, kMaxCount + 1> stand{};
     std::array<Bitboard, kMaxCount + 1> attack{};
   };
+  /// `r` from a piece's counts to stand on and to attack each square (kFar: never).
+  static void fill_reach(Reach& r, const std::array<std::uint8_t, kSquares>& stand,
+                         const std::array<std::uint8_t, kSquares>& attack);
   const Reach& reach(Color c, PieceType t, Square from) const {
     return reach_[(static_cast<std::size_t>(c) * types_ + t) * kSquares + from];
   }

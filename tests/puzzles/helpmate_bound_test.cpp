@@ -3,6 +3,8 @@
 // public helpmates, and on random positions with fixed seeds; and they cut lines.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -75,6 +77,33 @@ TEST(HelpmateBound, StandCountsFromEachSquareAreTheWalksFromIt) {
   const VariantPtr& o = test::orthodox();
   EXPECT_EQ(HelpmateBound::stand_counts(*o, kWhite, o->royal(), 4)[6], 1);
   EXPECT_EQ(HelpmateBound::stand_counts(*o, kWhite, o->royal(), 4)[2], 1);
+}
+
+TEST(HelpmateBound, WalksCountTheFewestMovesOfEachPieceOnAnEmptyBoard) {
+  // Against the board's geometry, not another walk: a king's distance is the larger of the
+  // file and rank distances, a rook's and a queen's one move along a line and two off it, a
+  // bishop's two off its diagonals and never onto the other colour, a knight's known cases.
+  const VariantPtr& o = test::orthodox();
+  const auto counts = [&](char letter, const char* from) {
+    return HelpmateBound::stand_counts(*o, kBlack, o->type_of_letter(letter), *parse_square(from));
+  };
+  const Square d4 = *parse_square("d4");
+  const auto king = counts('K', "d4"), rook = counts('R', "d4"), queen = counts('Q', "d4");
+  const auto bishop = counts('B', "d4");
+  for (Square x = 0; x < kSquares; ++x) {
+    const int df = std::abs(file_of(x) - file_of(d4)), dr = std::abs(rank_of(x) - rank_of(d4));
+    const int line = x == d4 ? 0 : (df == 0 || dr == 0) ? 1 : 2;
+    const int diagonal = x == d4 ? 0 : df == dr ? 1 : (df + dr) % 2 == 0 ? 2 : HelpmateBound::kFar;
+    EXPECT_EQ(king[x], std::max(df, dr)) << square_name(x);
+    EXPECT_EQ(rook[x], line) << square_name(x);
+    EXPECT_EQ(queen[x], std::min(line, df == dr ? 1 : 2)) << square_name(x);
+    EXPECT_EQ(bishop[x], diagonal) << square_name(x);
+  }
+  const auto knight = counts('N', "a1");
+  EXPECT_EQ(knight[*parse_square("b2")], 4);  // the corner's diagonal neighbour
+  EXPECT_EQ(knight[*parse_square("h8")], 6);
+  EXPECT_EQ(knight[*parse_square("c2")], 1);
+  EXPECT_EQ(knight[*parse_square("a2")], 3);
 }
 
 TEST(HelpmateBound, CastlingMateNeedsTheRights) {

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <array>
+#include <span>
+#include <string_view>
 
 #include "cli/core/run.hpp"  // run(): parses and runs the command line
 
@@ -22,5 +25,17 @@ void register_ambiguities_command(CLI::App& app, int& status);  // knob witnesse
 void register_puzzle_command(CLI::App& app, int& status);       // composed problems
 void register_report_command(CLI::App& app, int& status);       // HTML report
 void register_serve_command(CLI::App& app, int& status);        // the monitor (HTTP)
+
+/// One register_* and the names of the subcommands it adds (tests/cli/core/registrars_test.cpp
+/// checks that they are the ones it adds). run() registers only the one whose name is the
+/// command line's first word: CLI11 builds every option of every command it is given, about
+/// 1 ms of each process's start (docs/performance.md, "Start-up").
+struct CommandRegistrar {
+  std::array<std::string_view, 2> names;  ///< an empty name: none
+  void (*add)(CLI::App& app, int& status);
+};
+
+/// Every subcommand's registrar, in the order of `arbiter --help`.
+std::span<const CommandRegistrar> command_registrars();
 
 }  // namespace arbiter::cli

@@ -13,6 +13,26 @@
 
 namespace arbiter::cli {
 
+std::span<const CommandRegistrar> command_registrars() {
+  static constexpr CommandRegistrar kRegistrars[] = {
+      {{"variants", "check-table"}, register_table_commands},
+      {{"perft"}, register_perft_command},
+      {{"verify"}, register_verify_command},
+      {{"moves"}, register_position_commands},
+      {{"replay"}, register_replay_command},
+      {{"resolve"}, register_resolve_command},
+      {{"find"}, register_find_command},
+      {{"coverage"}, register_coverage_command},
+      {{"corpus"}, register_corpus_command},
+      {{"diff"}, register_diff_command},
+      {{"ambiguities"}, register_ambiguities_command},
+      {{"puzzle"}, register_puzzle_command},
+      {{"report"}, register_report_command},
+      {{"serve"}, register_serve_command},
+  };
+  return kRegistrars;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{
       "arbiter: exact rules for hard chess variants. One rule table drives the engine\n"
@@ -21,20 +41,17 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "arbiter 0.1.0");
   int status = kHolds;
-  register_table_commands(app, status);
-  register_perft_command(app, status);
-  register_verify_command(app, status);
-  register_position_commands(app, status);
-  register_replay_command(app, status);
-  register_resolve_command(app, status);
-  register_find_command(app, status);
-  register_coverage_command(app, status);
-  register_corpus_command(app, status);
-  register_diff_command(app, status);
-  register_ambiguities_command(app, status);
-  register_puzzle_command(app, status);
-  register_report_command(app, status);
-  register_serve_command(app, status);
+  // Only the command named by the first word, when it names one; every command for the top
+  // level's help, --version and a word to correct.
+  const CommandRegistrar* named = nullptr;
+  if (argc > 1)
+    for (const CommandRegistrar& r : command_registrars())
+      for (std::string_view name : r.names)
+        if (!name.empty() && name == argv[1]) named = &r;
+  if (named != nullptr)
+    named->add(app, status);
+  else
+    for (const CommandRegistrar& r : command_registrars()) r.add(app, status);
   // CLI11 reports an unknown first word only as "A subcommand is required": name it.
   if (argc > 1 && argv[1][0] != '-') {
     if (const std::string error = unknown_subcommand(app, argv[1]); !error.empty()) {

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
+#include <functional>
 #include <limits>
 #include <optional>
 
@@ -124,6 +126,43 @@ int fewest_distinct(const AssignmentCosts& cost, std::size_t men, std::size_t n,
   return shared ? cheapest_assignment(cost, men, n, cap) : sum;
 }
 
+/// A row of counts (one square's fewest moves from each square; kFar: never) by level: [k]
+/// holds the squares whose count is under k, for k < kTopLevel, and [kTopLevel] every square
+/// whose count is not kFar. What the search reads to list only the moves that bring a man
+/// nearer (HelpmateTargets::progress_onto).
+using RowLevels = HelpmateTargets::RowLevels;
+constexpr std::size_t kTopLevel = RowLevels{}.size() - 1;
+
+RowLevels row_levels(const std::uint8_t* row) {
+  RowLevels below{};
+  std::array<Bitboard, kTopLevel> exactly{};
+  for (Square x = 0; x < kSquares; ++x) {
+    if (row[x] < kTopLevel) exactly[row[x]] |= bb(x);
+    if (row[x] != kFar) below[kTopLevel] |= bb(x);
+  }
+  for (std::size_t k = 1; k < kTopLevel; ++k) below[k] = below[k - 1] | exactly[k - 1];
+  return below;
+}
+
+/// The squares whose count in `row` is under the count of `from`: where a man on `from`
+/// comes nearer.
+Bitboard nearer(const std::uint8_t* row, const RowLevels& below, Square from) {
+  const std::uint8_t d = row[from];
+  if (d < kTopLevel) return below[d];
+  if (d == kFar) return below[kTopLevel];
+  Bitboard out = 0;  // a count past the levels (a promotion's long way)
+  for (Square x = 0; x < kSquares; ++x)
+    if (row[x] < d) out |= bb(x);
+  return out;
+}
+
+/// A row of counts and its levels.
+struct LeveledRow {
+  const std::uint8_t* row = nullptr;
+  const RowLevels* levels = nullptr;
+  Bitboard nearer(Square from) const { return puzzles::nearer(row, *levels, from); }
+};
+
 }  // namespace
 
 /// One target as the search reads it.
@@ -145,13 +184,17 @@ struct HelpmateTargets::Aim {
   /// for each type of the stalemated side the rows of the men it may end as.
   std::vector<Need> stay;
   int survivors = -1;
-  std::vector<std::vector<const std::uint8_t*>> stay_rows_by_type;
+  std::vector<std::vector<LeveledRow>> stay_rows_by_type;
   std::vector<Square> flights;  ///< the blocked ones
   /// For each blocked flight and each type of the mated side: the fewest moves from each square.
   std::vector<const std::uint8_t*> flight_rows;
-  const std::uint8_t* king_row = nullptr;  ///< the mated king's fewest moves to `king`
+  std::vector<LeveledRow> flight_leveled;  ///< the same rows with their levels
+  LeveledRow king_row;                     ///< the mated king's fewest moves to `king`
   /// For each type of the mating side, the rows of the men it may end as.
-  std::vector<std::vector<const std::uint8_t*>> rows_by_type;
+  std::vector<std::vector<LeveledRow>> rows_by_type;
+  /// The levels of the rows above that are not the distance table's (a promotion's): a
+  /// deque, since the rows point into it.
+  std::deque<RowLevels> own_levels;
   /// The arriving checkers' types and squares (Man::arrives): leaving it is progress.
   std::vector<std::pair<PieceType, Square>> leaving;
   /// The checker's spoilers (HelpmateTargets::spoilers), when its check comes alone.
@@ -945,27 +988,34 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;
 }
 
-bool HelpmateTargets::progresses(const Position& pos, const Aim& g, Move m) const {
-  if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kPromotion) return true;
+void HelpmateTargets::progress_onto(const Position& pos, const Aim& g,
+                                    std::array<Bitboard, kSquares>& onto) const {
   const Color c = pos.side_to_move();
-  const Square from = m.from(), to = m.to();
-  const PieceType t = pos.piece_on(c, from);
-  if (c == g.mated) {
-    if (t == bound_.royal_) return g.king_row[to] < g.king_row[from];
-    if (!g.stay_rows_by_type.empty())
-      for (const std::uint8_t* row : g.stay_rows_by_type[t])
-        if (row[to] < row[from]) return true;
-    for (std::size_t i = 0; i < g.flights.size(); ++i) {
-      const std::uint8_t* row = g.flight_rows[i * types_ + t];
-      if (row[to] < row[from]) return true;
+  const Variant& v = pos.variant();
+  for (std::size_t ti = 0; ti < types_; ++ti) {
+    const auto t = static_cast<PieceType>(ti);
+    // A promotion always progresses: every promotion square is open.
+    const Bitboard promotions = v.piece(t).promotion_squares[c];
+    for (Bitboard xs = pos.pieces(c, t); xs;) {
+      const Square x = pop_lsb(xs);
+      Bitboard m = promotions;
+      if (c == g.mated) {
+        if (t == bound_.royal_) {
+          m |= g.king_row.nearer(x);
+        } else {
+          if (!g.stay_rows_by_type.empty())
+            for (const LeveledRow& r : g.stay_rows_by_type[ti]) m |= r.nearer(x);
+          for (std::size_t i = 0; i < g.flights.size(); ++i)
+            m |= g.flight_leveled[i * types_ + ti].nearer(x);
+        }
+      } else {
+        for (const LeveledRow& r : g.rows_by_type[ti]) m |= r.nearer(x);
+        for (const auto& [type, at] : g.leaving)
+          if (type == t && at == x) m = ~Bitboard{0};
+      }
+      onto[static_cast<std::size_t>(x)] = m;
     }
-    return false;
   }
-  for (const std::uint8_t* row : g.rows_by_type[t])
-    if (row[to] < row[from]) return true;
-  for (const auto& [type, at] : g.leaving)
-    if (type == t && at == from) return true;
-  return false;
 }
 
 template <typename Visit>
@@ -992,14 +1042,33 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
   const Square king = pos.king_square(g.mated);
   // The moves the cuts keep, then of those the legal ones (most are cut: checking them for
   // legality first would cost more than the cuts).
-  MoveList moves;
-  generate_pseudo_legal(pos, moves);
-  int kept = 0;
-  for (int i = 0; i < moves.size(); ++i) {
-    const Move m = moves[i];
-    if (spare ? own.allows(m, king) && next.allows(m) : progresses(pos, g, m)) moves[kept++] = m;
+  // Each man's moves are generated onto the squares the cuts leave it: with moves to spare,
+  // the bound's (MatedMoves::allows, NextMoves::allows); without, those that bring a man of
+  // the target, the mated king or a man toward a blocked flight nearer, or take an arriving
+  // checker off its square (a promotion or castling always does).
+  std::array<Bitboard, kSquares> onto;
+  if (!spare) {
+    progress_onto(pos, g, onto);
+  } else if (mated_moves) {
+    for (Bitboard xs = pos.pieces(g.mated); xs;) {
+      const Square x = pop_lsb(xs);
+      Bitboard& to = onto[static_cast<std::size_t>(x)];
+      if (x == king)
+        to = own.king ? ~Bitboard{0} : 0;
+      else
+        to = has(own.men, x) ? own.landing : 0;
+    }
+  } else {
+    onto = next.to;
   }
-  moves.truncate(kept);
+  MoveList moves;
+  generate_pseudo_legal(pos, moves, onto);
+  if (spare && !mated_moves) {  // castling, listed whatever `onto` holds, asks `next` too
+    int kept = 0;
+    for (int i = 0; i < moves.size(); ++i)
+      if (moves[i].kind() != MoveKind::kCastling || next.allows(moves[i])) moves[kept++] = moves[i];
+    moves.truncate(kept);
+  }
   keep_legal(pos, moves, 0);
   Undo undo;
   bool stop = false;
@@ -1075,6 +1144,18 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
   target_count_ = ts->size();
   for (const Target& t : *ts) {
     Aim g;
+    // A row and its levels. The distance table's rows are shared by the targets: their levels
+    // are made once, when first read (every row holds its own square at count 0, so a made
+    // entry is never all zero); a promotion's row gets its own.
+    const auto leveled = [&](const std::uint8_t* r) -> LeveledRow {
+      const std::uint8_t* base = dist_.data();
+      if (std::less<>{}(r, base) || !std::less<>{}(r, base + dist_.size()))
+        return {r, &g.own_levels.emplace_back(row_levels(r))};
+      if (dist_levels_.empty()) dist_levels_ = ZeroedArray<RowLevels>(dist_.size() / kSquares);
+      RowLevels& levels = dist_levels_[static_cast<std::size_t>(r - base) / kSquares];
+      if (levels[kTopLevel] == 0) levels = row_levels(r);
+      return {r, &levels};
+    };
     g.mated = mated;
     g.series = series;
     g.series_side = pos.side_to_move();
@@ -1110,19 +1191,21 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
         for (const Promotion& p : promotions_)
           if (p.color == mated && p.to == m.type)
             n.rows.emplace_back(p.from, &p.dist[static_cast<std::size_t>(m.at) * kSquares]);
-        for (const auto& [type, r] : n.rows) g.stay_rows_by_type[type].push_back(r);
+        for (const auto& [type, r] : n.rows) g.stay_rows_by_type[type].push_back(leveled(r));
         g.stay.push_back(std::move(n));
       }
     }
-    g.king_row = &dist_[row(mated, bound_.royal_, t.king)];
+    g.king_row = leveled(&dist_[row(mated, bound_.royal_, t.king)]);
     g.rows_by_type.assign(types_, {});
     for (const Aim::Need& n : g.men)
-      for (const auto& [type, r] : n.rows) g.rows_by_type[type].push_back(r);
+      for (const auto& [type, r] : n.rows) g.rows_by_type[type].push_back(leveled(r));
     for (Bitboard b = t.blocked; b;) {
       const Square f = pop_lsb(b);
       g.flights.push_back(f);
-      for (std::size_t u = 0; u < types_; ++u)
+      for (std::size_t u = 0; u < types_; ++u) {
         g.flight_rows.push_back(&dist_[row(mated, static_cast<PieceType>(u), f)]);
+        g.flight_leveled.push_back(leveled(g.flight_rows.back()));
+      }
     }
     // A salt of its own for each target this object searches: the table and the blockers'
     // memory outlive one call (the series ask for each length in turn).

@@ -22,6 +22,22 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
   generate_castling(pos, out);
 }
 
+void generate_pseudo_legal(const Position& pos, MoveList& out,
+                           const std::array<Bitboard, kSquares>& onto) {
+  const Color us = pos.side_to_move();
+  const PseudoTargets pt(pos);
+  pt.for_each_piece(
+      pos, [&](const PieceInfo& info, Square from, Bitboard quiet, Bitboard captures, bool ep) {
+        const Bitboard allowed = onto[static_cast<std::size_t>(from)];
+        movegen::emit(out, info, us, from, quiet & allowed, captures & allowed);
+        if (ep) {
+          const Move m = pt.en_passant_move(from);
+          if (has(allowed, m.to())) out.push(m);
+        }
+      });
+  generate_castling(pos, out);
+}
+
 void generate_castling(const Position& pos, MoveList& out) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move(), them = ~us;

@@ -1,6 +1,7 @@
 // Legal move generation for sequential variants, driven by the compiled piece masks.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "rules/core/move.hpp"
@@ -19,6 +20,13 @@ std::uint64_t count_legal(const Position& pos);
 /// Appends every pseudo-legal move (the piece moves as the table says; the own king may be
 /// left attacked). Castling is included only when it is fully legal.
 void generate_pseudo_legal(const Position& pos, MoveList& out);
+
+/// The same, but a piece's moves only onto `onto[from]`, its square's entry (the others are
+/// not read): the moves generate_pseudo_legal lists, in its order, less those whose
+/// destination is not there. Castling is listed as there, whatever `onto` holds. A search
+/// that keeps few moves by where they go asks for those alone.
+void generate_pseudo_legal(const Position& pos, MoveList& out,
+                           const std::array<Bitboard, kSquares>& onto);
 
 /// Keeps, of the pseudo-legal moves from `first` on, the legal ones (in order): what
 /// generate_legal does after generate_pseudo_legal. A caller that drops moves first (a

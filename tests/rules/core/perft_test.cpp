@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "rules/core/fen.hpp"
 #include "rules/core/movegen.hpp"
@@ -68,6 +70,43 @@ TEST_P(PerftFast, KeepLegalKeepsTheLegalMovesOfAnyPseudoLegalList) {
   for (Move m : moves) {
     pos.make(m, undo);
     expect_keep_legal_as_generate_legal(pos);
+    pos.unmake(m, undo);
+  }
+}
+
+// The generation onto given squares (a search that keeps moves by where they go) lists the
+// pseudo-legal moves whose destination is allowed for their square, in their order, castling
+// always: on each position and its children, with masks of every kind (none, all, and
+// scattered ones from a fixed seed).
+void expect_onto_as_filtered(const Position& pos, std::uint64_t& seed) {
+  MoveList all;
+  generate_pseudo_legal(pos, all);
+  for (int round = 0; round < 4; ++round) {
+    std::array<Bitboard, kSquares> onto{};
+    for (Bitboard& b : onto) {
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      b = round == 0 ? 0 : round == 1 ? ~Bitboard{0} : seed & (seed >> 17) & (seed << 9);
+    }
+    MoveList expected, got;
+    for (Move m : all)
+      if (m.kind() == MoveKind::kCastling || has(onto[static_cast<std::size_t>(m.from())], m.to()))
+        expected.push(m);
+    generate_pseudo_legal(pos, got, onto);
+    ASSERT_EQ(got.size(), expected.size()) << to_fen(pos) << " round " << round;
+    for (int i = 0; i < expected.size(); ++i) EXPECT_EQ(got[i], expected[i]) << to_fen(pos);
+  }
+}
+
+TEST_P(PerftFast, GenerationOntoSquaresListsTheMovesThatGoThere) {
+  Position pos = test::orthodox_position(GetParam().fen);
+  std::uint64_t seed = 7;
+  expect_onto_as_filtered(pos, seed);
+  MoveList moves;
+  generate_legal(pos, moves);
+  Undo undo;
+  for (Move m : moves) {
+    pos.make(m, undo);
+    expect_onto_as_filtered(pos, seed);
     pos.unmake(m, undo);
   }
 }

@@ -148,9 +148,11 @@ class HelpmateTargets {
   /// the fewest it needs); -1 when a side cannot reach the target in its moves left. Not const:
   /// it fills the blockers' memory.
   int slack(const Position& pos, const Aim& g, int mated_left, int mating_left);
-  /// With no move to spare: `m` brings some man of the target (or the mated king, or a man
-  /// toward a blocked flight) a move nearer. A move that does not is cut unmade.
-  bool progresses(const Position& pos, const Aim& g, Move m) const;
+  /// With no move to spare, where each man of the side to move may go (onto[its square]):
+  /// the squares that bring a man of the target (or the mated king, or a man toward a blocked
+  /// flight) a move nearer, every square for an arriving checker on its square, and the
+  /// promotion squares. A move elsewhere is cut ungenerated.
+  void progress_onto(const Position& pos, const Aim& g, std::array<Bitboard, kSquares>& onto) const;
   /// The fewest moves of a man of colour `c` and type `t` standing on `at` to leave it and
   /// stand on it again (kFar when it cannot come back).
   int leave_and_return(Color c, PieceType t, Square at) const;
@@ -225,6 +227,14 @@ class HelpmateTargets {
   /// still as that type (never through a promotion square): unpromoted_[((c * types + t) * 64
   /// + to) * 64 + from]; empty rows for the other types. Read by blockers_needed with spoilers.
   std::vector<std::uint8_t> unpromoted_;
+
+ public:
+  /// A row of dist_ by levels (helpmate_targets.cpp, row_levels): the squares under each count.
+  using RowLevels = std::array<Bitboard, 16>;
+
+ private:
+  /// The levels of dist_'s rows, one entry a row, each made when a target first reads it.
+  ZeroedArray<RowLevels> dist_levels_;
 };
 
 }  // namespace arbiter::puzzles

@@ -178,28 +178,25 @@ bool HelpmatePictures::prepare(const Position& pos, Color mated, int mated_moves
   return true;
 }
 
-Bitboard HelpmatePictures::king_squares(Search& ps, Bitboard squares, bool all) const {
-  Bitboard found = 0;
+Bitboard HelpmatePictures::king_square(Search& ps, Bitboard squares, Bitboard* tried) const {
   const int bi = std::min(ps.mated_moves, HelpmateBound::kMaxCount);
   for (squares &= ps.king->stand[static_cast<std::size_t>(bi)] & ps.check; squares;) {
     ps.s = pop_lsb(squares);
+    if (tried) *tried |= bb(ps.s);
     const int king_moves = count_to(ps.king->stand, ps.s, bi);
     const Bitboard unguarded = ps.flights_of[ps.s] & ~ps.guard;
     if (unguarded & ~ps.men_at[Search::level(ps.mated_moves - king_moves)]) continue;
     ps.steps = 0;
-    if (ps.cover(false, 0, 0, 0, 0, ps.mating_moves, ps.mated_moves - king_moves)) {
-      found |= bb(ps.s);
-      if (!all) break;
-    }
+    if (ps.cover(false, 0, 0, 0, 0, ps.mating_moves, ps.mated_moves - king_moves)) return bb(ps.s);
   }
-  return found;
+  return 0;
 }
 
 bool HelpmatePictures::reachable(const Position& pos, Color mated, int mated_moves,
                                  int mating_moves) const {
   Search ps;
   if (!prepare(pos, mated, mated_moves, mating_moves, ps)) return true;
-  return king_squares(ps, ~Bitboard{0}, false) != 0;
+  return king_square(ps, ~Bitboard{0}) != 0;
 }
 
 HelpmatePictures::MatedMoves HelpmatePictures::mated_moves(const Position& pos, Color mated,
@@ -209,21 +206,29 @@ HelpmatePictures::MatedMoves HelpmatePictures::mated_moves(const Position& pos, 
   MatedMoves out;
   if (mated_moves < 1 || !prepare(pos, mated, mated_moves, mating_moves, ps)) return out;
   // With three moves or more the king's steps are hardly narrowed: the first square will do.
-  const bool narrow = mated_moves <= 2;
-  const Bitboard good = king_squares(ps, ~Bitboard{0}, narrow);
-  out.possible = good != 0;
-  if (!narrow) return out;
-  // After the move, mated_moves - 1 are left (one more while castling is still allowed).
+  if (mated_moves > 2) {
+    out.possible = king_square(ps, ~Bitboard{0}) != 0;
+    return out;
+  }
+  // After the move, mated_moves - 1 are left (one more while castling is still allowed). The
+  // men may move when a mate square is within that of the king where it stands, the king to
+  // each step with one within that of the step: each asks for one square of its own set, so
+  // the pictures are searched until each has one (or none is left), not on every square.
   const auto after =
       static_cast<std::size_t>(std::min(ps.mated_moves - 1, HelpmateBound::kMaxCount));
-  out.men = (ps.king->stand[after] & good) != 0;
+  Bitboard tried = 0;
+  Bitboard good = king_square(ps, ps.king->stand[after], &tried);
+  out.men = good != 0;
   out.king_to = 0;
   const HelpmateBound& hb = bound_;
   const Square king = pos.king_square(mated);
   for (Bitboard to = ps.king->stand[1] & ~bb(king); to;) {
     const Square c = pop_lsb(to);
-    if (hb.reach(mated, hb.royal_, c).stand[after] & good) out.king_to |= bb(c);
+    const Bitboard within = hb.reach(mated, hb.royal_, c).stand[after];
+    if (!(within & good)) good |= king_square(ps, within & ~tried, &tried);
+    if (within & good) out.king_to |= bb(c);
   }
+  out.possible = good != 0 || king_square(ps, ~tried) != 0;
   return out;
 }
 

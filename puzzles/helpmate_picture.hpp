@@ -56,9 +56,9 @@ class HelpmatePictures {
   /// Sets up `ps`; false when the test does not apply.
   bool prepare(const Position& pos, Color mated, int mated_moves, int mating_moves,
                Search& ps) const;
-  /// The squares of the mated king (among `squares`) with a picture within reach; the first
-  /// one found only unless `all`.
-  Bitboard king_squares(Search& ps, Bitboard squares, bool all) const;
+  /// The first square of the mated king (among `squares`) with a picture within reach, or 0.
+  /// `tried`, when given, gains each square whose picture was searched.
+  Bitboard king_square(Search& ps, Bitboard squares, Bitboard* tried = nullptr) const;
   const HelpmateBound& bound_;
 };
 

@@ -154,8 +154,9 @@ class Search {
         // One line per reason, naming the alternatives it leaves out.
         std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
         for (const auto& [setting, why] : uncovered) {
+          // A structured binding is not captured by a lambda under clang before 16.
           auto r = std::find_if(reasons.begin(), reasons.end(),
-                                [&](const auto& e) { return e.first == why; });
+                                [&reason = why](const auto& e) { return e.first == reason; });
           if (r == reasons.end()) r = reasons.insert(reasons.end(), {why, {}});
           r->second.push_back(setting);
         }

@@ -186,6 +186,7 @@ struct HelpmateTargets::Aim {
   int survivors = -1;
   std::vector<std::vector<LeveledRow>> stay_rows_by_type;
   std::vector<Square> flights;  ///< the blocked ones
+  Bitboard blocked = 0;         ///< the same as a set
   /// For each blocked flight and each type of the mated side: the fewest moves from each square.
   std::vector<const std::uint8_t*> flight_rows;
   std::vector<LeveledRow> flight_leveled;  ///< the same rows with their levels
@@ -1020,7 +1021,7 @@ void HelpmateTargets::progress_onto(const Position& pos, const Aim& g,
 
 template <typename Visit>
 bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left, int mating_left,
-                                     bool spare, Visit visit) {
+                                     bool spare, bool last_mated_move, Visit visit) {
   const bool mated_moves = pos.side_to_move() == g.mated;
   const int ml = mated_moves ? mated_left - 1 : mated_left;
   const int gl = mated_moves ? mating_left : mating_left - 1;
@@ -1061,6 +1062,7 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
   } else {
     onto = next.to;
   }
+  if (last_mated_move) keep_to_completing(pos, g, onto);
   MoveList moves;
   generate_pseudo_legal(pos, moves, onto);
   if (spare && !mated_moves) {  // castling, listed whatever `onto` holds, asks `next` too
@@ -1087,6 +1089,29 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
   return stop;
 }
 
+bool HelpmateTargets::last_mated_move(const Position& pos, const Aim& g, int mated_left) const {
+  // With castling still allowed slack() counts one move more, so a need of one could fit.
+  return mated_left == 1 && pos.side_to_move() == g.mated && g.survivors < 0 && !g.series &&
+         castling_move(pos, g.mated) == 0;
+}
+
+void HelpmateTargets::keep_to_completing(const Position& pos, const Aim& g,
+                                         std::array<Bitboard, kSquares>& onto) const {
+  const Square king = pos.king_square(g.mated);
+  const Bitboard men = pos.pieces(g.mated) & ~bb(king);
+  const Bitboard open = g.blocked & ~men;  // blocked flights no man of the mated side holds
+  for (Bitboard xs = pos.pieces(g.mated); xs;) {
+    const Square x = pop_lsb(xs);
+    Bitboard& to = onto[static_cast<std::size_t>(x)];
+    if (x == king)  // the king steps onto the target's square, every flight already held
+      to &= king != g.king && open == 0 ? bb(g.king) : 0;
+    else if (king != g.king || has(g.blocked, x) || popcount(open) > 1)
+      to = 0;  // the king must step, a blocked flight would open, or two are open
+    else if (open != 0)
+      to &= open;  // onto the one open flight
+  }
+}
+
 bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mating_left) {
   if (mated_left == 0 && mating_left == 0)
     return pos.in_check() == (bound_.goal() == Goal::kMate) && !has_legal_move(pos);
@@ -1096,8 +1121,9 @@ bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mati
   const int room = slack(pos, g, mated_left, mating_left);
   if (room < 0) return false;
   if (const auto known = tt_->probe(key, 1)) return *known;
-  const bool ok = for_each_child(pos, g, mated_left, mating_left, room > 0,
-                                 [&](int ml, int gl) { return live(pos, g, ml, gl); });
+  const bool ok =
+      for_each_child(pos, g, mated_left, mating_left, room > 0, last_mated_move(pos, g, mated_left),
+                     [&](int ml, int gl) { return live(pos, g, ml, gl); });
   tt_->store(key, 1, ok);
   return ok;
 }
@@ -1111,7 +1137,7 @@ void HelpmateTargets::collect(Position& pos, const Aim& g, int mated_left, int m
   // series side's in a series (its moves left).
   if (g.series ? mover == g.series_side : mated_moves)
     out.insert({pos.key(), mated_moves ? mated_left : mating_left});
-  for_each_child(pos, g, mated_left, mating_left, true, [&](int ml, int gl) {
+  for_each_child(pos, g, mated_left, mating_left, true, false, [&](int ml, int gl) {
     if (live(pos, g, ml, gl)) collect(pos, g, ml, gl, out);
     return false;
   });
@@ -1199,6 +1225,7 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
     g.rows_by_type.assign(types_, {});
     for (const Aim::Need& n : g.men)
       for (const auto& [type, r] : n.rows) g.rows_by_type[type].push_back(leveled(r));
+    g.blocked = t.blocked;
     for (Bitboard b = t.blocked; b;) {
       const Square f = pop_lsb(b);
       g.flights.push_back(f);

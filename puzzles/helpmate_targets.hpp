@@ -135,12 +135,21 @@ class HelpmateTargets {
   bool solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves, bool series,
                      std::size_t limit, HelpLineNodes& out);
   bool live(Position& pos, const Aim& g, int mated_left, int mating_left);
-  /// Makes each move of the side to move (only those that progress() unless `spare`; in a
-  /// series, not one that checks before the last, then the other side passes) and calls
-  /// visit(mated_left, mating_left) after it, until it returns true; returns that.
+  /// Makes each move of the side to move (only those that bring a man nearer unless `spare`;
+  /// in a series, not one that checks before the last, then the other side passes) and calls
+  /// visit(mated_left, mating_left) after it, until it returns true; returns that. With
+  /// `last_mated_move` (last_mated_move()), only the moves that may complete the picture.
   template <typename Visit>
   bool for_each_child(Position& pos, const Aim& g, int mated_left, int mating_left, bool spare,
-                      Visit visit);
+                      bool last_mated_move, Visit visit);
+  /// The mated side is to move with one move left and no castling, for a mate's target (not a
+  /// series): after its move, slack() cuts every line whose king is not on the target's square
+  /// or whose blocked flights are not all held by its men (a need of one move, none left).
+  bool last_mated_move(const Position& pos, const Aim& g, int mated_left) const;
+  /// For last_mated_move(): narrows each of the mated side's entries of `onto` to the moves
+  /// that leave its king on the target's square and every blocked flight held.
+  void keep_to_completing(const Position& pos, const Aim& g,
+                          std::array<Bitboard, kSquares>& onto) const;
   /// The side to move is the series side with moves left after this one (the other passes).
   bool continues_series(const Position& pos, const Aim& g, int mated_left, int mating_left) const;
   void collect(Position& pos, const Aim& g, int mated_left, int mating_left, HelpLineNodes& out);

@@ -416,6 +416,26 @@ TEST(HelpmateTargets, TheSetPlayOfAFourMoverGivesTheBoundedSearchsLines) {
   EXPECT_EQ(by_targets.solutions, bounded.solutions);
 }
 
+TEST(HelpmateTargets, KeepingOnlyTheLastMovesThatCompleteThePictureLosesNoLine) {
+  // Popeye's BEISPIEL/intell.inp, T. Linss, springaren 1989 (h#3, and its twin with the knight
+  // on b2): the mated side's last move is made only where it leaves its king on the target's
+  // square and every blocked flight held (keep_to_completing); the lines are the bounded
+  // search's and Popeye's.
+  const Stipulation stip = parse_stipulation("h#3");
+  const std::pair<const char*, std::vector<std::string>> cases[] = {
+      {"3B1rRK/4bp2/1p1p4/6n1/7p/1p6/q1r1p3/1k6 b - - 0 1",
+       {"Bf6+", "Bxf6", "Ra8", "Rxa8", "Qa1", "Rxa1#"}},
+      {"3B1rRK/4bp2/1p1p4/8/7p/1p6/qnr1p3/1k6 b - - 0 1",
+       {"Bg5", "Bxg5", "Rfc8", "Rxc8", "Rc1", "Rxc1#"}}};
+  for (const auto& [fen, line] : cases) {
+    const Position pos = test::orthodox_position(fen);
+    const Verdict by_targets = test::solve_every_line(pos, stip, true);
+    const Verdict bounded = test::solve_every_line(pos, stip, true, false, 0);
+    EXPECT_EQ(by_targets.solutions, (std::vector<std::vector<std::string>>{line})) << fen;
+    EXPECT_EQ(by_targets.solutions, bounded.solutions) << fen;
+  }
+}
+
 TEST(HelpmateTargets, AHelpmateStoppedByItsTimeLimitListsTheLinesFoundByThen) {
   // Popeye's REGRESSIONS 4_85_to_4_87 problem 7 (h#7, 2 lines). A limit already past stops the
   // search at its first progress call (16,384 nodes, always the same): the targets found both

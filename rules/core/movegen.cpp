@@ -11,31 +11,36 @@ using movegen::ordinary_legal;
 using movegen::OrdinaryFilter;
 using movegen::PseudoTargets;
 
-void generate_pseudo_legal(const Position& pos, MoveList& out) {
+namespace {
+
+/// The pseudo-legal moves whose destination `allowed(from)` holds, castling always: one body
+/// for both lists (the full list's `allowed` is constant, so it costs nothing there).
+template <typename Allowed>
+void generate_pseudo_legal_onto(const Position& pos, MoveList& out, Allowed allowed) {
   const Color us = pos.side_to_move();
   const PseudoTargets pt(pos);
   pt.for_each_piece(
       pos, [&](const PieceInfo& info, Square from, Bitboard quiet, Bitboard captures, bool ep) {
-        movegen::emit(out, info, us, from, quiet, captures);
-        if (ep) out.push(pt.en_passant_move(from));
+        const Bitboard onto = allowed(from);
+        movegen::emit(out, info, us, from, quiet & onto, captures & onto);
+        if (ep) {
+          const Move m = pt.en_passant_move(from);
+          if (has(onto, m.to())) out.push(m);
+        }
       });
   generate_castling(pos, out);
 }
 
+}  // namespace
+
+void generate_pseudo_legal(const Position& pos, MoveList& out) {
+  generate_pseudo_legal_onto(pos, out, [](Square) { return ~Bitboard{0}; });
+}
+
 void generate_pseudo_legal(const Position& pos, MoveList& out,
                            const std::array<Bitboard, kSquares>& onto) {
-  const Color us = pos.side_to_move();
-  const PseudoTargets pt(pos);
-  pt.for_each_piece(
-      pos, [&](const PieceInfo& info, Square from, Bitboard quiet, Bitboard captures, bool ep) {
-        const Bitboard allowed = onto[static_cast<std::size_t>(from)];
-        movegen::emit(out, info, us, from, quiet & allowed, captures & allowed);
-        if (ep) {
-          const Move m = pt.en_passant_move(from);
-          if (has(allowed, m.to())) out.push(m);
-        }
-      });
-  generate_castling(pos, out);
+  generate_pseudo_legal_onto(pos, out,
+                             [&](Square from) { return onto[static_cast<std::size_t>(from)]; });
 }
 
 void generate_castling(const Position& pos, MoveList& out) {

@@ -91,9 +91,13 @@ class HelpmateBound {
     Bitboard men = ~Bitboard{0};
     Bitboard landing = ~Bitboard{0};
     bool castling = true;
+    /// Where a man on `from` may go (castling aside): everywhere or nowhere for the royal piece.
+    Bitboard onto(Square from, Square king_square) const {
+      if (from == king_square) return king ? ~Bitboard{0} : 0;
+      return has(men, from) ? landing : 0;
+    }
     bool allows(Move m, Square king_square) const {
-      if (m.kind() == MoveKind::kCastling) return true;
-      return m.from() == king_square ? king : has(men, m.from()) && has(landing, m.to());
+      return m.kind() == MoveKind::kCastling || has(onto(m.from(), king_square), m.to());
     }
   };
   MatedMoves mated_moves(const Position& pos, Color mated, int mated_moves, int mating_moves) const;

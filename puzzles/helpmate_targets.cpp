@@ -188,9 +188,8 @@ struct HelpmateTargets::Aim {
   std::vector<Square> flights;  ///< the blocked ones
   Bitboard blocked = 0;         ///< the same as a set
   /// For each blocked flight and each type of the mated side: the fewest moves from each square.
-  std::vector<const std::uint8_t*> flight_rows;
-  std::vector<LeveledRow> flight_leveled;  ///< the same rows with their levels
-  LeveledRow king_row;                     ///< the mated king's fewest moves to `king`
+  std::vector<LeveledRow> flight_rows;
+  LeveledRow king_row;  ///< the mated king's fewest moves to `king`
   /// For each type of the mating side, the rows of the men it may end as.
   std::vector<std::vector<LeveledRow>> rows_by_type;
   /// The levels of the rows above that are not the distance table's (a promotion's): a
@@ -905,7 +904,7 @@ int HelpmateTargets::blockers_needed(const Position& pos, const Aim& g, int cap)
   if (!g.spoil)
     return fewest_blockers(
         pos, g.mated, g.flights.size(), cap,
-        [&](PieceType t, Square x, std::size_t i) { return g.flight_rows[i * types_ + t][x]; });
+        [&](PieceType t, Square x, std::size_t i) { return g.flight_rows[i * types_ + t].row[x]; });
   // A check that comes alone: each flight's counts by type, spoilers judged, made once a
   // target the first time they are read (the search asks them at most of its nodes).
   return fewest_blockers(
@@ -1007,7 +1006,7 @@ void HelpmateTargets::progress_onto(const Position& pos, const Aim& g,
           if (!g.stay_rows_by_type.empty())
             for (const LeveledRow& r : g.stay_rows_by_type[ti]) m |= r.nearer(x);
           for (std::size_t i = 0; i < g.flights.size(); ++i)
-            m |= g.flight_leveled[i * types_ + ti].nearer(x);
+            m |= g.flight_rows[i * types_ + ti].nearer(x);
         }
       } else {
         for (const LeveledRow& r : g.rows_by_type[ti]) m |= r.nearer(x);
@@ -1026,49 +1025,39 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
   const int ml = mated_moves ? mated_left - 1 : mated_left;
   const int gl = mated_moves ? mating_left : mating_left - 1;
   const bool series_on = continues_series(pos, g, ml, gl);
-  // With moves to spare a target cuts little (a stalemate's, or one whose men stand near):
-  // the bound's cuts, which hold for every target, then judge the moves too, as in the
-  // bounded search (helpmate_bound.hpp).
-  HelpmateBound::MatedMoves own;
-  HelpmateBound::NextMoves next;
-  next.to.fill(~Bitboard{0});
-  if (spare) {
-    if (mated_moves) {
-      own = bound_.mated_moves(pos, g.mated, mated_left, mating_left);
-      if (!own.possible && !own.castling) return false;
-    } else if (!bound_.mate_possible(pos, g.mated, mated_left, mating_left, &next)) {
-      return false;
-    }
-  }
+  // Each man's moves are generated onto the squares the cuts leave it, then of those the legal
+  // ones are kept (most moves are cut: checking them for legality first would cost more than
+  // the cuts). With moves to spare a target cuts little (a stalemate's, or one whose men stand
+  // near): the bound's cuts, which hold for every target, then judge the moves, as in the
+  // bounded search (helpmate_bound.hpp: MatedMoves, NextMoves). Without, only the moves that
+  // bring a man of the target, the mated king or a man toward a blocked flight nearer, or take
+  // an arriving checker off its square (a promotion or castling always does). Only the side to
+  // move's entries of `onto` are written and read.
   const Square king = pos.king_square(g.mated);
-  // The moves the cuts keep, then of those the legal ones (most are cut: checking them for
-  // legality first would cost more than the cuts).
-  // Each man's moves are generated onto the squares the cuts leave it: with moves to spare,
-  // the bound's (MatedMoves::allows, NextMoves::allows); without, those that bring a man of
-  // the target, the mated king or a man toward a blocked flight nearer, or take an arriving
-  // checker off its square (a promotion or castling always does).
   std::array<Bitboard, kSquares> onto;
+  const std::array<Bitboard, kSquares>* squares = &onto;
+  std::optional<HelpmateBound::NextMoves> next;  // mate_possible fills every entry
   if (!spare) {
     progress_onto(pos, g, onto);
   } else if (mated_moves) {
+    const HelpmateBound::MatedMoves own = bound_.mated_moves(pos, g.mated, mated_left, mating_left);
+    if (!own.possible && !own.castling) return false;
     for (Bitboard xs = pos.pieces(g.mated); xs;) {
       const Square x = pop_lsb(xs);
-      Bitboard& to = onto[static_cast<std::size_t>(x)];
-      if (x == king)
-        to = own.king ? ~Bitboard{0} : 0;
-      else
-        to = has(own.men, x) ? own.landing : 0;
+      onto[static_cast<std::size_t>(x)] = own.onto(x, king);
     }
   } else {
-    onto = next.to;
+    if (!bound_.mate_possible(pos, g.mated, mated_left, mating_left, &next.emplace())) return false;
+    squares = &next->to;
   }
-  if (last_mated_move) keep_to_completing(pos, g, onto);
+  if (last_mated_move) keep_to_completing(pos, g, king, onto);
   MoveList moves;
-  generate_pseudo_legal(pos, moves, onto);
-  if (spare && !mated_moves) {  // castling, listed whatever `onto` holds, asks `next` too
+  generate_pseudo_legal(pos, moves, *squares);
+  if (next) {  // castling, listed whatever the squares hold, asks `next` too
     int kept = 0;
     for (int i = 0; i < moves.size(); ++i)
-      if (moves[i].kind() != MoveKind::kCastling || next.allows(moves[i])) moves[kept++] = moves[i];
+      if (moves[i].kind() != MoveKind::kCastling || next->allows(moves[i]))
+        moves[kept++] = moves[i];
     moves.truncate(kept);
   }
   keep_legal(pos, moves, 0);
@@ -1095,9 +1084,8 @@ bool HelpmateTargets::last_mated_move(const Position& pos, const Aim& g, int mat
          castling_move(pos, g.mated) == 0;
 }
 
-void HelpmateTargets::keep_to_completing(const Position& pos, const Aim& g,
+void HelpmateTargets::keep_to_completing(const Position& pos, const Aim& g, Square king,
                                          std::array<Bitboard, kSquares>& onto) const {
-  const Square king = pos.king_square(g.mated);
   const Bitboard men = pos.pieces(g.mated) & ~bb(king);
   const Bitboard open = g.blocked & ~men;  // blocked flights no man of the mated side holds
   for (Bitboard xs = pos.pieces(g.mated); xs;) {
@@ -1229,10 +1217,8 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
     for (Bitboard b = t.blocked; b;) {
       const Square f = pop_lsb(b);
       g.flights.push_back(f);
-      for (std::size_t u = 0; u < types_; ++u) {
-        g.flight_rows.push_back(&dist_[row(mated, static_cast<PieceType>(u), f)]);
-        g.flight_leveled.push_back(leveled(g.flight_rows.back()));
-      }
+      for (std::size_t u = 0; u < types_; ++u)
+        g.flight_rows.push_back(leveled(&dist_[row(mated, static_cast<PieceType>(u), f)]));
     }
     // A salt of its own for each target this object searches: the table and the blockers'
     // memory outlive one call (the series ask for each length in turn).

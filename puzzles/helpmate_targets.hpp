@@ -147,8 +147,8 @@ class HelpmateTargets {
   /// or whose blocked flights are not all held by its men (a need of one move, none left).
   bool last_mated_move(const Position& pos, const Aim& g, int mated_left) const;
   /// For last_mated_move(): narrows each of the mated side's entries of `onto` to the moves
-  /// that leave its king on the target's square and every blocked flight held.
-  void keep_to_completing(const Position& pos, const Aim& g,
+  /// that leave its king (on `king`) on the target's square and every blocked flight held.
+  void keep_to_completing(const Position& pos, const Aim& g, Square king,
                           std::array<Bitboard, kSquares>& onto) const;
   /// The side to move is the series side with moves left after this one (the other passes).
   bool continues_series(const Position& pos, const Aim& g, int mated_left, int mating_left) const;

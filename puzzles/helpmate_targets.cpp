@@ -59,10 +59,54 @@ constexpr std::size_t kMostAssigned = 8;
 constexpr std::uint64_t kProgressEvery = std::uint64_t{1} << 14;
 using AssignmentCosts = std::array<std::array<std::uint8_t, kMostAssigned>, kSquares>;
 
+/// What the cheapest assignments say of each man, by its index in the costs (see
+/// HelpmateTargets::BlockerRoles, which holds the same by the men's order on the board).
+struct AssignmentRoles {
+  std::array<std::uint8_t, kSquares> cheapest{};
+  std::array<std::uint8_t, kSquares> dearer{};
+  std::uint64_t needed = 0;
+};
+
+/// Fills `roles` from potentials that prove `total` the cheapest (u[i] + v[k] <= cost[k][i],
+/// v[k] <= 0, their sum `total`). An assignment then costs `total` plus the reduced costs
+/// (cost - u - v) of its pairs, plus minus the v of the men it leaves out: one that costs
+/// `total` has only pairs of reduced cost 0, one that costs a move more only pairs of reduced
+/// cost 1 at most, and one without man k at least `total - v[k]`, and at least each flight's
+/// nearest man but k summed.
+void mark_roles(const AssignmentCosts& cost, std::size_t men, std::size_t n, int total,
+                const int* u, const int* v, AssignmentRoles& roles) {
+  std::array<int, kMostAssigned> best{}, second{}, nearest_man{};
+  for (std::size_t i = 0; i < n; ++i) {
+    best[i] = second[i] = kFar;
+    for (std::size_t k = 0; k < men; ++k) {
+      const int c = cost[k][i];
+      if (c < best[i])
+        second[i] = best[i], best[i] = c, nearest_man[i] = static_cast<int>(k);
+      else if (c < second[i])
+        second[i] = c;
+    }
+  }
+  for (std::size_t k = 0; k < men; ++k) {
+    int without = 0;  // each flight's nearest man but k
+    for (std::size_t i = 0; i < n; ++i) {
+      without += nearest_man[i] == static_cast<int>(k) ? second[i] : best[i];
+      const int c = cost[k][i];
+      if (c >= kFar) continue;
+      const int reduced = c - u[i] - v[k];
+      if (reduced == 0) roles.cheapest[k] |= static_cast<std::uint8_t>(1U << i);
+      if (reduced <= 1) roles.dearer[k] |= static_cast<std::uint8_t>(1U << i);
+    }
+    if (v[k] < 0 || without > total) roles.needed |= std::uint64_t{1} << k;
+  }
+}
+
 /// The fewest moves for distinct men to stand on all `n` flights (at most eight), `cost[k][i]`
 /// man k's count to flight i (kFar: never), or `cap` when that is `cap` or more: the Hungarian
-/// method, flights as rows and men as columns, in O(n^2 men).
-int cheapest_assignment(const AssignmentCosts& cost, std::size_t men, std::size_t n, int cap) {
+/// method, flights as rows and men as columns, in O(n^2 men). With `roles`, under `cap`, marks
+/// them from the final potentials: they prove the count (a man's v only falls, and only once it
+/// holds a flight, so every v is at most 0 and the potentials add up to the count).
+int cheapest_assignment(const AssignmentCosts& cost, std::size_t men, std::size_t n, int cap,
+                        AssignmentRoles* roles = nullptr) {
   if (men < n) return cap;
   constexpr int kNever = 1 << 20;  // an edge never taken while a finite assignment exists
   std::array<int, 9> u{};
@@ -103,27 +147,38 @@ int cheapest_assignment(const AssignmentCosts& cost, std::size_t men, std::size_
     } while (j0 != 0);
   }
   const int total = -v[0];
-  return total < cap ? total : cap;
+  if (total >= cap) return cap;
+  if (roles) mark_roles(cost, men, n, total, &u[1], &v[1], *roles);
+  return total;
 }
 
 /// The same count: each square's nearest man when they are distinct men (their counts then add
-/// up exactly), else cheapest_assignment.
-int fewest_distinct(const AssignmentCosts& cost, std::size_t men, std::size_t n, int cap) {
+/// up exactly), else cheapest_assignment. `roles` as there (they must come empty); when the
+/// nearest men are distinct, the potentials are each flight's nearest count and 0 for the men.
+int fewest_distinct(const AssignmentCosts& cost, std::size_t men, std::size_t n, int cap,
+                    AssignmentRoles* roles = nullptr) {
   int sum = 0;
   std::uint64_t chosen = 0;
   bool shared = false;
+  std::array<int, kMostAssigned> nearest{};
   for (std::size_t i = 0; i < n; ++i) {
     int best = kFar;
     std::size_t who = 0;
     for (std::size_t k = 0; k < men; ++k)
       if (cost[k][i] < best) best = cost[k][i], who = k;
     if (best >= kFar) return cap;
+    nearest[i] = best;
     sum += best;
     if (sum >= cap) return cap;
     shared |= (chosen >> who) & 1U;
     chosen |= std::uint64_t{1} << who;
   }
-  return shared ? cheapest_assignment(cost, men, n, cap) : sum;
+  if (shared) return cheapest_assignment(cost, men, n, cap, roles);
+  if (roles) {
+    const std::array<int, kSquares> none{};
+    mark_roles(cost, men, n, sum, nearest.data(), none.data(), *roles);
+  }
+  return sum;
 }
 
 /// A row of counts (one square's fewest moves from each square; kFar: never) by level: [k]
@@ -156,11 +211,24 @@ Bitboard nearer(const std::uint8_t* row, const RowLevels& below, Square from) {
   return out;
 }
 
+/// The squares whose count in `row` is at most the count of `from`: where a man on `from`
+/// comes no farther.
+Bitboard not_farther(const std::uint8_t* row, const RowLevels& below, Square from) {
+  const std::uint8_t d = row[from];
+  if (d == kFar) return ~Bitboard{0};
+  if (d + 1U < kTopLevel) return below[d + 1U];
+  Bitboard out = 0;
+  for (Square x = 0; x < kSquares; ++x)
+    if (row[x] <= d) out |= bb(x);
+  return out;
+}
+
 /// A row of counts and its levels.
 struct LeveledRow {
   const std::uint8_t* row = nullptr;
   const RowLevels* levels = nullptr;
   Bitboard nearer(Square from) const { return puzzles::nearer(row, *levels, from); }
+  Bitboard not_farther(Square from) const { return puzzles::not_farther(row, *levels, from); }
 };
 
 }  // namespace
@@ -200,11 +268,23 @@ struct HelpmateTargets::Aim {
   /// The checker's spoilers (HelpmateTargets::spoilers), when its check comes alone.
   std::optional<Spoilers> spoil;
   /// With spoilers: for each blocked flight (the first eight) and each type, the blockers'
-  /// counts from each square (blocker_count), a row made when first read (then marked made).
+  /// counts from each square (blocker_count) and their levels, a row made when first read
+  /// (then marked made).
   mutable std::vector<std::uint8_t> blocker_counts;
+  mutable std::vector<RowLevels> blocker_levels;
   mutable std::vector<bool> blocker_row_made;
   std::uint64_t salt = 0;
 };
+
+inline std::pair<const std::uint8_t*, const HelpmateTargets::RowLevels*>
+HelpmateTargets::blocker_row(const Aim& g, std::size_t i, PieceType t) const {
+  const std::size_t r = i * types_ + t;
+  if (!g.spoil) return {g.flight_rows[r].row, g.flight_rows[r].levels};
+  // Made once a target the first time they are read (the search asks them at most of its
+  // nodes).
+  if (!g.blocker_row_made[r]) make_blocker_row(g, i, t);
+  return {&g.blocker_counts[r * kSquares], &g.blocker_levels[r]};
+}
 
 HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bound,
                                  ProgressFn progress, int table_log2)
@@ -869,16 +949,18 @@ int HelpmateTargets::blocker_count(Color mated, PieceType t, Square x, Square f,
 
 template <typename Count>
 int HelpmateTargets::fewest_blockers(const Position& pos, Color mated, std::size_t count, int cap,
-                                     Count count_of) const {
+                                     Count count_of, BlockerRoles* roles) const {
   // A royal piece of a fairy table may have more than eight flights: the first eight are
   // counted (fewer flights to fill is still a lower bound).
   const std::size_t n = std::min(count, kMostAssigned);
   if (n == 0) return 0;
   // Each man's count to each flight, read once (a man that reaches none is left out).
   AssignmentCosts cost;
-  std::size_t men = 0;
-  for (Bitboard xs = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_); xs;) {
+  std::array<std::uint8_t, kSquares> order;  // each row's man: its index in the board's order
+  std::size_t men = 0, seen = 0;
+  for (Bitboard xs = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_); xs; ++seen) {
     const Square x = pop_lsb(xs);
+    order[men] = static_cast<std::uint8_t>(seen);
     const PieceType t = pos.piece_on(mated, x);
     bool reaches = false;
     for (std::size_t i = 0; i < n; ++i) {
@@ -890,7 +972,16 @@ int HelpmateTargets::fewest_blockers(const Position& pos, Color mated, std::size
     }
     if (reaches) ++men;
   }
-  return fewest_distinct(cost, men, n, cap);
+  if (men < n) return cap;  // some flight has no man
+  if (!roles) return fewest_distinct(cost, men, n, cap);
+  AssignmentRoles by_row;
+  const int fewest = fewest_distinct(cost, men, n, cap, &by_row);
+  for (std::size_t k = 0; k < men && order[k] < BlockerRoles::kMostMen; ++k) {
+    roles->cheapest[order[k]] = by_row.cheapest[k];
+    roles->dearer[order[k]] = by_row.dearer[k];
+    if (by_row.needed >> k & 1U) roles->needed |= 1U << order[k];
+  }
+  return fewest;
 }
 
 int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Square* flights,
@@ -900,25 +991,37 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
   });
 }
 
-int HelpmateTargets::blockers_needed(const Position& pos, const Aim& g, int cap) const {
+int HelpmateTargets::blockers_needed(const Position& pos, const Aim& g, int cap,
+                                     BlockerRoles* roles) const {
   if (!g.spoil)
     return fewest_blockers(
         pos, g.mated, g.flights.size(), cap,
-        [&](PieceType t, Square x, std::size_t i) { return g.flight_rows[i * types_ + t].row[x]; });
-  // A check that comes alone: each flight's counts by type, spoilers judged, made once a
-  // target the first time they are read (the search asks them at most of its nodes).
+        [&](PieceType t, Square x, std::size_t i) { return g.flight_rows[i * types_ + t].row[x]; },
+        roles);
+  // A check that comes alone: each flight's counts by type, spoilers judged (blocker_row).
   return fewest_blockers(
-      pos, g.mated, g.flights.size(), cap, [&](PieceType t, Square x, std::size_t i) {
-        const std::size_t r = i * types_ + t;
-        std::uint8_t* row = &g.blocker_counts[r * kSquares];
-        if (!g.blocker_row_made[r]) {
-          for (Square y = 0; y < kSquares; ++y)
-            row[y] =
-                static_cast<std::uint8_t>(blocker_count(g.mated, t, y, g.flights[i], &*g.spoil));
-          g.blocker_row_made[r] = true;
-        }
-        return row[x];
-      });
+      pos, g.mated, g.flights.size(), cap,
+      [&](PieceType t, Square x, std::size_t i) { return blocker_row(g, i, t).first[x]; }, roles);
+}
+
+void HelpmateTargets::make_blocker_row(const Aim& g, std::size_t i, PieceType t) const {
+  const std::size_t r = i * types_ + t;
+  std::uint8_t* row = &g.blocker_counts[r * kSquares];
+  for (Square y = 0; y < kSquares; ++y)
+    row[y] = static_cast<std::uint8_t>(blocker_count(g.mated, t, y, g.flights[i], &*g.spoil));
+  g.blocker_levels[r] = row_levels(row);
+  g.blocker_row_made[r] = true;
+}
+
+std::uint64_t HelpmateTargets::men_key(const Position& pos, const Aim& g) const {
+  // One hash per type, each of its own (type, squares) and independent of the others, so the
+  // processor computes them side by side; a type without men adds nothing.
+  std::uint64_t key = g.salt;
+  for (std::size_t t = 0; t < types_; ++t)
+    if (const Bitboard of_type = pos.pieces(g.mated, static_cast<PieceType>(t));
+        of_type && static_cast<PieceType>(t) != bound_.royal_)
+      key ^= splitmix64(of_type ^ ((t + 1) * 0xD6E8FEB86659FD93ULL));
+  return key;
 }
 
 int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, int mating_left) {
@@ -963,13 +1066,7 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
     // The blockers' count depends on the mated side's men and the target only, and repeats
     // across the lines (most moves leave those men as they were): asked of a small table first.
     const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
-    // One hash per type, each of its own (type, squares) and independent of the others, so
-    // the processor computes them side by side; a type without men adds nothing.
-    std::uint64_t key = g.salt;
-    for (std::size_t t = 0; t < types_; ++t)
-      if (const Bitboard of_type = pos.pieces(mated, static_cast<PieceType>(t));
-          of_type && static_cast<PieceType>(t) != bound_.royal_)
-        key ^= splitmix64(of_type ^ ((t + 1) * 0xD6E8FEB86659FD93ULL));
+    const std::uint64_t key = men_key(pos, g);
     if (blockers_seen_.empty())
       blockers_seen_ = ZeroedArray<BlockersSeen>(std::size_t{1} << kBlockersSeenLog2);
     BlockersSeen& seen = blockers_seen_[key & ((std::size_t{1} << kBlockersSeenLog2) - 1)];
@@ -1005,8 +1102,15 @@ void HelpmateTargets::progress_onto(const Position& pos, const Aim& g,
         } else {
           if (!g.stay_rows_by_type.empty())
             for (const LeveledRow& r : g.stay_rows_by_type[ti]) m |= r.nearer(x);
-          for (std::size_t i = 0; i < g.flights.size(); ++i)
-            m |= g.flight_rows[i * types_ + ti].nearer(x);
+          // Toward a flight by its blockers' counts (with spoilers, as the type it may end as).
+          for (std::size_t i = 0; i < g.flights.size(); ++i) {
+            if (g.spoil && i < kMostAssigned) {
+              const auto [row, levels] = blocker_row(g, i, t);
+              m |= nearer(row, *levels, x);
+            } else {
+              m |= g.flight_rows[i * types_ + ti].nearer(x);
+            }
+          }
         }
       } else {
         for (const LeveledRow& r : g.rows_by_type[ti]) m |= r.nearer(x);
@@ -1020,7 +1124,7 @@ void HelpmateTargets::progress_onto(const Position& pos, const Aim& g,
 
 template <typename Visit>
 bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left, int mating_left,
-                                     bool spare, bool last_mated_move, Visit visit) {
+                                     int room, bool last_mated_move, Visit visit) {
   const bool mated_moves = pos.side_to_move() == g.mated;
   const int ml = mated_moves ? mated_left - 1 : mated_left;
   const int gl = mated_moves ? mating_left : mating_left - 1;
@@ -1031,13 +1135,14 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
   // near): the bound's cuts, which hold for every target, then judge the moves, as in the
   // bounded search (helpmate_bound.hpp: MatedMoves, NextMoves). Without, only the moves that
   // bring a man of the target, the mated king or a man toward a blocked flight nearer, or take
-  // an arriving checker off its square (a promotion or castling always does). Only the side to
-  // move's entries of `onto` are written and read.
+  // an arriving checker off its square (a promotion or castling always does). The mated side's
+  // moves are then narrowed to those that keep its need within its moves (keep_within_need).
+  // Only the side to move's entries of `onto` are written and read.
   const Square king = pos.king_square(g.mated);
   std::array<Bitboard, kSquares> onto;
   const std::array<Bitboard, kSquares>* squares = &onto;
   std::optional<HelpmateBound::NextMoves> next;  // mate_possible fills every entry
-  if (!spare) {
+  if (room == 0) {
     progress_onto(pos, g, onto);
   } else if (mated_moves) {
     const HelpmateBound::MatedMoves own = bound_.mated_moves(pos, g.mated, mated_left, mating_left);
@@ -1050,7 +1155,11 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
     if (!bound_.mate_possible(pos, g.mated, mated_left, mating_left, &next.emplace())) return false;
     squares = &next->to;
   }
-  if (last_mated_move) keep_to_completing(pos, g, king, onto);
+  // The last move narrows the most of the two (and its own way costs less).
+  if (last_mated_move)
+    keep_to_completing(pos, g, king, onto);
+  else if (mated_moves && room <= 1)
+    keep_within_need(pos, g, room, king, onto);
   MoveList moves;
   generate_pseudo_legal(pos, moves, *squares);
   if (next) {  // castling, listed whatever the squares hold, asks `next` too
@@ -1076,6 +1185,43 @@ bool HelpmateTargets::for_each_child(Position& pos, const Aim& g, int mated_left
     if (stop) break;
   }
   return stop;
+}
+
+void HelpmateTargets::keep_within_need(const Position& pos, const Aim& g, int room, Square king,
+                                       std::array<Bitboard, kSquares>& onto) {
+  if (g.survivors >= 0 || king == kNoSquare) return;  // a stalemate's need counts more
+  // The need is the king's walk and the blockers' count; a move changes one of them by one at
+  // the most, and castling is listed whatever `onto` holds.
+  if (room == 1) onto[static_cast<std::size_t>(king)] &= g.king_row.not_farther(king);
+  const Bitboard men = pos.pieces(g.mated) & ~pos.pieces(g.mated, bound_.royal_);
+  if (g.flights.empty() || popcount(men) > static_cast<int>(BlockerRoles::kMostMen)) return;
+  // The roles hold whatever the cap (they are the cheapest assignments'), so they are asked
+  // without one and remembered like slack()'s count: the mated side's men repeat.
+  const std::uint64_t key = men_key(pos, g);
+  if (roles_seen_.empty()) roles_seen_ = ZeroedArray<RolesSeen>(std::size_t{1} << kRolesSeenLog2);
+  RolesSeen& seen = roles_seen_[key & ((std::size_t{1} << kRolesSeenLog2) - 1)];
+  if (seen.key != key || seen.men != men) {
+    seen = RolesSeen{key, men, {}};
+    blockers_needed(pos, g, kFar, &seen.roles);
+  }
+  const BlockerRoles& roles = seen.roles;
+  const Variant& v = pos.variant();
+  const std::size_t n = std::min(g.flights.size(), kMostAssigned);
+  std::size_t k = 0;  // the man's index in the board's order
+  for (Bitboard xs = men; xs; ++k) {
+    const Square x = pop_lsb(xs);
+    // With a move to spare, a man that some cheapest assignment leaves out may go anywhere.
+    if (room == 1 && !(roles.needed >> k & 1U)) continue;
+    const PieceType t = pos.piece_on(g.mated, x);
+    Bitboard keep = v.piece(t).promotion_squares[g.mated];  // a promotion changes every count
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto [row, levels] = blocker_row(g, i, t);  // the counts the assignment read
+      if (room == 0 ? roles.cheapest[k] >> i & 1U : roles.dearer[k] >> i & 1U)
+        keep |= nearer(row, *levels, x);
+      if (room == 1 && (roles.cheapest[k] >> i & 1U)) keep |= not_farther(row, *levels, x);
+    }
+    onto[static_cast<std::size_t>(x)] &= keep;
+  }
 }
 
 bool HelpmateTargets::last_mated_move(const Position& pos, const Aim& g, int mated_left) const {
@@ -1110,7 +1256,7 @@ bool HelpmateTargets::live(Position& pos, const Aim& g, int mated_left, int mati
   if (room < 0) return false;
   if (const auto known = tt_->probe(key, 1)) return *known;
   const bool ok =
-      for_each_child(pos, g, mated_left, mating_left, room > 0, last_mated_move(pos, g, mated_left),
+      for_each_child(pos, g, mated_left, mating_left, room, last_mated_move(pos, g, mated_left),
                      [&](int ml, int gl) { return live(pos, g, ml, gl); });
   tt_->store(key, 1, ok);
   return ok;
@@ -1125,7 +1271,7 @@ void HelpmateTargets::collect(Position& pos, const Aim& g, int mated_left, int m
   // series side's in a series (its moves left).
   if (g.series ? mover == g.series_side : mated_moves)
     out.insert({pos.key(), mated_moves ? mated_left : mating_left});
-  for_each_child(pos, g, mated_left, mating_left, true, false, [&](int ml, int gl) {
+  for_each_child(pos, g, mated_left, mating_left, kRoomUnknown, false, [&](int ml, int gl) {
     if (live(pos, g, ml, gl)) collect(pos, g, ml, gl, out);
     return false;
   });
@@ -1194,6 +1340,7 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
                  g.spoil.emplace());
     if (g.spoil) {
       g.blocker_counts.resize(kMostAssigned * types_ * kSquares);
+      g.blocker_levels.resize(kMostAssigned * types_);
       g.blocker_row_made.assign(kMostAssigned * types_, false);
     }
     if (t.survivors >= 0) {

@@ -20,7 +20,9 @@
 // a line that reaches the target. While the side to move has moves to spare, the bound's own
 // cuts (HelpmateBound::mated_moves, mate_possible: true of every mate, whatever the target)
 // judge its moves as in the bounded search; without, only moves that bring the target nearer
-// are made. The union over the targets is every helpmate line.
+// are made. The mated side, with no move or one to spare, moves only the men that a cheapest
+// assignment of the blockers holds (or every one needs) toward their flights, as the counts
+// allow (keep_within_need). The union over the targets is every helpmate line.
 //
 // A stalemate (the bound's goal; the solver uses it for h=n, not the stalemate series, see
 // SolveOptions) is targeted the same way without the checker: the king on s with every
@@ -121,6 +123,23 @@ class HelpmateTargets {
   std::uint64_t nodes() const { return nodes_; }
   std::size_t target_count() const { return target_count_; }
 
+  /// A row of counts by levels (helpmate_targets.cpp, row_levels): the squares under each
+  /// count.
+  using RowLevels = std::array<Bitboard, 16>;
+  /// What the cheapest assignments of the blockers (blockers_needed) say of the mated side's
+  /// men other than its royal piece, the first kMostMen in the board's order (index k: the
+  /// k-th); flights as bits (bit i: the target's blocked flight i).
+  struct BlockerRoles {
+    static constexpr std::size_t kMostMen = 16;
+    /// The flights the man holds in some cheapest assignment (every such pair is marked,
+    /// perhaps more).
+    std::array<std::uint8_t, kMostMen> cheapest{};
+    /// The same for the assignments at most one move dearer.
+    std::array<std::uint8_t, kMostMen> dearer{};
+    /// Men that every cheapest assignment uses (some of those: the ones proven so), as bits.
+    std::uint32_t needed = 0;
+  };
+
  private:
   struct Aim;  // one target as the search reads it
   /// targets(); `standing_men`: a stalemate's targets place the men that stand
@@ -135,12 +154,14 @@ class HelpmateTargets {
   bool solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves, bool series,
                      std::size_t limit, HelpLineNodes& out);
   bool live(Position& pos, const Aim& g, int mated_left, int mating_left);
-  /// Makes each move of the side to move (only those that bring a man nearer unless `spare`;
-  /// in a series, not one that checks before the last, then the other side passes) and calls
-  /// visit(mated_left, mating_left) after it, until it returns true; returns that. With
-  /// `last_mated_move` (last_mated_move()), only the moves that may complete the picture.
+  /// Makes each move of the side to move (only those that bring a man nearer when it has no
+  /// move to spare, `room` slack() of the side to move, or kRoomUnknown; in a series, not one
+  /// that checks before the last, then the other side passes) and calls visit(mated_left,
+  /// mating_left) after it, until it returns true; returns that. With `last_mated_move`
+  /// (last_mated_move()), only the moves that may complete the picture.
+  static constexpr int kRoomUnknown = 1 << 20;
   template <typename Visit>
-  bool for_each_child(Position& pos, const Aim& g, int mated_left, int mating_left, bool spare,
+  bool for_each_child(Position& pos, const Aim& g, int mated_left, int mating_left, int room,
                       bool last_mated_move, Visit visit);
   /// The mated side is to move with one move left and no castling, for a mate's target (not a
   /// series): after its move, slack() cuts every line whose king is not on the target's square
@@ -162,6 +183,19 @@ class HelpmateTargets {
   /// flight) a move nearer, every square for an arriving checker on its square, and the
   /// promotion squares. A move elsewhere is cut ungenerated.
   void progress_onto(const Position& pos, const Aim& g, std::array<Bitboard, kSquares>& onto) const;
+  /// For a mate's target, the mated side to move (its king on `king`) with `room` moves to
+  /// spare, 0 or 1: narrows its entries of `onto` to the moves after which its need still fits
+  /// its moves. A move changes a man's counts by one at the most, so an assignment of blockers
+  /// that costs less after it (with no room: one move less) held that man, toward a flight it
+  /// comes nearer, in a cheapest assignment before; with one move of room, a man every
+  /// cheapest assignment uses comes no farther from a flight it holds in one, or nearer one it
+  /// holds in an assignment a move dearer, and the king comes no farther.
+  /// Not const: it fills the roles' memory.
+  void keep_within_need(const Position& pos, const Aim& g, int room, Square king,
+                        std::array<Bitboard, kSquares>& onto);
+  /// The key of the target and the mated side's men (not its royal piece) that slack()'s and
+  /// keep_within_need()'s memories are read by (checked there with the men's squares).
+  std::uint64_t men_key(const Position& pos, const Aim& g) const;
   /// The fewest moves of a man of colour `c` and type `t` standing on `at` to leave it and
   /// stand on it again (kFar when it cannot come back).
   int leave_and_return(Color c, PieceType t, Square at) const;
@@ -181,16 +215,23 @@ class HelpmateTargets {
   int blockers_needed(const Position& pos, Color mated, const Square* flights, std::size_t count,
                       const Spoilers* spoil, int cap = HelpmateBound::kFar) const;
   /// The same for a target's search: its blocked flights and spoilers (the counts read from
-  /// the target's rows).
-  int blockers_needed(const Position& pos, const Aim& g, int cap) const;
+  /// the target's rows). With `roles` (they must come empty), under `cap`, fills them.
+  int blockers_needed(const Position& pos, const Aim& g, int cap,
+                      BlockerRoles* roles = nullptr) const;
+  /// The counts blockers_needed reads for the target's blocked flight i (of the first eight)
+  /// and a man of type `t`, from each square, and their levels: the distance table's row,
+  /// or with spoilers blocker_count's (made when first asked).
+  std::pair<const std::uint8_t*, const RowLevels*> blocker_row(const Aim& g, std::size_t i,
+                                                               PieceType t) const;
+  void make_blocker_row(const Aim& g, std::size_t i, PieceType t) const;
   /// One man's count for blocked flight `f`: a man of the mated side of type `t` on `x`, with
   /// `spoil`, never standing there as a type that spoils the mate (kFar: it cannot).
   int blocker_count(Color mated, PieceType t, Square x, Square f, const Spoilers* spoil) const;
   /// The fewest moves of distinct men for the first eight of `count` flights, each man's count
   /// for flight i being count_of(type, square, i), or `cap`.
   template <typename Count>
-  int fewest_blockers(const Position& pos, Color mated, std::size_t count, int cap,
-                      Count count_of) const;
+  int fewest_blockers(const Position& pos, Color mated, std::size_t count, int cap, Count count_of,
+                      BlockerRoles* roles = nullptr) const;
   void count_node();
 
   const HelpmateBound& bound_;
@@ -205,6 +246,14 @@ class HelpmateTargets {
   };
   static constexpr int kBlockersSeenLog2 = 14;
   ZeroedArray<BlockersSeen> blockers_seen_;
+  /// keep_within_need()'s memory of the blockers' roles, by the same key.
+  struct RolesSeen {
+    std::uint64_t key = 0;
+    Bitboard men = 0;  ///< 0: empty (a target with blocked flights has men to block them)
+    BlockerRoles roles;
+  };
+  static constexpr int kRolesSeenLog2 = 12;
+  ZeroedArray<RolesSeen> roles_seen_;
   /// The searches' own table: their keys are salted by target and not shared with the
   /// solver's; a table that stays in the caches pays more than a larger one.
   std::optional<TranspositionTable> table_;  ///< made on first use
@@ -237,11 +286,6 @@ class HelpmateTargets {
   /// + to) * 64 + from]; empty rows for the other types. Read by blockers_needed with spoilers.
   std::vector<std::uint8_t> unpromoted_;
 
- public:
-  /// A row of dist_ by levels (helpmate_targets.cpp, row_levels): the squares under each count.
-  using RowLevels = std::array<Bitboard, 16>;
-
- private:
   /// The levels of dist_'s rows, one entry a row, each made when a target first reads it.
   ZeroedArray<RowLevels> dist_levels_;
 };

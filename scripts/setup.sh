@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages arbiter needs, then configures build/ (Release) and builds the
-# arbiter command (build/arbiter, with build/arbiter-serve beside it): what the main job,
+# arbiter command (build/arbiter, with build/arbiter-solver and build/arbiter-serve beside it): what the main job,
 # `build/arbiter verify`, needs. The tests and benchmarks are built by scripts/test.sh (or
 # `scripts/build.sh`, which builds everything).
 #

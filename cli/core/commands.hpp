@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <array>
+#include <exception>
 #include <span>
 #include <string_view>
 
@@ -35,7 +36,14 @@ struct CommandRegistrar {
   void (*add)(CLI::App& app, int& status);
 };
 
-/// Every subcommand's registrar, in the order of `arbiter --help`.
+/// Every subcommand's registrar, in the order of `arbiter --help` (registrars.cpp: the solver
+/// program's; solver_program.hpp).
 std::span<const CommandRegistrar> command_registrars();
+
+/// Parses and runs the command line with `registrars` (run_solver_program, run.hpp, says what
+/// it returns); `solver_error`, when given, turns an error of the solver's into an exit status
+/// (-1: not one of its errors).
+int run(int argc, char** argv, std::span<const CommandRegistrar> registrars,
+        int (*solver_error)(const std::exception&) = nullptr);
 
 }  // namespace arbiter::cli

@@ -1,5 +1,5 @@
 #include "cli/core/run.hpp"
 
 int main(int argc, char** argv) {
-  return arbiter::cli::run(argc, argv);
+  return arbiter::cli::run_arbiter(argc, argv);
 }

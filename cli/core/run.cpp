@@ -4,36 +4,16 @@
 
 #include "cli/core/commands.hpp"
 #include "cli/core/mistyped_words.hpp"
+#include "cli/core/solver_program.hpp"
 #include "present/core/exit_status.hpp"
 #include "rules/core/diagnostic.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/notation.hpp"
-#include "solver/core/cannot_encode.hpp"
-#include "solver/core/engine_disagreement.hpp"
 
 namespace arbiter::cli {
 
-std::span<const CommandRegistrar> command_registrars() {
-  static constexpr CommandRegistrar kRegistrars[] = {
-      {{"variants", "check-table"}, register_table_commands},
-      {{"perft"}, register_perft_command},
-      {{"verify"}, register_verify_command},
-      {{"moves"}, register_position_commands},
-      {{"replay"}, register_replay_command},
-      {{"resolve"}, register_resolve_command},
-      {{"find"}, register_find_command},
-      {{"coverage"}, register_coverage_command},
-      {{"corpus"}, register_corpus_command},
-      {{"diff"}, register_diff_command},
-      {{"ambiguities"}, register_ambiguities_command},
-      {{"puzzle"}, register_puzzle_command},
-      {{"report"}, register_report_command},
-      {{"serve"}, register_serve_command},
-  };
-  return kRegistrars;
-}
-
-int run(int argc, char** argv) {
+int run(int argc, char** argv, std::span<const CommandRegistrar> registrars,
+        int (*solver_error)(const std::exception&)) {
   CLI::App app{
       "arbiter: exact rules for hard chess variants. One rule table drives the engine\n"
       "(play, replay, perft) and the solver. Bundled tables: arbiter variants."};
@@ -45,13 +25,13 @@ int run(int argc, char** argv) {
   // level's help, --version and a word to correct.
   const CommandRegistrar* named = nullptr;
   if (argc > 1)
-    for (const CommandRegistrar& r : command_registrars())
+    for (const CommandRegistrar& r : registrars)
       for (std::string_view name : r.names)
         if (!name.empty() && name == argv[1]) named = &r;
   if (named != nullptr)
     named->add(app, status);
   else
-    for (const CommandRegistrar& r : command_registrars()) r.add(app, status);
+    for (const CommandRegistrar& r : registrars) r.add(app, status);
   // CLI11 reports an unknown first word only as "A subcommand is required": name it.
   if (argc > 1 && argv[1][0] != '-') {
     if (const std::string error = unknown_subcommand(app, argv[1]); !error.empty()) {
@@ -73,18 +53,6 @@ int run(int argc, char** argv) {
     for (const std::string& error : errors) std::cerr << "arbiter: error: " << error << '\n';
     if (errors.empty()) app.exit(e);
     return kBadInput;
-  } catch (const solver::EngineDisagreement& e) {
-    // An exact formula's witness the engine rejects (find, coverage, diff): a bug, not bad input.
-    std::cerr << "arbiter: error: the solver and the engine disagree on " << e.fen() << '\n'
-              << "  solver: " << e.solver_view() << '\n'
-              << "  engine: " << e.engine_view() << '\n';
-    return kInternal;
-  } catch (const solver::CannotEncode& e) {
-    // A valid table, knob or move the Z3 encoding does not cover (find, coverage, ambiguities,
-    // diff): not bad input, and no search limit would help.
-    std::cerr << "arbiter: error: the solver cannot encode this (the engine reads it): " << e.what()
-              << '\n';
-    return kCannotEncode;
   } catch (const CheckFailed& e) {
     std::cerr << "arbiter: error: " << e.what() << '\n';
     return kFails;
@@ -98,11 +66,27 @@ int run(int argc, char** argv) {
     std::cerr << "arbiter: error: bad move (" << to_string(e.kind()) << "): " << e.what() << '\n';
     return kBadInput;
   } catch (const std::exception& e) {
+    if (solver_error != nullptr)
+      if (const int solver_status = solver_error(e); solver_status >= 0) return solver_status;
     // What a command throws is what it could not read or do (a verdict is a return value).
     std::cerr << "arbiter: error: " << e.what() << '\n';
     return kBadInput;
   }
   return status;
+}
+
+int run_arbiter(int argc, char** argv) {
+  try {
+    if (argc > 1)
+      for (const CommandRegistrar& r : engine_command_registrars())
+        for (std::string_view name : r.names)
+          if (!name.empty() && name == argv[1]) return run(argc, argv, engine_command_registrars());
+    run_in_solver_program();  // the top-level help, --version, and every other first word
+  } catch (const std::exception& e) {
+    // As `arbiter serve` without its server program beside it.
+    std::cerr << "arbiter: error: " << e.what() << '\n';
+    return kBadInput;
+  }
 }
 
 }  // namespace arbiter::cli

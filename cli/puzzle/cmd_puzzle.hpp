@@ -16,6 +16,7 @@
 #include "present/board/svg_board.hpp"
 #include "present/core/json_writer.hpp"
 #include "puzzles/corpus_db.hpp"
+#include "puzzles/generator.hpp"
 #include "puzzles/grading.hpp"
 #include "puzzles/stipulation.hpp"
 #include "puzzles/verdict.hpp"
@@ -207,7 +208,13 @@ void add_flags(CLI::App* cmd, Options& o, std::initializer_list<FlagSpec<Options
 std::unique_ptr<puzzles::CorpusDb> open_corpus(const std::string& path);
 
 void register_puzzle_corpus_commands(CLI::App* puzzle, int& status);  // generate, merge, check
-void register_puzzle_export_command(CLI::App* puzzle, int& status);   // cmd_puzzle_export.cpp
-void register_puzzle_task_command(CLI::App* puzzle, int& status);     // simultaneous tasks
+
+/// `puzzle generate --source solver`'s candidates: Z3's mating nets
+/// (solver/analysis/puzzle_candidates.hpp) for an h#n (`help`), an s#n (`self`) or a #n. In
+/// the arbiter program, which holds no solver (cli/core/solver_program.hpp), it hands the
+/// command line to the solver program instead (engine_handoffs.cpp).
+puzzles::CandidateProposer solver_proposer(const VariantPtr& v, bool help, bool self);
+void register_puzzle_export_command(CLI::App* puzzle, int& status);  // cmd_puzzle_export.cpp
+void register_puzzle_task_command(CLI::App* puzzle, int& status);    // simultaneous tasks
 
 }  // namespace arbiter::cli

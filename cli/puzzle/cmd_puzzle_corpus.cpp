@@ -19,7 +19,6 @@
 #include "puzzles/generator.hpp"
 #include "rules/core/fen.hpp"
 #include "rules/core/load_variant.hpp"
-#include "solver/analysis/puzzle_candidates.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -121,12 +120,7 @@ int run_generate(const GenerateOptions& o) {
     const bool self = c.stipulation.kind == puzzles::StipulationKind::kSelfMate;
     c.source = puzzles::CandidateSource::kProposer;
     c.source_name = "solver";
-    c.propose = [v, help, self](std::uint64_t seed, std::uint64_t index) {
-      // #n: White mates Black; h#n: Black moves first and is mated; s#n: White forces Black
-      // to mate White.
-      const Color attacker = self ? kBlack : kWhite;
-      return solver::mating_net_candidate(v, attacker, help ? kBlack : kWhite, seed, index);
-    };
+    c.propose = solver_proposer(v, help, self);
   }
   if (o.jobs > 1 && c.source == puzzles::CandidateSource::kProposer)
     throw PuzzleInputError(

@@ -1,0 +1,5 @@
+#include "cli/core/run.hpp"
+
+int main(int argc, char** argv) {
+  return arbiter::cli::run_solver_program(argc, argv);
+}

@@ -355,7 +355,11 @@ bool HelpmateTargets::applies(const Position& pos) const {
 }
 
 void HelpmateTargets::count_node() {
-  if ((++nodes_ & (kProgressEvery - 1)) == 0 && progress_) progress_(nodes_);
+  if ((++nodes_ & (kProgressEvery - 1)) != 0) return;
+  // A search this long keeps more lines than the first table holds: a larger one from here
+  // (the answers are the same, only found again).
+  if (nodes_ == kGrowTableAt && table_log2_ > kFirstTableLog2) tt_ = &table_.emplace(table_log2_);
+  if (progress_) progress_(nodes_);
 }
 
 std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
@@ -1298,7 +1302,7 @@ bool HelpmateTargets::series_line_nodes(Position& pos, bool help, int n, std::si
 bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves,
                                     bool series, std::size_t limit, HelpLineNodes& out) {
   if (!applies(pos)) return false;
-  if (!tt_) tt_ = &table_.emplace(table_log2_);
+  if (!tt_) tt_ = &table_.emplace(std::min(table_log2_, kFirstTableLog2));
   const auto ts = targets(pos, mated, mated_moves, mating_moves, limit);
   if (!ts) return false;
   target_count_ = ts->size();

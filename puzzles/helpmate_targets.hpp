@@ -255,8 +255,12 @@ class HelpmateTargets {
   static constexpr int kRolesSeenLog2 = 12;
   ZeroedArray<RolesSeen> roles_seen_;
   /// The searches' own table: their keys are salted by target and not shared with the
-  /// solver's; a table that stays in the caches pays more than a larger one.
+  /// solver's; a table that stays in the caches pays more than a larger one. It starts with
+  /// 2^kFirstTableLog2 entries (1 MiB) and has 2^table_log2_ once the searches have made
+  /// kGrowTableAt nodes (its entries are then dropped: they are only found again).
   std::optional<TranspositionTable> table_;  ///< made on first use
+  static constexpr int kFirstTableLog2 = 16;
+  static constexpr std::uint64_t kGrowTableAt = std::uint64_t{1} << 18;
   int table_log2_ = 18;
   TranspositionTable* tt_ = nullptr;
   ProgressFn progress_;

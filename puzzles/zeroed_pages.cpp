@@ -25,10 +25,6 @@ std::size_t mapped_bytes(std::size_t bytes) {
 void* map_zeroed_pages(std::size_t bytes) {
   if (bytes == 0) return nullptr;
   bytes = mapped_bytes(bytes);
-  // Mapped with room to start on a 2 MiB boundary, and the kernel asked for huge pages: a
-  // search that touches the whole table (every hash is random) then takes a few faults, not
-  // one per 4 KiB page (thousands, and costly on a virtual machine). Only a hint: with
-  // transparent huge pages off the memory still works.
   if (bytes < kHuge) {
     // A small table (the targets' memories of the blockers, 384 KiB and 224 KiB) is read at
     // random, so most of its pages are touched: they are faulted in by the one call, which on a
@@ -38,6 +34,10 @@ void* map_zeroed_pages(std::size_t bytes) {
     if (p == MAP_FAILED) throw std::bad_alloc();
     return p;
   }
+  // Mapped with room to start on a 2 MiB boundary, and the kernel asked for huge pages: a
+  // search that touches the whole table (every hash is random) then takes a few faults, not
+  // one per 4 KiB page (thousands, and costly on a virtual machine). Only a hint: with
+  // transparent huge pages off the memory still works.
   const std::size_t mapped = bytes + kHuge;
   void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
@@ -47,7 +47,7 @@ void* map_zeroed_pages(std::size_t bytes) {
   if (kHuge - head > 0) munmap(base + head + bytes, kHuge - head);
   char* table = base + head;
 #ifdef MADV_HUGEPAGE
-  if (bytes >= kHuge) madvise(table, bytes, MADV_HUGEPAGE);
+  madvise(table, bytes, MADV_HUGEPAGE);
 #endif
   return table;
 }

@@ -40,6 +40,10 @@ struct CommandRegistrar {
 /// program's; solver_program.hpp).
 std::span<const CommandRegistrar> command_registrars();
 
+/// The registrar among `registrars` that adds the subcommand `word`; null when none does.
+const CommandRegistrar* find_registrar(std::span<const CommandRegistrar> registrars,
+                                       std::string_view word);
+
 /// Parses and runs the command line with `registrars` (run_solver_program, run.hpp, says what
 /// it returns); `solver_error`, when given, turns an error of the solver's into an exit status
 /// (-1: not one of its errors).

@@ -1,7 +1,6 @@
 // Every command, for the solver program (solver_program.hpp) and the tests: the engine's
 // (engine_registrars.cpp, each taken from there) and the solver's, in the order of
 // `arbiter --help`.
-#include <algorithm>
 #include <array>
 #include <iostream>
 
@@ -14,11 +13,9 @@
 namespace arbiter::cli {
 namespace {
 
-/// The engine program's registrar whose first name is `name`.
+/// The engine program's registrar of the subcommand `name`.
 CommandRegistrar engine(std::string_view name) {
-  const std::span<const CommandRegistrar> all = engine_command_registrars();
-  return *std::find_if(all.begin(), all.end(),
-                       [&](const CommandRegistrar& r) { return r.names[0] == name; });
+  return *find_registrar(engine_command_registrars(), name);
 }
 
 /// The exit status of an error of the solver's, printed; -1 for any other error.

@@ -12,6 +12,14 @@
 
 namespace arbiter::cli {
 
+const CommandRegistrar* find_registrar(std::span<const CommandRegistrar> registrars,
+                                       std::string_view word) {
+  for (const CommandRegistrar& r : registrars)
+    for (std::string_view name : r.names)
+      if (!name.empty() && name == word) return &r;
+  return nullptr;
+}
+
 int run(int argc, char** argv, std::span<const CommandRegistrar> registrars,
         int (*solver_error)(const std::exception&)) {
   CLI::App app{
@@ -23,11 +31,7 @@ int run(int argc, char** argv, std::span<const CommandRegistrar> registrars,
   int status = kHolds;
   // Only the command named by the first word, when it names one; every command for the top
   // level's help, --version and a word to correct.
-  const CommandRegistrar* named = nullptr;
-  if (argc > 1)
-    for (const CommandRegistrar& r : registrars)
-      for (std::string_view name : r.names)
-        if (!name.empty() && name == argv[1]) named = &r;
+  const CommandRegistrar* named = argc > 1 ? find_registrar(registrars, argv[1]) : nullptr;
   if (named != nullptr)
     named->add(app, status);
   else
@@ -77,10 +81,8 @@ int run(int argc, char** argv, std::span<const CommandRegistrar> registrars,
 
 int run_arbiter(int argc, char** argv) {
   try {
-    if (argc > 1)
-      for (const CommandRegistrar& r : engine_command_registrars())
-        for (std::string_view name : r.names)
-          if (!name.empty() && name == argv[1]) return run(argc, argv, engine_command_registrars());
+    if (argc > 1 && find_registrar(engine_command_registrars(), argv[1]) != nullptr)
+      return run(argc, argv, engine_command_registrars());
     run_in_solver_program();  // the top-level help, --version, and every other first word
   } catch (const std::exception& e) {
     // As `arbiter serve` without its server program beside it.

@@ -501,13 +501,17 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     return blockers_needed(pos, mated, fl.data(), n, spoiling ? &spoil : nullptr);
   };
 
+  // Per type (a stalemate's targets): the squares from which it attacks the king's square s
+  // on an empty board along a line that a man standing between would close (for a type
+  // without step-by-step riders: a slide, closed exactly by a man on Variant::between).
+  std::vector<Bitboard> slides_to_s(types_, 0);
   for (Square s = 0; s < kSquares && !over; ++s) {
     const int king_moves = moves(mated, royal, king, s);
     if (king_moves > mated_budget) continue;
     const Bitboard flights = bound_.royal_flights_[mated][s];
     bool alone = false;  // the placed checker's, whatever the other men do (Target::alone)
     std::vector<Man> placed;
-    std::vector<bool> used(pieces.size(), false);
+    std::uint64_t used = 0;  // the mating men placed, by their index in `pieces`
     // True when, with its men placed (`spent` mating moves), the checker checks alone: no
     // placed man but it attacks s from its square, and no man left out reaches a square that
     // does (but `taken`) in the moves left. Asked as the checker is placed (`alone`) and again
@@ -518,7 +522,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         if (can_check(m.type) && has(attacked_from(m.type, s), m.at)) return false;
       }
       for (const Checking& o : checking) {
-        if (used[o.man]) continue;
+        if (used >> o.man & 1U) continue;
         for (Bitboard xs = attacked_from(o.type, s) & ~taken; xs;)
           if (spent + (*o.cost)[pop_lsb(xs)] <= mating_budget) return false;
       }
@@ -565,18 +569,33 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     // may end as, when its moves fit (`spent` mating moves so far) and `fits(type)`.
     const auto with_mating_man = [&](Square x, int spent, const auto& fits, const auto& next) {
       for (std::size_t i = 0; i < pieces.size(); ++i) {
-        if (used[i]) continue;
-        used[i] = true;
+        if (used >> i & 1U) continue;
+        used |= std::uint64_t{1} << i;
         for (const auto& [u, cost] : pieces[i].ends) {
           if (!fits(u) || !mating_may(u, cost[x], x, spent)) continue;
           placed.push_back({pieces[i].from, u, x});
           next(spent + cost[x]);
           placed.pop_back();
         }
-        used[i] = false;
+        used &= ~(std::uint64_t{1} << i);
       }
     };
     const auto any_type = [](PieceType) { return true; };
+    // A mating man of type w on z attacks s, the board occupied as `o`: for a type without
+    // step-by-step riders, from a square of slides_to_s exactly when no man stands between.
+    const auto attacks_s = [&](PieceType w, Square z, Bitboard o) {
+      if (!v.piece(w).moves.has_riders) return !(v.between(z, s) & o);
+      return has(attacks(v, mating, w, z, o, reaches(w, z)), s);
+    };
+    if (standing_men)
+      for (std::size_t u = 0; u < types_; ++u) {
+        const auto w = static_cast<PieceType>(u);
+        slides_to_s[u] = 0;
+        for (Bitboard zs = can_check(w) ? attacked_from(w, s) : 0; zs;) {
+          const Square z = pop_lsb(zs);
+          if (!undiscoverable(w, z, s)) slides_to_s[u] |= bb(z);
+        }
+      }
     // A stalemate's picture (the stalemated king on s, the placed men): the king is not in
     // check and each standing man of the stalemated side has no move there. Takes a move it
     // has and, in turn, each way the final position stops it: a man on its square or on a
@@ -616,8 +635,36 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         a |= at;
         if (has(at, s) && can_check(m.type)) checks |= bb(m.at);
       }
-      // Every flight still covered: a man placed on a guard's line may have cut it.
-      if (flights & ~a & ~(occ & ~mating_occ)) return;
+      // Each of them goes on with the picture.
+      const auto place_stayer = [&](PieceType u, Square z) {
+        with_stayer(u, z, [&] { self(self, spent, extra_from); });
+      };
+      const auto place_mating_man = [&](Square z, const auto& fits) {
+        with_mating_man(z, spent, fits, [&](int sp) { self(self, sp, extra_from); });
+      };
+      // Every flight still covered: a man placed on a guard's line may have cut it (a line
+      // through s never covers a flight: the king would be in check). Then the stalemate
+      // holds that flight otherwise, as cover() places its men: a man of the stalemated side
+      // stands on it, or another mating man attacks it from where it stands.
+      if (const Bitboard open = flights & ~a & ~(occ & ~mating_occ)) {
+        const Square f = lsb(open);
+        if (!has(occ, f))
+          for (PieceType u : stand_types) place_stayer(u, f);
+        for (std::size_t i = 0; i < pieces.size(); ++i) {
+          if (used >> i & 1U) continue;
+          used |= std::uint64_t{1} << i;
+          for (const auto& [u, cost] : pieces[i].ends)
+            for (Bitboard gs = attacked_from(u, f) & ~occ; gs;) {
+              const Square g = pop_lsb(gs);
+              if (!mating_may(u, cost[g], g, spent)) continue;
+              placed.push_back({pieces[i].from, u, g});
+              self(self, spent + cost[g], extra_from);
+              placed.pop_back();
+            }
+          used &= ~(std::uint64_t{1} << i);
+        }
+        return;
+      }
       // s attacked by the placed mating men (but the one on `taken`), the board as `o`.
       const auto attacked = [&](Bitboard o, Square taken) {
         for (const Man& m : placed)
@@ -625,13 +672,6 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
               has(attacks(v, mating, m.type, m.at, o, reaches(m.type, m.at)), s))
             return true;
         return false;
-      };
-      // Each of them then goes on with the picture.
-      const auto place_stayer = [&](PieceType u, Square z) {
-        with_stayer(u, z, [&] { self(self, spent, extra_from); });
-      };
-      const auto place_mating_man = [&](Square z, const auto& fits) {
-        with_mating_man(z, spent, fits, [&](int sp) { self(self, sp, extra_from); });
       };
       // The king is not in check: a man stands between it and a placed man's line to it.
       for (std::size_t k = 0; k < placed.size(); ++k) {
@@ -661,6 +701,17 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         for (std::size_t u = 0; u < types_; ++u) {
           const auto w = static_cast<PieceType>(u);
           if (!can_check(w)) continue;
+          if (!v.piece(w).moves.has_riders) {
+            // Only lines that st alone closes: a line no man closes would be a check in the
+            // picture, and a line another man closes stays closed, in the stalemate too (its
+            // men hold the picture's, and st's move opens a line only when st was all that
+            // closed it there).
+            for (Bitboard zs = slides_to_s[u] & ~occ; zs;) {
+              const Square z = pop_lsb(zs);
+              if ((v.between(z, s) & occ) == bb(st.at)) out.push_back({w, z});
+            }
+            continue;
+          }
           for (Bitboard zs = attacked_from(w, s) & ~occ; zs;) {
             const Square z = pop_lsb(zs);
             if (!undiscoverable(w, z, s) &&
@@ -694,9 +745,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         // A mating man whose line to s the move opens (it could not check s whatever stood
         // between: then s would be in check), unless the man's new square closes it again.
         for (const Pin& p : pins) {
-          if (p.at == x ||
-              !has(attacks(v, mating, p.type, p.at, after | bb(p.at), reaches(p.type, p.at)), s))
-            continue;
+          if (p.at == x || !attacks_s(p.type, p.at, after | bb(p.at))) continue;
           const PieceType w = p.type;
           mating_man(p.at, [w](PieceType t) { return t == w; });
         }
@@ -728,12 +777,16 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
           const Bitboard after = (occ & ~bb(st.at)) | bb(x);
           if (exposed && attacked(after, has(captures, x) ? x : kNoSquare)) continue;
           // Counted as they would be tried (the stalemated side's men by their nearest man).
+          // Past fewest_ways the count no longer matters: it stops there.
           int ways = 0;
           each_stop(
-              st, quiet, x, after, pins, [&](PieceType u, Square z) { ways += stayer_may(u, z); },
+              st, quiet, x, after, pins,
+              [&](PieceType u, Square z) {
+                if (ways < fewest_ways) ways += stayer_may(u, z);
+              },
               [&](Square z, const auto& fits) {
-                for (std::size_t i = 0; i < pieces.size(); ++i) {
-                  if (used[i]) continue;
+                for (std::size_t i = 0; i < pieces.size() && ways < fewest_ways; ++i) {
+                  if (used >> i & 1U) continue;
                   for (const auto& [u, cost] : pieces[i].ends)
                     ways += fits(u) && mating_may(u, cost[z], z, spent);
                 }
@@ -781,7 +834,9 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     // Places the next man (or blocks the next open flight), `spent` mating moves so far.
     const auto cover = [&](const auto& self, int spent) -> void {
       if (over) return;
-      const Bitboard occ = occupied();
+      // A stalemated king is not in check, so no line through s covers a flight: s counts
+      // as occupied (for a mate, a line through s covers the flight behind the king).
+      const Bitboard occ = occupied() | (mate ? 0 : bb(s));
       Bitboard checkers_attack = 0;
       Bitboard a = 0;
       for (const Man& m : placed) {
@@ -828,8 +883,8 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       }
       // A mating man that attacks f from its square.
       for (std::size_t i = 0; i < pieces.size(); ++i) {
-        if (used[i]) continue;
-        used[i] = true;
+        if (used >> i & 1U) continue;
+        used |= std::uint64_t{1} << i;
         for (const auto& [u, cost] : pieces[i].ends)
           for (Bitboard gs = attacked_from(u, f) & ~occ & ~bb(s) & ~blocked; gs;) {
             const Square g = pop_lsb(gs);
@@ -838,7 +893,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
             self(self, spent + cost[g]);
             placed.pop_back();
           }
-        used[i] = false;
+        used &= ~(std::uint64_t{1} << i);
       }
     };
     // A stalemate needs no checker: the flights are covered from an empty picture.
@@ -848,7 +903,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     }
     // The checker first: a mating man that can give check, attacking s from its square.
     for (std::size_t i = 0; i < pieces.size() && !over; ++i) {
-      used[i] = true;
+      used = std::uint64_t{1} << i;
       for (const auto& [u, cost] : pieces[i].ends) {
         if (!can_check(u)) continue;
         for (Bitboard gs = attacked_from(u, s) & ~bb(s); gs;) {
@@ -860,7 +915,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
           // A blocker that could take the checker or step into its line stops the mate unless
           // pinned, or the check is double: either needs another man that attacks s from
           // where it stands (on an empty board), in the moves the checker leaves.
-          alone = checks_alone(c, bb(g));  // nothing placed yet but the checker (used[i])
+          alone = checks_alone(c, bb(g));  // nothing placed yet but the checker (used)
           spoiling = alone;
           if (alone) spoilers(v, mated, u, g, s, flights, spoil);
           placed.push_back({pieces[i].from, u, g, arrives});
@@ -868,7 +923,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
           placed.pop_back();
         }
       }
-      used[i] = false;
+      used = 0;
     }
   }
   if (over) return std::nullopt;

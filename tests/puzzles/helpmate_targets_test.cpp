@@ -168,6 +168,27 @@ TEST(HelpmateTargets, AStandingManMayBePinned) {
   EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h=0.5")), 1U);
 }
 
+TEST(HelpmateTargets, AStalemateHoldsTheFlightBehindAPinnedManWithAManThatStands) {
+  // Black Kf2 Bf1 Bh2 Rg2 Ng1 Ne2 Pb5 Pf3 Pg3 Ph3, White Kb4 Qc1, h=0.5: 1.Qd2= pins the
+  // knight e2 and covers e1 and e3; the rook stands on g2, the flight behind the king on the
+  // queen's line. A picture that counted g2 covered through f2 (and so placed no man there)
+  // lost this target once the knight closed the line: the end of Popeye's BEISPIEL/hpint.inp
+  // ser-h=8 (T. Steudel, Problemkiste 1995), which the series by targets then missed.
+  const Position pos = test::orthodox_position("8/8/8/1p6/1K6/5ppp/4nkrb/2Q2bn1 w - - 0 1");
+  EXPECT_TRUE(has_stalemate_target(pos, "f2",
+                                   {{"f1", "f1"},
+                                    {"h2", "h2"},
+                                    {"g2", "g2"},
+                                    {"g1", "g1"},
+                                    {"e2", "e2"},
+                                    {"b5", "b5"},
+                                    {"f3", "f3"},
+                                    {"g3", "g3"},
+                                    {"h3", "h3"}},
+                                   "c1", "d2"));
+  EXPECT_EQ(expect_targets_same_lines(pos, parse_stipulation("h=0.5")), 1U);
+}
+
 TEST(HelpmateTargets, AStandingRiderIsStoppedNextToIt) {
   // Black Ka8 Bb8 Pa7 Pc7, White Kd5 Pa6, h=0.5: 1.Kc6= stops the pawn c7, which stops the
   // bishop on the square next to it. A target places that pawn as a man on a square the

@@ -5,8 +5,29 @@
 
 namespace arbiter::puzzles {
 
-TranspositionTable::TranspositionTable(int log2_entries)
-    : entries_(std::size_t{1} << log2_entries), mask_((std::uint64_t{1} << log2_entries) - 1) {}
+namespace {
+
+int first_size(int log2_entries, int first_log2) {
+  return first_log2 > 0 && first_log2 < log2_entries ? first_log2 : log2_entries;
+}
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(int log2_entries, int first_log2)
+    : entries_(std::size_t{1} << first_size(log2_entries, first_log2)),
+      mask_((std::uint64_t{1} << first_size(log2_entries, first_log2)) - 1),
+      most_log2_(log2_entries) {}
+
+void TranspositionTable::grow() {
+  const std::size_t size = std::min(entries_.size() * 4, std::size_t{1} << most_log2_);
+  ZeroedArray<Entry> larger(size);
+  const std::uint64_t mask = size - 1;
+  written_ = 0;
+  for (const Entry& e : entries_)
+    if (e.key != 0) larger[e.key & mask] = e;
+  entries_ = std::move(larger);
+  mask_ = mask;
+}
 
 std::optional<bool> TranspositionTable::probe(std::uint64_t key, int depth) const {
   const Entry& e = entries_[key & mask_];
@@ -17,6 +38,9 @@ std::optional<bool> TranspositionTable::probe(std::uint64_t key, int depth) cons
 }
 
 void TranspositionTable::store(std::uint64_t key, int depth, bool reachable) {
+  if (entries_[key & mask_].key != key && ++written_ > entries_.size() / 16 &&
+      entries_.size() < std::size_t{1} << most_log2_)
+    grow();
   Entry& e = entries_[key & mask_];
   if (e.key != key) e = Entry{key};
   const auto d = static_cast<std::uint8_t>(depth);
@@ -29,6 +53,7 @@ void TranspositionTable::store(std::uint64_t key, int depth, bool reachable) {
 void TranspositionTable::clear() {
   std::fill(entries_.begin(), entries_.end(), Entry{});
   hits_ = 0;
+  written_ = 0;
 }
 
 }  // namespace arbiter::puzzles

@@ -16,6 +16,9 @@
 namespace arbiter::puzzles {
 namespace {
 
+/// The solver's own table starts at 2^kFirstTableLog2 entries (TranspositionTable).
+constexpr int kFirstTableLog2 = 18;
+
 /// More targets than this and a helpmate of `moves` move pairs, mating `mated` in `pos`, is
 /// solved by the bounded search alone. Three-movers with many men have tens of thousands of
 /// targets, each a small search, and the bounded search, strongest in the last moves, is
@@ -269,14 +272,13 @@ void solve_helpmate(ProblemSearch& search, HelpmateTargets* targets, Position& p
 /// their distinct first moves as keys.
 void solve_series(SeriesSearch& series, HelpmateTargets* targets, Position& pos,
                   const Stipulation& stip, const SolveOptions& o, Verdict& v) {
-  // Long ser-h#n and ser-#n: the nodes of every line of each length found
-  // target by target first (the short lines are listed too). Not the stalemate series: their
-  // targets leave the series side's moves almost all spare, and on Popeye's examples the
-  // bounded search alone was 2 to 9 times faster (docs/performance.md).
+  // Long ser-h#n, ser-#n, ser-h=n and ser-=n: the nodes of every line of each length found
+  // target by target first (the short lines are listed too). A stalemate's targets place the
+  // men that stand (helpmate_targets.hpp), which on Popeye's examples beat the bounded search
+  // (docs/performance.md); before they did, the bounded search alone was faster.
   HelpLineNodes nodes;
   const bool help = stip.kind == StipulationKind::kSeriesHelp;
   bool by_targets = targets && o.series_targets_from > 0 && stip.moves >= o.series_targets_from &&
-                    stip.goal == Goal::kMate &&
                     (help || stip.kind == StipulationKind::kSeriesDirect);
   bool stopped = false;
   for (int k = 1; by_targets && !stopped && k <= stip.moves; ++k)
@@ -384,9 +386,13 @@ Verdict solve(const Position& start, const Stipulation& stip, const SolveOptions
   const bool series = is_series(stip.kind);
   const int most = help || series ? 21 : 20;
   std::optional<TranspositionTable> own_table;
+  // Sized by the stipulation, the table starts at 2^18 entries (4 MiB) at most and grows as
+  // it fills: a long stipulation solved in a few thousand nodes (a series found target by
+  // target) would otherwise have the system zero 32 MiB for it, most of its process's time.
   if (!options.table)
-    own_table.emplace(options.table_log2 > 0 ? options.table_log2
-                                             : std::min(most, 12 + 2 * stip.moves));
+    own_table.emplace(
+        options.table_log2 > 0 ? options.table_log2 : std::min(most, 12 + 2 * stip.moves),
+        kFirstTableLog2);
   TranspositionTable& table = options.table ? *options.table : *own_table;
   std::optional<HelpmateBound> bound;
   // The bounds prove a mate (stalemate) out of reach: for h#n, h=n and the series but ser-s#n

@@ -102,8 +102,8 @@ struct SolveOptions {
   /// h#n and h=n (n >= `helpmate_targets_from`) with the bounds: solve target by target
   /// (helpmate_targets.hpp); 0: never (the check of the targets in tests).
   int helpmate_targets_from = 3;
-  /// The same for ser-h#n and ser-#n (shorter series are faster without targets, and so are
-  /// the stalemate series).
+  /// The same for ser-h#n, ser-#n, ser-h=n and ser-=n (shorter series are faster without
+  /// targets).
   int series_targets_from = 6;
 };
 

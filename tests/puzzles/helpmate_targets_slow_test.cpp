@@ -55,9 +55,8 @@ TEST(HelpmateTargetsSlow, SameLinesAsBruteForceWithALoneChecker) {
 }
 
 TEST(HelpmateTargetsSlow, SameLinesAsBruteForceOnPopeyesHelpStalemates) {
-  // A stalemate target is a mate target without the checker (the other men's immobility is
-  // not a condition of the target, only of the last position). The stalemate series are not
-  // solved by targets (SolveOptions::series_targets_from).
+  // A stalemate's targets place the men that stand, each unable to move, or when they are
+  // too many leave them free (then only the last position asks that they cannot move).
   std::size_t checked = 0;
   for (const test::HelpmateTestCase& c : test::kStalemateTestCases) {
     if (std::string(c.stip).rfind("h=", 0) != 0) continue;
@@ -77,6 +76,28 @@ TEST(HelpmateTargetsSlow, SameStalemateLinesAsBruteForceOnRandomPositions) {
   expect_targets_same_on_random("h=1", 200, 61, {4, 4, kBlack}, true, 2);
   expect_targets_same_on_random("h=2", 20, 62, {3, 4, kBlack}, true, 1);
   expect_targets_same_on_random("h=1.5", 40, 83, {3, 4, kWhite}, true, 1);
+}
+
+TEST(HelpmateTargetsSlow, SameStalemateSeriesLinesAsBruteForceOnRandomPositions) {
+  // ser-h=n: the side to move is stalemated by one move after its series; ser-=n: it
+  // stalemates the other side.
+  expect_targets_same_on_random("ser-h=2", 300, 91, {4, 4, kBlack}, true, 1);
+  expect_targets_same_on_random("ser-=2", 300, 92, {4, 4, kWhite}, true, 1);
+  expect_targets_same_on_random("ser-h=3", 60, 93, {4, 4, kBlack}, false, 1);
+}
+
+TEST(HelpmateTargetsSlow, SolvesAStalemateSeriesAsPopeyeDoes) {
+  // Popeye's BEISPIEL/hpint.inp, T. Steudel, Problemkiste 1995, ser-h=8: Popeye (Option
+  // Intelligent) prints the one solution 1.e2-e1=S ... 8.Sf4-e2 Dc1-d2 =. Its last position
+  // is the one of HelpmateTargets.AStalemateHoldsTheFlightBehindAPinnedManWithAManThatStands
+  // (targets of that picture were once lost, and this series with them). By targets from
+  // the third length on.
+  const Verdict v =
+      test::solve_every_line(test::orthodox_position("8/8/8/1p6/1K6/5ppp/4pkpb/2Q2bn1 b - - 0 1"),
+                             parse_stipulation("ser-h=8"), true, false, 3);
+  EXPECT_EQ(v.soundness, Soundness::kSound);
+  EXPECT_EQ(v.solutions, (std::vector<std::vector<std::string>>{
+                             {"e1=N", "Ne2", "g1=R", "Ng2", "Ngf4", "Rg2", "Ng1", "Nfe2", "Qd2"}}));
 }
 
 TEST(HelpmateTargetsSlow, SameLinesAsTheBoundedSearchOnRandomThreeMovers) {

@@ -1111,15 +1111,29 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   if (g.survivors >= 0) {
     // A stalemate's men that stand are still there, the others are taken one a move, and the
     // standing ones reach their squares.
-    const int standing = popcount(pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_));
+    const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
+    const int standing = popcount(men);
     if (standing < g.survivors || standing - g.survivors > mating_left) return -1;
-    for (const Aim::Need& n : g.stay) {
-      int best = kFar;
-      for (const auto& [t, row] : n.rows)
-        for (Bitboard xs = pos.pieces(mated, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
-      mated_need += best;
-      if (mated_need > mated_left) return -1;
+    // Distinct men stand (each man's nearest would count one man for two squares). The count
+    // repeats like the blockers' below and is remembered in their table: a target that places
+    // its standing men blocks no flight (Target::blocked), so the table is free for it.
+    const int cap = mated_left - mated_need + 1;
+    if (!g.flights.empty()) {
+      mated_need += standing_needed(pos, g, cap);
+    } else {
+      const std::uint64_t key = men_key(pos, g);
+      if (blockers_seen_.empty())
+        blockers_seen_ = ZeroedArray<BlockersSeen>(std::size_t{1} << kBlockersSeenLog2);
+      BlockersSeen& seen = blockers_seen_[key & ((std::size_t{1} << kBlockersSeenLog2) - 1)];
+      if (seen.key != key || seen.men != men || (seen.count >= seen.cap && seen.cap < cap)) {
+        seen.key = key;
+        seen.men = men;
+        seen.cap = static_cast<std::uint8_t>(cap);
+        seen.count = static_cast<std::uint8_t>(standing_needed(pos, g, cap));
+      }
+      mated_need += std::min<int>(seen.count, cap);
     }
+    if (mated_need > mated_left) return -1;
   }
   if (!g.flights.empty()) {
     // The blockers' count depends on the mated side's men and the target only, and repeats
@@ -1142,6 +1156,35 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   }
   if (mated_need > mated_left) return -1;
   return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;
+}
+
+int HelpmateTargets::standing_needed(const Position& pos, const Aim& g, int cap) const {
+  const std::size_t n = std::min(g.stay.size(), kMostAssigned);
+  AssignmentCosts cost;
+  std::size_t men = 0;
+  int beyond = 0;  // the standing men past the first eight, each by its nearest man
+  for (std::size_t i = n; i < g.stay.size(); ++i) {
+    int best = kFar;
+    for (const auto& [t, row] : g.stay[i].rows)
+      for (Bitboard xs = pos.pieces(g.mated, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
+    beyond += best;
+    if (beyond >= cap) return cap;
+  }
+  for (Bitboard xs = pos.pieces(g.mated) & ~pos.pieces(g.mated, bound_.royal_); xs;) {
+    const Square x = pop_lsb(xs);
+    const PieceType t = pos.piece_on(g.mated, x);
+    bool reaches = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      int c = kFar;
+      for (const auto& [type, row] : g.stay[i].rows)
+        if (type == t) c = std::min<int>(c, row[x]);
+      cost[men][i] = static_cast<std::uint8_t>(c < cap ? c : kFar);
+      reaches |= cost[men][i] < kFar;
+    }
+    if (reaches) ++men;
+  }
+  if (men < n) return cap;  // some man that stands has no man to be
+  return std::min(cap, beyond + fewest_distinct(cost, men, n, cap - beyond));
 }
 
 void HelpmateTargets::progress_onto(const Position& pos, const Aim& g,

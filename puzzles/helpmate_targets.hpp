@@ -218,6 +218,10 @@ class HelpmateTargets {
   /// the target's rows). With `roles` (they must come empty), under `cap`, fills them.
   int blockers_needed(const Position& pos, const Aim& g, int cap,
                       BlockerRoles* roles = nullptr) const;
+  /// A stalemate's men that stand (Aim::stay): the fewest moves of distinct men of the
+  /// stalemated side to stand as them (the first eight; each other one by its nearest man),
+  /// or `cap` when that is `cap` or more.
+  int standing_needed(const Position& pos, const Aim& g, int cap) const;
   /// The counts blockers_needed reads for the target's blocked flight i (of the first eight)
   /// and a man of type `t`, from each square, and their levels: the distance table's row,
   /// or with spoilers blocker_count's (made when first asked).

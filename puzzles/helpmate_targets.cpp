@@ -367,9 +367,11 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
   if (bound_.goal() == Goal::kMate)
     return make_targets(pos, mated, mated_moves, mating_moves, limit, false);
   // A stalemate's targets place the men that stand, each unable to move (a tighter cut than
-  // leaving them free, and often fewer targets). When they are more than `limit`, or take
-  // more than kMostPictures pictures to make, the targets that leave them free are made.
-  auto placed = make_targets(pos, mated, mated_moves, mating_moves, limit, true);
+  // leaving them free, and often fewer targets). When they are more than kPlacedPerLimit
+  // times `limit`, or take
+  // more than kMostPictures pictures to make, the targets that leave them free are made
+  // (within the limit itself: each of those is a wider search).
+  auto placed = make_targets(pos, mated, mated_moves, mating_moves, limit * kPlacedPerLimit, true);
   if (placed) return placed;
   return make_targets(pos, mated, mated_moves, mating_moves, limit, false);
 }

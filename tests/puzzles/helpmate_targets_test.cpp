@@ -223,15 +223,18 @@ TEST(HelpmateTargets, TheLimitCountsTheTargetsKeptNotThoseThatHoldASmallerOne) {
 }
 
 TEST(HelpmateTargets, AStalemateWithTooManyPlacedTargetsLeavesItsMenFree) {
-  // Over the limit, the targets that place the standing men give way to those that leave
-  // them free (survivors -1, nothing placed), when these are within it.
+  // Over their limit (kPlacedPerLimit times the one asked for), the targets that place the
+  // standing men give way to those that leave them free (survivors -1, nothing placed), when
+  // these are within the limit asked for.
   const Position pos = test::orthodox_position("7k/8/8/p7/8/8/8/K5Q1 b - - 0 1");
-  const auto placed = black_stalemated_targets(pos, 2, 2, 100000);
+  const auto placed = black_stalemated_targets(pos, 3, 3, 100000);
   ASSERT_TRUE(placed.has_value());
   ASSERT_GT(placed->size(), 1U);
   for (const HelpmateTargets::Target& t : *placed)
     EXPECT_EQ(t.survivors, static_cast<int>(t.stay.size()));
-  const auto free = black_stalemated_targets(pos, 2, 2, placed->size() - 1);
+  const std::size_t limit = (placed->size() - 1) / HelpmateTargets::kPlacedPerLimit;
+  ASSERT_GT(limit, 0U);
+  const auto free = black_stalemated_targets(pos, 3, 3, limit);
   ASSERT_TRUE(free.has_value());
   EXPECT_FALSE(free->empty());
   for (const HelpmateTargets::Target& t : *free) {

@@ -364,19 +364,49 @@ void HelpmateTargets::count_node() {
 
 std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     const Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit) const {
-  if (bound_.goal() == Goal::kMate)
-    return make_targets(pos, mated, mated_moves, mating_moves, limit, false);
+  if (bound_.goal() == Goal::kMate) {
+    const auto found = find_targets(pos, mated, mated_moves, mating_moves, limit, false);
+    return found ? keep_smallest(*found, limit) : std::nullopt;
+  }
+  bool placed = false;
+  const auto found = stalemate_found(pos, mated, mated_moves, mating_moves, limit, placed);
+  return found ? keep_smallest(*found, placed ? limit * kPlacedPerLimit : limit) : std::nullopt;
+}
+
+std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::stalemate_found(
+    const Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit,
+    bool& placed) const {
   // A stalemate's targets place the men that stand, each unable to move (a tighter cut than
   // leaving them free, and often fewer targets). When they are more than kPlacedPerLimit
   // times `limit`, or take
   // more than kMostPictures pictures to make, the targets that leave them free are made
   // (within the limit itself: each of those is a wider search).
-  auto placed = make_targets(pos, mated, mated_moves, mating_moves, limit * kPlacedPerLimit, true);
-  if (placed) return placed;
-  return make_targets(pos, mated, mated_moves, mating_moves, limit, false);
+  placed = true;
+  if (auto found =
+          find_targets(pos, mated, mated_moves, mating_moves, limit * kPlacedPerLimit, true);
+      found && keep_smallest(*found, limit * kPlacedPerLimit))
+    return found;
+  placed = false;
+  return find_targets(pos, mated, mated_moves, mating_moves, limit, false);
 }
 
-std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_targets(
+std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets_within(
+    const Position& pos, Color mated, const FoundTargets& found, int mated_moves, int mating_moves,
+    std::size_t limit) const {
+  // The making's own cuts, at these moves: each side's fewest moves, and the men that do not
+  // stand all taken, one a move of the other side.
+  const int mated_budget = mated_moves + castling_move(pos, mated);
+  const int mating_budget = mating_moves + castling_move(pos, ~mated);
+  const int mated_men = popcount(pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_));
+  FoundTargets within;
+  for (const auto& [t, cost] : found)
+    if (cost[0] <= mated_budget && cost[1] <= mating_budget &&
+        (t.survivors < 0 || mated_men - t.survivors <= mating_budget))
+      within.emplace_hint(within.end(), t, cost);
+  return keep_smallest(within, limit);
+}
+
+std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
     const Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit,
     bool standing_men) const {
   const Variant& v = pos.variant();
@@ -487,7 +517,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
       if (can_check(u)) checking.push_back({i, u, &cost});
   // The limit is on the targets kept, those that hold no smaller one (a stalemate's pictures
   // find many that do); the ones found before that are allowed a few times as many.
-  std::set<Target> found;
+  FoundTargets found;
   const std::size_t most_found = limit * kFoundPerKept;
   bool over = false;
   std::uint64_t pictures = 0;  // a stalemate's pictures made (immobilise)
@@ -811,7 +841,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         Target t{s, placed, 0, false, stay, static_cast<int>(stay.size())};
         std::sort(t.men.begin(), t.men.end());
         std::sort(t.stay.begin(), t.stay.end());
-        found.insert(std::move(t));
+        found.emplace(std::move(t), std::array<int, 2>{king_moves + stay_spent, spent});
         if (found.size() > most_found) {
           over = true;
           return;
@@ -869,7 +899,9 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
         }
         if (mate) t.men.front().checks = t.alone;  // the checker is placed first
         std::sort(t.men.begin(), t.men.end());
-        found.insert(std::move(t));
+        // A stalemate's fewest moves (targets_within); a mate's are not asked.
+        const int mated_cost = mate ? 0 : king_moves + blockers_cost(blocked & flights);
+        found.emplace(std::move(t), std::array<int, 2>{mated_cost, mate ? 0 : spent});
         if (found.size() > most_found) over = true;
         return;
       }
@@ -929,6 +961,11 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     }
   }
   if (over) return std::nullopt;
+  return found;
+}
+
+std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::keep_smallest(
+    const FoundTargets& found, std::size_t limit) {
   // Drop a target that holds another (one man or one blocked flight more), the other with the
   // same checker checking alone or with no check alone: its search then asks no more.
   const auto known = [&](Target smaller) {
@@ -940,7 +977,7 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::make_target
     return found.count(smaller) != 0;
   };
   std::vector<Target> out;
-  for (const Target& t : found) {
+  for (const auto& [t, cost] : found) {
     bool holds_another = false;
     for (std::size_t i = 0; i < t.men.size() && !holds_another; ++i) {
       Target smaller = t;
@@ -1399,14 +1436,48 @@ bool HelpmateTargets::series_line_nodes(Position& pos, bool help, int n, std::si
               : solve_targets(pos, ~series, 0, n, true, limit, out);
 }
 
+bool HelpmateTargets::series_lengths_line_nodes(Position& pos, bool help, int n, std::size_t limit,
+                                                HelpLineNodes& out) {
+  if (bound_.goal() == Goal::kMate || !applies(pos)) {
+    for (int k = 1; k <= n; ++k)
+      if (!series_line_nodes(pos, help, k, limit, out)) return false;
+    return true;
+  }
+  const Color series = pos.side_to_move();
+  const Color mated = help ? series : ~series;
+  // (mated side's moves, mating side's moves) of a series of k moves
+  const auto moves_of = [&](int k) {
+    return help ? std::array<int, 2>{k, 1} : std::array<int, 2>{0, k};
+  };
+  bool placed = false;
+  const auto [mated_n, mating_n] = moves_of(n);
+  const auto found = stalemate_found(pos, mated, mated_n, mating_n, limit, placed);
+  if (!found) return false;
+  const std::size_t kept = placed ? limit * kPlacedPerLimit : limit;
+  for (int k = 1; k <= n; ++k) {
+    const auto [mated_k, mating_k] = moves_of(k);
+    const auto ts = targets_within(pos, mated, *found, mated_k, mating_k, kept);
+    if (!ts) return false;
+    search_targets(pos, mated, mated_k, mating_k, true, *ts, out);
+  }
+  return true;
+}
+
 bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves,
                                     bool series, std::size_t limit, HelpLineNodes& out) {
   if (!applies(pos)) return false;
-  if (!tt_) tt_ = &table_.emplace(std::min(table_log2_, kFirstTableLog2));
   const auto ts = targets(pos, mated, mated_moves, mating_moves, limit);
   if (!ts) return false;
-  target_count_ = ts->size();
-  for (const Target& t : *ts) {
+  search_targets(pos, mated, mated_moves, mating_moves, series, *ts, out);
+  return true;
+}
+
+void HelpmateTargets::search_targets(Position& pos, Color mated, int mated_moves, int mating_moves,
+                                     bool series, const std::vector<Target>& ts,
+                                     HelpLineNodes& out) {
+  if (!tt_) tt_ = &table_.emplace(std::min(table_log2_, kFirstTableLog2));
+  target_count_ = ts.size();
+  for (const Target& t : ts) {
     Aim g;
     // A row and its levels. The distance table's rows are shared by the targets: their levels
     // are made once, when first read (every row holds its own square at count 0, so a made
@@ -1476,7 +1547,6 @@ bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves,
     g.salt = splitmix64(0x5DEECE66DULL + ++aims_);
     if (live(pos, g, mated_moves, mating_moves)) collect(pos, g, mated_moves, mating_moves, out);
   }
-  return true;
 }
 
 }  // namespace arbiter::puzzles

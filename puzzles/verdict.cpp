@@ -281,12 +281,12 @@ void solve_series(SeriesSearch& series, HelpmateTargets* targets, Position& pos,
   bool by_targets = targets && o.series_targets_from > 0 && stip.moves >= o.series_targets_from &&
                     (help || stip.kind == StipulationKind::kSeriesDirect);
   bool stopped = false;
-  for (int k = 1; by_targets && !stopped && k <= stip.moves; ++k)
+  if (by_targets)
     by_targets = find_line_nodes(
         pos,
         [&](Position& work) {
-          return targets->series_line_nodes(
-              work, help, k,
+          return targets->series_lengths_line_nodes(
+              work, help, stip.moves,
               most_targets(pos, help ? pos.side_to_move() : ~pos.side_to_move(), stip.moves),
               nodes);
         },

@@ -543,5 +543,27 @@ TEST(HelpmateTargets, ASeriesLengthFindsTheSameNodesAfterTheShorterOnesAsAlone) 
   EXPECT_GT(lines_found, 0U);
 }
 
+TEST(HelpmateTargets, AStalemateSeriesMadeOnceForItsLengthFindsTheNodesOfEachLength) {
+  // series_lengths_line_nodes makes a stalemate series' targets once, for its length, and
+  // each shorter length searches those within its moves: the nodes must be those of each
+  // length asked alone. Popeye's BEISPIEL/hpint.inp, M. Tomasevic, Problemkiste 1994, ser-h=6
+  // (Black Kh1 Pc7, White Kf1 Be5), and the same series with the pawn on d6 (its twin).
+  for (const char* fen : {"8/2p5/8/4B3/8/8/8/5K1k b - - 0 1", "8/8/3p4/4B3/8/8/8/5K1k b - - 0 1"}) {
+    const Position start = test::orthodox_position(fen);
+    const HelpmateBound bound(start.variant(), Goal::kStalemate);
+    HelpmateTargets at_once(start.variant(), bound);
+    HelpLineNodes all, each;
+    Position a = start;
+    ASSERT_TRUE(at_once.series_lengths_line_nodes(a, true, 6, 100000, all));
+    for (int n = 1; n <= 6; ++n) {
+      HelpmateTargets alone(start.variant(), bound);
+      Position b = start;
+      ASSERT_TRUE(alone.series_line_nodes(b, true, n, 100000, each)) << n;
+    }
+    EXPECT_EQ(all, each) << fen;
+    EXPECT_FALSE(all.empty()) << fen;
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::puzzles

@@ -76,13 +76,19 @@ const CheckCandidates& ProblemSearch::check_candidates(const Position& pos) {
 }
 
 bool ProblemSearch::can_mate_at_once(Position& pos) {
+  // Only a move that may check can mate: those are kept of the pseudo-legal moves before
+  // their legality is asked (most moves of a side cannot check).
   MoveList moves;
-  generate_legal(pos, moves);
+  generate_pseudo_legal(pos, moves);
   const CheckCandidates& checks = check_candidates(pos);
   const Square king = pos.king_square(~pos.side_to_move());
+  int kept = 0;
+  for (int i = 0; i < moves.size(); ++i)
+    if (checks.may_check(pos, moves[i], king)) moves[kept++] = moves[i];
+  moves.truncate(kept);
+  keep_legal(pos, moves, 0);
   Undo undo;
   for (Move m : moves) {
-    if (!checks.may_check(pos, m, king)) continue;
     pos.make(m, undo);
     const bool mates = pos.in_check() && !has_legal_move(pos);
     pos.unmake(m, undo);
@@ -123,6 +129,12 @@ bool ProblemSearch::attacker_wins(Position& pos, int n) {
   if (n <= 0) return false;
   const std::uint64_t key = pos.key() ^ kAttackerSalt;
   if (const auto known = tt_.probe(key, n)) return *known;
+  // r#n: an attacker that can mate at once must, so it has lost (asked here once, not in each
+  // of the searches below).
+  if (kind_ == StipulationKind::kReflexMate && can_mate_at_once(pos)) {
+    tt_.store(key, n, false);
+    return false;
+  }
   // Mate-distance pruning: a goal within one move settles the node without the full width
   // of the deeper search.
   if (n > 1 && remembered(tt_, key, 1, [&] { return attacker_search(pos, 1); })) return true;
@@ -132,8 +144,6 @@ bool ProblemSearch::attacker_wins(Position& pos, int n) {
 }
 
 bool ProblemSearch::attacker_search(Position& pos, int n) {
-  // r#n: an attacker that can mate must, and fails.
-  if (kind_ == StipulationKind::kReflexMate && can_mate_at_once(pos)) return false;
   PlyGuard guard(ply_);
   MoveList moves;
   generate_legal(pos, moves);

@@ -68,6 +68,8 @@ class ProblemSearch {
   std::uint64_t nodes() const { return nodes_; }
 
  private:
+  /// attacker_wins without the table (r#n: the attacker that can mate at once is asked for
+  /// there, before).
   bool attacker_search(Position& pos, int n);
   /// defence_fails without the table: every defence (none: the goal if it holds) loses.
   bool defences_fail(Position& pos, int n);

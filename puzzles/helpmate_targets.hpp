@@ -24,23 +24,23 @@
 // assignment of the blockers holds (or every one needs) toward their flights, as the counts
 // allow (keep_within_need). The union over the targets is every helpmate line.
 //
-// A stalemate (the bound's goal; the solver uses it for h=n, not the stalemate series, see
-// SolveOptions) is targeted the same way without the checker: the king on s with every
-// flight covered, and, as in Popeye's intelligent mode, every man of the stalemated side that
-// stands at the end placed (Target::stay: its type and square) where it cannot move in the
-// target's picture; the others are taken, one a move of the other side. The picture is built
-// as a stalemate's position would explain it: a flight is held by a man of that side of some
-// type or attacked; while the king is attacked in the picture a man stands in between; while a
-// standing man has a move there, a man stands on the square it goes to or passes, or a mating
-// man on the line the move opens to s (a pin); then more men may stand, on later squares.
-// Each step adds a man that stalemate holds, so every stalemate is covered by a target,
-// whichever move is stopped first (the one with the fewest ways to stop it). The search cuts
-// a line when the standing men's nearest men cannot reach their squares, fewer men than the
-// target's stand, or more are left to take than the other side has moves. When these targets
-// are too many, or their pictures too many to make, the stalemate's targets leave the men
-// free (only the flights' blockers counted): that the king is not in check and the others
-// cannot move is then asked of the last position only (an immobilising move counts as a
-// spare one).
+// A stalemate (the bound's goal: h=n, ser-h=n and ser-=n) is targeted the same way without
+// the checker: the king on s with every flight covered, and, as in Popeye's intelligent mode, every
+// man of the stalemated side that stands at the end placed (Target::stay: its type and square)
+// where it cannot move in the target's picture; the others are taken, one a move of the other side.
+// The picture is built as a stalemate's position would explain it: a flight is held by a man of
+// that side of some type or attacked (never along a line through s: the king is not in check; a
+// flight whose guard a later man cuts off is held again so); while the king is attacked in the
+// picture a man stands in between; while a standing man has a move there, a man stands on the
+// square it goes to or passes, or a mating man on the line the move opens to s (a pin); then more
+// men may stand, on later squares. Each step adds a man that stalemate holds, so every stalemate is
+// covered by a target, whichever move is stopped first (the one with the fewest ways to stop it).
+// The search cuts a line when distinct men cannot reach the standing men's squares (the cheapest
+// assignment), fewer men than the target's stand, or more are left to take than the other side has
+// moves. When these targets are too many, or their pictures too many to make, the stalemate's
+// targets leave the men free (only the flights' blockers counted): that the king is not in check
+// and the others cannot move is then asked of the last position only (an immobilising move counts
+// as a spare one).
 //
 // What it gives the solver: the nodes on the lines (position key and move pairs left), which
 // answer ProblemSearch::help_mates exactly from the root they were found from.

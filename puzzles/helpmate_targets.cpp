@@ -524,6 +524,15 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
   // The pictures made, by key (0: none): zeroed pages, so a stalemate with few pictures does
   // not clear (and fault in) all 2 MiB of it.
   ZeroedArray<std::uint64_t> seen(standing_men ? std::size_t{1} << 18 : 0);
+  // The standing men's counts (with_stayer), by their set and s.
+  struct StayCount {
+    std::uint64_t key;
+    std::uint8_t count;
+  };
+  ZeroedArray<StayCount> stay_counts(standing_men ? std::size_t{1} << 14 : 0);
+  const auto standing_hash = [](PieceType u, Square x) {
+    return splitmix64((static_cast<std::uint64_t>(u) << 8 | x) + 0x10000);
+  };
   Spoilers spoil{};       // the placed checker's
   bool spoiling = false;  // ... when it checks alone (Target::alone)
   const auto blockers_cost = [&](Bitboard flights) {
@@ -561,8 +570,9 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
       return true;
     };
     Bitboard blocked = 0;
-    std::vector<Man> stay;  // a stalemate's (Target::stay)
-    int stay_spent = 0;     // their fewest moves
+    std::vector<Man> stay;       // a stalemate's (Target::stay)
+    int stay_spent = 0;          // their fewest moves
+    std::uint64_t stay_key = 0;  // their set's (standing_hash of each)
     // The squares of the placed men (the only men on the target's board).
     const auto occupied = [&] {
       Bitboard occ = 0;
@@ -583,18 +593,37 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
     };
     // Calls next() with a man of the stalemated side of type u standing on x, when the fewest
     // moves of distinct men to stand as `stay` (the first eight) fit with the king's.
+    // The pictures meet the same standing men again and again (with other mating men): their
+    // count is remembered by the set and s, while it is the set's (at most kMostAssigned men;
+    // past that the first ones are counted, so the order counts).
     const auto with_stayer = [&](PieceType u, Square x, const auto& next) {
       if (!stayer_may(u, x)) return;
       stay.push_back({kNoSquare, u, x});
+      const std::uint64_t saved_key = stay_key;
+      stay_key ^= standing_hash(u, x);
       const int saved = stay_spent;
       const int cap = mated_budget - king_moves + 1;
-      AssignmentCosts cost;
-      const std::size_t n = std::min(stay.size(), kMostAssigned);
-      for (std::size_t k = 0; k < man_cost.size(); ++k)
-        for (std::size_t i = 0; i < n; ++i) cost[k][i] = man_cost[k][stay[i].type][stay[i].at];
-      stay_spent = fewest_distinct(cost, man_cost.size(), n, cap);
+      const std::uint64_t key = stay_key ^ splitmix64(kSplitmixGamma + s);
+      StayCount* known = nullptr;
+      if (stay.size() <= kMostAssigned) {
+        known = &stay_counts[key & (stay_counts.size() - 1)];
+        if (known->key != key) known = nullptr;
+      }
+      if (known) {
+        stay_spent = known->count;
+      } else {
+        AssignmentCosts cost{};  // (only the men's first n columns are read)
+        const std::size_t n = std::min(stay.size(), kMostAssigned);
+        for (std::size_t k = 0; k < man_cost.size(); ++k)
+          for (std::size_t i = 0; i < n; ++i) cost[k][i] = man_cost[k][stay[i].type][stay[i].at];
+        stay_spent = fewest_distinct(cost, man_cost.size(), n, cap);
+        if (stay.size() <= kMostAssigned)
+          stay_counts[key & (stay_counts.size() - 1)] = {key,
+                                                         static_cast<std::uint8_t>(stay_spent)};
+      }
       if (stay_spent < cap) next();
       stay_spent = saved;
+      stay_key = saved_key;
       stay.pop_back();
     };
     // Calls next(spent) with each mating man left out so far standing on x as each type it
@@ -650,8 +679,7 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
             splitmix64(kSplitmixGamma ^ (static_cast<std::uint64_t>(s) << 8 | extra_from));
         for (const Man& m : placed)
           key ^= splitmix64((static_cast<std::uint64_t>(m.from) << 16 | m.type << 8 | m.at) + 1);
-        for (const Man& m : stay)
-          key ^= splitmix64((static_cast<std::uint64_t>(m.type) << 8 | m.at) + 0x10000);
+        key ^= stay_key;  // the standing men's
         std::uint64_t& slot = seen[key & (seen.size() - 1)];
         if (slot == key) return;
         slot = key;

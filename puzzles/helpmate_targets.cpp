@@ -1150,6 +1150,22 @@ std::uint64_t HelpmateTargets::men_key(const Position& pos, const Aim& g) const 
   return key;
 }
 
+template <typename Count>
+int HelpmateTargets::remembered_count(const Position& pos, const Aim& g, int cap, Count count) {
+  const Bitboard men = pos.pieces(g.mated) & ~pos.pieces(g.mated, bound_.royal_);
+  const std::uint64_t key = men_key(pos, g);
+  if (blockers_seen_.empty())
+    blockers_seen_ = ZeroedArray<BlockersSeen>(std::size_t{1} << kBlockersSeenLog2);
+  BlockersSeen& seen = blockers_seen_[key & ((std::size_t{1} << kBlockersSeenLog2) - 1)];
+  if (seen.key != key || seen.men != men || (seen.count >= seen.cap && seen.cap < cap)) {
+    seen.key = key;
+    seen.men = men;
+    seen.cap = static_cast<std::uint8_t>(cap);
+    seen.count = static_cast<std::uint8_t>(count(cap));
+  }
+  return std::min<int>(seen.count, cap);
+}
+
 int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, int mating_left) {
   const Color mated = g.mated, mating = ~mated;
   mating_left += castling_move(pos, mating);
@@ -1178,49 +1194,20 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   if (g.survivors >= 0) {
     // A stalemate's men that stand are still there, the others are taken one a move, and the
     // standing ones reach their squares.
-    const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
-    const int standing = popcount(men);
+    const int standing = popcount(pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_));
     if (standing < g.survivors || standing - g.survivors > mating_left) return -1;
-    // Distinct men stand (each man's nearest would count one man for two squares). The count
-    // repeats like the blockers' below and is remembered in their table: a target that places
-    // its standing men blocks no flight (Target::blocked), so the table is free for it.
+    // Distinct men stand (each man's nearest would count one man for two squares). A target
+    // that places its standing men blocks no flight, so the blockers' memory is free for it.
     const int cap = mated_left - mated_need + 1;
-    if (!g.flights.empty()) {
-      mated_need += standing_needed(pos, g, cap);
-    } else {
-      const std::uint64_t key = men_key(pos, g);
-      if (blockers_seen_.empty())
-        blockers_seen_ = ZeroedArray<BlockersSeen>(std::size_t{1} << kBlockersSeenLog2);
-      BlockersSeen& seen = blockers_seen_[key & ((std::size_t{1} << kBlockersSeenLog2) - 1)];
-      if (seen.key != key || seen.men != men || (seen.count >= seen.cap && seen.cap < cap)) {
-        seen.key = key;
-        seen.men = men;
-        seen.cap = static_cast<std::uint8_t>(cap);
-        seen.count = static_cast<std::uint8_t>(standing_needed(pos, g, cap));
-      }
-      mated_need += std::min<int>(seen.count, cap);
-    }
+    mated_need +=
+        g.flights.empty()
+            ? remembered_count(pos, g, cap, [&](int c) { return standing_needed(pos, g, c); })
+            : standing_needed(pos, g, cap);
     if (mated_need > mated_left) return -1;
   }
-  if (!g.flights.empty()) {
-    // The blockers' count depends on the mated side's men and the target only, and repeats
-    // across the lines (most moves leave those men as they were): asked of a small table first.
-    const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
-    const std::uint64_t key = men_key(pos, g);
-    if (blockers_seen_.empty())
-      blockers_seen_ = ZeroedArray<BlockersSeen>(std::size_t{1} << kBlockersSeenLog2);
-    BlockersSeen& seen = blockers_seen_[key & ((std::size_t{1} << kBlockersSeenLog2) - 1)];
-    // More than the moves left cut the line whatever the count: it is asked only that far
-    // (a count remembered under a lower cap is exact below it).
-    const int cap = mated_left - mated_need + 1;
-    if (seen.key != key || seen.men != men || (seen.count >= seen.cap && seen.cap < cap)) {
-      seen.key = key;
-      seen.men = men;
-      seen.cap = static_cast<std::uint8_t>(cap);
-      seen.count = static_cast<std::uint8_t>(blockers_needed(pos, g, cap));
-    }
-    mated_need += std::min<int>(seen.count, cap);
-  }
+  if (!g.flights.empty())
+    mated_need += remembered_count(pos, g, mated_left - mated_need + 1,
+                                   [&](int c) { return blockers_needed(pos, g, c); });
   if (mated_need > mated_left) return -1;
   return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;
 }

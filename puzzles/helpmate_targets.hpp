@@ -254,6 +254,13 @@ class HelpmateTargets {
   /// the target's rows). With `roles` (they must come empty), under `cap`, fills them.
   int blockers_needed(const Position& pos, const Aim& g, int cap,
                       BlockerRoles* roles = nullptr) const;
+  /// count(cap) for the target and the mated side's men as they stand, asked of the blockers'
+  /// memory first (the count depends on those only, and repeats across the lines: most moves
+  /// leave those men as they were). More than the moves left cut the line whatever the count,
+  /// so it is asked only up to `cap` (a count remembered under a lower cap is exact below it).
+  /// The blockers' count, or a stalemate's standing men's when the target blocks no flight.
+  template <typename Count>
+  int remembered_count(const Position& pos, const Aim& g, int cap, Count count);
   /// A stalemate's men that stand (Aim::stay): the fewest moves of distinct men of the
   /// stalemated side to stand as them (the first eight; each other one by its nearest man),
   /// or `cap` when that is `cap` or more.

@@ -364,46 +364,52 @@ void HelpmateTargets::count_node() {
 
 std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets(
     const Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit) const {
-  if (bound_.goal() == Goal::kMate) {
-    const auto found = find_targets(pos, mated, mated_moves, mating_moves, limit, false);
-    return found ? keep_smallest(*found, limit) : std::nullopt;
-  }
-  bool placed = false;
-  const auto found = stalemate_found(pos, mated, mated_moves, mating_moves, limit, placed);
-  return found ? keep_smallest(*found, placed ? limit * kPlacedPerLimit : limit) : std::nullopt;
+  auto made = bound_.goal() == Goal::kMate
+                  ? make_targets(pos, mated, mated_moves, mating_moves, limit, false)
+                  : stalemate_targets(pos, mated, mated_moves, mating_moves, limit);
+  if (!made) return std::nullopt;
+  return std::move(made->kept);
 }
 
-std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::stalemate_found(
-    const Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit,
-    bool& placed) const {
+std::optional<HelpmateTargets::Made> HelpmateTargets::make_targets(const Position& pos, Color mated,
+                                                                   int mated_moves,
+                                                                   int mating_moves,
+                                                                   std::size_t limit,
+                                                                   bool standing_men) const {
+  auto found = find_targets(pos, mated, mated_moves, mating_moves, limit, standing_men);
+  if (!found) return std::nullopt;
+  std::vector<Target> kept = keep_smallest(*found);
+  if (kept.size() > limit) return std::nullopt;
+  return Made{std::move(*found), std::move(kept)};
+}
+
+std::optional<HelpmateTargets::Made> HelpmateTargets::stalemate_targets(
+    const Position& pos, Color mated, int mated_moves, int mating_moves, std::size_t limit) const {
   // A stalemate's targets place the men that stand, each unable to move (a tighter cut than
   // leaving them free, and often fewer targets). When they are more than kPlacedPerLimit
-  // times `limit`, or take
-  // more than kMostPictures pictures to make, the targets that leave them free are made
-  // (within the limit itself: each of those is a wider search).
-  placed = true;
-  if (auto found =
-          find_targets(pos, mated, mated_moves, mating_moves, limit * kPlacedPerLimit, true);
-      found && keep_smallest(*found, limit * kPlacedPerLimit))
-    return found;
-  placed = false;
-  return find_targets(pos, mated, mated_moves, mating_moves, limit, false);
+  // times `limit`, or take more than kMostPictures pictures to make, the targets that leave
+  // them free are made (within the limit itself: each of those is a wider search).
+  if (auto placed =
+          make_targets(pos, mated, mated_moves, mating_moves, limit * kPlacedPerLimit, true))
+    return placed;
+  return make_targets(pos, mated, mated_moves, mating_moves, limit, false);
 }
 
-std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::targets_within(
-    const Position& pos, Color mated, const FoundTargets& found, int mated_moves, int mating_moves,
-    std::size_t limit) const {
+std::vector<HelpmateTargets::Target> HelpmateTargets::targets_within(const Position& pos,
+                                                                     Color mated, const Made& made,
+                                                                     int mated_moves,
+                                                                     int mating_moves) const {
   // The making's own cuts, at these moves: each side's fewest moves, and the men that do not
   // stand all taken, one a move of the other side.
   const int mated_budget = mated_moves + castling_move(pos, mated);
   const int mating_budget = mating_moves + castling_move(pos, ~mated);
   const int mated_men = popcount(pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_));
   FoundTargets within;
-  for (const auto& [t, cost] : found)
+  for (const auto& [t, cost] : made.found)
     if (cost[0] <= mated_budget && cost[1] <= mating_budget &&
         (t.survivors < 0 || mated_men - t.survivors <= mating_budget))
       within.emplace_hint(within.end(), t, cost);
-  return keep_smallest(within, limit);
+  return keep_smallest(within);
 }
 
 std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
@@ -641,6 +647,25 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
         used &= ~(std::uint64_t{1} << i);
       }
     };
+    // Calls next(spent) with each mating man left out so far standing, as each type it may end
+    // as, on a square (not in `excluded`) from which it attacks f on an empty board, when its
+    // moves fit (mating_may: a royal piece never on s or a flight, where cover() would drop
+    // the target at the end).
+    const auto with_guard = [&](Square f, int spent, Bitboard excluded, const auto& next) {
+      for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (used >> i & 1U) continue;
+        used |= std::uint64_t{1} << i;
+        for (const auto& [u, cost] : pieces[i].ends)
+          for (Bitboard gs = attacked_from(u, f) & ~excluded; gs;) {
+            const Square g = pop_lsb(gs);
+            if (!mating_may(u, cost[g], g, spent)) continue;
+            placed.push_back({pieces[i].from, u, g});
+            next(spent + cost[g]);
+            placed.pop_back();
+          }
+        used &= ~(std::uint64_t{1} << i);
+      }
+    };
     const auto any_type = [](PieceType) { return true; };
     // A mating man of type w on z attacks s, the board occupied as `o`: for a type without
     // step-by-step riders, from a square of slides_to_s exactly when no man stands between.
@@ -710,19 +735,7 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
         const Square f = lsb(open);
         if (!has(occ, f))
           for (PieceType u : stand_types) place_stayer(u, f);
-        for (std::size_t i = 0; i < pieces.size(); ++i) {
-          if (used >> i & 1U) continue;
-          used |= std::uint64_t{1} << i;
-          for (const auto& [u, cost] : pieces[i].ends)
-            for (Bitboard gs = attacked_from(u, f) & ~occ; gs;) {
-              const Square g = pop_lsb(gs);
-              if (!mating_may(u, cost[g], g, spent)) continue;
-              placed.push_back({pieces[i].from, u, g});
-              self(self, spent + cost[g], extra_from);
-              placed.pop_back();
-            }
-          used &= ~(std::uint64_t{1} << i);
-        }
+        with_guard(f, spent, occ, [&](int sp) { self(self, sp, extra_from); });
         return;
       }
       // s attacked by the placed mating men (but the one on `taken`), the board as `o`.
@@ -944,19 +957,7 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
         blocked &= ~bb(f);
       }
       // A mating man that attacks f from its square.
-      for (std::size_t i = 0; i < pieces.size(); ++i) {
-        if (used >> i & 1U) continue;
-        used |= std::uint64_t{1} << i;
-        for (const auto& [u, cost] : pieces[i].ends)
-          for (Bitboard gs = attacked_from(u, f) & ~occ & ~bb(s) & ~blocked; gs;) {
-            const Square g = pop_lsb(gs);
-            if (spent + cost[g] > mating_budget) continue;
-            placed.push_back({pieces[i].from, u, g});
-            self(self, spent + cost[g]);
-            placed.pop_back();
-          }
-        used &= ~(std::uint64_t{1} << i);
-      }
+      with_guard(f, spent, occ | bb(s) | blocked, [&](int sp) { self(self, sp); });
     };
     // A stalemate needs no checker: the flights are covered from an empty picture.
     if (!mate) {
@@ -992,8 +993,7 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
   return found;
 }
 
-std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::keep_smallest(
-    const FoundTargets& found, std::size_t limit) {
+std::vector<HelpmateTargets::Target> HelpmateTargets::keep_smallest(const FoundTargets& found) {
   // Drop a target that holds another (one man or one blocked flight more), the other with the
   // same checker checking alone or with no check alone: its search then asks no more.
   const auto known = [&](Target smaller) {
@@ -1019,7 +1019,6 @@ std::optional<std::vector<HelpmateTargets::Target>> HelpmateTargets::keep_smalle
     }
     if (!holds_another) out.push_back(t);
   }
-  if (out.size() > limit) return std::nullopt;
   return out;
 }
 
@@ -1213,32 +1212,23 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
 }
 
 int HelpmateTargets::standing_needed(const Position& pos, const Aim& g, int cap) const {
-  const std::size_t n = std::min(g.stay.size(), kMostAssigned);
-  AssignmentCosts cost;
-  std::size_t men = 0;
   int beyond = 0;  // the standing men past the first eight, each by its nearest man
-  for (std::size_t i = n; i < g.stay.size(); ++i) {
+  for (std::size_t i = kMostAssigned; i < g.stay.size(); ++i) {
     int best = kFar;
     for (const auto& [t, row] : g.stay[i].rows)
       for (Bitboard xs = pos.pieces(g.mated, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
     beyond += best;
     if (beyond >= cap) return cap;
   }
-  for (Bitboard xs = pos.pieces(g.mated) & ~pos.pieces(g.mated, bound_.royal_); xs;) {
-    const Square x = pop_lsb(xs);
-    const PieceType t = pos.piece_on(g.mated, x);
-    bool reaches = false;
-    for (std::size_t i = 0; i < n; ++i) {
-      int c = kFar;
-      for (const auto& [type, row] : g.stay[i].rows)
-        if (type == t) c = std::min<int>(c, row[x]);
-      cost[men][i] = static_cast<std::uint8_t>(c < cap ? c : kFar);
-      reaches |= cost[men][i] < kFar;
-    }
-    if (reaches) ++men;
-  }
-  if (men < n) return cap;  // some man that stands has no man to be
-  return std::min(cap, beyond + fewest_distinct(cost, men, n, cap - beyond));
+  // The first eight as the blockers are counted: distinct men, each man's count the least of
+  // the rows of its type.
+  return beyond + fewest_blockers(pos, g.mated, g.stay.size(), cap - beyond,
+                                  [&](PieceType t, Square x, std::size_t i) {
+                                    int c = kFar;
+                                    for (const auto& [type, row] : g.stay[i].rows)
+                                      if (type == t) c = std::min<int>(c, row[x]);
+                                    return c;
+                                  });
 }
 
 void HelpmateTargets::progress_onto(const Position& pos, const Aim& g,
@@ -1464,17 +1454,15 @@ bool HelpmateTargets::series_lengths_line_nodes(Position& pos, bool help, int n,
   const auto moves_of = [&](int k) {
     return help ? std::array<int, 2>{k, 1} : std::array<int, 2>{0, k};
   };
-  bool placed = false;
   const auto [mated_n, mating_n] = moves_of(n);
-  const auto found = stalemate_found(pos, mated, mated_n, mating_n, limit, placed);
-  if (!found) return false;
-  const std::size_t kept = placed ? limit * kPlacedPerLimit : limit;
-  for (int k = 1; k <= n; ++k) {
+  const auto made = stalemate_targets(pos, mated, mated_n, mating_n, limit);
+  if (!made) return false;
+  for (int k = 1; k < n; ++k) {
     const auto [mated_k, mating_k] = moves_of(k);
-    const auto ts = targets_within(pos, mated, *found, mated_k, mating_k, kept);
-    if (!ts) return false;
-    search_targets(pos, mated, mated_k, mating_k, true, *ts, out);
+    search_targets(pos, mated, mated_k, mating_k, true,
+                   targets_within(pos, mated, *made, mated_k, mating_k), out);
   }
+  search_targets(pos, mated, mated_n, mating_n, true, made->kept, out);
   return true;
 }
 

@@ -112,7 +112,9 @@ class HelpmateTargets {
   bool applies(const Position& pos) const;
 
   /// Every valid target from `pos` for `mated`, with `mated_moves` and `mating_moves` left
-  /// (the mating side moving last); nothing when there are more than `limit`.
+  /// (the mating side moving last); nothing when there are more than `limit` (a stalemate's
+  /// that place its standing men: more than kPlacedPerLimit times `limit`, and then more than
+  /// `limit` that leave them free).
   std::optional<std::vector<Target>> targets(const Position& pos, Color mated, int mated_moves,
                                              int mating_moves, std::size_t limit) const;
 
@@ -167,19 +169,26 @@ class HelpmateTargets {
   std::optional<FoundTargets> find_targets(const Position& pos, Color mated, int mated_moves,
                                            int mating_moves, std::size_t limit,
                                            bool standing_men) const;
-  /// The targets of `found` that hold no other, nothing when more than `limit`.
-  static std::optional<std::vector<Target>> keep_smallest(const FoundTargets& found,
-                                                          std::size_t limit);
-  /// targets() from what they found with more moves (`found`, from `pos`): those within
-  /// `mated_moves` and `mating_moves` (a stalemate's).
-  std::optional<std::vector<Target>> targets_within(const Position& pos, Color mated,
-                                                    const FoundTargets& found, int mated_moves,
-                                                    int mating_moves, std::size_t limit) const;
-  /// The stalemate's targets found for `mated_moves` and `mating_moves` (placed, or free when
-  /// those are too many), and whether their men are placed.
-  std::optional<FoundTargets> stalemate_found(const Position& pos, Color mated, int mated_moves,
-                                              int mating_moves, std::size_t limit,
-                                              bool& placed) const;
+  /// The targets of `found` that hold no other (found.size() of them at the most).
+  static std::vector<Target> keep_smallest(const FoundTargets& found);
+  /// Targets found and the ones kept of them (keep_smallest).
+  struct Made {
+    FoundTargets found;
+    std::vector<Target> kept;
+  };
+  /// find_targets, then keep_smallest: nothing when more than `limit` are kept.
+  std::optional<Made> make_targets(const Position& pos, Color mated, int mated_moves,
+                                   int mating_moves, std::size_t limit, bool standing_men) const;
+  /// A stalemate's targets for `mated_moves` and `mating_moves`: placed (within
+  /// kPlacedPerLimit times `limit`), or free when those are too many.
+  std::optional<Made> stalemate_targets(const Position& pos, Color mated, int mated_moves,
+                                        int mating_moves, std::size_t limit) const;
+  /// The targets kept of a stalemate's `made` with more moves (from `pos`): those within
+  /// `mated_moves` and `mating_moves`. No more than made.kept: a target kept here holds no
+  /// target found with fewer moves, and one it holds in `made` has at most its counts, so is
+  /// found here too; the kept ones are therefore kept in `made`.
+  std::vector<Target> targets_within(const Position& pos, Color mated, const Made& made,
+                                     int mated_moves, int mating_moves) const;
   /// Searches each of `ts` from `pos` (see line_nodes).
   void search_targets(Position& pos, Color mated, int mated_moves, int mating_moves, bool series,
                       const std::vector<Target>& ts, HelpLineNodes& out);

@@ -75,10 +75,9 @@ const CheckCandidates& ProblemSearch::check_candidates(const Position& pos) {
   return *checks_;
 }
 
-bool ProblemSearch::can_mate_at_once(Position& pos) {
-  // Only a move that may check can mate: those are kept of the pseudo-legal moves before
-  // their legality is asked (most moves of a side cannot check).
-  MoveList moves;
+void ProblemSearch::legal_moves_that_may_check(Position& pos, MoveList& moves) {
+  // Kept of the pseudo-legal moves before their legality is asked (most moves of a side
+  // cannot check); in generate_legal's order.
   generate_pseudo_legal(pos, moves);
   const CheckCandidates& checks = check_candidates(pos);
   const Square king = pos.king_square(~pos.side_to_move());
@@ -87,6 +86,12 @@ bool ProblemSearch::can_mate_at_once(Position& pos) {
     if (checks.may_check(pos, moves[i], king)) moves[kept++] = moves[i];
   moves.truncate(kept);
   keep_legal(pos, moves, 0);
+}
+
+bool ProblemSearch::can_mate_at_once(Position& pos) {
+  // Only a move that may check can mate.
+  MoveList moves;
+  legal_moves_that_may_check(pos, moves);
   Undo undo;
   for (Move m : moves) {
     pos.make(m, undo);
@@ -145,17 +150,17 @@ bool ProblemSearch::attacker_wins(Position& pos, int n) {
 
 bool ProblemSearch::attacker_search(Position& pos, int n) {
   PlyGuard guard(ply_);
-  MoveList moves;
-  generate_legal(pos, moves);
   const bool direct = kind_ == StipulationKind::kDirectMate;
   // A direct mate in one needs a checking move: only the moves that may check are made.
   const bool mate_in_one = direct && n == 1 && goal_ == Goal::kMate;
+  MoveList moves;
+  if (mate_in_one)
+    legal_moves_that_may_check(pos, moves);
+  else
+    generate_legal(pos, moves);
   order_moves(pos, moves, !(direct && n == 1));
-  const CheckCandidates* checks = mate_in_one ? &check_candidates(pos) : nullptr;
-  const Square king = pos.king_square(~pos.side_to_move());
   Undo undo;
   for (Move m : moves) {
-    if (checks && !checks->may_check(pos, m, king)) continue;
     pos.make(m, undo);
     count_node();
     bool ok = false;

@@ -83,6 +83,9 @@ class ProblemSearch {
   /// The moves of the side to move that may check the other side's king (built for the
   /// position's table on first use).
   const CheckCandidates& check_candidates(const Position& pos);
+  /// The legal moves of the side to move that may give check (CheckCandidates), in
+  /// generate_legal's order: the only ones that can mate at once.
+  void legal_moves_that_may_check(Position& pos, MoveList& moves);
 
   StipulationKind kind_;
   Goal goal_;

@@ -273,6 +273,9 @@ struct HelpmateTargets::Aim {
   mutable std::vector<std::uint8_t> blocker_counts;
   mutable std::vector<RowLevels> blocker_levels;
   mutable std::vector<bool> blocker_row_made;
+  /// Per side: the castling rights whose castling may make the target's counts one over the
+  /// moves (saving_rights: the mated king's square, the mating side's royal man).
+  std::array<std::uint8_t, 2> saving{};
   std::uint64_t salt = 0;
 };
 
@@ -401,13 +404,12 @@ std::vector<HelpmateTargets::Target> HelpmateTargets::targets_within(const Posit
                                                                      int mating_moves) const {
   // The making's own cuts, at these moves: each side's fewest moves, and the men that do not
   // stand all taken, one a move of the other side.
-  const int mated_budget = mated_moves + castling_move(pos, mated);
-  const int mating_budget = mating_moves + castling_move(pos, ~mated);
   const int mated_men = popcount(pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_));
   FoundTargets within;
   for (const auto& [t, cost] : made.found)
-    if (cost[0] <= mated_budget && cost[1] <= mating_budget &&
-        (t.survivors < 0 || mated_men - t.survivors <= mating_budget))
+    if (cost[0] <= mated_moves + castling_saves(pos, mated, t.king) &&
+        cost[1] <= mating_moves + castling_saves(pos, ~mated, t.men) &&
+        (t.survivors < 0 || mated_men - t.survivors <= mating_moves))
       within.emplace_hint(within.end(), t, cost);
   return keep_smallest(within);
 }
@@ -420,8 +422,12 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
   const PieceType royal = bound_.royal_;
   const Square king = pos.king_square(mated);
   const bool mate = bound_.goal() == Goal::kMate;
-  const int mated_budget = mated_moves + castling_move(pos, mated);
+  // The mating side's moves as its men's counts may add up (castling_move): a target is
+  // judged by its own (castling_saves) once made. The mated side's, by its king's square.
   const int mating_budget = mating_moves + castling_move(pos, mating);
+  std::array<std::uint8_t, kSquares> mating_king_saves{};
+  for (Square x = 0; x < kSquares; ++x)
+    mating_king_saves[x] = static_cast<std::uint8_t>(castling_saves(pos, mating, x));
   // A mating man of type t can give check (a royal piece only where the table says so).
   const auto can_check = [&](PieceType t) { return t != royal || bound_.royal_checks_[mating]; };
 
@@ -553,8 +559,36 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
   // without step-by-step riders: a slide, closed exactly by a man on Variant::between).
   std::vector<Bitboard> slides_to_s(types_, 0);
   for (Square s = 0; s < kSquares && !over; ++s) {
+    // The king's count alone is at most its moves (castling one of them). With the men that
+    // block or stand it may be one over, when a castling saves (castling_saves).
+    const int saves = castling_saves(pos, mated, s);
+    const int mated_budget = mated_moves + saves;
     const int king_moves = moves(mated, royal, king, s);
-    if (king_moves > mated_budget) continue;
+    if (king_moves > mated_moves) continue;
+    // A stalemate's standing men are counted exactly instead: the rook of a castling that
+    // saves counts one move less where its own count takes the castling step. A line that
+    // castles so walks its king at least the king's count (with castling) and its rook at
+    // least that less one; a line that castles otherwise or not at all, each at least its
+    // count.
+    const std::vector<Costs>* stand_costs = &man_cost;
+    std::vector<Costs> reduced;
+    if (standing_men && saves) {
+      const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, royal);
+      for (const CastlingMove& cm : bound_.castling_[mated]) {
+        if (!(pos.castling_rights() & cm.right) ||
+            moves(mated, royal, cm.king_from, s) != 1 + moves(mated, royal, cm.king_to, s) ||
+            !has(men, cm.rook_from) || pos.piece_on(mated, cm.rook_from) != cm.rook_type)
+          continue;
+        if (reduced.empty()) reduced = man_cost;
+        auto& row_ =
+            reduced[static_cast<std::size_t>(popcount(men & (bb(cm.rook_from) - 1)))][cm.rook_type];
+        for (Square x = 0; x < kSquares; ++x)
+          if (row_[x] > 0 && moves(mated, cm.rook_type, cm.rook_from, x) ==
+                                 1 + moves(mated, cm.rook_type, cm.rook_to, x))
+            --row_[x];
+      }
+      if (!reduced.empty()) stand_costs = &reduced;
+    }
     const Bitboard flights = bound_.royal_flights_[mated][s];
     bool alone = false;  // the placed checker's, whatever the other men do (Target::alone)
     std::vector<Man> placed;
@@ -587,15 +621,23 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
       return occ;
     };
     // A man of the stalemated side of type u may stand on x more: a man is left and its
-    // nearest one's moves fit (adding a man costs at least those more).
+    // nearest one's moves fit (adding a man costs at least those more, or one less for a
+    // rook counted as stand_costs reduces it: mated_budget has that one more).
     const auto stayer_may = [&](PieceType u, Square x) {
       return stay_cost[u][x] < kFar && static_cast<int>(stay.size()) < mated_men &&
              king_moves + stay_spent + stay_cost[u][x] <= mated_budget;
     };
     // A mating man that needs `cost` moves to stand on x as type u may, `spent` moves so far
     // (a royal piece not next to s).
+    // The mating side's moves: one more only with its royal man placed where a castling saves
+    // (castling_saves), as the target is judged at the end. Before the royal man is placed,
+    // none more: placing it there adds at least the castling step.
+    int mating_most = mating_moves;
+    const auto most_with = [&](PieceType u, Square x) {
+      return u == royal ? mating_moves + mating_king_saves[x] : mating_most;
+    };
     const auto mating_may = [&](PieceType u, int cost, Square x, int spent) {
-      return spent + cost <= mating_budget && !(u == royal && (has(flights, x) || x == s));
+      return spent + cost <= most_with(u, x) && !(u == royal && (has(flights, x) || x == s));
     };
     // Calls next() with a man of the stalemated side of type u standing on x, when the fewest
     // moves of distinct men to stand as `stay` (the first eight) fit with the king's.
@@ -608,7 +650,7 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
       const std::uint64_t saved_key = stay_key;
       stay_key ^= standing_hash(u, x);
       const int saved = stay_spent;
-      const int cap = mated_budget - king_moves + 1;
+      const int cap = mated_moves - king_moves + 1;
       const std::uint64_t key = stay_key ^ splitmix64(kSplitmixGamma + s);
       StayCount* known = nullptr;
       if (stay.size() <= kMostAssigned) {
@@ -620,9 +662,10 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
       } else {
         AssignmentCosts cost{};  // (only the men's first n columns are read)
         const std::size_t n = std::min(stay.size(), kMostAssigned);
-        for (std::size_t k = 0; k < man_cost.size(); ++k)
-          for (std::size_t i = 0; i < n; ++i) cost[k][i] = man_cost[k][stay[i].type][stay[i].at];
-        stay_spent = fewest_distinct(cost, man_cost.size(), n, cap);
+        const std::vector<Costs>& mc = *stand_costs;
+        for (std::size_t k = 0; k < mc.size(); ++k)
+          for (std::size_t i = 0; i < n; ++i) cost[k][i] = mc[k][stay[i].type][stay[i].at];
+        stay_spent = fewest_distinct(cost, mc.size(), n, cap);
         if (stay.size() <= kMostAssigned)
           stay_counts[key & (stay_counts.size() - 1)] = {key,
                                                          static_cast<std::uint8_t>(stay_spent)};
@@ -632,6 +675,15 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
       stay_key = saved_key;
       stay.pop_back();
     };
+    // Calls next() with `m` placed (mating_most then its own).
+    const auto with_placed = [&](const Man& m, const auto& next) {
+      placed.push_back(m);
+      const int saved_most = mating_most;
+      mating_most = most_with(m.type, m.at);
+      next();
+      mating_most = saved_most;
+      placed.pop_back();
+    };
     // Calls next(spent) with each mating man left out so far standing on x as each type it
     // may end as, when its moves fit (`spent` mating moves so far) and `fits(type)`.
     const auto with_mating_man = [&](Square x, int spent, const auto& fits, const auto& next) {
@@ -640,9 +692,8 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
         used |= std::uint64_t{1} << i;
         for (const auto& [u, cost] : pieces[i].ends) {
           if (!fits(u) || !mating_may(u, cost[x], x, spent)) continue;
-          placed.push_back({pieces[i].from, u, x});
-          next(spent + cost[x]);
-          placed.pop_back();
+          const int c = cost[x];  // (a structured binding no lambda may capture in clang)
+          with_placed({pieces[i].from, u, x}, [&] { next(spent + c); });
         }
         used &= ~(std::uint64_t{1} << i);
       }
@@ -659,9 +710,8 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
           for (Bitboard gs = attacked_from(u, f) & ~excluded; gs;) {
             const Square g = pop_lsb(gs);
             if (!mating_may(u, cost[g], g, spent)) continue;
-            placed.push_back({pieces[i].from, u, g});
-            next(spent + cost[g]);
-            placed.pop_back();
+            const int c = cost[g];
+            with_placed({pieces[i].from, u, g}, [&] { next(spent + c); });
           }
         used &= ~(std::uint64_t{1} << i);
       }
@@ -878,11 +928,12 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
         return;
       }
       // No standing man can move: a target, when the men left out can all be taken.
-      if (mated_men - static_cast<int>(stay.size()) <= mating_budget) {
+      if (mated_men - static_cast<int>(stay.size()) <= mating_moves) {
         Target t{s, placed, 0, false, stay, static_cast<int>(stay.size())};
         std::sort(t.men.begin(), t.men.end());
         std::sort(t.stay.begin(), t.stay.end());
-        found.emplace(std::move(t), std::array<int, 2>{king_moves + stay_spent, spent});
+        // The mated side's count as targets_within compares it (with castling_saves).
+        found.emplace(std::move(t), std::array<int, 2>{king_moves + stay_spent + saves, spent});
         if (found.size() > most_found) {
           over = true;
           return;
@@ -896,7 +947,7 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
         int could = 0;
         for (const auto& later : stand_later) could += later[extra_from] <= left;
         could = std::min(could, mated_men - static_cast<int>(stay.size()));
-        if (mated_men - static_cast<int>(stay.size()) - could > mating_budget) return;
+        if (mated_men - static_cast<int>(stay.size()) - could > mating_moves) return;
       }
       for (Square z = extra_from; z < kSquares; ++z) {
         if (has(occ, z)) continue;
@@ -974,16 +1025,14 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
           const bool arrives = undiscoverable(u, g, s);
           // Such a checker makes the last move onto g: one already there leaves and returns.
           const int c = arrives && cost[g] == 0 ? leave_and_return(mating, u, g) : cost[g];
-          if (c > mating_budget) continue;
+          if (c > most_with(u, g)) continue;
           // A blocker that could take the checker or step into its line stops the mate unless
           // pinned, or the check is double: either needs another man that attacks s from
           // where it stands (on an empty board), in the moves the checker leaves.
           alone = checks_alone(c, bb(g));  // nothing placed yet but the checker (used)
           spoiling = alone;
           if (alone) spoilers(v, mated, u, g, s, flights, spoil);
-          placed.push_back({pieces[i].from, u, g, arrives});
-          cover(cover, c);
-          placed.pop_back();
+          with_placed({pieces[i].from, u, g, arrives}, [&] { cover(cover, c); });
         }
       }
       used = 0;
@@ -1032,6 +1081,25 @@ int HelpmateTargets::leave_and_return(Color c, PieceType t, Square at) const {
 
 int HelpmateTargets::castling_move(const Position& pos, Color side) const {
   return (pos.castling_rights() & bound_.castling_rights_[side]) ? 1 : 0;
+}
+
+std::uint8_t HelpmateTargets::saving_rights(Color side, Square to) const {
+  const PieceType royal = bound_.royal_;
+  std::uint8_t rights = 0;
+  for (const CastlingMove& cm : bound_.castling_[side])
+    if (moves(side, royal, cm.king_from, to) == 1 + moves(side, royal, cm.king_to, to))
+      rights |= cm.right;
+  return rights;
+}
+
+std::uint8_t HelpmateTargets::saving_rights(Color side, const std::vector<Man>& men) const {
+  for (const Man& m : men)
+    if (m.type == bound_.royal_) return saving_rights(side, m.at);
+  return 0;
+}
+
+int HelpmateTargets::castling_saves(const Position& pos, Color side, Square to) const {
+  return (pos.castling_rights() & saving_rights(side, to)) ? 1 : 0;
 }
 
 void HelpmateTargets::spoilers(const Variant& v, Color mated, PieceType checker, Square from,
@@ -1167,8 +1235,8 @@ int HelpmateTargets::remembered_count(const Position& pos, const Aim& g, int cap
 
 int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, int mating_left) {
   const Color mated = g.mated, mating = ~mated;
-  mating_left += castling_move(pos, mating);
-  mated_left += castling_move(pos, mated);
+  mating_left += (pos.castling_rights() & g.saving[mating]) ? 1 : 0;
+  mated_left += (pos.castling_rights() & g.saving[mated]) ? 1 : 0;
   int need = 0;
   for (const Aim::Need& n : g.men) {
     int best = kFar;
@@ -1371,9 +1439,10 @@ void HelpmateTargets::keep_within_need(const Position& pos, const Aim& g, int ro
 }
 
 bool HelpmateTargets::last_mated_move(const Position& pos, const Aim& g, int mated_left) const {
-  // With castling still allowed slack() counts one move more, so a need of one could fit.
+  // With a castling still allowed that slack() counts as one move more (Aim::saving), a need
+  // of one could fit.
   return mated_left == 1 && pos.side_to_move() == g.mated && g.survivors < 0 && !g.series &&
-         castling_move(pos, g.mated) == 0;
+         (pos.castling_rights() & g.saving[g.mated]) == 0;
 }
 
 void HelpmateTargets::keep_to_completing(const Position& pos, const Aim& g, Square king,
@@ -1498,6 +1567,8 @@ void HelpmateTargets::search_targets(Position& pos, Color mated, int mated_moves
     g.series = series;
     g.series_side = pos.side_to_move();
     g.king = t.king;
+    g.saving[mated] = saving_rights(mated, t.king);
+    g.saving[~mated] = saving_rights(~mated, t.men);
     for (const Man& m : t.men) {
       Aim::Need n;
       n.rows.emplace_back(m.type, &dist_[row(~mated, m.type, m.at)]);

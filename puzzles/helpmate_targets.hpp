@@ -246,6 +246,20 @@ class HelpmateTargets {
   int leave_and_return(Color c, PieceType t, Square at) const;
   /// Castling moves two men in one move: one move more for a side that may still castle.
   int castling_move(const Position& pos, Color side) const;
+  /// castling_move, for counts whose royal piece of `side` ends on `to`: 1 only while a
+  /// castling it may still make is on a fewest walk of its royal piece to `to` (the castling
+  /// step's count one less than the walk's). The tables count castling as a step of the king
+  /// and one of the rook, two for the one move. A line that castles otherwise walks its king
+  /// at least one move more than the king's count, which makes up for the rook's step.
+  int castling_saves(const Position& pos, Color side, Square to) const;
+  /// The castling rights (bits) of `side` whose castling is on a fewest walk to `to`.
+  std::uint8_t saving_rights(Color side, Square to) const;
+  /// The same for a target's men of `side`: by its royal piece's square, none without one
+  /// (the castling move is then counted once, as the rook's).
+  std::uint8_t saving_rights(Color side, const std::vector<Man>& men) const;
+  int castling_saves(const Position& pos, Color side, const std::vector<Man>& men) const {
+    return (pos.castling_rights() & saving_rights(side, men)) ? 1 : 0;
+  }
   /// For each square of `on` (flights of the king), the types of the mated side (bits) that,
   /// standing there, could capture the checker or step between it and the king with no square
   /// in between; 0 elsewhere. Such a man stops a check that comes alone (Target::alone)

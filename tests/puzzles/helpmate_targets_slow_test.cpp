@@ -2,12 +2,17 @@
 // seeds and on Popeye's help-stalemates: every helpmate, help-stalemate and mate series solved by
 // targets (even h#1) lists the same lines as the brute-force search, and the three-movers the
 // same as the bounded search alone (itself checked against brute force in
-// helpmate_bound_test.cpp and stalemate_bound_slow_test.cpp).
+// helpmate_bound_test.cpp and stalemate_bound_slow_test.cpp), and the same lines as brute force
+// on random positions where both sides may castle.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "puzzles/random_placement.hpp"
 #include "puzzles/verdict.hpp"
 #include "rules/core/fen.hpp"
 #include "tests/support/bounded_vs_brute_force.hpp"
@@ -98,6 +103,74 @@ TEST(HelpmateTargetsSlow, SolvesAStalemateSeriesAsPopeyeDoes) {
   EXPECT_EQ(v.soundness, Soundness::kSound);
   EXPECT_EQ(v.solutions, (std::vector<std::vector<std::string>>{
                              {"e1=N", "Ne2", "g1=R", "Ng2", "Ngf4", "Rg2", "Ng1", "Nfe2", "Qd2"}}));
+}
+
+/// A random position with each side's king on its castling square, one rook or both on theirs
+/// with the rights they allow, and up to `extra` more men each, `to_move` starting; nothing
+/// when the draw is illegal.
+std::optional<Position> random_castling_position(std::mt19937_64& rng, int extra, Color to_move) {
+  const VariantPtr& v = test::orthodox();
+  Position pos(v);
+  std::uint8_t rights = 0;
+  for (Color c : {kWhite, kBlack}) {
+    const std::vector<CastlingMove>& castlings = v->castling(c);
+    pos.put(c, v->royal(), castlings.front().king_from);
+    const std::uint64_t rooks = 1 + rng() % 3;  // one, the other or both
+    for (std::size_t k = 0; k < castlings.size(); ++k)
+      if (rooks >> k & 1U) {
+        pos.put(c, castlings[k].rook_type, castlings[k].rook_from);
+        rights |= castlings[k].right;
+      }
+  }
+  for (Color c : {kWhite, kBlack})
+    for (auto n = rng() % static_cast<std::uint64_t>(extra + 1); n > 0; --n) {
+      const auto t =
+          static_cast<PieceType>(1 + rng() % static_cast<std::uint64_t>(v->piece_count() - 1));
+      if (t == v->royal()) continue;
+      const Square x = static_cast<Square>(rng() % kSquares);
+      if (has(pos.occupied() | v->piece(t).forbidden[c], x)) continue;
+      pos.put(c, t, x);
+    }
+  pos.set_castling_rights(rights);
+  pos.set_side_to_move(to_move);
+  try {
+    check_problem_position(pos);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+  return pos;
+}
+
+/// expect_targets_same_on_random on random_castling_position: the same lines as brute force,
+/// at least `min_castling` of them castling.
+void expect_targets_same_with_castling(const char* stip_text, int count, std::uint64_t seed,
+                                       int extra, Color to_move, std::size_t min_castling) {
+  const Stipulation stip = parse_stipulation(stip_text);
+  std::mt19937_64 rng(seed);
+  std::size_t castling = 0;
+  for (int done = 0; done < count;) {
+    const std::optional<Position> pos = random_castling_position(rng, extra, to_move);
+    if (!pos) continue;
+    ++done;
+    const Verdict targets = test::solve_every_line(*pos, stip, true, false, 1);
+    const Verdict brute = test::solve_every_line(*pos, stip, false, false, 0);
+    EXPECT_EQ(targets.solutions, brute.solutions) << stip_text << ' ' << to_fen(*pos);
+    EXPECT_EQ(targets.soundness, brute.soundness) << stip_text << ' ' << to_fen(*pos);
+    for (const std::vector<std::string>& line : brute.solutions)
+      castling += std::any_of(line.begin(), line.end(),
+                              [](const std::string& m) { return m.rfind("O-O", 0) == 0; });
+  }
+  EXPECT_GE(castling, min_castling) << stip_text;
+}
+
+TEST(HelpmateTargetsSlow, SameLinesAsBruteForceWhenBothSidesMayCastle) {
+  // Castling moves king and rook in one move, which their counts add up as two: a target
+  // may be one over only where the king's count takes the castling step (castling_saves).
+  expect_targets_same_with_castling("h#2", 60, 101, 2, kBlack, 1000);
+  expect_targets_same_with_castling("h#1.5", 60, 103, 2, kWhite, 100);
+  expect_targets_same_with_castling("ser-h#3", 60, 104, 1, kBlack, 20);
+  expect_targets_same_with_castling("ser-#3", 60, 106, 1, kWhite, 20);
+  expect_targets_same_with_castling("h=2", 150, 102, 1, kBlack, 10);
 }
 
 TEST(HelpmateTargetsSlow, SameLinesAsTheBoundedSearchOnRandomThreeMovers) {

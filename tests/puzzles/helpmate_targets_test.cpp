@@ -118,6 +118,19 @@ TEST(HelpmateTargets, AStalemateTargetsStandingMenCannotMove) {
   for (const char* stip : {"h=1", "h=2"}) expect_targets_same_lines(pos, parse_stipulation(stip));
 }
 
+TEST(HelpmateTargets, AStalematedSideThatCastlesCountsItsCastlingOnce) {
+  // Black Ke8 Rh8 (O-O allowed), White Ka1 Bf1 Qh1, h=2: 1.O-O Qh6 2.Rf7 Bc4=, the rook
+  // pinned on f7. The king's count to g8 and the rook's to f7 both take the castling step:
+  // three for Black's two moves. A target with the king on g8 still fits them, its rook
+  // counted one less (the king's count alone never needs the move more).
+  const Position pos = test::orthodox_position("4k2r/8/8/8/8/8/8/K4B1Q b k - 0 1");
+  const Verdict lines = targets_test_solve(pos, parse_stipulation("h=2"), false, 0);
+  EXPECT_NE(std::find(lines.solutions.begin(), lines.solutions.end(),
+                      std::vector<std::string>{"O-O", "Qh6", "Rf7", "Bc4"}),
+            lines.solutions.end());
+  expect_targets_same_lines(pos, parse_stipulation("h=2"));
+}
+
 TEST(HelpmateTargets, AStalemateTargetPlacesEveryManThatStands) {
   // Black Kh8 Pa5, White Qg1 Ka1, h=2: the pawn stands on a5, a4 or a3 at the end or is taken.
   // Each target that keeps it places it with a man on the square before it (no pin reaches

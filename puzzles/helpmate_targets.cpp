@@ -246,8 +246,13 @@ struct HelpmateTargets::Aim {
     /// last move, a man of the first row's type needs `back` moves, not none.
     Square arrive = kNoSquare;
     int back = 0;
+    /// `rows` with the man's own type's row taking nothing on its way (quiet_dist_).
+    std::vector<std::pair<PieceType, const std::uint8_t*>> quiet_rows;
   };
   std::vector<Need> men;
+  /// The mating side's men of `men` that can be taken (its royal piece aside): when it has no
+  /// more, the mated side can take nothing.
+  int men_takable = 0;
   /// A stalemate's men that stand (Target::stay; -1 survivors for a mate): their needs, and
   /// for each type of the stalemated side the rows of the men it may end as.
   std::vector<Need> stay;
@@ -309,6 +314,41 @@ HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bo
           below = r.stand[k];
         }
       }
+  // A man that takes nothing on its way: its quiet moves' walk, for the types whose moves on
+  // an empty board differ from their captures (a pawn's); castling is quiet.
+  quiet_dist_ = dist_;
+  for (Color c : {kWhite, kBlack})
+    for (std::size_t t = 0; t < types_; ++t) {
+      const auto type = static_cast<PieceType>(t);
+      const PieceMoves& pm = variant.piece(type).moves;
+      std::array<Bitboard, kSquares> one{};
+      bool differs = false;
+      for (Square y = 0; y < kSquares; ++y) {
+        Bitboard quiet = 0, captures = 0;
+        piece_targets(pm, variant.sliders(), c, y, 0, quiet, captures);
+        one[y] = quiet;
+        differs |= (captures | pm.at[c][y].en_passant) & ~quiet;
+      }
+      if (!differs) continue;
+      for (const CastlingMove& cm : variant.castling(c)) {
+        if (type == variant.royal()) one[cm.king_from] |= bb(cm.king_to);
+        if (type == cm.rook_type) one[cm.rook_from] |= bb(cm.rook_to);
+      }
+      for (Square from = 0; from < kSquares; ++from) {
+        Bitboard seen = bb(from), level = seen;
+        for (Square to = 0; to < kSquares; ++to) quiet_dist_[row(c, type, to) + from] = kFar;
+        quiet_dist_[row(c, type, from) + from] = 0;
+        for (int k = 1; level; ++k) {
+          Bitboard next = 0;
+          for (Bitboard l = level; l;) next |= one[pop_lsb(l)];
+          level = next & ~seen;
+          seen |= level;
+          for (Bitboard l = level; l;)
+            quiet_dist_[row(c, type, pop_lsb(l)) + from] =
+                static_cast<std::uint8_t>(std::min(k, static_cast<int>(kFar)));
+        }
+      }
+    }
   // A man that promotes stands on a square as the new type only through a promotion square.
   for (Color c : {kWhite, kBlack})
     for (std::size_t t = 0; t < types_; ++t) {
@@ -1218,9 +1258,10 @@ std::uint64_t HelpmateTargets::men_key(const Position& pos, const Aim& g) const 
 }
 
 template <typename Count>
-int HelpmateTargets::remembered_count(const Position& pos, const Aim& g, int cap, Count count) {
+int HelpmateTargets::remembered_count(const Position& pos, const Aim& g, int cap, bool quiet,
+                                      Count count) {
   const Bitboard men = pos.pieces(g.mated) & ~pos.pieces(g.mated, bound_.royal_);
-  const std::uint64_t key = men_key(pos, g);
+  const std::uint64_t key = men_key(pos, g) ^ (quiet ? 0x9E3779B97F4A7C15ULL : 0);
   if (blockers_seen_.empty())
     blockers_seen_ = ZeroedArray<BlockersSeen>(std::size_t{1} << kBlockersSeenLog2);
   BlockersSeen& seen = blockers_seen_[key & ((std::size_t{1} << kBlockersSeenLog2) - 1)];
@@ -1237,10 +1278,19 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   const Color mated = g.mated, mating = ~mated;
   mating_left += (pos.castling_rights() & g.saving[mating]) ? 1 : 0;
   mated_left += (pos.castling_rights() & g.saving[mated]) ? 1 : 0;
+  const Bitboard mated_men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
+  // A side takes nothing more when every man of the other side that can be taken must stand
+  // at the end (each target man is a man of its own on its own square, and no side gains
+  // men): the mating side when a stalemate's standing men are all the mated side's men left,
+  // the mated side when the target's men are all the mating side's. Its men's counts are
+  // then those of their steps that take nothing (a pawn's straight on).
+  const bool mating_quiet = g.survivors >= 0 && popcount(mated_men) <= g.survivors;
+  const bool mated_quiet =
+      popcount(pos.pieces(mating) & ~pos.pieces(mating, bound_.royal_)) <= g.men_takable;
   int need = 0;
   for (const Aim::Need& n : g.men) {
     int best = kFar;
-    for (const auto& [t, row] : n.rows)
+    for (const auto& [t, row] : mating_quiet ? n.quiet_rows : n.rows)
       for (Bitboard xs = pos.pieces(mating, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
     if (n.arrive != kNoSquare && has(pos.pieces(mating, n.rows.front().first), n.arrive)) {
       // The man on the arrival square is not there yet: it leaves and comes back (the others
@@ -1261,29 +1311,33 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   if (g.survivors >= 0) {
     // A stalemate's men that stand are still there, the others are taken one a move, and the
     // standing ones reach their squares.
-    const int standing = popcount(pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_));
+    const int standing = popcount(mated_men);
     if (standing < g.survivors || standing - g.survivors > mating_left) return -1;
     // Distinct men stand (each man's nearest would count one man for two squares). A target
     // that places its standing men blocks no flight, so the blockers' memory is free for it.
     const int cap = mated_left - mated_need + 1;
     mated_need +=
         g.flights.empty()
-            ? remembered_count(pos, g, cap, [&](int c) { return standing_needed(pos, g, c); })
-            : standing_needed(pos, g, cap);
+            ? remembered_count(pos, g, cap, mated_quiet,
+                               [&](int c) { return standing_needed(pos, g, c, mated_quiet); })
+            : standing_needed(pos, g, cap, mated_quiet);
     if (mated_need > mated_left) return -1;
   }
   if (!g.flights.empty())
-    mated_need += remembered_count(pos, g, mated_left - mated_need + 1,
+    mated_need += remembered_count(pos, g, mated_left - mated_need + 1, false,
                                    [&](int c) { return blockers_needed(pos, g, c); });
   if (mated_need > mated_left) return -1;
   return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;
 }
 
-int HelpmateTargets::standing_needed(const Position& pos, const Aim& g, int cap) const {
+int HelpmateTargets::standing_needed(const Position& pos, const Aim& g, int cap, bool quiet) const {
+  const auto rows = [&](std::size_t i) -> const auto& {
+    return quiet ? g.stay[i].quiet_rows : g.stay[i].rows;
+  };
   int beyond = 0;  // the standing men past the first eight, each by its nearest man
   for (std::size_t i = kMostAssigned; i < g.stay.size(); ++i) {
     int best = kFar;
-    for (const auto& [t, row] : g.stay[i].rows)
+    for (const auto& [t, row] : rows(i))
       for (Bitboard xs = pos.pieces(g.mated, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
     beyond += best;
     if (beyond >= cap) return cap;
@@ -1293,7 +1347,7 @@ int HelpmateTargets::standing_needed(const Position& pos, const Aim& g, int cap)
   return beyond + fewest_blockers(pos, g.mated, g.stay.size(), cap - beyond,
                                   [&](PieceType t, Square x, std::size_t i) {
                                     int c = kFar;
-                                    for (const auto& [type, row] : g.stay[i].rows)
+                                    for (const auto& [type, row] : rows(i))
                                       if (type == t) c = std::min<int>(c, row[x]);
                                     return c;
                                   });
@@ -1563,6 +1617,13 @@ void HelpmateTargets::search_targets(Position& pos, Color mated, int mated_moves
       if (levels[kTopLevel] == 0) levels = row_levels(r);
       return {r, &levels};
     };
+    // A need's rows with its own type's row from quiet_dist_ (a promotion's stays: a lower
+    // count is the safe side).
+    const auto quiet_rows = [&](Color c, const Man& m, const auto& rows) {
+      auto q = rows;
+      q.front().second = &quiet_dist_[row(c, m.type, m.at)];
+      return q;
+    };
     g.mated = mated;
     g.series = series;
     g.series_side = pos.side_to_move();
@@ -1581,6 +1642,8 @@ void HelpmateTargets::search_targets(Position& pos, Color mated, int mated_moves
       for (const Promotion& p : promotions_)
         if (p.color == ~mated && p.to == m.type)
           n.rows.emplace_back(p.from, &p.dist[static_cast<std::size_t>(m.at) * kSquares]);
+      n.quiet_rows = quiet_rows(~mated, m, n.rows);
+      g.men_takable += m.type != bound_.royal_;
       g.men.push_back(std::move(n));
     }
     for (const Man& m : t.men)
@@ -1601,6 +1664,7 @@ void HelpmateTargets::search_targets(Position& pos, Color mated, int mated_moves
         for (const Promotion& p : promotions_)
           if (p.color == mated && p.to == m.type)
             n.rows.emplace_back(p.from, &p.dist[static_cast<std::size_t>(m.at) * kSquares]);
+        n.quiet_rows = quiet_rows(mated, m, n.rows);
         for (const auto& [type, r] : n.rows) g.stay_rows_by_type[type].push_back(leveled(r));
         g.stay.push_back(std::move(n));
       }

@@ -37,10 +37,11 @@
 // covered by a target, whichever move is stopped first (the one with the fewest ways to stop it).
 // The search cuts a line when distinct men cannot reach the standing men's squares (the cheapest
 // assignment), fewer men than the target's stand, or more are left to take than the other side has
-// moves. When these targets are too many, or their pictures too many to make, the stalemate's
-// targets leave the men free (only the flights' blockers counted): that the king is not in check
-// and the others cannot move is then asked of the last position only (an immobilising move counts
-// as a spare one).
+// moves; a side that can take nothing more (every man of the other side that could be taken must
+// stand at the end) has its men counted by the steps that take nothing (a pawn straight on). When
+// these targets are too many, or their pictures too many to make, the stalemate's targets leave the
+// men free (only the flights' blockers counted): that the king is not in check and the others
+// cannot move is then asked of the last position only (an immobilising move counts as a spare one).
 //
 // What it gives the solver: the nodes on the lines (position key and move pairs left), which
 // answer ProblemSearch::help_mates exactly from the root they were found from.
@@ -282,12 +283,13 @@ class HelpmateTargets {
   /// leave those men as they were). More than the moves left cut the line whatever the count,
   /// so it is asked only up to `cap` (a count remembered under a lower cap is exact below it).
   /// The blockers' count, or a stalemate's standing men's when the target blocks no flight.
+  /// `quiet`: the count read as the side may take nothing (a key of its own).
   template <typename Count>
-  int remembered_count(const Position& pos, const Aim& g, int cap, Count count);
+  int remembered_count(const Position& pos, const Aim& g, int cap, bool quiet, Count count);
   /// A stalemate's men that stand (Aim::stay): the fewest moves of distinct men of the
   /// stalemated side to stand as them (the first eight; each other one by its nearest man),
-  /// or `cap` when that is `cap` or more.
-  int standing_needed(const Position& pos, const Aim& g, int cap) const;
+  /// or `cap` when that is `cap` or more. `quiet`: the side can take nothing (quiet_dist_).
+  int standing_needed(const Position& pos, const Aim& g, int cap, bool quiet) const;
   /// The counts blockers_needed reads for the target's blocked flight i (of the first eight)
   /// and a man of type `t`, from each square, and their levels: the distance table's row,
   /// or with spoilers blocker_count's (made when first asked).
@@ -340,6 +342,9 @@ class HelpmateTargets {
   /// Fewest moves for (colour, type) from each square to stand on each square:
   /// dist_[((c * types + t) * 64 + to) * 64 + from].
   std::vector<std::uint8_t> dist_;
+  /// The same for a man that takes nothing on its way (a pawn's steps only), laid out as dist_.
+  /// Read where the other side's every man that could be taken must stand at the end (slack).
+  std::vector<std::uint8_t> quiet_dist_;
   std::size_t types_ = 0;
   std::size_t row(Color c, PieceType t, Square to) const {
     return ((static_cast<std::size_t>(c) * types_ + t) * kSquares + to) * kSquares;

@@ -91,6 +91,15 @@ TEST(HelpmateTargetsSlow, SameStalemateSeriesLinesAsBruteForceOnRandomPositions)
   expect_targets_same_on_random("ser-h=3", 60, 93, {4, 4, kBlack}, false, 1);
 }
 
+TEST(HelpmateTargetsSlow, SameStalemateLinesAsBruteForceWhenOneSideMayTakeNothing) {
+  // One side with a man or two more than its king: often every one of them is a target man,
+  // and the other side can take nothing (its pawns counted straight on), or every man of the
+  // stalemated side stands, and the stalemating side can take nothing.
+  expect_targets_same_on_random("h=2", 80, 121, {1, 4, kBlack}, true, 1);
+  expect_targets_same_on_random("h=2", 80, 122, {4, 1, kBlack}, true, 1);
+  expect_targets_same_on_random("ser-h=3", 80, 123, {1, 4, kBlack}, false, 1);
+}
+
 TEST(HelpmateTargetsSlow, SolvesAStalemateSeriesAsPopeyeDoes) {
   // Popeye's BEISPIEL/hpint.inp, T. Steudel, Problemkiste 1995, ser-h=8: Popeye (Option
   // Intelligent) prints the one solution 1.e2-e1=S ... 8.Sf4-e2 Dc1-d2 =. Its last position

@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <set>
 
 #include "puzzles/series_search.hpp"
 #include "rules/core/movegen.hpp"
@@ -1589,6 +1590,13 @@ bool HelpmateTargets::series_lengths_line_nodes(Position& pos, bool help, int n,
   return true;
 }
 
+HelpmateTargets::Target HelpmateTargets::search_key(const Target& t) {
+  Target key = t;
+  for (Man& m : key.men) m.from = kNoSquare;
+  std::sort(key.men.begin(), key.men.end());
+  return key;
+}
+
 bool HelpmateTargets::solve_targets(Position& pos, Color mated, int mated_moves, int mating_moves,
                                     bool series, std::size_t limit, HelpLineNodes& out) {
   if (!applies(pos)) return false;
@@ -1603,7 +1611,10 @@ void HelpmateTargets::search_targets(Position& pos, Color mated, int mated_moves
                                      HelpLineNodes& out) {
   if (!tt_) tt_ = &table_.emplace(std::min(table_log2_, kFirstTableLog2));
   target_count_ = ts.size();
-  for (const Target& t : ts) {
+  std::set<Target> searched;  // each search_key once
+  for (const Target& made : ts) {
+    Target t = search_key(made);
+    if (!searched.insert(t).second) continue;
     Aim g;
     // A row and its levels. The distance table's rows are shared by the targets: their levels
     // are made once, when first read (every row holds its own square at count 0, so a made

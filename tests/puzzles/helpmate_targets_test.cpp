@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -129,6 +130,37 @@ TEST(HelpmateTargets, AStalematedSideThatCastlesCountsItsCastlingOnce) {
                       std::vector<std::string>{"O-O", "Qh6", "Rf7", "Bc4"}),
             lines.solutions.end());
   expect_targets_same_lines(pos, parse_stipulation("h=2"));
+}
+
+TEST(HelpmateTargets, TargetsMadeFromOtherMenShareOneSearch) {
+  // Popeye's BEISPIEL/hpint.inp, H. Schiegl, FL 1970, h=5: White Kc1 Nf6 Pb2 Pe2, Black Kh8
+  // Nf8 Pa7 Pb3 Pc2. Some targets differ only in the pawn (b2 or e2) that promotes to the
+  // knight standing on e8: the search counts the nearest man of each type, so they have one
+  // search_key, and the lines are Popeye's one solution.
+  const Position pos = test::orthodox_position("5n1k/p7/5N2/8/8/1p6/1Pp1P3/2K5 b - - 0 1");
+  const auto found = black_stalemated_targets(pos, 5, 5, 100000);
+  ASSERT_TRUE(found.has_value());
+  const Square b2 = *parse_square("b2"), e2 = *parse_square("e2"), e8 = *parse_square("e8");
+  std::set<HelpmateTargets::Target> keys;
+  bool from_b2 = false, from_e2 = false;
+  for (const HelpmateTargets::Target& t : *found) {
+    const HelpmateTargets::Target key = HelpmateTargets::search_key(t);
+    keys.insert(key);
+    ASSERT_EQ(key.men.size(), t.men.size());
+    for (const HelpmateTargets::Man& m : key.men) EXPECT_EQ(m.from, kNoSquare);
+    EXPECT_EQ(key.king, t.king);
+    EXPECT_EQ(key.stay, t.stay);
+    for (const HelpmateTargets::Man& m : t.men)
+      if (m.at == e8 && m.type != pos.piece_on(kWhite, b2)) {
+        from_b2 |= m.from == b2;
+        from_e2 |= m.from == e2;
+      }
+  }
+  EXPECT_TRUE(from_b2 && from_e2);
+  EXPECT_LT(keys.size(), found->size());
+  const Verdict v = targets_test_solve(pos, parse_stipulation("h=5"), true, 1);
+  EXPECT_EQ(v.solutions, (std::vector<std::vector<std::string>>{
+                             {"a5", "e4", "a4", "e5", "a3", "e6", "a2", "e7", "a1=N", "exf8=B"}}));
 }
 
 TEST(HelpmateTargets, AStalemateTargetPlacesEveryManThatStands) {

@@ -133,8 +133,8 @@ TEST(HelpmateTargets, AStalematedSideThatCastlesCountsItsCastlingOnce) {
 }
 
 TEST(HelpmateTargets, TargetsMadeFromOtherMenShareOneSearch) {
-  // Popeye's BEISPIEL/hpint.inp, H. Schiegl, FL 1970, h=5: White Kc1 Nf6 Pb2 Pe2, Black Kh8
-  // Nf8 Pa7 Pb3 Pc2. Some targets differ only in the pawn (b2 or e2) that promotes to the
+  // Popeye's BEISPIEL/hpint.inp, H. Winterberg, Problemkiste 1993, h=5: White Kc1 Nf6 Pb2 Pe2,
+  // Black Kh8 Nf8 Pa7 Pb3 Pc2. Some targets differ only in the pawn (b2 or e2) that promotes to the
   // knight standing on e8: the search counts the nearest man of each type, so they have one
   // search_key, and the lines are Popeye's one solution.
   const Position pos = test::orthodox_position("5n1k/p7/5N2/8/8/1p6/1Pp1P3/2K5 b - - 0 1");

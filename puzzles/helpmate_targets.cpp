@@ -1289,7 +1289,9 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   const bool mated_quiet =
       popcount(pos.pieces(mating) & ~pos.pieces(mating, bound_.royal_)) <= g.men_takable;
   int need = 0;
-  for (const Aim::Need& n : g.men) {
+  std::array<std::uint8_t, kSquares> nearest{};  // each need's count, its nearest man's
+  for (std::size_t i = 0; i < g.men.size(); ++i) {
+    const Aim::Need& n = g.men[i];
     int best = kFar;
     for (const auto& [t, row] : mating_quiet ? n.quiet_rows : n.rows)
       for (Bitboard xs = pos.pieces(mating, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
@@ -1302,8 +1304,34 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
           others = std::min<int>(others, row[pop_lsb(xs)]);
       best = std::min(others, n.back);
     }
+    nearest[i] = static_cast<std::uint8_t>(std::min<int>(best, kFar));
     need += best;
     if (need > mating_left) return -1;
+  }
+  // A stalemate's target men are distinct men as well (each on a square of its own at the
+  // end): with two or more besides the royal one, the cheapest assignment of distinct men to
+  // them (the first eight; the royal one and any past them by their nearest man).
+  if (g.survivors >= 0 && g.men_takable >= 2) {
+    std::array<std::size_t, kMostAssigned> assigned{};
+    std::size_t k = 0;
+    int apart = 0;
+    for (std::size_t i = 0; i < g.men.size(); ++i) {
+      if (g.men[i].rows.front().first != bound_.royal_ && k < kMostAssigned)
+        assigned[k++] = i;
+      else
+        apart += nearest[i];
+    }
+    const int distinct = apart + fewest_blockers(pos, mating, k, mating_left - apart + 1,
+                                                 [&](PieceType t, Square x, std::size_t j) {
+                                                   const Aim::Need& n = g.men[assigned[j]];
+                                                   int c = kFar;
+                                                   for (const auto& [type, row] :
+                                                        mating_quiet ? n.quiet_rows : n.rows)
+                                                     if (type == t) c = std::min<int>(c, row[x]);
+                                                   return c;
+                                                 });
+    if (distinct > mating_left) return -1;
+    need = std::max(need, distinct);
   }
   const Square king = pos.king_square(mated);
   if (king == kNoSquare) return -1;

@@ -163,6 +163,29 @@ TEST(HelpmateTargets, TargetsMadeFromOtherMenShareOneSearch) {
                              {"a5", "e4", "a4", "e5", "a3", "e6", "a2", "e7", "a1=N", "exf8=B"}}));
 }
 
+TEST(HelpmateTargets, AStalemateTargetsMenAreDistinctMen) {
+  // Popeye's BEISPIEL/hpint.inp, H. Schiegl, FL 1970, h=5: White Kc1 Nf6 Pb2 Pe2, Black Kh8
+  // Pa7 Pb3 Pc2. A target with knights on f6 and e8 needs a pawn to promote (five moves), not
+  // the f6 knight's one move to e8 (each man's nearest man of its type): the search counts the
+  // cheapest assignment of distinct men, and the lines are Popeye's one solution.
+  const Position pos = test::orthodox_position("7k/p7/5N2/8/8/1p6/1Pp1P3/2K5 b - - 0 1");
+  const auto found = black_stalemated_targets(pos, 5, 5, 100000);
+  ASSERT_TRUE(found.has_value());
+  const Square f6 = *parse_square("f6"), e8 = *parse_square("e8");
+  const PieceType knight = pos.piece_on(kWhite, f6);
+  EXPECT_TRUE(std::any_of(found->begin(), found->end(), [&](const HelpmateTargets::Target& t) {
+    const auto knight_on = [&](Square x) {
+      return std::any_of(t.men.begin(), t.men.end(), [&](const HelpmateTargets::Man& m) {
+        return m.type == knight && m.at == x;
+      });
+    };
+    return knight_on(f6) && knight_on(e8);
+  }));
+  const Verdict v = targets_test_solve(pos, parse_stipulation("h=5"), true, 1);
+  EXPECT_EQ(v.solutions, (std::vector<std::vector<std::string>>{
+                             {"a5", "e4", "a4", "e5", "a3", "e6", "a2", "e7", "a1=N", "e8=N"}}));
+}
+
 TEST(HelpmateTargets, AStalemateTargetPlacesEveryManThatStands) {
   // Black Kh8 Pa5, White Qg1 Ka1, h=2: the pawn stands on a5, a4 or a3 at the end or is taken.
   // Each target that keeps it places it with a man on the square before it (no pin reaches

@@ -13,12 +13,13 @@ namespace {
 constexpr std::uint8_t kFar = HelpmateBound::kFar;
 using Counts = std::array<std::uint8_t, kSquares>;
 
-/// Where a piece goes in one move on an empty board, captures included.
-Bitboard one_move(const Variant& v, Color c, PieceType t, Square from) {
+/// Where a piece goes in one move on an empty board, captures included (`quiet`: only the
+/// moves that take nothing).
+Bitboard one_move(const Variant& v, Color c, PieceType t, Square from, bool quiet_only = false) {
   const PieceMoves& pm = v.piece(t).moves;
   Bitboard quiet = 0, captures = 0;
   piece_targets(pm, v.sliders(), c, from, 0, quiet, captures);
-  return quiet | captures | pm.at[c][from].en_passant;
+  return quiet_only ? quiet : quiet | captures | pm.at[c][from].en_passant;
 }
 
 bool promotes(const Variant& v, Color c, PieceType t) {
@@ -47,9 +48,10 @@ Counts attack_counts(const EmptyBoardAttacks& attacks, Color c, PieceType t, con
 /// Where a piece of colour `c` and type `t` goes in one move from each square on an empty
 /// board, castling's king and rook steps included: read by every walk of the type, so each
 /// square's moves are generated once, not once a walk.
-std::array<Bitboard, kSquares> one_moves(const Variant& v, Color c, PieceType t) {
+std::array<Bitboard, kSquares> one_moves(const Variant& v, Color c, PieceType t,
+                                         bool quiet_only = false) {
   std::array<Bitboard, kSquares> one{};
-  for (Square y = 0; y < kSquares; ++y) one[y] = one_move(v, c, t, y);
+  for (Square y = 0; y < kSquares; ++y) one[y] = one_move(v, c, t, y, quiet_only);
   for (const CastlingMove& cm : v.castling(c)) {
     if (t == v.royal()) one[cm.king_from] |= bb(cm.king_to);
     if (t == cm.rook_type) one[cm.rook_from] |= bb(cm.rook_to);
@@ -97,6 +99,16 @@ std::array<Counts, kSquares> HelpmateBound::stand_counts_from_each(const Variant
   const std::array<Bitboard, kSquares> one = one_moves(v, c, t);
   std::array<Counts, kSquares> out;
   for (Square from = 0; from < kSquares; ++from) out[from] = walk(one, from);
+  return out;
+}
+
+std::optional<std::array<Counts, kSquares>> HelpmateBound::quiet_counts_from_each(const Variant& v,
+                                                                                  Color c,
+                                                                                  PieceType t) {
+  const std::array<Bitboard, kSquares> quiet = one_moves(v, c, t, true);
+  if (quiet == one_moves(v, c, t)) return std::nullopt;
+  std::array<Counts, kSquares> out;
+  for (Square from = 0; from < kSquares; ++from) out[from] = walk(quiet, from);
   return out;
 }
 

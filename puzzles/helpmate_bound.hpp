@@ -22,6 +22,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "puzzles/empty_board_attacks.hpp"
@@ -47,6 +48,10 @@ class HelpmateBound {
   /// The same from each square at once (the type's moves generated once for all 64).
   static std::array<std::array<std::uint8_t, kSquares>, kSquares> stand_counts_from_each(
       const Variant& v, Color c, PieceType t);
+  /// The same by the moves that take nothing (no capture, no en passant; castling is quiet),
+  /// or nothing when those are all the type's moves on an empty board (a pawn's differ).
+  static std::optional<std::array<std::array<std::uint8_t, kSquares>, kSquares>>
+  quiet_counts_from_each(const Variant& v, Color c, PieceType t);
 
   /// The tables for `variant`'s pieces. Not enabled() (every test passes) for what the bounds
   /// do not model: Conversion Chess (check includes a threat to convert), a promotion to a

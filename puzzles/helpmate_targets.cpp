@@ -315,40 +315,17 @@ HelpmateTargets::HelpmateTargets(const Variant& variant, const HelpmateBound& bo
           below = r.stand[k];
         }
       }
-  // A man that takes nothing on its way: its quiet moves' walk, for the types whose moves on
-  // an empty board differ from their captures (a pawn's); castling is quiet.
+  // A man that takes nothing on its way: its quiet moves' counts, for the types whose moves on
+  // an empty board differ from their captures (a pawn's).
   quiet_dist_ = dist_;
   for (Color c : {kWhite, kBlack})
     for (std::size_t t = 0; t < types_; ++t) {
       const auto type = static_cast<PieceType>(t);
-      const PieceMoves& pm = variant.piece(type).moves;
-      std::array<Bitboard, kSquares> one{};
-      bool differs = false;
-      for (Square y = 0; y < kSquares; ++y) {
-        Bitboard quiet = 0, captures = 0;
-        piece_targets(pm, variant.sliders(), c, y, 0, quiet, captures);
-        one[y] = quiet;
-        differs |= (captures | pm.at[c][y].en_passant) & ~quiet;
-      }
-      if (!differs) continue;
-      for (const CastlingMove& cm : variant.castling(c)) {
-        if (type == variant.royal()) one[cm.king_from] |= bb(cm.king_to);
-        if (type == cm.rook_type) one[cm.rook_from] |= bb(cm.rook_to);
-      }
-      for (Square from = 0; from < kSquares; ++from) {
-        Bitboard seen = bb(from), level = seen;
-        for (Square to = 0; to < kSquares; ++to) quiet_dist_[row(c, type, to) + from] = kFar;
-        quiet_dist_[row(c, type, from) + from] = 0;
-        for (int k = 1; level; ++k) {
-          Bitboard next = 0;
-          for (Bitboard l = level; l;) next |= one[pop_lsb(l)];
-          level = next & ~seen;
-          seen |= level;
-          for (Bitboard l = level; l;)
-            quiet_dist_[row(c, type, pop_lsb(l)) + from] =
-                static_cast<std::uint8_t>(std::min(k, static_cast<int>(kFar)));
-        }
-      }
+      const auto quiet = HelpmateBound::quiet_counts_from_each(variant, c, type);
+      if (!quiet) continue;
+      for (Square from = 0; from < kSquares; ++from)
+        for (Square to = 0; to < kSquares; ++to)
+          quiet_dist_[row(c, type, to) + from] = (*quiet)[from][to];
     }
   // A man that promotes stands on a square as the new type only through a promotion square.
   for (Color c : {kWhite, kBlack})
@@ -615,17 +592,16 @@ std::optional<HelpmateTargets::FoundTargets> HelpmateTargets::find_targets(
     std::vector<Costs> reduced;
     if (standing_men && saves) {
       const Bitboard men = pos.pieces(mated) & ~pos.pieces(mated, royal);
+      const std::uint8_t saving = pos.castling_rights() & saving_rights(mated, s);
       for (const CastlingMove& cm : bound_.castling_[mated]) {
-        if (!(pos.castling_rights() & cm.right) ||
-            moves(mated, royal, cm.king_from, s) != 1 + moves(mated, royal, cm.king_to, s) ||
-            !has(men, cm.rook_from) || pos.piece_on(mated, cm.rook_from) != cm.rook_type)
+        if (!(saving & cm.right) || !has(men, cm.rook_from) ||
+            pos.piece_on(mated, cm.rook_from) != cm.rook_type)
           continue;
         if (reduced.empty()) reduced = man_cost;
         auto& row_ =
             reduced[static_cast<std::size_t>(popcount(men & (bb(cm.rook_from) - 1)))][cm.rook_type];
         for (Square x = 0; x < kSquares; ++x)
-          if (row_[x] > 0 && moves(mated, cm.rook_type, cm.rook_from, x) ==
-                                 1 + moves(mated, cm.rook_type, cm.rook_to, x))
+          if (row_[x] > 0 && castling_step_first(mated, cm.rook_type, cm.rook_from, cm.rook_to, x))
             --row_[x];
       }
       if (!reduced.empty()) stand_costs = &reduced;
@@ -1121,15 +1097,18 @@ int HelpmateTargets::leave_and_return(Color c, PieceType t, Square at) const {
 }
 
 int HelpmateTargets::castling_move(const Position& pos, Color side) const {
-  return (pos.castling_rights() & bound_.castling_rights_[side]) ? 1 : 0;
+  return one_if_held(pos, bound_.castling_rights_[side]);
+}
+
+bool HelpmateTargets::castling_step_first(Color side, PieceType t, Square from, Square step,
+                                          Square to) const {
+  return moves(side, t, from, to) == 1 + moves(side, t, step, to);
 }
 
 std::uint8_t HelpmateTargets::saving_rights(Color side, Square to) const {
-  const PieceType royal = bound_.royal_;
   std::uint8_t rights = 0;
   for (const CastlingMove& cm : bound_.castling_[side])
-    if (moves(side, royal, cm.king_from, to) == 1 + moves(side, royal, cm.king_to, to))
-      rights |= cm.right;
+    if (castling_step_first(side, bound_.royal_, cm.king_from, cm.king_to, to)) rights |= cm.right;
   return rights;
 }
 
@@ -1140,7 +1119,7 @@ std::uint8_t HelpmateTargets::saving_rights(Color side, const std::vector<Man>& 
 }
 
 int HelpmateTargets::castling_saves(const Position& pos, Color side, Square to) const {
-  return (pos.castling_rights() & saving_rights(side, to)) ? 1 : 0;
+  return one_if_held(pos, saving_rights(side, to));
 }
 
 void HelpmateTargets::spoilers(const Variant& v, Color mated, PieceType checker, Square from,
@@ -1277,8 +1256,8 @@ int HelpmateTargets::remembered_count(const Position& pos, const Aim& g, int cap
 
 int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, int mating_left) {
   const Color mated = g.mated, mating = ~mated;
-  mating_left += (pos.castling_rights() & g.saving[mating]) ? 1 : 0;
-  mated_left += (pos.castling_rights() & g.saving[mated]) ? 1 : 0;
+  mating_left += one_if_held(pos, g.saving[mating]);
+  mated_left += one_if_held(pos, g.saving[mated]);
   const Bitboard mated_men = pos.pieces(mated) & ~pos.pieces(mated, bound_.royal_);
   // A side takes nothing more when every man of the other side that can be taken must stand
   // at the end (each target man is a man of its own on its own square, and no side gains
@@ -1289,9 +1268,7 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   const bool mated_quiet =
       popcount(pos.pieces(mating) & ~pos.pieces(mating, bound_.royal_)) <= g.men_takable;
   int need = 0;
-  std::array<std::uint8_t, kSquares> nearest{};  // each need's count, its nearest man's
-  for (std::size_t i = 0; i < g.men.size(); ++i) {
-    const Aim::Need& n = g.men[i];
+  for (const Aim::Need& n : g.men) {
     int best = kFar;
     for (const auto& [t, row] : mating_quiet ? n.quiet_rows : n.rows)
       for (Bitboard xs = pos.pieces(mating, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
@@ -1304,32 +1281,13 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
           others = std::min<int>(others, row[pop_lsb(xs)]);
       best = std::min(others, n.back);
     }
-    nearest[i] = static_cast<std::uint8_t>(std::min<int>(best, kFar));
     need += best;
     if (need > mating_left) return -1;
   }
   // A stalemate's target men are distinct men as well (each on a square of its own at the
-  // end): with two or more besides the royal one, the cheapest assignment of distinct men to
-  // them (the first eight; the royal one and any past them by their nearest man).
+  // end): with two or more besides the royal one, the cheapest assignment of distinct men.
   if (g.survivors >= 0 && g.men_takable >= 2) {
-    std::array<std::size_t, kMostAssigned> assigned{};
-    std::size_t k = 0;
-    int apart = 0;
-    for (std::size_t i = 0; i < g.men.size(); ++i) {
-      if (g.men[i].rows.front().first != bound_.royal_ && k < kMostAssigned)
-        assigned[k++] = i;
-      else
-        apart += nearest[i];
-    }
-    const int distinct = apart + fewest_blockers(pos, mating, k, mating_left - apart + 1,
-                                                 [&](PieceType t, Square x, std::size_t j) {
-                                                   const Aim::Need& n = g.men[assigned[j]];
-                                                   int c = kFar;
-                                                   for (const auto& [type, row] :
-                                                        mating_quiet ? n.quiet_rows : n.rows)
-                                                     if (type == t) c = std::min<int>(c, row[x]);
-                                                   return c;
-                                                 });
+    const int distinct = distinct_needed(pos, g, false, mating_left + 1, mating_quiet);
     if (distinct > mating_left) return -1;
     need = std::max(need, distinct);
   }
@@ -1348,8 +1306,8 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
     mated_need +=
         g.flights.empty()
             ? remembered_count(pos, g, cap, mated_quiet,
-                               [&](int c) { return standing_needed(pos, g, c, mated_quiet); })
-            : standing_needed(pos, g, cap, mated_quiet);
+                               [&](int c) { return distinct_needed(pos, g, true, c, mated_quiet); })
+            : distinct_needed(pos, g, true, cap, mated_quiet);
     if (mated_need > mated_left) return -1;
   }
   if (!g.flights.empty())
@@ -1359,27 +1317,37 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;
 }
 
-int HelpmateTargets::standing_needed(const Position& pos, const Aim& g, int cap, bool quiet) const {
-  const auto rows = [&](std::size_t i) -> const auto& {
-    return quiet ? g.stay[i].quiet_rows : g.stay[i].rows;
+int HelpmateTargets::distinct_needed(const Position& pos, const Aim& g, bool standing, int cap,
+                                     bool quiet) const {
+  const Color side = standing ? g.mated : ~g.mated;
+  const std::vector<Aim::Need>& needs = standing ? g.stay : g.men;
+  const auto rows = [&](const Aim::Need& n) -> const auto& {
+    return quiet ? n.quiet_rows : n.rows;
   };
-  int beyond = 0;  // the standing men past the first eight, each by its nearest man
-  for (std::size_t i = kMostAssigned; i < g.stay.size(); ++i) {
+  // The royal man's need and those past the first eight, each by its nearest man.
+  std::array<std::size_t, kMostAssigned> assigned{};
+  std::size_t k = 0;
+  int apart = 0;
+  for (std::size_t i = 0; i < needs.size(); ++i) {
+    if (needs[i].rows.front().first != bound_.royal_ && k < kMostAssigned) {
+      assigned[k++] = i;
+      continue;
+    }
     int best = kFar;
-    for (const auto& [t, row] : rows(i))
-      for (Bitboard xs = pos.pieces(g.mated, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
-    beyond += best;
-    if (beyond >= cap) return cap;
+    for (const auto& [t, row] : rows(needs[i]))
+      for (Bitboard xs = pos.pieces(side, t); xs;) best = std::min<int>(best, row[pop_lsb(xs)]);
+    apart += best;
+    if (apart >= cap) return cap;
   }
-  // The first eight as the blockers are counted: distinct men, each man's count the least of
-  // the rows of its type.
-  return beyond + fewest_blockers(pos, g.mated, g.stay.size(), cap - beyond,
-                                  [&](PieceType t, Square x, std::size_t i) {
-                                    int c = kFar;
-                                    for (const auto& [type, row] : rows(i))
-                                      if (type == t) c = std::min<int>(c, row[x]);
-                                    return c;
-                                  });
+  // The others as the blockers are counted: distinct men, each man's count the least of the
+  // rows of its type.
+  return apart +
+         fewest_blockers(pos, side, k, cap - apart, [&](PieceType t, Square x, std::size_t j) {
+           int c = kFar;
+           for (const auto& [type, row] : rows(needs[assigned[j]]))
+             if (type == t) c = std::min<int>(c, row[x]);
+           return c;
+         });
 }
 
 void HelpmateTargets::progress_onto(const Position& pos, const Aim& g,
@@ -1525,7 +1493,7 @@ bool HelpmateTargets::last_mated_move(const Position& pos, const Aim& g, int mat
   // With a castling still allowed that slack() counts as one move more (Aim::saving), a need
   // of one could fit.
   return mated_left == 1 && pos.side_to_move() == g.mated && g.survivors < 0 && !g.series &&
-         (pos.castling_rights() & g.saving[g.mated]) == 0;
+         one_if_held(pos, g.saving[g.mated]) == 0;
 }
 
 void HelpmateTargets::keep_to_completing(const Position& pos, const Aim& g, Square king,

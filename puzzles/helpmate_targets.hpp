@@ -253,6 +253,13 @@ class HelpmateTargets {
   int leave_and_return(Color c, PieceType t, Square at) const;
   /// Castling moves two men in one move: one move more for a side that may still castle.
   int castling_move(const Position& pos, Color side) const;
+  /// 1 when `pos` still holds one of `rights` (castling rights' bits), else 0.
+  static int one_if_held(const Position& pos, std::uint8_t rights) {
+    return (pos.castling_rights() & rights) ? 1 : 0;
+  }
+  /// The fewest walk of a man of `side` and type `t` from `from` to `to` may begin with the
+  /// castling step from -> step (its count through it one less than without).
+  bool castling_step_first(Color side, PieceType t, Square from, Square step, Square to) const;
   /// castling_move, for counts whose royal piece of `side` ends on `to`: 1 only while a
   /// castling it may still make is on a fewest walk of its royal piece to `to` (the castling
   /// step's count one less than the walk's). The tables count castling as a step of the king
@@ -265,7 +272,7 @@ class HelpmateTargets {
   /// (the castling move is then counted once, as the rook's).
   std::uint8_t saving_rights(Color side, const std::vector<Man>& men) const;
   int castling_saves(const Position& pos, Color side, const std::vector<Man>& men) const {
-    return (pos.castling_rights() & saving_rights(side, men)) ? 1 : 0;
+    return one_if_held(pos, saving_rights(side, men));
   }
   /// For each square of `on` (flights of the king), the types of the mated side (bits) that,
   /// standing there, could capture the checker or step between it and the king with no square
@@ -292,10 +299,12 @@ class HelpmateTargets {
   /// `quiet`: the count read as the side may take nothing (a key of its own).
   template <typename Count>
   int remembered_count(const Position& pos, const Aim& g, int cap, bool quiet, Count count);
-  /// A stalemate's men that stand (Aim::stay): the fewest moves of distinct men of the
-  /// stalemated side to stand as them (the first eight; each other one by its nearest man),
-  /// or `cap` when that is `cap` or more. `quiet`: the side can take nothing (quiet_dist_).
-  int standing_needed(const Position& pos, const Aim& g, int cap, bool quiet) const;
+  /// The fewest moves of distinct men to stand as the target's needs: a stalemate's men that
+  /// stand (`standing`: Aim::stay, the stalemated side's) or the target's men (Aim::men, the
+  /// other side's). The first eight but a royal one by the cheapest assignment (as the
+  /// blockers), the others each by its nearest man; `cap` when that is `cap` or more.
+  /// `quiet`: the side can take nothing (quiet_dist_).
+  int distinct_needed(const Position& pos, const Aim& g, bool standing, int cap, bool quiet) const;
   /// The counts blockers_needed reads for the target's blocked flight i (of the first eight)
   /// and a man of type `t`, from each square, and their levels: the distance table's row,
   /// or with spoilers blocker_count's (made when first asked).

@@ -91,6 +91,12 @@ std::optional<std::vector<HelpmateTargets::Target>> black_stalemated_targets(con
   return targets.targets(pos, kBlack, black_moves, white_moves, limit);
 }
 
+/// Solved by targets (from the first move), `pos` with `stip` has exactly `lines`.
+void expect_lines_by_targets(const Position& pos, const char* stip,
+                             const std::vector<std::vector<std::string>>& lines) {
+  EXPECT_EQ(targets_test_solve(pos, parse_stipulation(stip), true, 1).solutions, lines) << stip;
+}
+
 TEST(HelpmateTargets, AMateInOneHasTheOneTargetItsPieceCountsAllow) {
   // Black Kh8, White Kg6 Rb1, White to mate in one move: the rook checks from b8, the king
   // guards g7 and h7 where it stands; g8 is the rook's. No other square of the rook checks h8
@@ -158,9 +164,8 @@ TEST(HelpmateTargets, TargetsMadeFromOtherMenShareOneSearch) {
   }
   EXPECT_TRUE(from_b2 && from_e2);
   EXPECT_LT(keys.size(), found->size());
-  const Verdict v = targets_test_solve(pos, parse_stipulation("h=5"), true, 1);
-  EXPECT_EQ(v.solutions, (std::vector<std::vector<std::string>>{
-                             {"a5", "e4", "a4", "e5", "a3", "e6", "a2", "e7", "a1=N", "exf8=B"}}));
+  expect_lines_by_targets(pos, "h=5",
+                          {{"a5", "e4", "a4", "e5", "a3", "e6", "a2", "e7", "a1=N", "exf8=B"}});
 }
 
 TEST(HelpmateTargets, AStalemateTargetsMenAreDistinctMen) {
@@ -181,9 +186,8 @@ TEST(HelpmateTargets, AStalemateTargetsMenAreDistinctMen) {
     };
     return knight_on(f6) && knight_on(e8);
   }));
-  const Verdict v = targets_test_solve(pos, parse_stipulation("h=5"), true, 1);
-  EXPECT_EQ(v.solutions, (std::vector<std::vector<std::string>>{
-                             {"a5", "e4", "a4", "e5", "a3", "e6", "a2", "e7", "a1=N", "e8=N"}}));
+  expect_lines_by_targets(pos, "h=5",
+                          {{"a5", "e4", "a4", "e5", "a3", "e6", "a2", "e7", "a1=N", "e8=N"}});
 }
 
 TEST(HelpmateTargets, AStalemateTargetPlacesEveryManThatStands) {

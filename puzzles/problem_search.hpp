@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "puzzles/check_candidates.hpp"
 #include "puzzles/helpmate_bound.hpp"
@@ -48,6 +49,13 @@ class ProblemSearch {
   /// Direct mate / selfmate, the attacker to move right after a defence: the goal holds
   /// already (s#: the defender mated) or the attacker forces it within `n` moves.
   bool after_defence(Position& pos, int n);
+  /// The defender to move right after an attacker move: its defences that refute it (after
+  /// which the attacker cannot force the goal with `n` moves to come), in generation order,
+  /// when there are fewer than `limit`; otherwise `limit` refutations, not necessarily the
+  /// first. The defences the table already settles are counted first (a refutation found by
+  /// the key search is one), then the others are searched, the likeliest refutations first:
+  /// a first move that is no try is given up at its `limit`-th refutation.
+  std::vector<Move> refutations(Position& pos, int n, int limit);
   /// Helpmate: the side to move and then its opponent, cooperating, reach a checkmate of the
   /// side to move on the opponent's n-th move exactly.
   bool help_mates(Position& pos, int n);
@@ -71,6 +79,8 @@ class ProblemSearch {
   /// attacker_wins without the table (r#n: the attacker that can mate at once is asked for
   /// there, before).
   bool attacker_search(Position& pos, int n);
+  /// after_defence as far as the table (or the goal on the board) knows it, else nothing.
+  std::optional<bool> known_after_defence(Position& pos, int n);
   /// defence_fails without the table: every defence (none: the goal if it holds) loses.
   bool defences_fail(Position& pos, int n);
   bool help_search(Position& pos, int n);

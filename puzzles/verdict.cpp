@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -44,10 +43,9 @@ struct LineNodesInUse {
 };
 
 /// The SAN of the legal moves after which `holds` is true of the position, in generation
-/// order, at most `limit` of them.
+/// order.
 template <typename Holds>
-std::vector<std::string> moves_where(Position& pos, Holds holds,
-                                     int limit = std::numeric_limits<int>::max()) {
+std::vector<std::string> moves_where(Position& pos, Holds holds) {
   std::vector<std::string> out;
   MoveList moves;
   generate_legal(pos, moves);
@@ -57,7 +55,6 @@ std::vector<std::string> moves_where(Position& pos, Holds holds,
     const bool kept = holds(pos);
     pos.unmake(m, undo);
     if (kept) out.push_back(to_san(pos, m));
-    if (static_cast<int>(out.size()) >= limit) break;
   }
   return out;
 }
@@ -68,10 +65,12 @@ std::vector<std::string> winning_moves(ProblemSearch& search, Position& pos, int
   return moves_where(pos, [&](Position& after) { return search.defence_fails(after, n - 1); });
 }
 
-/// Up to `limit` defences that refute the attacker's move just made (n - 1 moves to come).
+/// The defences that refute the attacker's move just made (n - 1 moves to come), when fewer
+/// than `limit`; else `limit` of them (ProblemSearch::refutations).
 std::vector<std::string> refutations(ProblemSearch& search, Position& pos, int n, int limit) {
-  return moves_where(
-      pos, [&](Position& after) { return !search.after_defence(after, n - 1); }, limit);
+  std::vector<std::string> out;
+  for (Move r : search.refutations(pos, n - 1, limit)) out.push_back(to_san(pos, r));
+  return out;
 }
 
 /// The threats after a key (the defender to move): a pass, then the attacker's winning moves.

@@ -1,14 +1,19 @@
 // Tries refuted by more than one defence (SolveOptions::max_refutations, Popeye's Option
 // Defence n), on Popeye's TESTS/battle_play.inp position "#2 with setplay", whose tries Popeye
 // 122c7d0f prints with Try Defence 2 as: 1.Ka6-b6 ? but 1...c5-c4 !; 1.Rc6-c8 + ? but
-// 1...Kb8*c8 !; 1.Rc6-c7 ? but 1...c5-c4 ! 1...Kb8*c7 !
+// 1...Kb8*c8 !; 1.Rc6-c7 ? but 1...c5-c4 ! 1...Kb8*c7 !. Then every try and its refutations
+// against the naive reference search (ProblemSearch::refutations settles what the table
+// knows first and searches the rest checks first).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include "puzzle_reference.hpp"
 #include "puzzles/verdict.hpp"
+#include "rules/core/notation.hpp"
+#include "tests/support/loyd_problems.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace arbiter::puzzles {
@@ -47,6 +52,69 @@ TEST(TryRefutations, ATryIsNeverTheKey) {
   // However many refutations are allowed, the key (refuted by none) is no try.
   for (const std::string& line : try_refutation_lines(50))
     EXPECT_NE(line.rfind("Rxc5", 0), 0U) << line;
+}
+
+/// "Rc7: Kxc7 c4" for each try of `v`, refutations in the solver's (generation) order.
+std::vector<std::string> tries_in_order(const Verdict& v) {
+  std::vector<std::string> out;
+  for (const Try& t : v.tries) {
+    std::string line = t.move + ": " + t.refutation;
+    for (const auto& r : t.other_refutations) line += ' ' + r;
+    out.push_back(line);
+  }
+  return out;
+}
+
+/// The same by the naive reference search: every first move with 1 to `most` defences
+/// after which the attacker cannot reach the goal in n - 1 moves.
+std::vector<std::string> reference_tries(Position pos, const Stipulation& s, int most) {
+  const bool self = s.kind == StipulationKind::kSelfMate;
+  std::vector<std::string> out;
+  after_each_move(pos, [&](const std::string& san) {
+    std::vector<std::string> refs;
+    MoveList defences;
+    generate_legal(pos, defences);
+    Undo undo;
+    for (Move d : defences) {
+      const std::string d_san = to_san(pos, d);
+      pos.make(d, undo);
+      const bool goal = self && test::ref_mated(pos);
+      const bool wins = goal || (s.moves > 1 && test::ref_attacker(pos, s.moves - 1, self));
+      pos.unmake(d, undo);
+      if (!wins) refs.push_back(d_san);
+    }
+    if (!refs.empty() && static_cast<int>(refs.size()) <= most) {
+      std::string line = san + ":";
+      for (const auto& r : refs) line += ' ' + r;
+      out.push_back(line);
+    }
+    return true;
+  });
+  return out;
+}
+
+TEST(TryRefutations, EveryTryWithItsRefutationsInOrderAsTheReferenceSearchFindsThem) {
+  const struct {
+    const char* fen;
+    const char* stip;
+  } problems[] = {
+      {kTryRefutationsFen, "#2"},
+      {test::kLoydTwoMovers[0].fen, "#2"},
+      {test::kLoydTwoMovers[1].fen, "#2"},
+      {test::kLoydTwoMovers[2].fen, "#2"},
+      {"8/1r6/3Q4/7k/8/8/8/3R3K w - - 0 1", "#3"},
+      {"8/6b1/8/N1P4q/8/3K4/Q7/3k4 w - - 0 1", "s#2"},
+  };
+  for (const auto& p : problems) {
+    const Stipulation stip = parse_stipulation(p.stip);
+    const Position pos = test::orthodox_position(p.fen);
+    for (int most : {1, 2, 3}) {
+      SolveOptions o;
+      o.max_refutations = most;
+      EXPECT_EQ(tries_in_order(solve(pos, stip, o)), reference_tries(pos, stip, most))
+          << p.fen << ' ' << p.stip << " defence " << most;
+    }
+  }
 }
 
 }  // namespace

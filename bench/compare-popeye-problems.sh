@@ -17,6 +17,10 @@
 #   INTELLIGENT  1 (default): Popeye solves helpmates with `Option Intelligent`
 #   TIMEOUT      seconds per run; a run that takes longer counts as TIMEOUT (default 20)
 #   RUNS         pairs per problem (default 1)
+#   FORMAT       popeye (default): arbiter prints what Popeye prints (--format popeye: the
+#                same job; tries only under the file's Option Try, as Popeye), and both
+#                outputs are counted alike; tree: arbiter's solution tree, which also lists
+#                the tries of #n, s#n and r#n (a search Popeye makes only under Option Try)
 #   ARBITER_ARGS extra arguments for arbiter (e.g. --brute-force)
 #   KEEP         a folder to keep the problem files and outputs in (default: a temporary one)
 #   LIST_ONLY    1: print the kept problems' files and stop
@@ -41,12 +45,14 @@ stips="${STIPS:-all}"
 intelligent="${INTELLIGENT:-1}"
 timeout_s="${TIMEOUT:-20}"
 runs="${RUNS:-1}"
+format="${FORMAT:-popeye}"
 read -r -a arbiter_args <<<"${ARBITER_ARGS:-}"
 
 note() { printf '%s\n' "compare-popeye-problems: $*" >&2; }
 [[ -x "$arbiter" ]] || { note "no arbiter binary at $arbiter"; exit 2; }
 [[ -n "$popeye" && -x "$popeye" ]] || { note "set POPEYE_BIN to Popeye's py binary"; exit 2; }
 [[ -n "$src" && -d "$src" ]] || { note "set POPEYE_SRC to a Popeye checkout"; exit 2; }
+[[ "$format" == popeye || "$format" == tree ]] || { note "FORMAT is popeye or tree"; exit 2; }
 
 work="${KEEP:-$(mktemp -d)}"
 mkdir -p "$work/problems"
@@ -141,7 +147,8 @@ if [[ "${LIST_ONLY:-0}" == 1 ]]; then
   exit 0
 fi
 
-# Solutions counted from each program's output. Helpmates (h#n, h=n) and series: one line per
+# Solutions counted from each program's output (arbiter's --format popeye like Popeye's own,
+# by popeye_count; its --format tree by arbiter_count). Helpmates (h#n, h=n) and series: one line per
 # solution ("1.Kh8 Rf1 2.Ng1 Rf8#" from arbiter's --format tree, "  1.Kg8-h8 Th1-f1   2.Sh3-g1
 # Tf1-f8 #" from Popeye), not the set play nor an origin ("1. Preis"). Which lines those are
 # depends on the stipulation solved, read from the output (arbiter's "h#3.5: sound", Popeye's
@@ -151,7 +158,9 @@ fi
 # !"; not a refutation "1...0-0-0 !").
 line_play() { [[ "$1" == h* || "$1" == ser-* ]]; }
 arbiter_count() {
-  if line_play "$2"; then
+  if [[ "$format" == popeye ]]; then
+    popeye_count "$1" "$2"
+  elif line_play "$2"; then
     awk '/^[a-z-]*[#=][0-9.]+: / { half = ($1 ~ /\.5:$/) }
          half && /^1\.\.\.[^ .]/ || !half && /^1\.[^.]/ { n++ }
          END { print n + 0 }' "$1"
@@ -187,7 +196,7 @@ for p in "${kept[@]}"; do
   best_a=""
   best_p=""
   for ((r = 0; r < runs; ++r)); do
-    a="$(cpu_seconds "$work/$name.arbiter.out" "$arbiter" puzzle solve -q --format tree \
+    a="$(cpu_seconds "$work/$name.arbiter.out" "$arbiter" puzzle solve -q --format "$format" \
       "${arbiter_args[@]}" "$p")"
     # From the work folder: a problem's Protocol line makes Popeye write a file there.
     b="$(cd "$work" && cpu_seconds "$work/$name.popeye.out" "$popeye" "$py_input")"

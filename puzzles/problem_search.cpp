@@ -256,7 +256,7 @@ std::vector<Move> ProblemSearch::refutations(Position& pos, int n, int limit) {
   }
   if (found < limit) {
     // Checks first, then captures: the defences likeliest to refute (in ep 10 of Popeye's
-    // examples, a #4, this order looks at a fifth fewer nodes for the tries than the
+    // examples, a #4, this order looks at a quarter fewer nodes for the tries than the
     // generation order).
     order_moves(pos, open, true);
     for (int j = 0; j < open.size() && found < limit; ++j) {

@@ -119,7 +119,7 @@ void solve_attacker_problem(ProblemSearch& search, Position& pos, const Stipulat
         defences(search, pos, n, k);
       }
       v.keys.push_back(std::move(k));
-    } else if (o.details && o.key_play && has_legal_move(pos)) {
+    } else if (o.details && o.key_play && o.tries && has_legal_move(pos)) {
       const int most = std::max(o.max_refutations, 1);
       std::vector<std::string> refs = refutations(search, pos, n, most + 1);
       if (!refs.empty() && static_cast<int>(refs.size()) <= most) {

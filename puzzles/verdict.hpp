@@ -85,6 +85,9 @@ struct SolveOptions {
   /// With details, #n, s#n, r#n: also each key's threats and variations and the tries; false:
   /// every key and nothing more (what mate_tree needs of each level).
   bool key_play = true;
+  /// With key_play: also the tries (false: Popeye's printout without Option Try, which
+  /// shows none; on a #4 they can be half the nodes).
+  bool tries = true;
   int max_solutions = 64;  ///< h#: lines listed at most
   /// #, s#: a first move that fails is a try when at most this many defences refute it
   /// (Popeye's Option Defence n; 1: the problemists' try, refuted by one defence only).

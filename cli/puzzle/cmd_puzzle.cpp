@@ -61,9 +61,9 @@ std::vector<ProblemSpec> read_problems(const SolveOptions& o) {
   return problems;
 }
 
-/// --format popeye for --fen: without the tries, which Popeye prints only under Option Try.
-std::string popeye_text(const Position& pos, puzzles::Verdict verdict) {
-  verdict.tries.clear();
+/// --format popeye for --fen (solved without the tries, which Popeye prints only under
+/// Option Try).
+std::string popeye_text(const Position& pos, const puzzles::Verdict& verdict) {
   return popeye_solution(pos, verdict, popeye::kEnglish, false);
 }
 
@@ -101,6 +101,8 @@ int run_solve(const SolveOptions& o) {
     so.helpmate_bounds = !o.brute_force;
     so.set_play = o.set_play;
     so.max_refutations = o.max_refutations;
+    // Only Popeye's printout goes without them; a grade counts them.
+    so.tries = o.json || o.grade || o.format != "popeye";
     so.max_solutions = o.max_solutions;
     so.max_seconds = o.timeout;
     const puzzles::Verdict verdict = puzzles::solve(pos, stip, so);

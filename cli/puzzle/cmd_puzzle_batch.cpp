@@ -135,6 +135,8 @@ puzzles::Verdict solve_one(const VariantPtr& v, const ProblemSpec& p, const Batc
   so.helpmate_bounds = !o.brute_force;
   so.set_play = p.set_play || o.set_play;
   so.max_refutations = p.max_refutations.value_or(o.max_refutations);
+  // Popeye lists tries only under Option Try: its printout is not given any otherwise.
+  so.tries = o.json || !o.popeye || p.tries;
   // At least two lines are searched, so that the verdict still tells sound from cooked.
   so.max_solutions = p.max_solutions ? std::max(*p.max_solutions, 2) : o.max_solutions;
   puzzles::Verdict verdict = puzzles::solve(pos, stip, so);
@@ -240,7 +242,6 @@ int solve_batch(const VariantPtr& base, const std::vector<ProblemSpec>& problems
       r.out = w.end_object().str() + '\n';
     } else if (o.popeye) {  // Popeye's text only, so that it diffs against Popeye's
       if (error.empty()) {
-        if (!p.tries) verdict.tries.clear();  // Popeye lists tries only under Option Try
         const Position pos = load_problem(v, fen);
         r.out = popeye_part(problems, i, &pos, &verdict);
       } else {  // its block keeps its head, its twin line and "solution finished."

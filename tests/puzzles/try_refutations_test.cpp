@@ -3,7 +3,7 @@
 // 122c7d0f prints with Try Defence 2 as: 1.Ka6-b6 ? but 1...c5-c4 !; 1.Rc6-c8 + ? but
 // 1...Kb8*c8 !; 1.Rc6-c7 ? but 1...c5-c4 ! 1...Kb8*c7 !. Then every try and its refutations
 // against the naive reference search (ProblemSearch::refutations settles what the table
-// knows first and searches the rest checks first).
+// knows first and searches the rest checks first), and SolveOptions::tries.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -115,6 +115,25 @@ TEST(TryRefutations, EveryTryWithItsRefutationsInOrderAsTheReferenceSearchFindsT
           << p.fen << ' ' << p.stip << " defence " << most;
     }
   }
+}
+
+TEST(TryRefutations, WithoutTriesNoneIsSearchedAndTheRestStays) {
+  // Popeye's printout without Option Try: the keys, threats and variations are those of a
+  // solve with tries, found in fewer nodes.
+  const Position pos = test::orthodox_position(test::kLoydTwoMovers[2].fen);
+  const Verdict with = solve(pos, parse_stipulation("#2"));
+  SolveOptions o;
+  o.tries = false;
+  const Verdict without = solve(pos, parse_stipulation("#2"), o);
+  ASSERT_FALSE(with.tries.empty());
+  EXPECT_TRUE(without.tries.empty());
+  ASSERT_EQ(without.keys.size(), with.keys.size());
+  for (std::size_t i = 0; i < with.keys.size(); ++i) {
+    EXPECT_EQ(without.keys[i].move, with.keys[i].move);
+    EXPECT_EQ(without.keys[i].threats, with.keys[i].threats);
+    EXPECT_EQ(without.keys[i].variations.size(), with.keys[i].variations.size());
+  }
+  EXPECT_LT(without.nodes, with.nodes);
 }
 
 }  // namespace

@@ -164,9 +164,11 @@ std::vector<Position> final_positions(const Position& pos, const Verdict& v,
         self(self, after_line(next, {reply.defence}), reply);
     }
   };
+  // One table for the trees below every defence (their solves share a goal).
+  TranspositionTable table(mate_tree_table_log2(stip.moves - 1), kMateTreeFirstLog2);
   for (const Variation& var : key.variations) {
     const Position at = after_line(after_key, {var.defence});
-    collect(collect, at, mate_tree(at, var.defence, stip.moves - 1, stip.goal));
+    collect(collect, at, mate_tree(at, var.defence, stip.moves - 1, stip.goal, &table));
   }
   return out;
 }

@@ -27,10 +27,17 @@ struct MateTreeAnswer {
   std::vector<MateTreeDefence> defences;
 };
 
+/// A table for the trees of `moves` moves: 2^mate_tree_table_log2(moves) entries at most,
+/// first 2^kMateTreeFirstLog2 (TranspositionTable grows it as it fills). A tree's solves are
+/// small: a table sized for the longest of them would cost more to zero than they take.
+int mate_tree_table_log2(int moves);
+inline constexpr int kMateTreeFirstLog2 = 14;
+
 /// The tree below `after_defence` (the defender's move `defence` made; the attacker to move and
 /// to mate within `moves`). Each level is found by solving #1, #2, ... in turn.
 /// `goal`: mates (#n) or stalemates (=n).
-/// `table`: shared by every solve of the tree (null: one made for this call).
+/// `table`: shared by every solve of the tree (null: one made for this call); the trees of
+/// several defences may share one too (same goal).
 MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves,
                           Goal goal = Goal::kMate, TranspositionTable* table = nullptr);
 

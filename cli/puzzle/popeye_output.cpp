@@ -10,11 +10,14 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
 
 #include "cli/puzzle/popeye_board.hpp"
+#include "puzzles/mate_tree.hpp"
+#include "puzzles/transposition.hpp"
 #include "rules/core/movegen.hpp"
 #include "rules/core/notation.hpp"
 
@@ -130,10 +133,7 @@ class Writer {
     if (v_.stipulation.kind == StipulationKind::kDirectMate) {
       if (v_.stipulation.moves == 2) return reaches_goal(after_defence, threat);
       // #n, n >= 3: the threat is a mate in n - 1 that must still work.
-      const puzzles::Verdict sub = puzzles::solve(
-          after_defence,
-          {StipulationKind::kDirectMate, v_.stipulation.moves - 1, false, v_.stipulation.goal});
-      for (const auto& k : sub.keys)
+      for (const auto& k : keys_of(after_defence, v_.stipulation.moves - 1))
         if (move_of(after_defence, k.move) == threat) return true;
       return false;
     }
@@ -144,16 +144,29 @@ class Writer {
     return goal_forced(next);
   }
 
+  /// The keys of #j (=j) at `pos`: the attacker's moves that win within j moves, nothing
+  /// more looked for. The solves of one printout share a table (one goal; its entries hold
+  /// whatever the root), grown as it fills: a fresh table each would cost more than its solve.
+  std::vector<puzzles::KeyMove> keys_of(const Position& pos, int j) const {
+    if (!table_)
+      table_.emplace(puzzles::mate_tree_table_log2(v_.stipulation.moves),
+                     puzzles::kMateTreeFirstLog2);
+    puzzles::SolveOptions o;
+    o.table = &*table_;
+    o.key_play = false;
+    return puzzles::solve(pos, {StipulationKind::kDirectMate, j, false, v_.stipulation.goal}, o)
+        .keys;
+  }
+
   /// The attacker's moves at `pos` that mate soonest within `k` moves (none: empty), and how
   /// many moves that takes.
   std::pair<std::vector<std::string>, int> soonest(const Position& pos, int k) const {
     for (int j = 1; j <= k; ++j) {
       try {
-        const puzzles::Verdict sub =
-            puzzles::solve(pos, {StipulationKind::kDirectMate, j, false, v_.stipulation.goal});
-        if (sub.keys.empty()) continue;
+        const std::vector<puzzles::KeyMove> keys = keys_of(pos, j);
+        if (keys.empty()) continue;
         std::vector<std::string> moves;
-        for (const auto& key : sub.keys) moves.push_back(key.move);
+        for (const auto& key : keys) moves.push_back(key.move);
         return {moves, j};
       } catch (const std::invalid_argument&) {
         return {};
@@ -166,9 +179,7 @@ class Writer {
   std::vector<std::string> wins_within(const Position& pos, int k) const {
     std::vector<std::string> moves;
     try {
-      for (const auto& key :
-           puzzles::solve(pos, {StipulationKind::kDirectMate, k, false, v_.stipulation.goal}).keys)
-        moves.push_back(key.move);
+      for (const auto& key : keys_of(pos, k)) moves.push_back(key.move);
     } catch (const std::invalid_argument&) {
     }
     return moves;
@@ -403,6 +414,7 @@ class Writer {
  private:
   const puzzles::Verdict& v_;
   popeye::Language lang_;
+  mutable std::optional<puzzles::TranspositionTable> table_;  ///< keys_of's
 };
 
 }  // namespace

@@ -1,6 +1,8 @@
 // The verdict as a solution tree in the problemists' convention (`puzzle solve --format tree`).
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "cli/puzzle/cmd_puzzle.hpp"
 #include "puzzles/mate_tree.hpp"
 
@@ -51,6 +53,8 @@ std::string attacker_tree(const Position& pos, const puzzles::Verdict& v, bool n
   }
   const auto kind = v.stipulation.kind;
   const bool direct = kind == puzzles::StipulationKind::kDirectMate;
+  // One table for the trees below every defence (their solves share a goal).
+  std::optional<puzzles::TranspositionTable> trees_table;
   for (const auto& k : v.keys) {
     out += fmt::format("1.{}!", direct && v.stipulation.moves == 1 ? goal_move(v, k.move) : k.move);
     if (!k.threats.empty())
@@ -62,10 +66,14 @@ std::string attacker_tree(const Position& pos, const puzzles::Verdict& v, bool n
     const bool deep = direct && v.stipulation.moves >= 3 && !v.timed_out;
     for (const auto& d : k.variations) {
       if (deep) {
-        print_defence(v,
-                      puzzles::mate_tree(puzzles::after_moves(pos, {k.move, d.defence}), d.defence,
-                                         v.stipulation.moves - 1, v.stipulation.goal),
-                      2, 2, out);
+        if (!trees_table)
+          trees_table.emplace(puzzles::mate_tree_table_log2(v.stipulation.moves - 1),
+                              puzzles::kMateTreeFirstLog2);
+        print_defence(
+            v,
+            puzzles::mate_tree(puzzles::after_moves(pos, {k.move, d.defence}), d.defence,
+                               v.stipulation.moves - 1, v.stipulation.goal, &*trees_table),
+            2, 2, out);
         continue;
       }
       // The goal reached by the defence itself (s#n, s=n, r#n) or by the continuation (#2, =2).

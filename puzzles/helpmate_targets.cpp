@@ -1204,6 +1204,37 @@ int HelpmateTargets::blockers_needed(const Position& pos, Color mated, const Squ
   });
 }
 
+std::pair<int, Bitboard> HelpmateTargets::takers(const Position& pos, const Aim& g,
+                                                 int mating_left) const {
+  const Color mating = ~g.mated;
+  int count = 0;
+  Bitboard ways = 0;
+  for (const Aim::Need& n : g.men) {
+    if (n.rows.size() != 1) continue;  // a promotion's rows: no quiet count to read
+    const PieceType t = n.rows.front().first;
+    const std::uint8_t* row = n.rows.front().second;
+    const std::uint8_t* quiet = n.quiet_rows.front().second;
+    Bitboard way = 0;
+    bool takes = false;
+    for (Bitboard xs = pos.pieces(mating, t); xs;) {
+      const Square x = pop_lsb(xs);
+      if (row[x] > mating_left) continue;
+      if (quiet[x] <= mating_left) {  // this man gets there taking nothing
+        takes = false;
+        break;
+      }
+      takes = true;
+      for (Square s = 0; s < kSquares; ++s)
+        if (s != x && moves(mating, t, x, s) + row[s] <= mating_left) way |= bb(s);
+    }
+    if (takes) {
+      ++count;
+      ways |= way;
+    }
+  }
+  return {count, ways};
+}
+
 int HelpmateTargets::blockers_needed(const Position& pos, const Aim& g, int cap,
                                      BlockerRoles* roles) const {
   if (!g.spoil)
@@ -1293,7 +1324,8 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
   }
   const Square king = pos.king_square(mated);
   if (king == kNoSquare) return -1;
-  int mated_need = moves(mated, bound_.royal_, king, g.king);
+  const int king_need = moves(mated, bound_.royal_, king, g.king);
+  int mated_need = king_need;
   if (mated_need > mated_left) return -1;
   if (g.survivors >= 0) {
     // A stalemate's men that stand are still there, the others are taken one a move, and the
@@ -1314,6 +1346,31 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
     mated_need += remembered_count(pos, g, mated_left - mated_need + 1, false,
                                    [&](int c) { return blockers_needed(pos, g, c); });
   if (mated_need > mated_left) return -1;
+  // A mate's target man that only a capture brings to its square takes a man of the mated side
+  // where its way passes; that man is gone at the end, so no blocker: the blockers and the men
+  // taken are distinct men. A cut only (the moves to spare that the search reads stay the
+  // blockers' alone). Not while an en passant capture is open (its man stands past the square).
+  if (g.survivors < 0 && !g.flights.empty() && pos.en_passant() == kNoSquare) {
+    const std::pair<int, Bitboard> taken = takers(pos, g, mating_left);
+    if (taken.first > 0) {
+      const Bitboard ways = taken.second;
+      const std::size_t flights = g.flights.size();
+      const std::vector<std::uint8_t>& dist = mated_quiet ? quiet_dist_ : dist_;
+      const int cap = mated_left - king_need + 1;
+      const int joint =
+          fewest_blockers(pos, mated, flights + static_cast<std::size_t>(taken.first), cap,
+                          [&](PieceType t, Square x, std::size_t i) {
+                            if (i < flights)
+                              return g.spoil ? int{blocker_row(g, i, t).first[x]}
+                                             : int{g.flight_rows[i * types_ + t].row[x]};
+                            int best = kFar;
+                            for (Bitboard s = ways; s;)
+                              best = std::min<int>(best, dist[row(mated, t, pop_lsb(s)) + x]);
+                            return best;
+                          });
+      if (king_need + joint > mated_left) return -1;
+    }
+  }
   return pos.side_to_move() == mated ? mated_left - mated_need : mating_left - need;
 }
 

@@ -311,6 +311,11 @@ class HelpmateTargets {
   std::pair<const std::uint8_t*, const RowLevels*> blocker_row(const Aim& g, std::size_t i,
                                                                PieceType t) const;
   void make_blocker_row(const Aim& g, std::size_t i, PieceType t) const;
+  /// Target men of a mate that only a capture brings to their squares: every man of the type
+  /// that reaches the square within `mating_left` moves takes on its way (a pawn to another
+  /// file). Each takes a man of the mated side of its own, standing on a square of its way:
+  /// their count, and the squares of those ways (0 and 0 when none takes).
+  std::pair<int, Bitboard> takers(const Position& pos, const Aim& g, int mating_left) const;
   /// One man's count for blocked flight `f`: a man of the mated side of type `t` on `x`, with
   /// `spoil`, never standing there as a type that spoils the mate (kFar: it cannot).
   int blocker_count(Color mated, PieceType t, Square x, Square f, const Spoilers* spoil) const;

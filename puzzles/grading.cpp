@@ -165,7 +165,7 @@ std::vector<Position> final_positions(const Position& pos, const Verdict& v,
     }
   };
   // One table for the trees below every defence (their solves share a goal).
-  TranspositionTable table(mate_tree_table_log2(stip.moves - 1), kMateTreeFirstLog2);
+  TranspositionTable table = mate_tree_table(stip.moves - 1);
   for (const Variation& var : key.variations) {
     const Position at = after_line(after_key, {var.defence});
     collect(collect, at, mate_tree(at, var.defence, stip.moves - 1, stip.goal, &table));

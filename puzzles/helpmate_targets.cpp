@@ -1360,9 +1360,7 @@ int HelpmateTargets::slack(const Position& pos, const Aim& g, int mated_left, in
       const int joint =
           fewest_blockers(pos, mated, flights + static_cast<std::size_t>(taken.first), cap,
                           [&](PieceType t, Square x, std::size_t i) {
-                            if (i < flights)
-                              return g.spoil ? int{blocker_row(g, i, t).first[x]}
-                                             : int{g.flight_rows[i * types_ + t].row[x]};
+                            if (i < flights) return int{blocker_row(g, i, t).first[x]};
                             int best = kFar;
                             for (Bitboard s = ways; s;)
                               best = std::min<int>(best, dist[row(mated, t, pop_lsb(s)) + x]);

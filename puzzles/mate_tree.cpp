@@ -15,8 +15,8 @@ Position after_moves(Position pos, const std::vector<std::string>& line) {
   return pos;
 }
 
-int mate_tree_table_log2(int moves) {
-  return std::min(20, 12 + 2 * moves);
+TranspositionTable mate_tree_table(int moves, int first_log2) {
+  return TranspositionTable(std::min(20, 12 + 2 * moves), first_log2);
 }
 
 MateTreeDefence mate_tree(const Position& after_defence, std::string defence, int moves, Goal goal,
@@ -24,7 +24,7 @@ MateTreeDefence mate_tree(const Position& after_defence, std::string defence, in
   // One table for the whole tree: every solve below is #m (=m) with the same goal, and the
   // table's entries (won or lost within k moves) hold whatever the root.
   std::optional<TranspositionTable> own;
-  if (!table) table = &own.emplace(mate_tree_table_log2(moves), kMateTreeFirstLog2);
+  if (!table) table = &own.emplace(mate_tree_table(moves));
   SolveOptions options;
   options.table = table;
   options.key_play = false;  // every key of each level; its threats and tries are not shown

@@ -27,11 +27,11 @@ struct MateTreeAnswer {
   std::vector<MateTreeDefence> defences;
 };
 
-/// A table for the trees of `moves` moves: 2^mate_tree_table_log2(moves) entries at most,
-/// first 2^kMateTreeFirstLog2 (TranspositionTable grows it as it fills). A tree's solves are
-/// small: a table sized for the longest of them would cost more to zero than they take.
-int mate_tree_table_log2(int moves);
-inline constexpr int kMateTreeFirstLog2 = 14;
+/// A table for the trees of `moves` moves (one tree or the trees below every defence):
+/// 2^min(20, 12 + 2 * moves) entries at most, first 2^first_log2 (TranspositionTable grows it
+/// as it fills). A tree's solves are small: a table sized for the longest of them would cost
+/// more to zero than they take.
+TranspositionTable mate_tree_table(int moves, int first_log2 = 14);
 
 /// The tree below `after_defence` (the defender's move `defence` made; the attacker to move and
 /// to mate within `moves`). Each level is found by solving #1, #2, ... in turn.

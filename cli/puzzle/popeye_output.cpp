@@ -148,9 +148,7 @@ class Writer {
   /// more looked for. The solves of one printout share a table (one goal; its entries hold
   /// whatever the root), grown as it fills: a fresh table each would cost more than its solve.
   std::vector<puzzles::KeyMove> keys_of(const Position& pos, int j) const {
-    if (!table_)
-      table_.emplace(puzzles::mate_tree_table_log2(v_.stipulation.moves),
-                     puzzles::kMateTreeFirstLog2);
+    if (!table_) table_.emplace(puzzles::mate_tree_table(v_.stipulation.moves));
     puzzles::SolveOptions o;
     o.table = &*table_;
     o.key_play = false;

@@ -66,9 +66,7 @@ std::string attacker_tree(const Position& pos, const puzzles::Verdict& v, bool n
     const bool deep = direct && v.stipulation.moves >= 3 && !v.timed_out;
     for (const auto& d : k.variations) {
       if (deep) {
-        if (!trees_table)
-          trees_table.emplace(puzzles::mate_tree_table_log2(v.stipulation.moves - 1),
-                              puzzles::kMateTreeFirstLog2);
+        if (!trees_table) trees_table.emplace(puzzles::mate_tree_table(v.stipulation.moves - 1));
         print_defence(
             v,
             puzzles::mate_tree(puzzles::after_moves(pos, {k.move, d.defence}), d.defence,

@@ -38,7 +38,7 @@ TEST(MateTree, TreesBelowEveryDefenceAreTheSameWithOneSharedTable) {
     const Position after_key = after_moves(pos, {v.keys[0].move});
     ASSERT_FALSE(v.keys[0].variations.empty()) << fen;
     // The smallest first size, so that the shared table grows on the way.
-    TranspositionTable shared(mate_tree_table_log2(stip.moves - 1), 10);
+    TranspositionTable shared = mate_tree_table(stip.moves - 1, 10);
     for (const Variation& d : v.keys[0].variations) {
       const Position at = after_moves(after_key, {d.defence});
       const std::string fresh = text_of(mate_tree(at, d.defence, stip.moves - 1));

@@ -12,7 +12,6 @@
 
 #include "puzzle_reference.hpp"
 #include "puzzles/verdict.hpp"
-#include "rules/core/notation.hpp"
 #include "tests/support/loyd_problems.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -72,17 +71,12 @@ std::vector<std::string> reference_tries(Position pos, const Stipulation& s, int
   std::vector<std::string> out;
   after_each_move(pos, [&](const std::string& san) {
     std::vector<std::string> refs;
-    MoveList defences;
-    generate_legal(pos, defences);
-    Undo undo;
-    for (Move d : defences) {
-      const std::string d_san = to_san(pos, d);
-      pos.make(d, undo);
+    after_each_move(pos, [&](const std::string& defence) {
       const bool goal = self && test::ref_mated(pos);
-      const bool wins = goal || (s.moves > 1 && test::ref_attacker(pos, s.moves - 1, self));
-      pos.unmake(d, undo);
-      if (!wins) refs.push_back(d_san);
-    }
+      if (!goal && !(s.moves > 1 && test::ref_attacker(pos, s.moves - 1, self)))
+        refs.push_back(defence);
+      return true;
+    });
     if (!refs.empty() && static_cast<int>(refs.size()) <= most) {
       std::string line = san + ":";
       for (const auto& r : refs) line += ' ' + r;
